@@ -1,0 +1,66 @@
+/** Layer rules of DESIGN.md "Layout and who may import whom". */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain holds pure rules: it imports nothing outside itself (no I/O, no libraries).',
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^src/domain/'] },
+    },
+    {
+      name: 'contracts-only-zod-and-domain',
+      comment: 'src/contracts imports zod and src/domain only.',
+      severity: 'error',
+      from: { path: '^src/contracts/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^src/contracts/', '^src/domain/', 'node_modules/zod/'] },
+    },
+    {
+      name: 'web-not-server',
+      comment: 'The browser code never imports server code or the AWS simulator.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: ['^src/server/', '^src/aws-sim/'] },
+    },
+    {
+      name: 'server-not-web',
+      comment: 'The server never imports browser code.',
+      severity: 'error',
+      from: { path: '^src/(server|aws-sim)/' },
+      to: { path: '^src/web/' },
+    },
+    {
+      name: 'no-cross-module-repositories',
+      comment: "A module calls another module's service, never its repository.",
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: { path: '^src/server/modules/([^/]+)/.+\\.repository\\.ts$', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'no-web-features-across',
+      comment: 'Features do not import each other; shared pieces live in src/web/components.',
+      severity: 'error',
+      from: { path: '^src/web/features/([^/]+)/' },
+      to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
+    },
+    {
+      name: 'routes-do-not-touch-the-database',
+      comment: 'A route validates, calls a service and maps the result; SQL lives in repositories.',
+      severity: 'error',
+      from: { path: '\\.routes\\.ts$' },
+      to: { path: ['\\.repository\\.ts$', '^src/server/db/'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
+  },
+};

@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import { saveScreen } from './support/screens.ts';
+
+test.describe('a visitor on the public site', () => {
+  test('sees a finished landing page with the tagline, sections and pricing', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Monitor your AWS billing expenses/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /AWS/);
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /AWS cost alerts/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const id of ['about', 'features', 'pricing']) await expect(page.locator(`#${id}`)).toBeAttached();
+    await expect(page.locator('#pricing')).toContainText('Free');
+    await expect(page.locator('#pricing')).toContainText(/Business/);
+    await saveScreen(page, testInfo, 'landing');
+  });
+
+  test('follows the header anchors to the landing sections', async ({ page }) => {
+    await page.goto('/about');
+    const header = page.locator('header');
+    for (const [label, id] of [
+      ['How It Works', 'about'],
+      ['Features', 'features'],
+      ['Pricing', 'pricing'],
+    ] as const) {
+      await header.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+      await expect(page.locator(`#${id}`)).toBeInViewport();
+    }
+    await header.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await header.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/sign-up$/);
+  });
+
+  test('uses the footer links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('Do not get surprised by your AWS bill');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer).toContainText('Bellevue, WA');
+    await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', /^mailto:/);
+    await expect(footer.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', /^https:/);
+    for (const [name, path] of [
+      ['Terms and Conditions', '/terms-and-conditions'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Blog', '/blog'],
+    ] as const) {
+      await page.goto('/');
+      await footer.getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('sees only a Home link on pages with the privacy flag', async ({ page }) => {
+    for (const path of ['/privacy-policy', '/terms-and-conditions']) {
+      await page.goto(path);
+      const header = page.locator('header');
+      await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Pricing' })).toHaveCount(0);
+      await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    }
+  });
+
+  test('reads the blog: the list and a post', async ({ page }, testInfo) => {
+    await page.goto('/blog');
+    const posts = page.locator('article');
+    await expect(posts.first()).toBeVisible();
+    expect(await posts.count()).toBeGreaterThanOrEqual(2);
+    await saveScreen(page, testInfo, 'blog');
+    await posts.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main p').first()).toBeVisible();
+  });
+});
+
+const VISITOR_ROUTES = [
+  '/',
+  '/about',
+  '/sign-up',
+  '/sign-in',
+  '/sign-in/reset',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/blog',
+  '/confirmation/t',
+  '/unsubscribe/t',
+  '/threshold-confirmation/t',
+];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/notification',
+  '/slack-setup',
+  '/organization',
+  '/organization-member/jane',
+  '/teams/platform',
+  '/new-team',
+  '/idle-ec2-confirmation/t',
+  '/budget-alert-confirmation/t',
+  '/aws-integration',
+  '/aws-integration/setup',
+  '/aws-integration/existing-stack',
+  '/ec2-rightsizing-recommendation',
+  '/subscription',
+  '/credits',
+  '/slack-integrate',
+  '/settings',
+  '/no-such-page',
+];
+
+test.describe('route rules for a visitor (spec §2)', () => {
+  for (const path of VISITOR_ROUTES) {
+    test(`opens ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+      await expect(page.getByRole('heading').first()).toBeVisible();
+    });
+  }
+
+  for (const path of SIGNED_IN_ROUTES) {
+    test(`is sent from ${path} to /sign-in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/sign-in$/);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    });
+  }
+});
+
+test('reports each page view with its path and query', async ({ page }) => {
+  const reported = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/analytics/page-views') && request.postDataJSON()?.path === '/about',
+  );
+  await page.goto('/about?ref=e2e');
+  const request = await reported;
+  expect(request.postDataJSON()).toMatchObject({ path: '/about', query: '?ref=e2e' });
+});
+
+test('the API documentation and health answer', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.ok()).toBe(true);
+  expect(await health.json()).toMatchObject({ status: 'ok', database: { kind: 'pglite' } });
+  const docs = await request.get('/api/docs/json');
+  expect((await docs.json()).info.title).toBe('Spendguard API');
+});

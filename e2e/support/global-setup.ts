@@ -1,0 +1,84 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailCatcher } from '../../src/server/testing/mail-catcher.ts';
+import { startFakeSchedulingPage } from './fake-scheduling-page.ts';
+
+/** Accounts with this address act as support staff (SUPPORT_EMAILS), once verified. */
+export const E2E_SUPPORT_EMAIL = 'support@e2e.spendguard.test';
+
+import { startE2eStripe } from './stripe-stand-in.ts';
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the built app as `npm start` does (after `npm run build`), on a fresh DATA_DIR, with a real SMTP
+ * server catching its mail and a stand-in for Stripe's API in test mode. Specs find them through the
+ * environment.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3999);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-e2e-'));
+  const mailDir = path.join(root, 'mail');
+  const mail = await startMailCatcher({ mailDir });
+  const schedulingPage = await startFakeSchedulingPage();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stripe = await startE2eStripe(baseUrl);
+  const logFile = fs.openSync(path.join(root, 'server.log'), 'a');
+  // The demo organization gets the simulated company's EC2 fleet through the simulator's real SDK
+  // endpoints (see src/server/testing/seed-demo-fleet.ts), before the server takes the DATA_DIR lock.
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/testing/seed-demo-fleet.ts'], {
+    env: { ...process.env, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(root, 'data'),
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      LOG_LEVEL: 'info',
+      SCHEDULING_URL: schedulingPage.url,
+      SUPPORT_EMAILS: E2E_SUPPORT_EMAIL,
+      // Every spec signs people up from 127.0.0.1.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      ...stripe.env,
+    },
+    stdio: ['ignore', logFile, logFile],
+  });
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_ROOT = root;
+  process.env.E2E_BASE_URL = baseUrl;
+  try {
+    await waitForHealth(baseUrl, server, 90_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await stripe.close();
+    const log = fs.readFileSync(path.join(root, 'server.log'), 'utf8');
+    throw new Error(`${(error as Error).message}\n--- server log ---\n${log.slice(-4000)}`);
+  }
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await mail.close();
+    await schedulingPage.close();
+    await stripe.close();
+  };
+}

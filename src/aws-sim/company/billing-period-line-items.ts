@@ -1,0 +1,33 @@
+import { creditRows, supportRow, taxRows } from './account-charges.ts';
+import type { CompanyModel } from './company-model.ts';
+import { dayWindowsOfPeriod } from './day-window.ts';
+import { familyLineItems } from './family-line-items.ts';
+import { fleetLineItems } from './fleet-line-items.ts';
+import type { LineItem } from './line-item.ts';
+import { reservationFeeRow, reservedDatabaseRows } from './rds-reservation.ts';
+import { addUtcMonths, billingPeriodStart } from './timeline.ts';
+
+/**
+ * Every line item of a billing period billed up to `cutoff`: daily usage rows (one per resource and
+ * usage type per day, the current day only up to the cutoff), then the period's fee, credit and tax rows.
+ */
+export function billingPeriodLineItems(model: CompanyModel, period: string, cutoff: number): LineItem[] {
+  const periodStart = billingPeriodStart(period);
+  const periodEnd = addUtcMonths(periodStart, 1);
+  if (cutoff <= periodStart) return [];
+  const rows: LineItem[] = [];
+  for (const window of dayWindowsOfPeriod(periodStart, periodEnd, cutoff)) {
+    const dayRows = [
+      ...fleetLineItems(model.fleet, window),
+      ...reservedDatabaseRows(window),
+      ...model.families.flatMap((family) => familyLineItems(model, family, window)),
+    ];
+    rows.push(...dayRows, supportRow(window, dayRows));
+  }
+  rows.push(
+    reservationFeeRow(periodStart, periodEnd),
+    ...creditRows(model.anchorDay, periodStart, periodEnd),
+  );
+  rows.push(...taxRows(rows, periodStart, periodEnd));
+  return rows;
+}

@@ -1,0 +1,25 @@
+import { DATA_FAMILIES } from './families-data.ts';
+import { OPERATIONS_FAMILIES } from './families-operations.ts';
+import { PLATFORM_FAMILIES } from './families-platform.ts';
+import { buildFleet, type FleetInstance } from './fleet.ts';
+import type { ResourceFamily } from './resource-family.ts';
+import { type PlantedSpike, plantedSpikes, type SpendShape } from './spend-shape.ts';
+import { startOfUtcDay } from './timeline.ts';
+
+/** Everything the generators need to know about the company, fixed by the anchor day. */
+export interface CompanyModel extends SpendShape {
+  spikes: PlantedSpike[];
+  fleet: FleetInstance[];
+  families: ResourceFamily[];
+}
+
+export function buildCompanyModel(startedAtMs: number): CompanyModel {
+  const anchorDay = startOfUtcDay(startedAtMs);
+  const shape: SpendShape = { anchorDay };
+  return {
+    ...shape,
+    spikes: plantedSpikes(shape),
+    fleet: buildFleet(anchorDay),
+    families: [...PLATFORM_FAMILIES, ...DATA_FAMILIES, ...OPERATIONS_FAMILIES],
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { CallLog, Faults } from './call-log.ts';
+import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
+import { buildCompanyModel } from './company/company-model.ts';
+import { CurExport } from './cur/cur-export.ts';
+import { createSimulatorServer } from './http-server.ts';
+import {
+  type Credentials,
+  IdentityStore,
+  READ_ONLY_PERMISSIONS,
+  STATIC_CREDENTIALS,
+} from './protocol/identity.ts';
+import type { SimServiceName } from './protocol/service-handler.ts';
+import { cloudWatchService } from './services/cloudwatch.ts';
+import { costExplorerService } from './services/cost-explorer.ts';
+import { ec2Service } from './services/ec2.ts';
+import { pricingService } from './services/pricing.ts';
+import { s3Service } from './services/s3.ts';
+import { SimulatedBuckets } from './services/s3-buckets.ts';
+import { stsService } from './services/sts.ts';
+
+export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.ts';
+export type { Credentials } from './protocol/identity.ts';
+export type { SimServiceName } from './protocol/service-handler.ts';
+export { READ_ONLY_PERMISSIONS };
+
+export interface AwsSimulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** The clock: line items exist up to now, and the planted events sit a few days before the start. */
+  now?: () => Date;
+  /** Where generated Parquet files are cached across restarts; a temporary folder when absent. */
+  dataDir?: string;
+}
+
+export interface AwsSimulator {
+  /** Give this to every SDK client as `endpoint` (S3 also needs `forcePathStyle: true`). */
+  endpoint: string;
+  region: string;
+  /** The server's own static keys ("local credentials" mode), an IAM user of the management account. */
+  credentials: Credentials;
+  company: CompanyFacts;
+  /** Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: read-only). */
+  registerRole(roleArn: string, externalId: string, options?: { permissions?: string[] }): void;
+  putObject(bucket: string, key: string, bytes: Uint8Array | string, contentType?: string): void;
+  deleteObject(bucket: string, key: string): void;
+  faults: Faults;
+  /** Successful calls answered (what AWS bills for Cost Explorer). */
+  callCount(service: SimServiceName, operation: string): number;
+  /** Every request received, throttled and refused ones included. */
+  requestCount(service: SimServiceName, operation: string): number;
+  close(): Promise<void>;
+}
+
+export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Promise<AwsSimulator> {
+  const now = options.now ?? (() => new Date());
+  const model = buildCompanyModel(now().getTime());
+  const cacheDir = options.dataDir
+    ? path.join(options.dataDir, 'aws-simulator')
+    : await mkdtemp(path.join(tmpdir(), 'spendguard-aws-sim-'));
+  const duckdb = await DuckDBInstance.create(':memory:');
+  const curExport = new CurExport(model, duckdb, cacheDir);
+  await curExport.pruneStaleFiles();
+  const buckets = new SimulatedBuckets(curExport, now);
+  const identities = new IdentityStore();
+  const faults = new Faults();
+  const calls = new CallLog();
+  const handlers = [
+    costExplorerService(curExport, duckdb),
+    cloudWatchService(model),
+    stsService(identities),
+    ec2Service(model),
+    pricingService(),
+    s3Service(buckets),
+  ];
+  const server = createSimulatorServer({ handlers, identities, faults, calls, now });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://${host}:${port}`,
+    region: 'us-east-1',
+    credentials: { ...STATIC_CREDENTIALS },
+    company: companyFacts(model),
+    registerRole: (roleArn, externalId, roleOptions) =>
+      identities.registerRole(roleArn, externalId, roleOptions?.permissions),
+    putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),
+    deleteObject: (bucket, key) => buckets.deleteObject(bucket, key),
+    faults,
+    callCount: (service, operation) => calls.successCount(service, operation),
+    requestCount: (service, operation) => calls.requestCount(service, operation),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      duckdb.closeSync();
+      if (!options.dataDir) await rm(cacheDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { ACCOUNTS, ALL_ACCOUNTS, DEMO_EXTERNAL_ID } from '../company/company-profile.ts';
+
+export interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** Who signed a request: the server's own IAM user, or a session of an assumed role. */
+export interface CallerIdentity {
+  accountId: string;
+  arn: string;
+  userId: string;
+  /** IAM actions allowed, with `*` wildcards ('ce:*', 'ec2:Describe*', '*'). */
+  permissions: string[];
+}
+
+interface RegisteredRole {
+  externalId: string;
+  permissions: string[];
+}
+
+interface Session {
+  credentials: Required<Credentials>;
+  identity: CallerIdentity;
+  expiresAt: number;
+}
+
+/** What the read-only role of the CloudFormation template grants. */
+export const READ_ONLY_PERMISSIONS = [
+  'ce:Get*',
+  'ce:Describe*',
+  'ce:List*',
+  's3:GetObject',
+  's3:ListBucket',
+  's3:GetBucketLocation',
+  'cloudwatch:GetMetricData',
+  'cloudwatch:ListMetrics',
+  'ec2:Describe*',
+  'organizations:List*',
+  'organizations:Describe*',
+  'pricing:*',
+];
+
+/** The static keys of the server's own IAM user in the management account ("local credentials"). */
+export const STATIC_CREDENTIALS: Credentials = {
+  accessKeyId: 'AKIASPENDGUARDSIM001',
+  secretAccessKey: 'spendguardSimulatorSecretKey/0123456789ab',
+};
+
+export type AuthenticationFailure = 'unknownKey' | 'expired';
+
+export class IdentityStore {
+  private readonly roles = new Map<string, RegisteredRole>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly serverUser: CallerIdentity = {
+    accountId: ACCOUNTS.prod.id,
+    arn: `arn:aws:iam::${ACCOUNTS.prod.id}:user/spendguard-server`,
+    userId: 'AIDASPENDGUARDSERVER1',
+    permissions: ['*'],
+  };
+
+  constructor() {
+    for (const account of ALL_ACCOUNTS) {
+      this.registerRole(account.demoRoleArn, DEMO_EXTERNAL_ID, READ_ONLY_PERMISSIONS);
+    }
+  }
+
+  registerRole(roleArn: string, externalId: string, permissions: string[] = READ_ONLY_PERMISSIONS): void {
+    this.roles.set(roleArn, { externalId, permissions });
+  }
+
+  /** The secret to check the signature with and who the caller is, or why the key is refused. */
+  authenticate(
+    accessKeyId: string,
+    sessionToken: string | undefined,
+    nowMs: number,
+  ): { secret: string; identity: CallerIdentity } | AuthenticationFailure {
+    if (accessKeyId === STATIC_CREDENTIALS.accessKeyId && !sessionToken) {
+      return { secret: STATIC_CREDENTIALS.secretAccessKey, identity: this.serverUser };
+    }
+    const session = this.sessions.get(accessKeyId);
+    if (!session || session.credentials.sessionToken !== sessionToken) return 'unknownKey';
+    if (session.expiresAt <= nowMs) return 'expired';
+    return { secret: session.credentials.secretAccessKey, identity: session.identity };
+  }
+
+  /** AWS answers the same AccessDenied for a role that does not exist and for a wrong ExternalId. */
+  assumeRole(
+    roleArn: string,
+    externalId: string | undefined,
+    sessionName: string,
+    expiresAt: number,
+  ): Session | undefined {
+    this.forgetExpiredSessions(expiresAt);
+    const role = this.roles.get(roleArn);
+    if (!role || role.externalId !== externalId) return undefined;
+    const [, , , , accountId = '', resource = ''] = roleArn.split(':');
+    const roleName =
+      resource
+        .replace(/^role\//, '')
+        .split('/')
+        .pop() ?? resource;
+    const roleId = `AROA${randomBytes(8).toString('hex').toUpperCase().slice(0, 17)}`;
+    const session: Session = {
+      credentials: {
+        accessKeyId: `ASIA${randomBytes(8).toString('hex').toUpperCase()}`,
+        secretAccessKey: randomBytes(30).toString('base64'),
+        sessionToken: `IQoJb3JpZ2luX2VjE${randomBytes(96).toString('base64')}`,
+      },
+      identity: {
+        accountId,
+        arn: `arn:aws:sts::${accountId}:assumed-role/${roleName}/${sessionName}`,
+        userId: `${roleId}:${sessionName}`,
+        permissions: role.permissions,
+      },
+      expiresAt,
+    };
+    this.sessions.set(session.credentials.accessKeyId, session);
+    return session;
+  }
+
+  /** Sessions last at most 12 hours: anything that expired that long before a new one ends is gone. */
+  private forgetExpiredSessions(newSessionEnd: number) {
+    for (const [accessKeyId, session] of this.sessions) {
+      if (session.expiresAt < newSessionEnd - 12 * 3_600_000) this.sessions.delete(accessKeyId);
+    }
+  }
+}
+
+export function isAllowed(identity: CallerIdentity, action: string): boolean {
+  return identity.permissions.some((pattern) => {
+    if (pattern === '*' || pattern === action) return true;
+    return pattern.endsWith('*') && action.startsWith(pattern.slice(0, -1));
+  });
+}

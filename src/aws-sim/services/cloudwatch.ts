@@ -1,0 +1,160 @@
+import type { CompanyModel } from '../company/company-model.ts';
+import type { InstanceMetricName } from '../company/instance-metrics.ts';
+import { DAY_MS } from '../company/timeline.ts';
+import { AwsError } from '../protocol/aws-error.ts';
+import { jsonErrorDocument } from '../protocol/error-documents.ts';
+import { jsonBody } from '../protocol/json-body.ts';
+import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
+import {
+  EXPIRED_TOKEN_MESSAGE,
+  INVALID_TOKEN_MESSAGE,
+  notAuthorizedMessage,
+  SIGNATURE_MISMATCH_MESSAGE,
+} from '../protocol/service-handler.ts';
+import {
+  assertStatistic,
+  findInstanceForMetric,
+  type MetricIdentity,
+  metricDatapoints,
+  publishedMetrics,
+} from './cloudwatch-metric-data.ts';
+
+const CONTENT_TYPE = 'application/x-amz-json-1.0';
+const TARGET_PREFIX = 'GraniteServiceVersion20100801.';
+
+interface MetricDataQuery {
+  Id: string;
+  Label?: string;
+  ReturnData?: boolean;
+  MetricStat?: { Metric: MetricIdentity; Period: number; Stat: string };
+  Expression?: string;
+}
+
+/** Timestamps arrive as epoch seconds from the SDK (JSON protocol), or as ISO text from other clients. */
+function toMs(value: unknown, field: string): number {
+  const ms = typeof value === 'number' ? value * 1000 : Date.parse(String(value));
+  if (Number.isNaN(ms)) throw new AwsError('MissingParameter', `The parameter ${field} is required.`);
+  return ms;
+}
+
+function json(body: unknown): SimResponse {
+  return { status: 200, headers: { 'content-type': CONTENT_TYPE }, body: JSON.stringify(body) };
+}
+
+function instancesInScope(model: CompanyModel, context: CallContext) {
+  return model.fleet.filter(
+    (instance) => instance.accountId === context.identity.accountId && instance.region === context.region,
+  );
+}
+
+function getMetricData(model: CompanyModel, context: CallContext): SimResponse {
+  const body = jsonBody<Record<string, unknown>>(context.request);
+  const queries = (body.MetricDataQueries ?? []) as MetricDataQuery[];
+  if (queries.length === 0)
+    throw new AwsError('MissingParameter', 'The parameter MetricDataQueries is required.');
+  if (queries.length > 500)
+    throw new AwsError('InvalidParameterValue', 'MetricDataQueries can hold at most 500 queries.');
+  const start = toMs(body.StartTime, 'StartTime');
+  const end = toMs(body.EndTime, 'EndTime');
+  if (start >= end)
+    throw new AwsError(
+      'InvalidParameterValue',
+      'The parameter StartTime must be less than the parameter EndTime.',
+    );
+  const ascending = body.ScanBy === 'TimestampAscending';
+  const fleet = instancesInScope(model, context);
+  const results = queries.map((query, index) => {
+    if (!query.MetricStat) {
+      throw new AwsError(
+        'InvalidParameterValue',
+        `The simulator answers MetricStat queries only; MetricDataQueries.member.${index + 1} has none.`,
+      );
+    }
+    const { Metric, Period, Stat } = query.MetricStat;
+    if (!Number.isInteger(Period) || Period % 3600 !== 0) {
+      throw new AwsError(
+        'InvalidParameterValue',
+        `The parameter MetricDataQueries.member.${index + 1}.MetricStat.Period must be a multiple of 3600 (the simulator keeps hourly data).`,
+      );
+    }
+    assertStatistic(Stat, `MetricDataQueries.member.${index + 1}.MetricStat.Stat`);
+    const instance = findInstanceForMetric(fleet, Metric);
+    const window = { start, end, period: Period, stat: Stat, nowMs: context.nowMs };
+    const datapoints = instance
+      ? metricDatapoints(instance, Metric.MetricName as InstanceMetricName, window)
+      : [];
+    if (!ascending) datapoints.reverse();
+    return {
+      Id: query.Id,
+      Label: query.Label ?? Metric.MetricName,
+      Timestamps: datapoints.map((point) => point.timestamp / 1000),
+      Values: datapoints.map((point) => point.value),
+      StatusCode: 'Complete',
+    };
+  });
+  return json({
+    MetricDataResults: results.filter((_, index) => queries[index]?.ReturnData !== false),
+    Messages: [],
+  });
+}
+
+/** Only metrics with data in the last two weeks are listed, as in CloudWatch. */
+function listMetrics(model: CompanyModel, context: CallContext): SimResponse {
+  const body = jsonBody<Partial<MetricIdentity>>(context.request);
+  const recentFrom = context.nowMs - 14 * DAY_MS;
+  const metrics = instancesInScope(model, context)
+    .filter((instance) => instance.stoppedAt === undefined || instance.stoppedAt > recentFrom)
+    .flatMap(publishedMetrics)
+    .filter((metric) => !body.Namespace || metric.Namespace === body.Namespace)
+    .filter((metric) => !body.MetricName || metric.MetricName === body.MetricName)
+    .filter((metric) =>
+      (body.Dimensions ?? []).every((wanted) =>
+        metric.Dimensions.some(
+          (dimension) =>
+            dimension.Name === wanted.Name &&
+            (wanted.Value === undefined || dimension.Value === wanted.Value),
+        ),
+      ),
+    );
+  return json({ Metrics: metrics });
+}
+
+export function cloudWatchService(model: CompanyModel): ServiceHandler {
+  return {
+    name: 'cloudwatch',
+    signingName: 'monitoring',
+    operationOf(request) {
+      const target = String(request.headers['x-amz-target'] ?? '');
+      return target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
+    },
+    permissionFor: (operation) => ({ action: `cloudwatch:${operation}`, resource: '' }),
+    async handle(context) {
+      if (context.operation === 'GetMetricData') return getMetricData(model, context);
+      if (context.operation === 'ListMetrics') return listMetrics(model, context);
+      throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
+    },
+    // CloudWatch moved from awsQuery to JSON and still names errors by their query codes.
+    renderError: (error, requestId) =>
+      jsonErrorDocument(
+        new AwsError(
+          error.code.endsWith('Exception') ? error.code : `${error.code}Exception`,
+          error.message,
+          error.status,
+          error.fault,
+        ),
+        requestId,
+        CONTENT_TYPE,
+        error.code,
+      ),
+    errors: {
+      missingAuthentication: () =>
+        new AwsError('MissingAuthenticationToken', 'Request is missing Authentication Token', 403),
+      unknownAccessKey: () => new AwsError('InvalidClientTokenId', INVALID_TOKEN_MESSAGE, 403),
+      signatureMismatch: () => new AwsError('SignatureDoesNotMatch', SIGNATURE_MISMATCH_MESSAGE, 403),
+      expiredToken: () => new AwsError('ExpiredToken', EXPIRED_TOKEN_MESSAGE, 400),
+      throttled: () => new AwsError('Throttling', 'Rate exceeded', 400),
+      accessDenied: (callerArn, action) =>
+        new AwsError('AccessDenied', notAuthorizedMessage(callerArn, action), 403),
+    },
+  };
+}

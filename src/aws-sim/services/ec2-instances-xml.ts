@@ -1,0 +1,83 @@
+import type { FleetInstance } from '../company/fleet.ts';
+import { instanceTypeFacts } from '../company/instance-catalog.ts';
+import { items, type XmlElements } from '../protocol/xml.ts';
+
+function gmt(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} GMT`;
+}
+
+function tagSet(instance: FleetInstance): XmlElements {
+  const tags: Array<[string, string | undefined]> = [
+    ['Name', instance.name],
+    ['team', instance.tags.team],
+    ['env', instance.tags.env],
+    ['project', instance.tags.project],
+    ['aws:autoscaling:groupName', instance.autoScalingGroup],
+  ];
+  return items(tags.filter(([, value]) => value !== undefined).map(([key, value]) => ({ key, value })));
+}
+
+export function instanceTags(instance: FleetInstance): Record<string, string> {
+  const set = tagSet(instance).item as Array<{ key: string; value: string }>;
+  return Object.fromEntries(set.map((tag) => [tag.key, tag.value]));
+}
+
+export function instanceState(instance: FleetInstance): { code: number; name: 'running' | 'stopped' } {
+  return instance.stoppedAt === undefined ? { code: 16, name: 'running' } : { code: 80, name: 'stopped' };
+}
+
+/** One <item> of <instancesSet>, with the members the EC2 query protocol names in lower camel case. */
+export function instanceXml(instance: FleetInstance): XmlElements {
+  const facts = instanceTypeFacts(instance.instanceType);
+  const state = instanceState(instance);
+  const privateDns = `ip-${instance.privateIpAddress.replaceAll('.', '-')}.${instance.region === 'us-east-1' ? 'ec2.internal' : `${instance.region}.compute.internal`}`;
+  return {
+    instanceId: instance.instanceId,
+    imageId: instance.imageId,
+    instanceState: state,
+    privateDnsName: privateDns,
+    dnsName: '',
+    reason: state.name === 'stopped' ? `User initiated (${gmt(instance.stoppedAt ?? 0)})` : '',
+    amiLaunchIndex: 0,
+    productCodes: '',
+    instanceType: instance.instanceType,
+    launchTime: new Date(instance.launchTime),
+    placement: { availabilityZone: instance.availabilityZone, groupName: '', tenancy: 'default' },
+    monitoring: { state: 'disabled' },
+    subnetId: instance.subnetId,
+    vpcId: instance.vpcId,
+    privateIpAddress: instance.privateIpAddress,
+    stateReason:
+      state.name === 'stopped'
+        ? {
+            code: 'Client.UserInitiatedShutdown',
+            message: 'Client.UserInitiatedShutdown: User initiated shutdown',
+          }
+        : undefined,
+    architecture: facts.architecture,
+    rootDeviceType: 'ebs',
+    rootDeviceName: '/dev/xvda',
+    blockDeviceMapping: items([
+      {
+        deviceName: '/dev/xvda',
+        ebs: {
+          volumeId: instance.volumeId,
+          status: 'attached',
+          attachTime: new Date(instance.launchTime),
+          deleteOnTermination: true,
+        },
+      },
+    ]),
+    virtualizationType: 'hvm',
+    tagSet: tagSet(instance),
+    hypervisor: 'xen',
+    groupSet: items([{ groupId: `sg-0${instance.vpcId.slice(5, 21)}`, groupName: 'default' }]),
+    ebsOptimized: true,
+    enaSupport: true,
+    cpuOptions: { coreCount: Math.max(1, facts.vcpu / 2), threadsPerCore: facts.vcpu > 1 ? 2 : 1 },
+    platformDetails: 'Linux/UNIX',
+    usageOperation: 'RunInstances',
+    bootMode: facts.architecture === 'arm64' ? 'uefi' : 'legacy-bios',
+    currentInstanceBootMode: facts.architecture === 'arm64' ? 'uefi' : 'legacy-bios',
+  };
+}

@@ -1,0 +1,42 @@
+/** Field rules for people's accounts (spec §5, and the password rules chosen in docs/decisions). */
+
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+
+/** Spec §5: text, @, text, a dot, text; no spaces or extra @. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email);
+}
+
+/** Spec §5: a plus sign and 11 digits, optional single spaces between digits. */
+const PHONE_PATTERN = /^\+\d( ?\d){10}$/;
+
+export function isValidPhone(phone: string): boolean {
+  return PHONE_PATTERN.test(phone);
+}
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const CHARACTER_CLASSES = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/];
+
+/** At least 10 characters, not all of one kind (lower case, upper case, digits, symbols). Null when fine. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  }
+  const classes = CHARACTER_CLASSES.filter((pattern) => pattern.test(password)).length;
+  if (classes < 2) {
+    return 'Mix at least two kinds of characters: lower case, upper case, digits or symbols.';
+  }
+  return null;
+}
+
+/** Spec §5: sign-up trims the full name before sending. */
+export function normalizeFullName(fullName: string): string {
+  return fullName.trim().replace(/\s+/g, ' ');
+}

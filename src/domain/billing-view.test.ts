@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyViewMode,
+  chooseBucketGranularity,
+  defaultBillingView,
+  formatSelectedTagValues,
+  isBillingQueryReady,
+  parseSelectedTagValues,
+  previousPeriod,
+} from './billing-view.ts';
+
+describe('the default billing view (spec §4)', () => {
+  it('shows the current month, not amortized, on the default integration with every tag', () => {
+    expect(defaultBillingView('2026-11-22')).toEqual({
+      viewMode: 'month',
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      tagKey: 'all',
+      selectedTagValues: 'All',
+      integration: 'default',
+      isAmortized: false,
+    });
+  });
+  it('ends February on the leap day in a leap year', () => {
+    const view = defaultBillingView('2024-02-10');
+    expect([view.startDate, view.endDate]).toEqual(['2024-02-01', '2024-02-29']);
+  });
+  it('takes integration, tag key and tag values from the saved view_customs', () => {
+    const view = defaultBillingView('2026-11-22', {
+      integration: 'int_42',
+      tag: { tag_name: 'team', tag_values: [{ value: 'platform' }, { value: 'data' }] },
+    });
+    expect(view.integration).toBe('int_42');
+    expect(view.tagKey).toBe('team');
+    expect(view.selectedTagValues).toEqual(['platform', 'data']);
+  });
+  it('falls back for each saved choice that is missing or blank', () => {
+    const view = defaultBillingView('2026-11-22', {
+      integration: '',
+      tag: { tag_name: 'team', tag_values: [] },
+    });
+    expect(view.integration).toBe('default');
+    expect(view.tagKey).toBe('team');
+    expect(view.selectedTagValues).toBe('All');
+  });
+  it('treats a saved view without a tag as every tag', () => {
+    const view = defaultBillingView('2026-11-22', { integration: 'int_1', tag: null });
+    expect([view.tagKey, view.selectedTagValues]).toEqual(['all', 'All']);
+  });
+});
+
+describe('view modes (spec §4)', () => {
+  it('day mode: both dates are the start date', () => {
+    expect(applyViewMode('day', '2024-02-29')).toEqual({
+      viewMode: 'day',
+      startDate: '2024-02-29',
+      endDate: '2024-02-29',
+    });
+  });
+  it('month mode: the whole month of the start date', () => {
+    expect(applyViewMode('month', '2026-12-15')).toEqual({
+      viewMode: 'month',
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+    });
+  });
+  it('year mode: the whole year of the start date', () => {
+    expect(applyViewMode('year', '2024-02-29')).toEqual({
+      viewMode: 'year',
+      startDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
+  });
+});
+
+describe('when the billing query may run (spec §4)', () => {
+  const view = defaultBillingView('2026-11-22');
+  it('runs with user id, integration, tag key and tag values set', () => {
+    expect(isBillingQueryReady(view, 'user_1')).toBe(true);
+    expect(isBillingQueryReady({ ...view, selectedTagValues: ['a'] }, 'user_1')).toBe(true);
+  });
+  it('waits for the user id', () => {
+    expect(isBillingQueryReady(view, undefined)).toBe(false);
+    expect(isBillingQueryReady(view, '')).toBe(false);
+  });
+  it('waits for an integration, a tag key and at least one tag value', () => {
+    expect(isBillingQueryReady({ ...view, integration: '' }, 'user_1')).toBe(false);
+    expect(isBillingQueryReady({ ...view, tagKey: ' ' }, 'user_1')).toBe(false);
+    expect(isBillingQueryReady({ ...view, selectedTagValues: [] }, 'user_1')).toBe(false);
+  });
+});
+
+describe('bucket size of the chart', () => {
+  it('draws days up to 92 days', () => {
+    expect(chooseBucketGranularity('2026-11-01', '2026-11-30')).toBe('day');
+    expect(chooseBucketGranularity('2026-10-01', '2026-12-31')).toBe('day'); // exactly 92 days
+  });
+  it('draws months beyond 92 days', () => {
+    expect(chooseBucketGranularity('2026-10-01', '2027-01-01')).toBe('month'); // 93 days
+    expect(chooseBucketGranularity('2024-01-01', '2024-12-31')).toBe('month');
+  });
+});
+
+describe('the previous period', () => {
+  it('is the previous whole month for a month', () => {
+    expect(previousPeriod('2026-11-01', '2026-11-30')).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+    });
+    expect(previousPeriod('2024-03-01', '2024-03-31')).toEqual({
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+    });
+  });
+  it('is the previous year for a year, leap or not', () => {
+    expect(previousPeriod('2024-01-01', '2024-12-31')).toEqual({
+      startDate: '2023-01-01',
+      endDate: '2023-12-31',
+    });
+  });
+  it('is the previous quarter for a quarter', () => {
+    expect(previousPeriod('2026-10-01', '2026-12-31')).toEqual({
+      startDate: '2026-07-01',
+      endDate: '2026-09-30',
+    });
+  });
+  it('has the same number of days and ends the day before for any other range', () => {
+    expect(previousPeriod('2026-11-10', '2026-11-23')).toEqual({
+      startDate: '2026-10-27',
+      endDate: '2026-11-09',
+    });
+  });
+  it('is the day before for a single day', () => {
+    expect(previousPeriod('2027-01-01', '2027-01-01')).toEqual({
+      startDate: '2026-12-31',
+      endDate: '2026-12-31',
+    });
+  });
+  it('crosses the leap day', () => {
+    expect(previousPeriod('2024-03-01', '2024-03-02')).toEqual({
+      startDate: '2024-02-28',
+      endDate: '2024-02-29',
+    });
+  });
+});
+
+describe('selected tag values (spec §3)', () => {
+  it("reads 'All' as every value", () => expect(parseSelectedTagValues('All')).toBe('All'));
+  it('reads a comma-separated list, trimmed, without blanks or repeats', () => {
+    expect(parseSelectedTagValues('platform, data,,platform')).toEqual(['platform', 'data']);
+  });
+  it('reads a single value', () => expect(parseSelectedTagValues('untagged')).toEqual(['untagged']));
+  it('reads nothing as no values, which the query refuses', () =>
+    expect(parseSelectedTagValues('')).toEqual([]));
+  it('writes values back as the query parameter', () => {
+    expect(formatSelectedTagValues(['a', 'b'])).toBe('a,b');
+    expect(formatSelectedTagValues('All')).toBe('All');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The dashboard's billing view settings (spec §3 "Billing view settings", §4 defaults and mode
+ * rules, §9 modes and date format). The web client keeps them in the URL and in view_customs; the
+ * server reads the same rules when it validates a billing query.
+ */
+
+import {
+  addDays,
+  addMonths,
+  type IsoDay,
+  inclusiveDayCount,
+  monthEnd,
+  monthStart,
+  parseIsoDay,
+  yearEnd,
+  yearStart,
+} from './calendar-days.ts';
+
+export const VIEW_MODES = ['day', 'month', 'year'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
+/** Spec §3 selected_tag_values: comma-separated values, or 'All'. */
+export const ALL_TAG_VALUES = 'All';
+/** Spec §4: the tag key when no tag is chosen. */
+export const ALL_TAG_KEYS = 'all';
+/** Spec §3: the organization's default integration. */
+export const DEFAULT_INTEGRATION = 'default';
+
+export type SelectedTagValues = typeof ALL_TAG_VALUES | string[];
+
+export interface BillingView {
+  viewMode: ViewMode;
+  startDate: IsoDay;
+  endDate: IsoDay;
+  tagKey: string;
+  selectedTagValues: SelectedTagValues;
+  integration: string;
+  isAmortized: boolean;
+}
+
+/** Spec §3 view_customs as saved on the user record. */
+export interface SavedViewCustoms {
+  integration?: string | null;
+  tag?: { tag_name?: string | null; tag_values?: { value: string }[] | null } | null;
+}
+
+const nonEmpty = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+
+/** Spec §4 defaults: the current month, not amortized, saved choices else default / all / All. */
+export function defaultBillingView(today: IsoDay, saved?: SavedViewCustoms | null): BillingView {
+  const savedValues = (saved?.tag?.tag_values ?? []).map((item) => item.value).filter(nonEmpty);
+  return {
+    ...applyViewMode('month', today),
+    tagKey: nonEmpty(saved?.tag?.tag_name) ? saved.tag.tag_name : ALL_TAG_KEYS,
+    selectedTagValues: savedValues.length > 0 ? savedValues : ALL_TAG_VALUES,
+    integration: nonEmpty(saved?.integration) ? saved.integration : DEFAULT_INTEGRATION,
+    isAmortized: false,
+  };
+}
+
+/** Spec §4: day mode shows the start day; month mode its month; year mode the whole year. */
+export function applyViewMode(
+  mode: ViewMode,
+  startDate: IsoDay,
+): { viewMode: ViewMode; startDate: IsoDay; endDate: IsoDay } {
+  switch (mode) {
+    case 'day':
+      return { viewMode: mode, startDate, endDate: startDate };
+    case 'month':
+      return { viewMode: mode, startDate: monthStart(startDate), endDate: monthEnd(startDate) };
+    case 'year':
+      return { viewMode: mode, startDate: yearStart(startDate), endDate: yearEnd(startDate) };
+  }
+}
+
+const hasTagValues = (values: SelectedTagValues) =>
+  values === ALL_TAG_VALUES || (Array.isArray(values) && values.length > 0);
+
+/** Spec §4: the billing query runs only when user id, integration, tag key and tag values are all set. */
+export function isBillingQueryReady(
+  view: Pick<BillingView, 'integration' | 'tagKey' | 'selectedTagValues'>,
+  userId: string | null | undefined,
+): boolean {
+  return (
+    nonEmpty(userId) &&
+    nonEmpty(view.integration) &&
+    nonEmpty(view.tagKey) &&
+    hasTagValues(view.selectedTagValues)
+  );
+}
+
+/** Longest range still drawn in daily bars: a quarter (92 days covers any three months). */
+export const MAX_DAILY_BUCKET_DAYS = 92;
+
+export type BucketGranularity = 'day' | 'month';
+
+export function chooseBucketGranularity(startDate: IsoDay, endDate: IsoDay): BucketGranularity {
+  return inclusiveDayCount(startDate, endDate) <= MAX_DAILY_BUCKET_DAYS ? 'day' : 'month';
+}
+
+/**
+ * The period just before, for "change vs previous period": whole calendar months compare with the
+ * same number of whole months before (November with October, 2024 with 2023), so a 31-day month is
+ * never set against 30 days straddling two months; any other range with the same number of days
+ * ending the day before `startDate`.
+ */
+export function previousPeriod(startDate: IsoDay, endDate: IsoDay): { startDate: IsoDay; endDate: IsoDay } {
+  if (startDate === monthStart(startDate) && endDate === monthEnd(endDate)) {
+    const months = monthsSpanned(startDate, endDate);
+    return { startDate: addMonths(startDate, -months), endDate: addDays(startDate, -1) };
+  }
+  const length = inclusiveDayCount(startDate, endDate);
+  return { startDate: addDays(startDate, -length), endDate: addDays(startDate, -1) };
+}
+
+function monthsSpanned(startDate: IsoDay, endDate: IsoDay): number {
+  const start = parseIsoDay(startDate);
+  const end = parseIsoDay(endDate);
+  return (end.year - start.year) * 12 + (end.month - start.month) + 1;
+}
+
+/** Spec §3 query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */
+export function parseSelectedTagValues(parameter: string): SelectedTagValues {
+  if (parameter.trim() === ALL_TAG_VALUES) return ALL_TAG_VALUES;
+  const values = parameter
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  return [...new Set(values)];
+}
+
+/** Values -> spec §3 query parameter. */
+export function formatSelectedTagValues(values: SelectedTagValues): string {
+  return values === ALL_TAG_VALUES ? ALL_TAG_VALUES : values.join(',');
+}

@@ -1,0 +1,54 @@
+/** The one sentence next to each rightsizing finding, saying why in the person's terms. */
+
+import type { IdleInstanceFinding } from './idle-instances.ts';
+
+/** The parts of a recommendation its explanation reads. */
+export interface ExplainedFinding {
+  finding: 'over-provisioned' | 'under-provisioned' | 'optimized' | 'idle' | 'not-enough-data';
+  currentType: string;
+  labels: readonly string[];
+  cpuPercentile: number | null;
+  targetCpuPercent: number;
+  recommendedType: string | null;
+  projectedCpuPercent: number | null;
+  monthlySavingsUsd: number;
+}
+
+export interface ExplanationContext {
+  idle: IdleInstanceFinding | null | undefined;
+  cpuDays: number;
+  inCatalog: boolean;
+}
+
+const percent = (value: number) => `${Number(value.toFixed(1))}%`;
+const dollars = (value: number) => `$${value.toFixed(2)}`;
+
+function notEnoughData(result: ExplainedFinding, context: ExplanationContext): string {
+  if (!context.inCatalog)
+    return `${result.currentType} is not in the instance catalog, so there is nothing to compare it with.`;
+  if (result.labels.includes('gpu')) {
+    return `${result.currentType} is a GPU or accelerator type, sized by accelerator use, which is not collected.`;
+  }
+  if (result.labels.includes('stopped')) {
+    return `It is stopped, so CloudWatch has CPU for only ${context.cpuDays} of the last 14 days; a stopped instance bills no instance hours (its volumes still bill).`;
+  }
+  return `CPU metrics cover ${context.cpuDays} of the last 14 days; rightsizing needs all 14.`;
+}
+
+export function explainRightsizing(result: ExplainedFinding, context: ExplanationContext): string {
+  const { cpuPercentile, targetCpuPercent, recommendedType, projectedCpuPercent } = result;
+  switch (result.finding) {
+    case 'idle':
+      return context.idle?.why ?? 'It is idle.';
+    case 'not-enough-data':
+      return notEnoughData(result, context);
+    case 'over-provisioned':
+      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, under the ${targetCpuPercent}% target with the memory it needs, for ${dollars(result.monthlySavingsUsd)} less a month.`;
+    case 'under-provisioned':
+      return recommendedType
+        ? `CPU peaks at ${percent(cpuPercentile!)} (p99.5), above the ${targetCpuPercent}% target; ${recommendedType} would run it at ${percent(projectedCpuPercent!)}.`
+        : `CPU peaks at ${percent(cpuPercentile!)} (p99.5), above the ${targetCpuPercent}% target, and no larger type of the same architecture would bring it under.`;
+    case 'optimized':
+      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5) and no cheaper type of the same architecture keeps it under the ${targetCpuPercent}% target with the memory it needs.`;
+  }
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { decideRouteAccess, showsBillingMenu, showsMainNavigation, type Viewer } from './route-access.ts';
+
+const visitor: Viewer = { kind: 'visitor' };
+const unverified: Viewer = { kind: 'signed-in', emailVerified: false, role: 'owner', isOwner: true };
+const owner: Viewer = { kind: 'signed-in', emailVerified: true, role: 'owner', isOwner: true };
+const admin: Viewer = { kind: 'signed-in', emailVerified: true, role: 'admin', isOwner: false };
+const member: Viewer = { kind: 'signed-in', emailVerified: true, role: 'member', isOwner: false };
+
+const redirectOf = (path: string, viewer: Viewer) => {
+  const access = decideRouteAccess(path, viewer);
+  return access.allow ? null : access.redirectTo;
+};
+
+describe('a visitor', () => {
+  it.each([
+    '/',
+    '/about',
+    '/sign-up',
+    '/sign-in',
+    '/sign-in/reset',
+    '/confirmation/abc',
+    '/unsubscribe/abc',
+    '/threshold-confirmation/abc',
+    '/privacy-policy',
+    '/terms-and-conditions',
+    '/blog',
+    '/blog/a-post',
+  ])('may open the signed-out route %s', (path) => {
+    expect(redirectOf(path, visitor)).toBeNull();
+  });
+
+  it.each([
+    '/dashboard',
+    '/settings',
+    '/idle-ec2-confirmation/abc',
+    '/budget-alert-confirmation/abc',
+    '/nope',
+  ])('is sent to /sign-in from %s', (path) => {
+    expect(redirectOf(path, visitor)).toBe('/sign-in');
+  });
+});
+
+describe('a signed-in person with an unverified e-mail', () => {
+  it('may open /settings', () => expect(redirectOf('/settings', unverified)).toBeNull());
+  it.each(['/dashboard', '/', '/organization', '/privacy-policy', '/random'])(
+    'is confined to /settings from %s',
+    (path) => {
+      expect(redirectOf(path, unverified)).toBe('/settings');
+    },
+  );
+  it('sees no main navigation', () => expect(showsMainNavigation(unverified)).toBe(false));
+  it('sees no Billing item', () => expect(showsBillingMenu(unverified)).toBe(false));
+});
+
+describe('a verified owner', () => {
+  it.each([
+    '/dashboard',
+    '/notification',
+    '/slack-setup',
+    '/organization',
+    '/organization-member/jane',
+    '/teams/platform',
+    '/new-team',
+    '/budget-alert-confirmation/t',
+    '/aws-integration',
+    '/aws-integration/setup',
+    '/aws-integration/existing-stack',
+    '/ec2-rightsizing-recommendation',
+    '/subscription',
+    '/credits',
+    '/slack-integrate',
+    '/settings',
+    '/blog',
+  ])('may open %s', (path) => {
+    expect(redirectOf(path, owner)).toBeNull();
+  });
+  it.each(['/', '/sign-in', '/sign-up', '/about', '/whatever'])('goes to /dashboard from %s', (path) => {
+    expect(redirectOf(path, owner)).toBe('/dashboard');
+  });
+  it('sees Billing in the user menu', () => expect(showsBillingMenu(owner)).toBe(true));
+});
+
+describe('a member (spec §6, kept exactly)', () => {
+  it.each([
+    '/notification',
+    '/slack-setup',
+    '/new-team',
+    '/confirmation/t',
+    '/unsubscribe/t',
+    '/threshold-confirmation/t',
+    '/idle-ec2-confirmation/t',
+    '/budget-alert-confirmation/t',
+    '/privacy-policy',
+    '/terms-and-conditions',
+    '/aws-integration',
+    '/aws-integration/setup',
+    '/aws-integration/existing-stack',
+    '/ec2-rightsizing-recommendation',
+    '/subscription',
+    '/credits',
+    '/slack-integrate',
+  ])('is sent to /dashboard from %s', (path) => {
+    expect(redirectOf(path, member)).toBe('/dashboard');
+  });
+  it.each(['/dashboard', '/organization', '/organization-member/x', '/teams/x', '/settings'])(
+    'may open %s',
+    (path) => {
+      expect(redirectOf(path, member)).toBeNull();
+    },
+  );
+});
+
+describe('an admin who does not pay', () => {
+  it('manages integrations and alerts', () => {
+    expect(redirectOf('/aws-integration', admin)).toBeNull();
+    expect(redirectOf('/notification', admin)).toBeNull();
+  });
+  it('does not see the billing screens of the owner', () => {
+    expect(redirectOf('/subscription', admin)).toBe('/dashboard');
+    expect(redirectOf('/credits', admin)).toBe('/dashboard');
+    expect(showsBillingMenu(admin)).toBe(false);
+  });
+});
+
+it('ignores a trailing slash', () => {
+  expect(redirectOf('/about/', visitor)).toBeNull();
+});
+
+describe('the support inbox', () => {
+  const agent: Viewer = {
+    kind: 'signed-in',
+    emailVerified: true,
+    role: 'member',
+    isOwner: false,
+    isSupportStaff: true,
+  };
+  const unverifiedAgent: Viewer = { ...agent, emailVerified: false };
+
+  it('opens for support staff with a verified e-mail, whatever their organization role', () => {
+    expect(redirectOf('/support-inbox', agent)).toBeNull();
+  });
+
+  it('sends everyone else to the dashboard, sign-in or settings', () => {
+    expect(redirectOf('/support-inbox', owner)).toBe('/dashboard');
+    expect(redirectOf('/support-inbox', visitor)).toBe('/sign-in');
+    expect(redirectOf('/support-inbox', unverifiedAgent)).toBe('/settings');
+  });
+});

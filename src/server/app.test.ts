@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countPageViews } from './modules/analytics/analytics.repository.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+describe('the foundation', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await createTestApp({ queue: true });
+  });
+  afterAll(() => server.close());
+
+  it('reports a healthy database and queue with the version', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: { reachable: true },
+      queue: { running: true },
+    });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ Code: 'NotFound', Message: 'No route GET /api/no-such-thing.' });
+  });
+
+  it('publishes an OpenAPI document listing the routes', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/analytics/page-views']),
+    );
+    const ui = await server.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('sends security headers', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('stores a page view with its path and query', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/analytics/page-views',
+      payload: { path: '/pricing-test', query: '?plan=business' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(await countPageViews(server.context.database.db, '/pricing-test')).toBe(1);
+  });
+
+  it('refuses a page view without a path, naming the field', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/analytics/page-views',
+      payload: { query: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Code: 'BadRequest', Message: expect.stringContaining('path') });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/analytics/page-views',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"path": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Code).toBeTruthy();
+  });
+});

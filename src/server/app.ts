@@ -1,0 +1,120 @@
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { scheduleUnreadReplyMails } from './jobs/chat-unread-replies.ts';
+import { workIngestBillingFiles } from './jobs/ingest-billing-files.job.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { authRoutes } from './modules/accounts/auth.routes.ts';
+import { resolveAuthSecret } from './modules/accounts/auth-secret.ts';
+import { demoRoutes } from './modules/accounts/demo.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
+import { creditsRoutes } from './modules/billing/credits.routes.ts';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatServices } from './modules/chat/chat-services.ts';
+import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
+import { supportInboxRoutes } from './modules/chat/support-inbox.routes.ts';
+import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
+import { createConsultationsService } from './modules/consultations/consultations.service.ts';
+import { createCostDataService } from './modules/cost-data/cost-data.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { createInvitationAcceptanceService } from './modules/organizations/invitation-acceptance.service.ts';
+import { createInvitationCodes } from './modules/organizations/invitation-codes.ts';
+import { invitationsRoutes } from './modules/organizations/invitations.routes.ts';
+import { createInvitationsService } from './modules/organizations/invitations.service.ts';
+import { membersRoutes } from './modules/organizations/members.routes.ts';
+import { createMembersService } from './modules/organizations/members.service.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
+import { teamsRoutes } from './modules/organizations/teams.routes.ts';
+import { createTeamsService } from './modules/organizations/teams.service.ts';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
+import { createRecommendationsService } from './modules/recommendations/recommendations.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+/** The whole HTTP application: cross-cutting plugins first, then each module's routes, then the SPA. */
+export async function buildApp(context: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const { schedulingUrl, chat: chatConfig } = context.config;
+  await registerSecurity(app, { frameSources: schedulingUrl ? [new URL(schedulingUrl).origin] : [] });
+  await registerApiDocs(app, context.config.version);
+  // A frame over 16 KiB closes the socket (1009); the 2,000-character cap answers with an error frame.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
+  await app.register(multipart, { limits: { fileSize: context.config.uploadMaxBytes } });
+
+  const { db } = context.database;
+  const mailer = createMailer(context);
+  const organizations = createOrganizationsService(db);
+  const codes = createInvitationCodes(resolveAuthSecret(context.config));
+  const invitations = createInvitationsService({ db, mailer, codes, publicUrl: context.config.publicUrl });
+  const invitationAcceptance = createInvitationAcceptanceService({ db, codes, organizations });
+  const accounts = createAccountsService(context, mailer, organizations, invitationAcceptance);
+  const billing = createBillingService(context, organizations);
+  billing.registerUsageCounter('members', organizations.countMembers);
+  const users = createUsersService(db, accounts, organizations, billing);
+  const members = createMembersService(db, organizations);
+  const teams = createTeamsService(db);
+  const costData = createCostDataService(db);
+  const integrations = createIntegrationsService(context, costData);
+  const recommendations = createRecommendationsService(context);
+  registerAuthentication(app, accounts, context.config.publicUrl);
+  const chatServices = await createChatServices(context, mailer);
+  app.addHook('onClose', () => chatServices.close());
+  if (context.queue) await scheduleUnreadReplyMails(context.queue, chatServices.unreadReplies);
+  const consultations = createConsultationsService(context.database.db, schedulingUrl);
+  if (context.queue) await workIngestBillingFiles(context.queue, integrations);
+
+  await app.register(healthRoutes, { context });
+  await app.register(analyticsRoutes, { context });
+  await app.register(authRoutes, { context, accounts });
+  await app.register(demoRoutes, { context, accounts });
+  await app.register(usersRoutes, { users });
+  const connectRateLimitPerIp = chatConfig.connectRateLimitPerIp;
+  await app.register(chatRoutes, {
+    chat: chatServices.chat,
+    connectRateLimitPerIp,
+    assertSubscriptionActive: billing.assertSubscriptionActive,
+  });
+  await app.register(chatSocketRoutes, { services: chatServices, accounts, connectRateLimitPerIp });
+  await app.register(supportInboxRoutes, { inbox: chatServices.inbox });
+  await app.register(consultationsRoutes, { consultations });
+  await app.register(billingRoutes, { billing });
+  await app.register(creditsRoutes, { credits: billing.credits });
+  await app.register(stripeWebhookRoutes, { billing });
+  await app.register(organizationsRoutes, { organizations });
+  await app.register(membersRoutes, { members, teams });
+  await app.register(invitationsRoutes, { invitations, invitationAcceptance });
+  await app.register(teamsRoutes, { teams });
+  await app.register(outboxRoutes, { context });
+  await app.register(integrationsRoutes, { integrations });
+  await app.register(recommendationsRoutes, { recommendations });
+
+  await registerWebApp(app, context.config.webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const booleanFlag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => ['on', 'true', '1'].includes(v));
+
+/** Every setting the server reads from the environment. This file is the only reader of process.env. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Spendguard <alerts@spendguard.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('dist/web'),
+  ANALYTICS_SINK: z.enum(['database', 'log', 'webhook', 'off']).default('database'),
+  ANALYTICS_WEBHOOK_URL: z.url().optional(),
+  OPERATOR_KEY: z.string().min(16).optional(),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  AWS_SIMULATOR: booleanFlag.optional(),
+  AWS_PRICING_API: booleanFlag.optional(),
+  AWS_PRICING_ENDPOINT: z.url().optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_PRICE_BUSINESS_MONTHLY: z.string().startsWith('price_').optional(),
+  STRIPE_PRICE_BUSINESS_YEARLY: z.string().startsWith('price_').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  SCHEDULING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SUPPORT_EMAILS: z.string().default(''),
+  CHAT_CONNECT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  CHAT_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export function parseConfig(environment: Record<string, string | undefined> = process.env) {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  return {
+    environment: env.NODE_ENV,
+    host: env.HOST,
+    port,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    analytics: { sink: env.ANALYTICS_SINK, webhookUrl: env.ANALYTICS_WEBHOOK_URL },
+    authSecret: env.BETTER_AUTH_SECRET,
+    operatorKey: env.OPERATOR_KEY,
+    awsSimulator: env.AWS_SIMULATOR,
+    /**
+     * The AWS Price List API prices EC2 outside us-east-1 (the shipped catalog's region). Off unless
+     * turned on or given an endpoint; it uses the server's own AWS credentials.
+     */
+    awsPricing: {
+      enabled: env.AWS_PRICING_API ?? env.AWS_PRICING_ENDPOINT !== undefined,
+      endpoint: env.AWS_PRICING_ENDPOINT,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** The largest billing file accepted by upload (streamed to disk, never held in memory). */
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    /** Attempts per 10 minutes on sign-in and sign-up. */
+    authRateLimits: { perIp: env.AUTH_RATE_LIMIT_PER_IP, perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL },
+    stripe: stripeSettings(env),
+    version: packageJson.version,
+    /** The consultation booking page embedded by the help widget (spec §2); off when unset. */
+    schedulingUrl: env.SCHEDULING_URL,
+    chat: {
+      /** Verified accounts with these addresses act as support staff (besides `npm run admin -- grant-support`). */
+      supportEmails: env.SUPPORT_EMAILS.split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+      /** New visitor tokens and new chat connections per IP and minute. */
+      connectRateLimitPerIp: env.CHAT_CONNECT_RATE_LIMIT_PER_IP,
+      /** How often the server pings each chat connection; one missed answer drops it. */
+      heartbeatMs: env.CHAT_HEARTBEAT_SECONDS * 1000,
+    },
+  };
+}
+
+/**
+ * Payments are on when the secret key and the webhook secret are both set (issue 10); the API address
+ * is configurable so tests point the real SDK at a local stand-in. Without prices, Checkout sends
+ * the amounts of src/domain/plans.ts inline.
+ */
+function stripeSettings(env: z.infer<typeof environmentSchema>) {
+  if (!env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) return undefined;
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments, or neither.',
+    );
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    testMode: env.STRIPE_SECRET_KEY.includes('_test_'),
+    api: { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL },
+    priceIds: {
+      business_monthly: env.STRIPE_PRICE_BUSINESS_MONTHLY,
+      business_yearly: env.STRIPE_PRICE_BUSINESS_YEARLY,
+    },
+  };
+}
+
+export type StripeSettings = NonNullable<ReturnType<typeof stripeSettings>>;

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Queue } from './jobs/queue.ts';
+
+/** What every module is given: the parsed config and the shared connections. Built once by main.ts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  queue?: Queue;
+  log: FastifyBaseLogger;
+}

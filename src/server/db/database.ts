@@ -1,0 +1,75 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DatabaseSchema } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** One database handle for the whole process: Kysely for our queries, `executeSql` for pg-boss. */
+export interface Database {
+  kind: DatabaseKind;
+  db: Kysely<DatabaseSchema>;
+  /** pg-boss's adapter: several statements without parameters, or one statement with them. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** A PostgreSQL connection string when on a server (LISTEN/NOTIFY needs its own connection). */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const asText = (value: string) => value;
+
+/**
+ * Both drivers read the same way: numeric and bigint as exact strings (money stays exact until the edge),
+ * date as its 'YYYY-MM-DD' text (a calendar day, never shifted by a time zone).
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === DATE_OID ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+const pgliteParsers = { [DATE_OID]: asText, [INT8_OID]: asText, [NUMERIC_OID]: asText };
+
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    kind: 'postgres',
+    db,
+    connectionString,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement query answers an array of results; pg-boss reads the last one.
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [] };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * PGlite is one connection. Kysely's PGlite driver queues its connection users, so pg-boss's SQL goes
+ * through that same queue: a pg-boss poll can never land inside one of our transactions.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const pglite = await PGlite.create({ dataDir, parsers: pgliteParsers });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    executeSql(text, values) {
+      return db.connection().execute(async () => {
+        if (values && values.length > 0) {
+          const result = await pglite.query(text, values);
+          return { rows: result.rows };
+        }
+        const results = await pglite.exec(text);
+        return { rows: results[results.length - 1]?.rows ?? [] };
+      });
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely';
+import * as pageViews from './2026-11-22T0800-page-views.ts';
+import * as mailOutbox from './2026-11-22T0900-mail-outbox.ts';
+import * as userAvatars from './2026-11-22T0910-user-avatars.ts';
+import * as usedVerificationTokens from './2026-11-22T0920-used-verification-tokens.ts';
+import * as costData from './2026-11-22T1000-cost-data.ts';
+import * as organizationSlugsAndTeamScopes from './2026-11-22T1100-organization-slugs-and-team-scopes.ts';
+import * as subscriptionsAndCredits from './2026-11-22T1100-subscriptions-and-credits.ts';
+import * as ec2Findings from './2026-11-22T1200-ec2-findings.ts';
+import * as supportChat from './2026-11-22T1500-support-chat.ts';
+import * as consultationBookings from './2026-11-22T1510-consultation-bookings.ts';
+import * as analyticsEvents from './2026-11-22T1520-analytics-events.ts';
+
+/** Every migration in order. Names sort by time; a new one is added at the end. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0800-page-views': pageViews,
+  '2026-11-22T0900-mail-outbox': mailOutbox,
+  '2026-11-22T0910-user-avatars': userAvatars,
+  '2026-11-22T0920-used-verification-tokens': usedVerificationTokens,
+  '2026-11-22T1000-cost-data': costData,
+  '2026-11-22T1100-organization-slugs-and-team-scopes': organizationSlugsAndTeamScopes,
+  '2026-11-22T1100-subscriptions-and-credits': subscriptionsAndCredits,
+  '2026-11-22T1200-ec2-findings': ec2Findings,
+  '2026-11-22T1500-support-chat': supportChat,
+  '2026-11-22T1510-consultation-bookings': consultationBookings,
+  '2026-11-22T1520-analytics-events': analyticsEvents,
+};

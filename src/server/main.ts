@@ -1,0 +1,22 @@
+import { parseConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { startServer } from './server.ts';
+
+try {
+  const server = await startServer(parseConfig());
+  server.context.log.info(`Spendguard is running at ${server.context.config.publicUrl}`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.context.log.info({ signal }, 'shutting down: finishing requests and jobs');
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+} catch (error) {
+  const message = error instanceof DataDirInUseError ? error.message : (error as Error).stack;
+  console.error(`Spendguard could not start: ${message}`);
+  process.exit(1);
+}

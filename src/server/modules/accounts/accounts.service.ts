@@ -1,0 +1,69 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { fromNodeHeaders } from 'better-auth/node';
+import { effectivePlatformRole } from '../../../domain/support-staff.ts';
+import type { AppContext } from '../../context.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { InvitationAcceptanceService } from '../organizations/invitation-acceptance.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { isEmailVerified, revokeSession } from './accounts.repository.ts';
+import { createAuth } from './auth.ts';
+import { DEMO_SESSION_MS, type Viewer } from './viewer.ts';
+
+export type ViewerLookup =
+  | { status: 'signed-in'; viewer: Viewer }
+  | { status: 'signed-out' }
+  | { status: 'demo-expired' };
+
+/** The accounts feature as other modules use it: better-auth, and "who is asking?". */
+export function createAccountsService(
+  context: AppContext,
+  mailer: Mailer,
+  organizations: OrganizationsService,
+  invitations: Pick<InvitationAcceptanceService, 'checkAtSignUp' | 'joinAtSignUp'>,
+) {
+  const auth = createAuth(context, mailer, {
+    beforeUserCreated: async (user, signUp) => {
+      if (signUp.invitation) await invitations.checkAtSignUp(signUp.invitation, user.email);
+    },
+    onUserCreated: async (user, signUp) => {
+      if (signUp.invitation && (await invitations.joinAtSignUp(signUp.invitation, user))) return;
+      await organizations.createPersonalOrganization(user);
+    },
+    isEmailVerified: (userId) => isEmailVerified(context.database.db, userId),
+    organizationForNewSession: (userId) => organizations.organizationForNewSession(userId),
+    beforeUserDeleted: (userId) => organizations.deleteOrganizationsOnlyMemberOf(userId),
+  });
+
+  async function lookupViewer(headers: IncomingHttpHeaders, now = new Date()): Promise<ViewerLookup> {
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+    if (!found) return { status: 'signed-out' };
+    const { user, session } = found;
+    if (user.isDemo && now.getTime() - new Date(session.createdAt).getTime() >= DEMO_SESSION_MS) {
+      await revokeSession(context.database.db, session.id);
+      return { status: 'demo-expired' };
+    }
+    const membership = await organizations.membershipIn(user.id, session.activeOrganizationId ?? null);
+    if (!membership) return { status: 'signed-out' };
+    return {
+      status: 'signed-in',
+      viewer: {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        organizationId: membership.organizationId,
+        organizationRole: membership.role,
+        isDemo: Boolean(user.isDemo),
+        platformRole: effectivePlatformRole(
+          { storedRole: user.platformRole ?? null, email: user.email, emailVerified: user.emailVerified },
+          context.config.chat.supportEmails,
+        ),
+        sessionId: session.id,
+      },
+    };
+  }
+
+  return { auth, mailer, lookupViewer };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,112 @@
+import {
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  normalizeFullName,
+  passwordProblem,
+} from '../../../domain/account-rules.ts';
+import { isKnownTimeZone } from '../../../domain/time-zones.ts';
+import { ApiError, badRequest } from '../../plugins/errors.ts';
+import { FixedWindowLimiter } from './fixed-window-limiter.ts';
+
+type Body = Record<string, unknown>;
+
+const RATE_WINDOW_MS = 10 * 60 * 1000;
+
+/** Sign-in and sign-up are limited per IP and per e-mail; mail-sending calls per e-mail. */
+export function createAuthRateLimits(limits: { perIp: number; perEmail: number }) {
+  const byIp = new FixedWindowLimiter(limits.perIp, RATE_WINDOW_MS);
+  const byEmail = new FixedWindowLimiter(limits.perEmail, RATE_WINDOW_MS);
+  const check = (result: ReturnType<FixedWindowLimiter['hit']>) => {
+    if (!result.allowed) {
+      throw new ApiError(
+        429,
+        'TooManyRequests',
+        `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`,
+        { 'retry-after': String(result.retryAfterSeconds) },
+      );
+    }
+  };
+  return (path: string, ip: string, body: Body) => {
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (path === '/sign-in/email' || path === '/sign-up/email') {
+      check(byIp.hit(`${path}:${ip}`));
+      if (email) check(byEmail.hit(`${path}:${email}`));
+    }
+    if ((path === '/request-password-reset' || path === '/send-verification-email') && email) {
+      check(byEmail.hit(`${path}:${email}`));
+    }
+  };
+}
+
+const requireEmail = (body: Body) => {
+  if (typeof body.email !== 'string' || !isValidEmail(body.email))
+    throw badRequest(`email: ${INVALID_EMAIL_MESSAGE}`);
+};
+
+const requirePassword = (body: Body, field: 'password' | 'newPassword') => {
+  const value = body[field];
+  if (typeof value !== 'string') throw badRequest(`${field}: enter a password.`);
+  const problem = passwordProblem(value);
+  if (problem) throw badRequest(`${field}: ${problem}`, 'WeakPassword');
+};
+
+/**
+ * Our field rules in front of better-auth, so every refusal is a 400 naming the field. Answers the body to
+ * forward (the sign-up name trimmed, the time zone under better-auth's field name).
+ */
+export function checkAuthRequest(path: string, body: Body): Body {
+  switch (path) {
+    case '/sign-up/email': {
+      requireEmail(body);
+      requirePassword(body, 'password');
+      const name = typeof body.name === 'string' ? normalizeFullName(body.name) : '';
+      if (!name) throw badRequest('name: enter your full name.');
+      if (name.length > 100) throw badRequest('name: use at most 100 characters.');
+      const { timezone, ...rest } = body;
+      const defaultTimezone = typeof timezone === 'string' && isKnownTimeZone(timezone) ? timezone : 'UTC';
+      // After the verification link, land on the dashboard (the guard sends unverified people to /settings).
+      const callbackURL = typeof body.callbackURL === 'string' ? body.callbackURL : '/dashboard';
+      return { ...rest, email: String(body.email).trim(), name, defaultTimezone, callbackURL };
+    }
+    case '/sign-in/email':
+      requireEmail(body);
+      if (typeof body.password !== 'string' || body.password === '')
+        throw badRequest('password: enter your password.');
+      return body;
+    case '/request-password-reset':
+    case '/send-verification-email':
+      requireEmail(body);
+      return body;
+    case '/reset-password':
+      if (typeof body.token !== 'string' || body.token === '')
+        throw badRequest('token: the reset link is incomplete.');
+      requirePassword(body, 'newPassword');
+      return body;
+    case '/change-password':
+      requirePassword(body, 'newPassword');
+      return body;
+    case '/change-email':
+      if (typeof body.newEmail !== 'string' || !isValidEmail(body.newEmail)) {
+        throw badRequest(`newEmail: ${INVALID_EMAIL_MESSAGE}`);
+      }
+      return body;
+    default:
+      return body;
+  }
+}
+
+/** Spec §6: the demo account cannot change its password or e-mail, or delete itself. */
+export const DEMO_FORBIDDEN_PATHS = new Set([
+  '/change-password',
+  '/change-email',
+  '/delete-user',
+  '/update-user',
+]);
+
+/**
+ * better-auth's organization endpoints would let people around our rules (last owner, team scopes, invitation
+ * links); organizations, members, invitations and teams are served by /api/organization* instead.
+ */
+export function isClosedPluginPath(path: string): boolean {
+  return path.startsWith('/organization/');
+}

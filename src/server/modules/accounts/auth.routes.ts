@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import type { AccountsService } from './accounts.service.ts';
+import {
+  checkAuthRequest,
+  createAuthRateLimits,
+  DEMO_FORBIDDEN_PATHS,
+  isClosedPluginPath,
+} from './auth-request-rules.ts';
+import { createSingleUseVerification } from './single-use-verification.ts';
+
+const BASE = '/api/auth';
+
+function toFetchRequest(request: FastifyRequest, body: unknown, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === 'content-length') continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // API clients (curl, tests, the CLI) send no Origin; better-auth refuses POSTs without one.
+  if (!headers.has('origin')) headers.set('origin', new URL(publicUrl).origin);
+  const hasBody = !['GET', 'HEAD'].includes(request.method) && body !== undefined;
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** better-auth answers `{code, message}`; the whole API answers `{Code, Message}` (spec §7). */
+async function sendFetchResponse(reply: FastifyReply, response: Response, extra: Record<string, unknown>) {
+  reply.code(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (!(response.headers.get('content-type') ?? '').includes('application/json') || !text)
+    return reply.send(text || null);
+  const json = JSON.parse(text) as Record<string, unknown>;
+  if (response.status >= 400) {
+    return reply.send({
+      Code: String(json.code ?? 'AuthError'),
+      Message: String(json.message ?? 'The request could not be completed.'),
+    });
+  }
+  return reply.send(Array.isArray(json) ? json : { ...json, ...extra });
+}
+
+export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: AccountsService }> = async (
+  app,
+  { context, accounts },
+) => {
+  const rateLimit = createAuthRateLimits(context.config.authRateLimits);
+  const singleUse = createSingleUseVerification(context.database.db);
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${BASE}/*`,
+    schema: { hide: true },
+    async handler(request, reply) {
+      const path = request.url.slice(BASE.length).split('?')[0] ?? '';
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (isClosedPluginPath(path)) throw notFound('This endpoint');
+      rateLimit(path, request.ip, body);
+      const forwarded = request.method === 'POST' ? checkAuthRequest(path, body) : undefined;
+      if (DEMO_FORBIDDEN_PATHS.has(path) && (await request.optionalViewer())?.isDemo) {
+        throw forbidden('The demo account cannot change its password or e-mail, or be deleted.');
+      }
+      const verificationToken =
+        path === '/verify-email' ? (request.query as { token?: string }).token : undefined;
+      if (verificationToken && (await singleUse.wasUsed(verificationToken))) {
+        return reply.redirect(
+          `/sign-in?error=${encodeURIComponent('This verification link was already used.')}`,
+        );
+      }
+      const response = await accounts.auth.handler(
+        toFetchRequest(request, forwarded, context.config.publicUrl),
+      );
+      if (
+        verificationToken &&
+        response.status === 302 &&
+        !response.headers.get('location')?.includes('error=')
+      ) {
+        await singleUse.markUsed(verificationToken);
+      }
+      const extra = path === '/sign-up/email' ? { mailDelivery: accounts.mailer.delivery } : {};
+      return sendFetchResponse(reply, response, extra);
+    },
+  });
+};

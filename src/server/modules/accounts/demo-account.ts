@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { findUserIdByEmail, markDemoUser } from './accounts.repository.ts';
+import type { Auth } from './auth.ts';
+
+export const DEMO_EMAIL = 'demo@spendguard.io';
+export const DEMO_NAME = 'Dana Demo';
+
+/**
+ * The seeded demo user (spec §2, §4, §6): nobody knows its password; visitors enter through
+ * POST /api/demo-session. It is verified in the database so every screen works.
+ */
+export async function ensureDemoUser(db: Kysely<DatabaseSchema>, auth: Auth): Promise<string> {
+  const existing = await findUserIdByEmail(db, DEMO_EMAIL);
+  if (existing) return existing;
+  const password = `${randomBytes(24).toString('base64url')}!A1`;
+  const created = await auth.api.signUpEmail({ body: { name: DEMO_NAME, email: DEMO_EMAIL, password } });
+  await markDemoUser(db, created.user.id);
+  return created.user.id;
+}
+
+/** A fresh session for one visitor of the demo; it ends at the first call after one hour. */
+export async function startDemoSession(db: Kysely<DatabaseSchema>, auth: Auth): Promise<string> {
+  const userId = await ensureDemoUser(db, auth);
+  const context = await auth.$context;
+  const session = await context.internalAdapter.createSession(userId, true);
+  return session.token;
+}

@@ -1,0 +1,15 @@
+/** Who is making a request, as every module sees it: the person, their organization and role there. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  organizationId: string;
+  organizationRole: 'owner' | 'admin' | 'member' | string;
+  isDemo: boolean;
+  platformRole: string | null;
+  sessionId: string;
+}
+
+/** Spec §4 and §9: the demo account is signed out at the first call after one hour. */
+export const DEMO_SESSION_MS = 60 * 60 * 1000;

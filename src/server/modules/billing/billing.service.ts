@@ -1,0 +1,134 @@
+import type { SubscriptionSummary } from '../../../contracts/billing.ts';
+import type { SubscriptionPlan } from '../../../contracts/users.ts';
+import { PLANS, type PlanFeature, type PlanLimit, planAllows } from '../../../domain/plans.ts';
+import { SUBSCRIPTION_EXPIRED } from '../../../domain/subscription-status.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { findSubscription } from './billing.repository.ts';
+import { createCreditsService } from './credits.service.ts';
+import { createOperatorPlans } from './operator-plans.ts';
+import { describeLimitRefusal, FEATURE_NAMES } from './plan-refusals.ts';
+import { createStripeGateway } from './stripe-gateway.ts';
+import { handleStripeEvent } from './stripe-webhook-handler.ts';
+import { createSubscriptionActions } from './subscription-actions.ts';
+import { entitlementsOf, FREE_SUBSCRIPTION, toSubscriptionSummary } from './subscription-facts.ts';
+
+/** What the guards need to know about the caller: whose organization it is. */
+export type OrganizationScoped = Pick<Viewer, 'organizationId'>;
+export type CountedLimit = Exclude<PlanLimit, 'historyMonths'>;
+type UsageCounter = (organizationId: string) => Promise<number>;
+
+/** Spec §8: the answer of messages and billing queries once the plan lapsed. */
+export const subscriptionExpired = () => new ApiError(402, 'SubscriptionExpired', SUBSCRIPTION_EXPIRED);
+
+/**
+ * The organization's plan (issue 10): what it allows, the guards other modules call, the Subscription
+ * screen's actions, Stripe webhooks and credits.
+ */
+export function createBillingService(context: AppContext, organizations: OrganizationsService) {
+  const { db } = context.database;
+  const stripe = context.config.stripe ? createStripeGateway(context.config.stripe) : undefined;
+  const payments = { configured: Boolean(stripe), testMode: stripe?.testMode ?? false };
+  const credits = createCreditsService(db, stripe, context.log);
+  const usageCounters = new Map<CountedLimit, UsageCounter>();
+
+  async function subscriptionOf(organizationId: string) {
+    return (
+      (await findSubscription(db, organizationId)) ?? {
+        ...FREE_SUBSCRIPTION,
+        organization_id: organizationId,
+      }
+    );
+  }
+
+  /** The plan in force now, its state, and what it includes. */
+  async function entitlements(organizationId: string) {
+    return entitlementsOf(await subscriptionOf(organizationId), new Date());
+  }
+
+  async function usageOf(organizationId: string): Promise<Partial<Record<PlanLimit, number>>> {
+    const counted = await Promise.all(
+      [...usageCounters].map(async ([limit, count]) => [limit, await count(organizationId)] as const),
+    );
+    return Object.fromEntries(counted);
+  }
+
+  return {
+    entitlements,
+
+    /** Spec §8 guard for messages and billing-data: 402 `Subscription Expired` once the plan lapsed. */
+    async assertSubscriptionActive(viewer: OrganizationScoped): Promise<void> {
+      if ((await entitlements(viewer.organizationId)).status.state === 'expired') throw subscriptionExpired();
+    },
+
+    /** Refuses adding one more integration, budget, alert rule or member beyond the plan in force. */
+    async assertWithinLimit(
+      viewer: OrganizationScoped,
+      limit: CountedLimit,
+      currentCount: number,
+    ): Promise<void> {
+      const { planInForce } = await entitlements(viewer.organizationId);
+      const included = PLANS[planInForce].limits[limit];
+      if (currentCount < included) return;
+      throw new ApiError(403, 'PlanLimitReached', describeLimitRefusal(planInForce, limit, included));
+    },
+
+    /** Refuses a business feature (Slack, anomalies, teams, digest, consultation) outside business. */
+    async assertFeature(viewer: OrganizationScoped, feature: PlanFeature): Promise<void> {
+      const { planInForce } = await entitlements(viewer.organizationId);
+      if (planAllows(planInForce, feature)) return;
+      throw new ApiError(
+        403,
+        'PlanFeatureRequired',
+        `${FEATURE_NAMES[feature]} are part of the Business plan. The owner can start a trial or upgrade on the Subscription page.`,
+      );
+    },
+
+    /** Other modules tell billing how to count what the plan limits, for the Subscription screen. */
+    registerUsageCounter(limit: CountedLimit, count: UsageCounter): void {
+      usageCounters.set(limit, count);
+    },
+
+    /** Spec §3 fields of the user record. Only the owner gets the customer id: it marks isOwner. */
+    async userBillingFields(
+      viewer: Viewer,
+    ): Promise<{ subscription_plan: SubscriptionPlan; stripe_customer_id: string | null }> {
+      const row = await subscriptionOf(viewer.organizationId);
+      const isOwner = viewer.organizationRole === 'owner';
+      return {
+        subscription_plan: entitlementsOf(row, new Date()).planInForce,
+        stripe_customer_id: isOwner ? row.stripe_customer_id : null,
+      };
+    },
+
+    async summary(viewer: Viewer): Promise<SubscriptionSummary> {
+      return toSubscriptionSummary(await subscriptionOf(viewer.organizationId), {
+        now: new Date(),
+        canManage: viewer.organizationRole === 'owner' && !viewer.isDemo,
+        payments,
+        usage: await usageOf(viewer.organizationId),
+      });
+    },
+
+    /** Verifies the signature over the raw body, then applies the event once (answers its outcome). */
+    async receiveStripeWebhook(rawBody: Buffer, signature: string): Promise<string> {
+      if (!stripe)
+        throw new ApiError(503, 'PaymentsNotConfigured', 'Payments are not configured on this server.');
+      let event: ReturnType<typeof stripe.verifyEvent>;
+      try {
+        event = stripe.verifyEvent(rawBody, signature);
+      } catch (error) {
+        throw badRequest(`stripe-signature: ${(error as Error).message}`, 'InvalidSignature');
+      }
+      return handleStripeEvent(db, event);
+    },
+
+    ...createSubscriptionActions({ context, stripe, credits, organizations, subscriptionOf }),
+    ...createOperatorPlans(db, organizations),
+    credits,
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

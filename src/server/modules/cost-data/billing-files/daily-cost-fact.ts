@@ -1,0 +1,67 @@
+/** The shapes a billing file is reduced to. Amounts are exact decimal strings, never JS numbers. */
+
+export type BillingFileFormat = 'cur-legacy-csv' | 'cur-athena' | 'cur2' | 'focus';
+
+/** How the bytes are stored, told apart by their magic bytes rather than the file name. */
+export type BillingFileContainer = 'csv' | 'csv.gz' | 'parquet';
+
+export interface DailyCostFact {
+  /** 'YYYY-MM-DD', the UTC day the line item's usage started. */
+  usageDate: string;
+  /** 'YYYY-MM-01', the billing period (month) the line item belongs to. */
+  billingPeriod: string;
+  /** 'AWS' for CUR; the FOCUS ProviderName otherwise ('Microsoft', 'Oracle', ...). */
+  provider: string;
+  billingAccountId: string;
+  usageAccountId: string;
+  usageAccountName: string | null;
+  serviceCode: string;
+  serviceName: string;
+  region: string;
+  usageType: string;
+  chargeType: string;
+  resourceId: string | null;
+  tags: Record<string, string>;
+  currency: string;
+  unblendedCost: string;
+  amortizedCost: string;
+  netCost: string;
+  usageQuantity: string;
+  lineItems: number;
+}
+
+export interface BillingFileCurrency {
+  currency: string;
+  /** Spend in another currency than USD is not converted: the ingest must say so. */
+  nonUsd: boolean;
+  unblendedCost: string;
+}
+
+export interface BillingFileSummary {
+  format: BillingFileFormat;
+  container: BillingFileContainer;
+  lineItems: number;
+  facts: number;
+  /** 'YYYY-MM-01' of every billing period present, ascending. */
+  billingPeriods: string[];
+  firstUsageDate: string;
+  lastUsageDate: string;
+  days: number;
+  providers: string[];
+  currencies: BillingFileCurrency[];
+  totalUnblendedCost: string;
+  totalAmortizedCost: string;
+  totalNetCost: string;
+}
+
+export interface BillingFileProgress {
+  /** 'scanning' while DuckDB reduces line items, 'emitting' while facts are handed over. */
+  stage: 'scanning' | 'emitting';
+  percent: number;
+  /** Line items scanned so far, estimated from DuckDB's progress when the total is known. */
+  rowsScanned: number | null;
+  /** Line items in the file when the container tells (Parquet metadata), otherwise null. */
+  totalRows: number | null;
+  factsEmitted: number;
+  totalFacts: number | null;
+}

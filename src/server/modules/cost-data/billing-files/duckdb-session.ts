@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+
+export interface DuckDbSessionOptions {
+  /** DuckDB's memory_limit, e.g. '1GB'; beyond it DuckDB spills to a temporary folder. */
+  memoryLimit?: string;
+  threads?: number;
+}
+
+/** A private in-memory DuckDB for one billing file, with its own spill folder, removed on close. */
+export interface DuckDbSession {
+  connection: DuckDBConnection;
+  close(): void;
+}
+
+export const DEFAULT_MEMORY_LIMIT = '1GB';
+
+export async function openDuckDbSession(options: DuckDbSessionOptions = {}): Promise<DuckDbSession> {
+  const spillDirectory = mkdtempSync(path.join(os.tmpdir(), 'spendguard-duckdb-'));
+  const settings: Record<string, string> = {
+    memory_limit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
+    temp_directory: spillDirectory,
+    autoinstall_known_extensions: 'false',
+  };
+  if (options.threads) settings.threads = String(options.threads);
+  let instance: DuckDBInstance | undefined;
+  try {
+    instance = await DuckDBInstance.create(':memory:', settings);
+    const connection = await instance.connect();
+    // Days are UTC days; progress is polled by us, never printed.
+    await connection.run(
+      "SET TimeZone = 'UTC'; SET enable_progress_bar = true; SET enable_progress_bar_print = false",
+    );
+    const opened = instance;
+    return {
+      connection,
+      close() {
+        connection.closeSync();
+        opened.closeSync();
+        rmSync(spillDirectory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    instance?.closeSync();
+    rmSync(spillDirectory, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,17 @@
+/** Reading AWS CUR (legacy, Athena, 2.0) and FOCUS billing files into daily cost facts with DuckDB. */
+export { BillingFileError } from './billing-file-error.ts';
+export type {
+  BillingFileContainer,
+  BillingFileCurrency,
+  BillingFileFormat,
+  BillingFileProgress,
+  BillingFileSummary,
+  DailyCostFact,
+} from './daily-cost-fact.ts';
+export { detectBillingFileFormat } from './inspect-billing-file.ts';
+export {
+  type OpenedBillingFile,
+  openBillingFile,
+  type ReadBillingFileOptions,
+  readDailyCostFacts,
+} from './read-daily-cost-facts.ts';

@@ -1,0 +1,163 @@
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { BillingFileError } from './billing-file-error.ts';
+import type { BillingFileSource } from './billing-file-source.ts';
+import { summarizeDailyCostFacts } from './billing-file-summary.ts';
+import { curLineItemProjection } from './cur-line-items.ts';
+import type { BillingFileProgress, BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
+import { streamDailyCostFacts } from './daily-cost-fact-rows.ts';
+import { dailyCostFactsSql } from './daily-cost-facts-sql.ts';
+import { duckDbReason, translateDuckDbError } from './duckdb-error-translation.ts';
+import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
+import { focusLineItemProjection } from './focus-line-items.ts';
+import { verifyGzipIntegrity } from './gzip-integrity.ts';
+import { inspectBillingFile } from './inspect-billing-file.ts';
+import type { LineItemProjection } from './line-item-projection.ts';
+import { locateBadValue, locateEmptyValue } from './locate-bad-value.ts';
+import { runWithScanProgress } from './scan-with-progress.ts';
+import { quoteLiteral } from './sql-text.ts';
+
+export interface ReadBillingFileOptions extends DuckDbSessionOptions {
+  onProgress?: (progress: BillingFileProgress) => void;
+  /** Facts per yielded batch (the last may be smaller). Default 5,000. */
+  batchSize?: number;
+}
+
+/** A billing file reduced to daily facts, held by DuckDB until read out; close it when done. */
+export interface OpenedBillingFile {
+  readonly summary: BillingFileSummary;
+  dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
+  close(): void;
+}
+
+const FACTS_TABLE = 'daily_cost_facts';
+const DEFAULT_BATCH_SIZE = 5_000;
+
+/**
+ * Reads every line item of a billing file once and keeps the daily facts in a private DuckDB, so the
+ * summary (billing periods, currencies, totals) is known before the first fact is handed over.
+ */
+export async function openBillingFile(
+  file: string,
+  options: ReadBillingFileOptions = {},
+): Promise<OpenedBillingFile> {
+  const session = await openDuckDbSession(options);
+  try {
+    const { connection } = session;
+    const { source, format } = await inspectBillingFile(connection, file);
+    const projection = format === 'focus' ? focusLineItemProjection(source) : curLineItemProjection(source);
+    const totalRows = source.container === 'parquet' ? await parquetRowCount(connection, source) : null;
+    const [built, intact] = await Promise.allSettled([
+      buildFacts(connection, source, projection, totalRows, options.onProgress),
+      source.container === 'csv.gz' ? verifyGzipIntegrity(file) : Promise.resolve(),
+    ]);
+    // A broken gzip stream explains whatever DuckDB said about the same file.
+    if (intact.status === 'rejected') throw intact.reason;
+    if (built.status === 'rejected') throw built.reason;
+    await assertEveryLineItemHasAUsageDay(connection, source, projection);
+    const summary = await summarizeDailyCostFacts(connection, FACTS_TABLE, {
+      format,
+      container: source.container,
+    });
+    if (summary.lineItems === 0) {
+      throw new BillingFileError(`${path.basename(file)} holds no line items.`, { file });
+    }
+    return {
+      summary,
+      dailyCostFacts: () => emitFacts(connection, summary, options),
+      close: () => session.close(),
+    };
+  } catch (error) {
+    session.close();
+    throw error;
+  }
+}
+
+/**
+ * The facts of one billing file in batches. onSummary is called before the first batch; the generator
+ * also returns the summary. The DuckDB behind it is closed when the loop ends, however it ends.
+ */
+export async function* readDailyCostFacts(
+  file: string,
+  options: ReadBillingFileOptions & { onSummary?: (summary: BillingFileSummary) => void } = {},
+): AsyncGenerator<DailyCostFact[], BillingFileSummary> {
+  const opened = await openBillingFile(file, options);
+  try {
+    options.onSummary?.(opened.summary);
+    yield* opened.dailyCostFacts();
+    return opened.summary;
+  } finally {
+    opened.close();
+  }
+}
+
+async function buildFacts(
+  connection: DuckDBConnection,
+  source: BillingFileSource,
+  projection: LineItemProjection,
+  totalRows: number | null,
+  onProgress: ReadBillingFileOptions['onProgress'],
+): Promise<void> {
+  const sql = `CREATE TEMP TABLE ${FACTS_TABLE} AS ${dailyCostFactsSql(source.relation, projection)}`;
+  try {
+    await runWithScanProgress(connection, sql, totalRows, onProgress);
+  } catch (error) {
+    if (/Conversion Error|Could not convert/i.test(duckDbReason(error))) {
+      const located = await locateBadValue(connection, source, projection.castColumns, error);
+      if (located) throw located;
+    }
+    throw translateDuckDbError(error, source.file);
+  }
+}
+
+async function assertEveryLineItemHasAUsageDay(
+  connection: DuckDBConnection,
+  source: BillingFileSource,
+  projection: LineItemProjection,
+): Promise<void> {
+  const undated = await connection.runAndReadAll(
+    `SELECT count(*) AS facts FROM ${FACTS_TABLE} WHERE usage_date IS NULL`,
+  );
+  if (Number(undated.getRowObjectsJS()[0]?.facts) === 0) return;
+  throw await locateEmptyValue(
+    connection,
+    source,
+    projection.usageStartColumn,
+    'every line item needs the time its usage started',
+  );
+}
+
+async function parquetRowCount(connection: DuckDBConnection, source: BillingFileSource): Promise<number> {
+  try {
+    const result = await connection.runAndReadAll(
+      `SELECT CAST(sum(num_rows) AS DOUBLE) AS line_items FROM parquet_file_metadata(${quoteLiteral(source.file)})`,
+    );
+    return Number(result.getRowObjectsJS()[0]?.line_items ?? 0);
+  } catch (error) {
+    throw translateDuckDbError(error, source.file);
+  }
+}
+
+async function* emitFacts(
+  connection: DuckDBConnection,
+  summary: BillingFileSummary,
+  options: ReadBillingFileOptions,
+): AsyncGenerator<DailyCostFact[]> {
+  let factsEmitted = 0;
+  for await (const batch of streamDailyCostFacts(
+    connection,
+    FACTS_TABLE,
+    options.batchSize ?? DEFAULT_BATCH_SIZE,
+  )) {
+    factsEmitted += batch.length;
+    options.onProgress?.({
+      stage: 'emitting',
+      percent: (factsEmitted / summary.facts) * 100,
+      rowsScanned: summary.lineItems,
+      totalRows: summary.lineItems,
+      factsEmitted,
+      totalFacts: summary.facts,
+    });
+    yield batch;
+  }
+}

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
+import {
+  discardStagedFacts,
+  type FactOwner,
+  replaceBillingPeriods,
+  stageFacts,
+} from './cost-facts.repository.ts';
+import {
+  findLatestRun,
+  findRun,
+  finishRun,
+  type IngestionRun,
+  type IngestionRunError,
+  insertRun,
+  markRunStarted,
+  recordRunProgress,
+} from './ingestion-runs.repository.ts';
+
+export type { IngestionRun, IngestionRunError };
+
+export interface BillingFileToIngest {
+  path: string;
+  /** What a person recognises: the uploaded file name or the S3 key. */
+  label: string;
+}
+
+export interface IngestionOutcome {
+  run: IngestionRun;
+  /** The last day with cost in the ingested files ('YYYY-MM-DD'), when it succeeded. */
+  freshThrough: string | null;
+}
+
+const PROGRESS_EVERY_MS = 500;
+
+function describeFailure(error: unknown, label: string): IngestionRunError {
+  if (error instanceof BillingFileError) {
+    return { file: label, column: error.column ?? null, row: error.row ?? null, message: error.message };
+  }
+  return { file: label, column: null, row: null, message: (error as Error).message };
+}
+
+function currencyWarnings(summary: BillingFileSummary, label: string): string[] {
+  return summary.currencies
+    .filter((currency) => currency.nonUsd)
+    .map(
+      (currency) =>
+        `${label}: ${currency.unblendedCost} ${currency.currency} is kept in ${currency.currency}, not converted to USD.`,
+    );
+}
+
+/**
+ * Ingestion: every file of a run is read and staged first; only when all of them read well are their
+ * billing periods replaced, in one short transaction. A broken file or a killed process leaves the
+ * previous data as it was, and the run says which file, column and row failed.
+ */
+export function createCostDataService(db: Kysely<DatabaseSchema>) {
+  async function ingest(run: IngestionRun, files: BillingFileToIngest[]): Promise<IngestionOutcome> {
+    const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
+    await markRunStarted(db, run.id);
+    await discardStagedFacts(db, run.id);
+    const periods = new Set<string>();
+    const warnings: string[] = [];
+    let freshThrough: string | null = null;
+    let rowsRead = 0;
+    let factsWritten = 0;
+    let current = files[0]?.label ?? '';
+    try {
+      for (const [index, file] of files.entries()) {
+        current = file.label;
+        let lastReport = 0;
+        let fileRows = 0;
+        const report = async (filePercent: number, force = false) => {
+          if (!force && Date.now() - lastReport < PROGRESS_EVERY_MS) return;
+          lastReport = Date.now();
+          const percent = Math.min(99, ((index + filePercent / 100) / files.length) * 100);
+          await recordRunProgress(db, run.id, {
+            filesDone: index,
+            rowsRead: rowsRead + fileRows,
+            factsWritten,
+            percent,
+          });
+        };
+        let latestPercent = 0;
+        const opened = await openBillingFile(file.path, {
+          onProgress: (progress) => {
+            latestPercent = progress.percent;
+            fileRows = progress.rowsScanned ?? fileRows;
+          },
+        });
+        try {
+          const { summary } = opened;
+          fileRows = summary.lineItems;
+          for (const period of summary.billingPeriods) periods.add(period);
+          warnings.push(...currencyWarnings(summary, file.label));
+          if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
+          for await (const batch of opened.dailyCostFacts()) {
+            await stageFacts(db, run.id, owner, batch);
+            factsWritten += batch.length;
+            await report(latestPercent);
+          }
+        } finally {
+          opened.close();
+        }
+        rowsRead += fileRows;
+        await report(100, true);
+      }
+      if (periods.size === 0)
+        throw new BillingFileError('The export holds no line items: nothing was changed.', { file: current });
+      await db
+        .transaction()
+        .execute((trx) => replaceBillingPeriods(trx, run.id, run.integrationId, [...periods]));
+      await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
+      await finishRun(db, run.id, { state: 'succeeded', billingPeriods: [...periods].sort(), warnings });
+    } catch (error) {
+      await discardStagedFacts(db, run.id);
+      await finishRun(db, run.id, { state: 'failed', error: describeFailure(error, current) });
+      freshThrough = null;
+    }
+    const finished = await findRun(db, run.id);
+    if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
+    return { run: finished, freshThrough };
+  }
+
+  return {
+    createRun: (input: { organizationId: string; integrationId: string; trigger: string; files: string[] }) =>
+      insertRun(db, input),
+    findRun: (runId: string) => findRun(db, runId),
+    latestRun: (integrationId: string) => findLatestRun(db, integrationId),
+    ingest,
+  };
+}
+
+export type CostDataService = ReturnType<typeof createCostDataService>;

@@ -1,0 +1,128 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { DailyCostFact } from './billing-files/index.ts';
+
+const INSERT_CHUNK = 1_000;
+
+export interface FactOwner {
+  organizationId: string;
+  integrationId: string;
+}
+
+/** Facts of a run wait in staging, outside any long transaction, until the whole run has read well. */
+export async function stageFacts(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  owner: FactOwner,
+  facts: DailyCostFact[],
+): Promise<void> {
+  for (let start = 0; start < facts.length; start += INSERT_CHUNK) {
+    const rows = facts.slice(start, start + INSERT_CHUNK).map((fact) => ({
+      run_id: runId,
+      organization_id: owner.organizationId,
+      integration_id: owner.integrationId,
+      billing_period: fact.billingPeriod,
+      usage_date: fact.usageDate,
+      provider: fact.provider,
+      billing_account_id: fact.billingAccountId,
+      usage_account_id: fact.usageAccountId,
+      usage_account_name: fact.usageAccountName,
+      service_code: fact.serviceCode,
+      service_name: fact.serviceName,
+      region: fact.region,
+      usage_type: fact.usageType,
+      charge_type: fact.chargeType,
+      resource_id: fact.resourceId,
+      tags: JSON.stringify(fact.tags),
+      currency: fact.currency,
+      unblended_cost: fact.unblendedCost,
+      amortized_cost: fact.amortizedCost,
+      net_cost: fact.netCost,
+      usage_quantity: fact.usageQuantity,
+      line_items: fact.lineItems,
+    }));
+    await db.insertInto('cost_fact_staging').values(rows).execute();
+  }
+}
+
+export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
+  await db.deleteFrom('cost_fact_staging').where('run_id', '=', runId).execute();
+}
+
+const FACT_COLUMNS = sql.raw(
+  'organization_id, integration_id, billing_period, usage_date, provider, billing_account_id, usage_account_id, ' +
+    'usage_account_name, service_code, service_name, region, usage_type, charge_type, resource_id, tags, currency, ' +
+    'unblended_cost, amortized_cost, net_cost, usage_quantity, line_items',
+);
+const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
+
+/**
+ * Replaces whole billing periods of one integration with the staged facts of a run, and rebuilds their
+ * rollups, in one transaction: readers see the old month or the new one, never half of each.
+ */
+export async function replaceBillingPeriods(
+  trx: Transaction<DatabaseSchema>,
+  runId: string,
+  integrationId: string,
+  billingPeriods: string[],
+): Promise<void> {
+  const periods = sql.join(billingPeriods.map((period) => sql`${period}::date`));
+  for (const table of [
+    'cost_daily_facts',
+    'cost_daily_rollups',
+    'cost_monthly_rollups',
+    'cost_daily_tag_rollups',
+    'cost_monthly_tag_rollups',
+  ]) {
+    await sql`delete from ${sql.table(table)} where integration_id = ${integrationId} and billing_period in (${periods})`.execute(
+      trx,
+    );
+  }
+  await sql`insert into cost_daily_facts (${FACT_COLUMNS})
+    select ${FACT_COLUMNS} from cost_fact_staging where run_id = ${runId}`.execute(trx);
+  await sql`insert into cost_daily_rollups (organization_id, integration_id, billing_period, usage_date, provider,
+      usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
+    select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, service_name,
+      region, charge_type, ${SUMS}
+    from cost_fact_staging where run_id = ${runId}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  await sql`insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
+      usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
+    select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
+      usage_account_id, service_name, region, charge_type, ${SUMS}
+    from cost_fact_staging where run_id = ${runId}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  await sql`insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, tag_key,
+      tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
+    select s.organization_id, s.integration_id, s.billing_period, s.usage_date, t.key, t.value, s.usage_account_id,
+      s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
+    from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
+    where s.run_id = ${runId}
+    group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+  await sql`insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, tag_key,
+      tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
+    select s.organization_id, s.integration_id, s.billing_period, date_trunc('month', s.usage_date)::date, t.key,
+      t.value, s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
+    from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
+    where s.run_id = ${runId}
+    group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+  await sql`delete from cost_fact_staging where run_id = ${runId}`.execute(trx);
+}
+
+/** Exact sums as strings, for checks against the raw files. */
+export async function sumFacts(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  groupBy: 'usage_date' | 'service_code' | 'usage_account_id',
+) {
+  return db
+    .selectFrom('cost_daily_facts')
+    .select([
+      sql<string>`${sql.ref(groupBy)}::text`.as('key'),
+      sql<string>`sum(unblended_cost)::text`.as('unblended'),
+      sql<string>`sum(amortized_cost)::text`.as('amortized'),
+    ])
+    .where('integration_id', '=', integrationId)
+    .groupBy(groupBy)
+    .execute();
+}

@@ -1,0 +1,139 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseSchema, IngestionRunsTable } from '../../db/schema.ts';
+
+export interface IngestionRunError {
+  file: string | null;
+  column: string | null;
+  row: number | null;
+  message: string;
+}
+
+export interface IngestionRun {
+  id: string;
+  organizationId: string;
+  integrationId: string;
+  trigger: string;
+  state: 'queued' | 'running' | 'succeeded' | 'failed';
+  files: string[];
+  filesTotal: number;
+  filesDone: number;
+  rowsRead: number;
+  factsWritten: number;
+  percent: number;
+  billingPeriods: string[];
+  warnings: string[];
+  error: IngestionRunError | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+type Row = Selectable<IngestionRunsTable>;
+
+const toRun = (row: Row): IngestionRun => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  integrationId: row.integration_id,
+  trigger: row.trigger,
+  state: row.state as IngestionRun['state'],
+  files: row.files as string[],
+  filesTotal: row.files_total,
+  filesDone: row.files_done,
+  rowsRead: Number(row.rows_read),
+  factsWritten: Number(row.facts_written),
+  percent: row.percent,
+  billingPeriods: row.billing_periods as string[],
+  warnings: row.warnings as string[],
+  error: row.error as IngestionRunError | null,
+  createdAt: row.created_at,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+});
+
+export async function insertRun(
+  db: Kysely<DatabaseSchema>,
+  run: { organizationId: string; integrationId: string; trigger: string; files: string[] },
+): Promise<IngestionRun> {
+  const row = await db
+    .insertInto('ingestion_runs')
+    .values({
+      organization_id: run.organizationId,
+      integration_id: run.integrationId,
+      trigger: run.trigger,
+      files: JSON.stringify(run.files),
+      files_total: run.files.length,
+      billing_periods: '[]',
+      warnings: '[]',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRun(row);
+}
+
+export async function findRun(db: Kysely<DatabaseSchema>, runId: string): Promise<IngestionRun | undefined> {
+  const row = await db.selectFrom('ingestion_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+  return row ? toRun(row) : undefined;
+}
+
+export async function findLatestRun(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+): Promise<IngestionRun | undefined> {
+  const row = await db
+    .selectFrom('ingestion_runs')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toRun(row) : undefined;
+}
+
+export async function markRunStarted(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
+  await db
+    .updateTable('ingestion_runs')
+    .set({ state: 'running', started_at: new Date(), error: null, percent: 0, files_done: 0 })
+    .where('id', '=', runId)
+    .execute();
+}
+
+export async function recordRunProgress(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  progress: { filesDone: number; rowsRead: number; factsWritten: number; percent: number },
+): Promise<void> {
+  await db
+    .updateTable('ingestion_runs')
+    .set({
+      files_done: progress.filesDone,
+      rows_read: progress.rowsRead,
+      facts_written: progress.factsWritten,
+      percent: progress.percent,
+    })
+    .where('id', '=', runId)
+    .execute();
+}
+
+export async function finishRun(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  outcome:
+    | { state: 'succeeded'; billingPeriods: string[]; warnings: string[] }
+    | { state: 'failed'; error: IngestionRunError },
+): Promise<void> {
+  await db
+    .updateTable('ingestion_runs')
+    .set(
+      outcome.state === 'succeeded'
+        ? {
+            state: 'succeeded',
+            percent: 100,
+            billing_periods: JSON.stringify(outcome.billingPeriods),
+            warnings: JSON.stringify(outcome.warnings),
+            finished_at: new Date(),
+          }
+        : { state: 'failed', error: JSON.stringify(outcome.error), finished_at: new Date() },
+    )
+    .where('id', '=', runId)
+    .execute();
+}

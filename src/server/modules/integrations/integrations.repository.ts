@@ -1,0 +1,141 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DatabaseSchema, IntegrationsTable } from '../../db/schema.ts';
+
+export type IntegrationRow = Selectable<IntegrationsTable>;
+
+export async function insertIntegration(
+  db: Kysely<DatabaseSchema>,
+  integration: {
+    organizationId: string;
+    name: string;
+    kind: string;
+    source: string;
+    externalId: string;
+    roleArn?: string | null;
+    exportLocation?: unknown;
+    settings?: unknown;
+  },
+): Promise<IntegrationRow> {
+  const hasDefault = await db
+    .selectFrom('integrations')
+    .select('id')
+    .where('organization_id', '=', integration.organizationId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  return db
+    .insertInto('integrations')
+    .values({
+      organization_id: integration.organizationId,
+      name: integration.name,
+      kind: integration.kind,
+      source: integration.source,
+      external_id: integration.externalId,
+      role_arn: integration.roleArn ?? null,
+      export_location:
+        integration.exportLocation === undefined ? null : JSON.stringify(integration.exportLocation),
+      settings: JSON.stringify(integration.settings ?? {}),
+      accounts: '[]',
+      is_default: hasDefault === undefined,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listIntegrationRows(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+): Promise<IntegrationRow[]> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findIntegrationRow(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+  integrationId: string,
+): Promise<IntegrationRow | undefined> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', integrationId)
+    .executeTakeFirst();
+}
+
+export async function findDefaultIntegrationRow(db: Kysely<DatabaseSchema>, organizationId: string) {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function renameIntegration(db: Kysely<DatabaseSchema>, integrationId: string, name: string) {
+  await db
+    .updateTable('integrations')
+    .set({ name, updated_at: new Date() })
+    .where('id', '=', integrationId)
+    .execute();
+}
+
+export async function makeDefaultIntegration(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+  integrationId: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('integrations')
+      .set({ is_default: false })
+      .where('organization_id', '=', organizationId)
+      .execute();
+    await trx.updateTable('integrations').set({ is_default: true }).where('id', '=', integrationId).execute();
+  });
+}
+
+export async function deleteIntegrationRow(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+  integrationId: string,
+) {
+  const deleted = await db
+    .deleteFrom('integrations')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', integrationId)
+    .returning('is_default')
+    .executeTakeFirst();
+  if (deleted?.is_default) {
+    const next = await findDefaultIntegrationRow(db, organizationId);
+    if (next)
+      await db.updateTable('integrations').set({ is_default: true }).where('id', '=', next.id).execute();
+  }
+}
+
+export async function recordIntegrationState(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  state: { state: string; lastError?: unknown; freshThrough?: string | null; synced?: boolean },
+) {
+  await db
+    .updateTable('integrations')
+    .set({
+      state: state.state,
+      last_error: state.lastError === undefined ? null : JSON.stringify(state.lastError),
+      updated_at: new Date(),
+      // greatest() ignores null: fresh-through only moves forward.
+      ...(state.freshThrough
+        ? { fresh_through: sql<string>`greatest(fresh_through, ${state.freshThrough}::date)` }
+        : {}),
+      ...(state.synced ? { last_synced_at: new Date() } : {}),
+    })
+    .where('id', '=', integrationId)
+    .execute();
+}

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBody } from '../../../contracts/errors.ts';
+import {
+  createIntegrationInput,
+  ingestionRun,
+  integration,
+  integrationIdParams,
+  updateIntegrationInput,
+} from '../../../contracts/integrations.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import type { IntegrationsService } from './integrations.service.ts';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const tags = ['integrations'];
+
+export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: IntegrationsService }> = async (
+  app,
+  { integrations },
+) => {
+  app.get(
+    '/api/integrations',
+    {
+      schema: {
+        tags,
+        summary: "The organization's integrations",
+        response: { 200: z.array(integration), ...errors },
+      },
+    },
+    async (request) => integrations.list(await request.requireViewer()),
+  );
+
+  app.post(
+    '/api/integrations',
+    {
+      schema: {
+        tags,
+        summary: 'Connect a source of cost data',
+        body: createIntegrationInput,
+        response: { 201: integration, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await integrations.create(await request.requireViewer(), request.body)),
+  );
+
+  app.get(
+    '/api/integrations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One integration',
+        params: integrationIdParams,
+        response: { 200: integration, ...errors },
+      },
+    },
+    async (request) => integrations.get(await request.requireViewer(), request.params.id),
+  );
+
+  app.patch(
+    '/api/integrations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename an integration or make it the default',
+        params: integrationIdParams,
+        body: updateIntegrationInput,
+        response: { 200: integration, ...errors },
+      },
+    },
+    async (request) => integrations.update(await request.requireViewer(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/integrations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Disconnect an integration and delete its data',
+        params: integrationIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await integrations.remove(await request.requireViewer(), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/integrations/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'State, progress of the latest ingestion, fresh-through day, last error',
+        params: integrationIdParams,
+        response: { 200: integration, ...errors },
+      },
+    },
+    async (request) => integrations.status(await request.requireViewer(), request.params.id),
+  );
+
+  app.post(
+    '/api/integrations/:id/files',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload one billing file (CUR, CUR 2.0 or FOCUS; CSV, gzip or Parquet); answers its ingestion run',
+        consumes: ['multipart/form-data'],
+        params: integrationIdParams,
+        response: { 202: ingestionRun, 413: apiErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      if (!request.isMultipart()) throw badRequest('file: send the billing file as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('file: no file was sent.');
+      const run = await integrations.acceptUpload(viewer, request.params.id, {
+        fileName: file.filename,
+        stream: file.file,
+      });
+      return reply.code(202).send(run);
+    },
+  );
+};

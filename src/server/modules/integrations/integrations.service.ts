@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { IngestionRunView, IntegrationView } from '../../../contracts/integrations.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
+import {
+  deleteIntegrationRow,
+  findDefaultIntegrationRow,
+  findIntegrationRow,
+  type IntegrationRow,
+  insertIntegration,
+  listIntegrationRows,
+  makeDefaultIntegration,
+  recordIntegrationState,
+  renameIntegration,
+} from './integrations.repository.ts';
+
+export const INGEST_QUEUE = 'ingest-billing-files';
+
+export interface IngestJob {
+  runId: string;
+  files: BillingFileToIngest[];
+  /** Uploaded files are removed once read; files of a sync belong to the sync. */
+  removeAfter: boolean;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toRunView(run: IngestionRun): IngestionRunView {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    state: run.state,
+    files: run.files,
+    files_total: run.filesTotal,
+    files_done: run.filesDone,
+    rows_read: run.rowsRead,
+    facts_written: run.factsWritten,
+    percent: run.percent,
+    billing_periods: run.billingPeriods,
+    warnings: run.warnings,
+    error: run.error,
+    created_at: run.createdAt.toISOString(),
+    finished_at: iso(run.finishedAt),
+  };
+}
+
+function toView(row: IntegrationRow, latest: IngestionRun | undefined): IntegrationView {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as IntegrationView['kind'],
+    source: row.source as IntegrationView['source'],
+    role_arn: row.role_arn,
+    external_id: row.external_id,
+    is_default: row.is_default,
+    state: row.state as IntegrationView['state'],
+    last_error: (row.last_error as IntegrationView['last_error']) ?? null,
+    last_synced_at: iso(row.last_synced_at),
+    fresh_through: row.fresh_through,
+    accounts: row.accounts as IntegrationView['accounts'],
+    latest_run: latest ? toRunView(latest) : null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Owners and admins manage integrations; members read (issue 9). */
+export function assertCanManage(viewer: Viewer): void {
+  if (viewer.organizationRole === 'member') throw forbidden('Only owners and admins manage integrations.');
+}
+
+export function createIntegrationsService(context: AppContext, costData: CostDataService) {
+  const { db } = context.database;
+  const uploadDir = path.join(context.config.dataDir, 'uploads');
+
+  async function requireIntegration(viewer: Viewer, integrationId: string): Promise<IntegrationRow> {
+    const row = await findIntegrationRow(db, viewer.organizationId, integrationId);
+    if (!row) throw notFound('Integration');
+    return row;
+  }
+
+  async function view(row: IntegrationRow) {
+    return toView(row, await costData.latestRun(row.id));
+  }
+
+  /** Reads the files and records the outcome on the integration: fresh-through day, or the failure. */
+  async function runIngestion(job: IngestJob): Promise<IngestionRun> {
+    const run = await costData.findRun(job.runId);
+    if (!run) throw new Error(`ingestion run ${job.runId} not found`);
+    await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
+    try {
+      const outcome = await costData.ingest(run, job.files);
+      const failed = outcome.run.state === 'failed';
+      await recordIntegrationState(db, run.integrationId, {
+        state: failed ? 'error' : 'ready',
+        lastError: failed ? outcome.run.error : undefined,
+        freshThrough: outcome.freshThrough,
+        synced: !failed,
+      });
+      return outcome.run;
+    } finally {
+      if (job.removeAfter)
+        for (const file of job.files) fs.rmSync(path.dirname(file.path), { recursive: true, force: true });
+    }
+  }
+
+  /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
+  async function startIngestion(job: IngestJob): Promise<void> {
+    if (context.queue) {
+      await context.queue.send(INGEST_QUEUE, job, { retryLimit: 0, expireInMinutes: 60 });
+      return;
+    }
+    await runIngestion(job);
+  }
+
+  return {
+    runIngestion,
+    startIngestion,
+    requireIntegration,
+    async list(viewer: Viewer) {
+      return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(view));
+    },
+    async get(viewer: Viewer, integrationId: string) {
+      return view(await requireIntegration(viewer, integrationId));
+    },
+    /** `default` is the organization's default integration (spec §3 billing query). */
+    async resolve(viewer: Viewer, integrationIdOrDefault: string) {
+      const row =
+        integrationIdOrDefault === 'default'
+          ? await findDefaultIntegrationRow(db, viewer.organizationId)
+          : await findIntegrationRow(db, viewer.organizationId, integrationIdOrDefault);
+      return row ? toView(row, undefined) : undefined;
+    },
+    async create(viewer: Viewer, input: { kind: 'upload'; name: string }) {
+      assertCanManage(viewer);
+      const row = await insertIntegration(db, {
+        organizationId: viewer.organizationId,
+        name: input.name,
+        kind: input.kind,
+        source: 'upload',
+        externalId: randomBytes(16).toString('hex'),
+      });
+      return view(row);
+    },
+    async update(viewer: Viewer, integrationId: string, patch: { name?: string; is_default?: true }) {
+      assertCanManage(viewer);
+      await requireIntegration(viewer, integrationId);
+      if (patch.name) await renameIntegration(db, integrationId, patch.name);
+      if (patch.is_default) await makeDefaultIntegration(db, viewer.organizationId, integrationId);
+      return view(await requireIntegration(viewer, integrationId));
+    },
+    /** Disconnecting deletes the integration with its facts, rollups, runs and inventory (cascade). */
+    async remove(viewer: Viewer, integrationId: string) {
+      assertCanManage(viewer);
+      await requireIntegration(viewer, integrationId);
+      await deleteIntegrationRow(db, viewer.organizationId, integrationId);
+    },
+    async status(viewer: Viewer, integrationId: string) {
+      return view(await requireIntegration(viewer, integrationId));
+    },
+
+    /** Streams an uploaded billing file to disk (never whole in memory), then ingests it. */
+    async acceptUpload(
+      viewer: Viewer,
+      integrationId: string,
+      upload: { fileName: string; stream: Readable & { truncated?: boolean } },
+    ): Promise<IngestionRunView> {
+      assertCanManage(viewer);
+      const integration = await requireIntegration(viewer, integrationId);
+      const safeName = path.basename(upload.fileName).replace(/[^\w.-]+/g, '_') || 'billing-file';
+      const folder = path.join(uploadDir, randomBytes(8).toString('hex'));
+      fs.mkdirSync(folder, { recursive: true });
+      const filePath = path.join(folder, safeName);
+      await pipeline(upload.stream, fs.createWriteStream(filePath));
+      if (upload.stream.truncated) {
+        fs.rmSync(folder, { recursive: true, force: true });
+        const limitMb = Math.round(context.config.uploadMaxBytes / 1024 / 1024);
+        throw new ApiError(
+          413,
+          'FileTooLarge',
+          `file: the upload is larger than the limit of ${limitMb} MB.`,
+        );
+      }
+      if (fs.statSync(filePath).size === 0) {
+        fs.rmSync(folder, { recursive: true, force: true });
+        throw badRequest('file: the uploaded file is empty.');
+      }
+      const run = await costData.createRun({
+        organizationId: viewer.organizationId,
+        integrationId: integration.id,
+        trigger: 'upload',
+        files: [upload.fileName],
+      });
+      await startIngestion({
+        runId: run.id,
+        files: [{ path: filePath, label: upload.fileName }],
+        removeAfter: true,
+      });
+      return toRunView((await costData.findRun(run.id)) ?? run);
+    },
+  };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

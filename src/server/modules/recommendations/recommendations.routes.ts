@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBody } from '../../../contracts/errors.ts';
+import {
+  ec2Finding,
+  ec2FindingDetail,
+  ec2FindingIdParams,
+  ec2FindingList,
+  ec2FindingQuery,
+  rightsizingSettings,
+} from '../../../contracts/recommendations.ts';
+import type { RecommendationsService } from './recommendations.service.ts';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const tags = ['recommendations'];
+
+export const recommendationsRoutes: FastifyPluginAsyncZod<{
+  recommendations: RecommendationsService;
+}> = async (app, { recommendations }) => {
+  app.get(
+    '/api/recommendations/ec2',
+    {
+      schema: {
+        tags,
+        summary: 'EC2 rightsizing and idle findings with the total possible monthly savings',
+        querystring: ec2FindingQuery,
+        response: { 200: ec2FindingList, ...errors },
+      },
+    },
+    async (request) => recommendations.list(await request.requireViewer(), request.query),
+  );
+
+  app.get(
+    '/api/recommendations/ec2/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The CPU percentile and headroom rightsizing uses for this organization',
+        response: { 200: rightsizingSettings, ...errors },
+      },
+    },
+    async (request) => recommendations.getSettings(await request.requireViewer()),
+  );
+
+  app.put(
+    '/api/recommendations/ec2/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the CPU percentile and headroom (owners and admins); findings are recomputed',
+        body: rightsizingSettings,
+        response: { 200: rightsizingSettings, ...errors },
+      },
+    },
+    async (request) => recommendations.updateSettings(await request.requireViewer(), request.body),
+  );
+
+  app.post(
+    '/api/recommendations/ec2/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Recompute the findings from the stored inventory and metrics (owners and admins)',
+        response: { 200: z.object({ findings: z.number(), computed_at: z.string() }), ...errors },
+      },
+    },
+    async (request) => recommendations.refresh(await request.requireViewer()),
+  );
+
+  app.get(
+    '/api/recommendations/ec2/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One finding with its 14 days of hourly CPU and the candidate types considered',
+        params: ec2FindingIdParams,
+        response: { 200: ec2FindingDetail, ...errors },
+      },
+    },
+    async (request) => recommendations.get(await request.requireViewer(), request.params.id),
+  );
+
+  app.post(
+    '/api/recommendations/ec2/:id/dismiss',
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss a finding until the instance gets a different kind of finding',
+        params: ec2FindingIdParams,
+        response: { 200: ec2Finding, ...errors },
+      },
+    },
+    async (request) => recommendations.dismiss(await request.requireViewer(), request.params.id),
+  );
+
+  app.post(
+    '/api/recommendations/ec2/:id/snooze',
+    {
+      schema: {
+        tags,
+        summary: 'Hide a finding for 30 days',
+        params: ec2FindingIdParams,
+        response: { 200: ec2Finding, ...errors },
+      },
+    },
+    async (request) => recommendations.snooze(await request.requireViewer(), request.params.id),
+  );
+
+  app.delete(
+    '/api/recommendations/ec2/:id/action',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a dismissal or a snooze',
+        params: ec2FindingIdParams,
+        response: { 200: ec2Finding, ...errors },
+      },
+    },
+    async (request) => recommendations.undoAction(await request.requireViewer(), request.params.id),
+  );
+};

@@ -1,0 +1,189 @@
+import { PricingClient } from '@aws-sdk/client-pricing';
+import type {
+  Ec2FindingDetailView,
+  Ec2FindingListView,
+  Ec2FindingQuery,
+  Ec2FindingView,
+  RightsizingSettingsView,
+} from '../../../contracts/recommendations.ts';
+import { DEFAULT_RIGHTSIZING_SETTINGS, type RightsizingSettings } from '../../../domain/rightsizing.ts';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import {
+  findFindingRow,
+  findingFacets,
+  listFindingRows,
+  replaceFindings,
+  sumPossibleSavings,
+} from './ec2-findings.repository.ts';
+import { listHourlyMetrics } from './ec2-inventory.repository.ts';
+import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
+import { toFindingDetailView, toFindingView } from './finding-views.ts';
+import { computeFindingRows } from './findings-refresh.ts';
+import { type IdleEc2Finding, idleFindingOf } from './idle-findings.ts';
+import { createRegionalPricing } from './regional-pricing.ts';
+import { readRightsizingSettings, saveRightsizingSettings } from './rightsizing-settings.repository.ts';
+
+export type { IdleEc2Finding };
+
+const SNOOZE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface RecommendationsOptions {
+  /** The Price List API client; built from the config (AWS_PRICING_*) when absent. */
+  pricingClient?: PricingClient;
+  now?: () => Date;
+}
+
+function pricingClientFromConfig(config: Config): PricingClient | undefined {
+  if (!config.awsPricing.enabled) return undefined;
+  return new PricingClient({
+    region: 'us-east-1',
+    endpoint: config.awsPricing.endpoint,
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+  });
+}
+
+/** Spec §6: owners and admins manage recommendations; members read them. */
+function assertCanAct(viewer: Viewer): void {
+  if (viewer.organizationRole === 'member') {
+    throw forbidden('Only owners and admins can dismiss, snooze or change recommendations.');
+  }
+}
+
+export function createRecommendationsService(context: AppContext, options: RecommendationsOptions = {}) {
+  const { db } = context.database;
+  const now = options.now ?? (() => new Date());
+  const pricing = createRegionalPricing(db, {
+    client: options.pricingClient ?? pricingClientFromConfig(context.config),
+    now,
+    log: context.log,
+  });
+
+  async function settingsOf(organizationId: string): Promise<RightsizingSettings> {
+    const stored = await readRightsizingSettings(db, organizationId);
+    if (!stored) return DEFAULT_RIGHTSIZING_SETTINGS;
+    return { percentile: stored.cpu_percentile, headroomPercent: stored.headroom_percent };
+  }
+
+  async function requireFinding(viewer: Viewer, findingId: string) {
+    const row = await findFindingRow(db, viewer.organizationId, findingId, now());
+    if (!row) throw notFound('Recommendation');
+    return row;
+  }
+
+  async function act(
+    viewer: Viewer,
+    findingId: string,
+    action: 'dismissed' | 'snoozed',
+  ): Promise<Ec2FindingView> {
+    assertCanAct(viewer);
+    const row = await requireFinding(viewer, findingId);
+    const actedAt = now();
+    await recordFindingAction(db, {
+      organizationId: viewer.organizationId,
+      integrationId: row.integration_id,
+      instanceId: row.instance_id,
+      finding: row.finding,
+      action,
+      snoozedUntil: action === 'snoozed' ? new Date(actedAt.getTime() + SNOOZE_DAYS * DAY_MS) : null,
+      actedBy: viewer.userId,
+      actedAt,
+    });
+    return toFindingView(await requireFinding(viewer, findingId));
+  }
+
+  /** Recomputes every finding of the organization; the collector calls it after each metrics sync. */
+  async function refreshFindings(organizationId: string): Promise<{ findings: number; computedAt: Date }> {
+    const computedAt = now();
+    const rows = await computeFindingRows(
+      db,
+      pricing,
+      organizationId,
+      await settingsOf(organizationId),
+      computedAt,
+    );
+    await replaceFindings(db, organizationId, rows, computedAt);
+    return { findings: rows.length, computedAt };
+  }
+
+  /** Idle instances nobody dismissed or snoozed, for the idle-EC2 alerts (issue 7). */
+  async function listIdleFindings(organizationId: string): Promise<IdleEc2Finding[]> {
+    const query: Ec2FindingQuery = { finding: 'idle', sort: 'savings' };
+    const rows = await listFindingRows(db, organizationId, query, now());
+    return rows.map(idleFindingOf);
+  }
+
+  return {
+    refreshFindings,
+    listIdleFindings,
+
+    async list(viewer: Viewer, query: Ec2FindingQuery): Promise<Ec2FindingListView> {
+      const at = now();
+      const rows = await listFindingRows(db, viewer.organizationId, query, at);
+      const total = await sumPossibleSavings(db, viewer.organizationId, query, at);
+      const facets = await findingFacets(db, viewer.organizationId);
+      const settings = await settingsOf(viewer.organizationId);
+      return {
+        total_monthly_savings: Number(total),
+        count: rows.length,
+        findings: rows.map(toFindingView),
+        accounts: facets.accounts,
+        regions: facets.regions,
+        settings: { cpu_percentile: settings.percentile, headroom_percent: settings.headroomPercent },
+        computed_at: facets.computedAt?.toISOString() ?? null,
+      };
+    },
+
+    async get(viewer: Viewer, findingId: string): Promise<Ec2FindingDetailView> {
+      const row = await requireFinding(viewer, findingId);
+      const from = new Date(`${row.window_start}T00:00:00Z`);
+      const to = new Date(new Date(`${row.window_end}T00:00:00Z`).getTime() + DAY_MS);
+      const scope = {
+        organizationId: viewer.organizationId,
+        integrationId: row.integration_id,
+        instanceId: row.instance_id,
+      };
+      return toFindingDetailView(row, await listHourlyMetrics(db, scope, from, to));
+    },
+
+    dismiss: (viewer: Viewer, findingId: string) => act(viewer, findingId, 'dismissed'),
+    snooze: (viewer: Viewer, findingId: string) => act(viewer, findingId, 'snoozed'),
+
+    async undoAction(viewer: Viewer, findingId: string): Promise<Ec2FindingView> {
+      assertCanAct(viewer);
+      const row = await requireFinding(viewer, findingId);
+      await clearFindingAction(db, {
+        organizationId: viewer.organizationId,
+        integrationId: row.integration_id,
+        instanceId: row.instance_id,
+      });
+      return toFindingView(await requireFinding(viewer, findingId));
+    },
+
+    async refresh(viewer: Viewer) {
+      assertCanAct(viewer);
+      const { findings, computedAt } = await refreshFindings(viewer.organizationId);
+      return { findings, computed_at: computedAt.toISOString() };
+    },
+
+    async getSettings(viewer: Viewer): Promise<RightsizingSettingsView> {
+      const settings = await settingsOf(viewer.organizationId);
+      return { cpu_percentile: settings.percentile, headroom_percent: settings.headroomPercent };
+    },
+
+    /** New settings apply at once: the findings are recomputed with them. */
+    async updateSettings(viewer: Viewer, input: RightsizingSettingsView): Promise<RightsizingSettingsView> {
+      assertCanAct(viewer);
+      const settings = { cpuPercentile: input.cpu_percentile, headroomPercent: input.headroom_percent };
+      await saveRightsizingSettings(db, viewer.organizationId, settings, viewer.userId);
+      await refreshFindings(viewer.organizationId);
+      return input;
+    },
+  };
+}
+
+export type RecommendationsService = ReturnType<typeof createRecommendationsService>;

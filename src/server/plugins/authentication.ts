@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { Viewer } from '../modules/accounts/viewer.ts';
+import { ApiError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, or a 401. `verified` (default true) also requires a verified e-mail. */
+    requireViewer(options?: { verified?: boolean }): Promise<Viewer>;
+    /** The signed-in person when there is one; visitors get undefined. */
+    optionalViewer(): Promise<Viewer | undefined>;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A cookie travels with cross-site requests; a bearer token does not. Cookie-only writes must come from us. */
+function assertSameOriginWrite(request: FastifyRequest, publicUrl: string): void {
+  if (!UNSAFE_METHODS.has(request.method) || request.headers.authorization) return;
+  const origin = request.headers.origin;
+  if (origin && origin !== new URL(publicUrl).origin) {
+    throw new ApiError(403, 'Forbidden', 'Requests from another site are refused.');
+  }
+}
+
+export function registerAuthentication(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  publicUrl: string,
+): void {
+  const resolved = new WeakMap<
+    FastifyRequest,
+    Promise<Awaited<ReturnType<AccountsService['lookupViewer']>>>
+  >();
+  const lookup = (request: FastifyRequest) => {
+    let pending = resolved.get(request);
+    if (!pending) {
+      pending = accounts.lookupViewer(request.headers);
+      resolved.set(request, pending);
+    }
+    return pending;
+  };
+
+  app.decorateRequest(
+    'requireViewer',
+    async function (this: FastifyRequest, options?: { verified?: boolean }) {
+      const result = await lookup(this);
+      if (result.status === 'demo-expired') {
+        throw new ApiError(
+          401,
+          'DemoExpired',
+          'The demo session ends after one hour. Start it again from the home page.',
+        );
+      }
+      if (result.status === 'signed-out') throw new ApiError(401, 'Unauthorized', 'Sign in to continue.');
+      assertSameOriginWrite(this, publicUrl);
+      if ((options?.verified ?? true) && !result.viewer.emailVerified) {
+        throw new ApiError(
+          403,
+          'EmailNotVerified',
+          'Verify your e-mail address first: follow the link we sent you.',
+        );
+      }
+      return result.viewer;
+    },
+  );
+
+  app.decorateRequest('optionalViewer', async function (this: FastifyRequest) {
+    const result = await lookup(this);
+    return result.status === 'signed-in' ? result.viewer : undefined;
+  });
+}

@@ -1,0 +1,61 @@
+import pino from 'pino';
+import { type App, buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { type Database, openPglite, openPostgres } from './db/database.ts';
+import { type Queue, startQueue, stopQueue } from './jobs/queue.ts';
+import { serializeRequestForLog } from './plugins/request-log.ts';
+import { prepareDatabaseSchema } from './schema-setup.ts';
+
+export interface RunningServer {
+  app: App;
+  context: AppContext;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export async function openConfiguredDatabase(
+  config: Config,
+): Promise<{ database: Database; unlock: () => void }> {
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), unlock: () => {} };
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    return { database: await openPglite(`${config.dataDir}/pglite`), unlock };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Everything `npm start` runs: database, migrations, queue, HTTP; `stop` undoes it in reverse. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel, serializers: { req: serializeRequestForLog } });
+  const { database, unlock } = await openConfiguredDatabase(config);
+  let queue: Queue | undefined;
+  try {
+    const applied = await prepareDatabaseSchema({ config, database, log });
+    if (applied.length > 0) log.info({ applied }, 'database migrated');
+    queue = await startQueue(database, (error) => log.error({ err: error }, 'job queue error'));
+    const context: AppContext = { config, database, queue, log };
+    const app = await buildApp(context, { logger: log });
+    const url = await app.listen({ host: config.host, port: config.port });
+    return {
+      app,
+      context,
+      url,
+      async stop() {
+        await app.close();
+        if (queue) await stopQueue(queue, config.shutdownTimeoutMs);
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    if (queue) await stopQueue(queue, 1_000).catch(() => {});
+    await database.close().catch(() => {});
+    unlock();
+    throw error;
+  }
+}

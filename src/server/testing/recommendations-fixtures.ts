@@ -1,0 +1,80 @@
+/** Setup shared by the recommendation tests: an organization with the simulated company's EC2 fleet. */
+
+import fs from 'node:fs/promises';
+import type { AwsSimulator } from '../../aws-sim/index.ts';
+import { simulatorClients } from '../../aws-sim/simulator-clients.ts';
+import { dataKey, downloadObject, scratchDirectory } from '../../aws-sim/testing/download-parquet.ts';
+import { createRecommendationsService } from '../modules/recommendations/recommendations.service.ts';
+import { bearer, multipartFile } from './accounts-fixtures.ts';
+import { fillEc2InventoryFromSimulator } from './simulator-ec2-inventory.ts';
+import type { TestApp } from './test-app.ts';
+
+export async function organizationOf(server: TestApp, token: string): Promise<string> {
+  const me = await server.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+  return (me.json() as { organization: { id: string } }).organization.id;
+}
+
+async function createIntegration(server: TestApp, token: string, name: string): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/integrations',
+    headers: bearer(token),
+    payload: { kind: 'upload', name },
+  });
+  if (response.statusCode !== 201) throw new Error(`integration not created: ${response.body}`);
+  return (response.json() as { id: string }).id;
+}
+
+/** Uploads one billing period of the simulator's CUR 2.0 export, as a person would by hand. */
+export async function uploadSimulatorBill(
+  server: TestApp,
+  token: string,
+  integrationId: string,
+  simulator: AwsSimulator,
+  period: string,
+): Promise<void> {
+  const { bucket, prefix, exportName } = simulator.company;
+  const directory = await scratchDirectory();
+  try {
+    const { s3 } = simulatorClients(simulator);
+    const file = await downloadObject(s3, bucket, dataKey(prefix, exportName, period), directory);
+    const { payload, headers } = multipartFile(
+      'file',
+      `cur-${period}.snappy.parquet`,
+      await fs.readFile(file),
+    );
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${integrationId}/files`,
+      headers: { ...bearer(token), ...headers },
+      payload,
+    });
+    if ((response.json() as { state: string }).state !== 'succeeded') throw new Error(response.body);
+  } finally {
+    await fs.rm(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Gives the person's organization an integration holding the simulated fleet, and a recommendations
+ * service on the simulator's clock and Price List API (the app's own runs on the real clock).
+ */
+export async function organizationWithFleet(
+  server: TestApp,
+  token: string,
+  simulator: AwsSimulator,
+  now: Date,
+) {
+  const organizationId = await organizationOf(server, token);
+  const integrationId = await createIntegration(server, token, 'Acme AWS');
+  await fillEc2InventoryFromSimulator(server.context.database.db, simulator, {
+    organizationId,
+    integrationId,
+    now,
+  });
+  const recommendations = createRecommendationsService(server.context, {
+    now: () => now,
+    pricingClient: simulatorClients(simulator).pricing,
+  });
+  return { organizationId, integrationId, recommendations };
+}

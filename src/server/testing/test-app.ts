@@ -1,0 +1,46 @@
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { parseConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { startQueue, stopQueue } from '../jobs/queue.ts';
+import { prepareDatabaseSchema } from '../schema-setup.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestAppOptions {
+  /** Extra environment for the config, as an operator would set it. */
+  env?: Record<string, string>;
+  /** pg-boss takes a few seconds to install; files that need no jobs skip it. */
+  queue?: boolean;
+}
+
+/** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `spendguard-test-${process.pid}`),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'spendguard-no-web-build'),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const log = pino({ level: 'silent' });
+  await prepareDatabaseSchema({ config, database, log });
+  const queue = options.queue ? await startQueue(database, () => {}) : undefined;
+  const context: AppContext = { config, database, queue, log };
+  const app = await buildApp(context);
+  await app.ready();
+  return {
+    app,
+    context,
+    async close() {
+      await app.close();
+      if (queue) await stopQueue(queue, 5_000);
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

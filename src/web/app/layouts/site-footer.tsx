@@ -1,0 +1,74 @@
+import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBrandGithub, IconBrandLinkedin, IconBrandX, IconMail } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+
+const CONTACT_EMAIL = 'hello@spendguard.io';
+const SOCIAL_LINKS = [
+  { href: 'https://github.com/spendguard', label: 'Spendguard on GitHub', Icon: IconBrandGithub },
+  {
+    href: 'https://www.linkedin.com/company/spendguard',
+    label: 'Spendguard on LinkedIn',
+    Icon: IconBrandLinkedin,
+  },
+  { href: 'https://x.com/spendguard', label: 'Spendguard on X', Icon: IconBrandX },
+];
+
+/** Spec §2 footer: tagline, social links, contact, legal and blog links, copyright with the address. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer
+      style={{
+        background: 'var(--mantine-color-gray-0)',
+        borderTop: '1px solid var(--mantine-color-gray-2)',
+      }}
+    >
+      <Container size="xl" py={40}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Stack gap="xs">
+            <BrandLogo size={24} />
+            <Text c="dimmed" size="sm">
+              Do not get surprised by your AWS bill.
+            </Text>
+            <Group gap="sm">
+              {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+                <Anchor key={href} href={href} aria-label={label} c="gray.7" target="_blank" rel="noreferrer">
+                  <Icon size={20} />
+                </Anchor>
+              ))}
+            </Group>
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={600} size="sm">
+              Company
+            </Text>
+            <Anchor component={Link} to="/blog" size="sm" c="dark.5">
+              Blog
+            </Anchor>
+            <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" c="dark.5">
+              <Group gap={4} component="span">
+                <IconMail size={14} /> Contact
+              </Group>
+            </Anchor>
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={600} size="sm">
+              Legal
+            </Text>
+            <Anchor component={Link} to="/terms-and-conditions" size="sm" c="dark.5">
+              Terms and Conditions
+            </Anchor>
+            <Anchor component={Link} to="/privacy-policy" size="sm" c="dark.5">
+              Privacy Policy
+            </Anchor>
+          </Stack>
+        </SimpleGrid>
+        <Divider my="lg" />
+        <Text size="xs" c="dimmed">
+          © {year} Spendguard, Inc. · 10900 NE 8th Street, Suite 1000, Bellevue, WA 98004
+        </Text>
+      </Container>
+    </footer>
+  );
+}

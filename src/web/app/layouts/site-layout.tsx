@@ -1,0 +1,68 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { decideRouteAccess, showsMainNavigation } from '../../../domain/route-access.ts';
+import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
+import { SubscriptionBanner } from '../../features/billing/components/subscription-banner.tsx';
+import { HelpWidget, type HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
+import { PageViewReporter } from '../page-view-reporter.tsx';
+import { ScrollToTop } from '../scroll-to-top.tsx';
+import { useSession } from '../session.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+interface RouteHandle {
+  privacy?: boolean;
+}
+
+/**
+ * Where a visitor was going when sent to sign in (e.g. an invitation link to /organization?invitation=…); once
+ * signed in they land there instead of the default, when their access allows it.
+ */
+function returnTarget(state: unknown): string | undefined {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') ? returnTo : undefined;
+}
+
+function helpWidgetPerson(user: ReturnType<typeof useSession>['user']): HelpWidgetPerson {
+  if (!user) return { kind: 'visitor' };
+  return { kind: 'signed-in', userId: user.user_id, isDemo: user.is_demo, timeZone: user.default_timezone };
+}
+
+/** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
+export function SiteLayout() {
+  const { viewer, user } = useSession();
+  const location = useLocation();
+  const privacy = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.privacy);
+
+  if (viewer.kind === 'loading') return <FullScreenSpinner />;
+  const access = decideRouteAccess(location.pathname, viewer);
+  if (!access.allow) {
+    const returnTo = returnTarget(location.state);
+    if (
+      viewer.kind === 'signed-in' &&
+      returnTo &&
+      decideRouteAccess(returnTo.split('?')[0] ?? '', viewer).allow
+    ) {
+      return <Navigate to={returnTo} replace />;
+    }
+    const state = viewer.kind === 'visitor' ? { returnTo: location.pathname + location.search } : undefined;
+    return <Navigate to={access.redirectTo} replace state={state} />;
+  }
+
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <ScrollToTop />
+      <PageViewReporter />
+      <SiteHeader privacy={privacy && viewer.kind === 'visitor'} />
+      <Box component="main" style={{ flex: 1 }}>
+        <SubscriptionBanner enabled={showsMainNavigation(viewer)} />
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter />
+      <HelpWidget person={helpWidgetPerson(user)} />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import type { Viewer } from '../../domain/route-access.ts';
+import { isSupportStaff } from '../../domain/support-staff.ts';
+import {
+  type CurrentUser,
+  fetchCurrentUser,
+  signOutCurrentSession,
+} from '../features/accounts/api/get-current-user.ts';
+
+/** Spec §4: the session is idle, pending, resolved (with the user) or rejected (with a message). */
+export type SessionState =
+  | { status: 'pending' }
+  | { status: 'resolved'; user: CurrentUser | null }
+  | { status: 'rejected'; error: string };
+
+interface SessionValue {
+  state: SessionState;
+  viewer: Viewer;
+  user: CurrentUser | null;
+  refresh(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export function viewerOf(state: SessionState): Viewer {
+  if (state.status === 'pending') return { kind: 'loading' };
+  if (state.status === 'rejected' || !state.user) return { kind: 'visitor' };
+  const { user } = state;
+  return {
+    kind: 'signed-in',
+    emailVerified: user.email_verified,
+    role: user.role,
+    isOwner: user.role === 'owner' || Boolean(user.stripe_customer_id),
+    isSupportStaff: isSupportStaff(user.platform_role),
+  };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchCurrentUser,
+    retry: 1,
+    staleTime: 60_000,
+  });
+
+  const state: SessionState = query.isPending
+    ? { status: 'pending' }
+    : query.isError
+      ? { status: 'rejected', error: query.error.message }
+      : { status: 'resolved', user: query.data };
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  }, [queryClient]);
+
+  // Spec §4 and §2: sign-out clears the session, re-checks the auth status and lands on /. A fresh page
+  // load does all three and leaves nothing of the previous person in memory.
+  const signOut = useCallback(async () => {
+    await signOutCurrentSession();
+    queryClient.clear();
+    window.location.assign('/');
+  }, [queryClient]);
+
+  const user = state.status === 'resolved' ? state.user : null;
+  const value = useMemo(
+    () => ({ state, viewer: viewerOf(state), user, refresh, signOut }),
+    [state, user, refresh, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a <SessionProvider>');
+  return value;
+}

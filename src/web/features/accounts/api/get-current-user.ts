@@ -1,0 +1,33 @@
+import type { UserRecord } from '../../../../contracts/users.ts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { readSessionToken, storeSessionToken } from '../../../lib/session-token.ts';
+
+/** The user record of spec §3 with what the client adds: email_verified (sent already) and accessToken. */
+export type CurrentUser = UserRecord & { accessToken: string | null };
+
+/** Resolves who is signed in; a missing or expired token means a visitor, not an error. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  // The session rides on the bearer token, or on the cookie set when a mailed link signed the person in.
+  const token = readSessionToken();
+  try {
+    const user = await apiRequest<UserRecord>('users/me');
+    return { ...user, accessToken: token };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) {
+      storeSessionToken(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ends the bearer session, then the cookie session a mailed link may have opened in this browser
+ * (a verification link signs the person in with a cookie).
+ */
+export async function signOutCurrentSession(): Promise<void> {
+  const signOut = () => apiRequest('auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
+  if (readSessionToken()) await signOut();
+  storeSessionToken(null);
+  await signOut();
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return apiRequest('users/avatar', { method: 'POST', body: form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+  });
+}

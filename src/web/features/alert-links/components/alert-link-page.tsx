@@ -1,0 +1,56 @@
+import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type AlertLinkKind =
+  | 'confirmation'
+  | 'unsubscribe'
+  | 'threshold-confirmation'
+  | 'idle-ec2-confirmation'
+  | 'budget-alert-confirmation';
+
+const TITLES: Record<AlertLinkKind, string> = {
+  confirmation: 'Confirm this address',
+  unsubscribe: 'Unsubscribe',
+  'threshold-confirmation': 'Acknowledge the cost threshold alert',
+  'idle-ec2-confirmation': 'Keep this idle instance',
+  'budget-alert-confirmation': 'Acknowledge the budget alert',
+};
+
+/** The one-click links of alert mails and Slack messages (spec §2 token routes). */
+export function AlertLinkPage({ kind }: { kind: AlertLinkKind }) {
+  const { token = '' } = useParams();
+  const result = useQuery({
+    queryKey: ['alert-link', kind, token],
+    queryFn: () =>
+      apiRequest<{ message: string }>(`alert-links/${kind}/${encodeURIComponent(token)}`, { method: 'POST' }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  return (
+    <Container size="sm" py={80}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {TITLES[kind]}
+        </Title>
+        {result.isPending && <Loader aria-label="Checking your link" />}
+        {result.isError && (
+          <Alert color="red" icon={<IconAlertTriangle />} title="This link cannot be used">
+            {result.error.message}
+          </Alert>
+        )}
+        {result.isSuccess && (
+          <Alert color="green" icon={<IconCircleCheck />} title="Done">
+            <Text>{result.data.message}</Text>
+          </Alert>
+        )}
+        <Button component={Link} to="/" variant="light" w="fit-content">
+          Go to Spendguard
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

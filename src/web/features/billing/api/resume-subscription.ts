@@ -1,0 +1,5 @@
+import { useSubscriptionChange } from './subscription-change.ts';
+
+/** POST /api/billing/resume */
+export const useResumeSubscription = () =>
+  useSubscriptionChange('resume', 'Your subscription will renew again.');

@@ -1,0 +1,52 @@
+import { Button, Tooltip } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useState } from 'react';
+import { consultationButtonState } from '../../../../domain/consultation.ts';
+import { useSchedule } from '../api/get-schedule.ts';
+import { BookingModal } from './booking-modal.tsx';
+
+interface ConsultationButtonProps {
+  user: { user_id: string; subscription_plan: string; email_verified: boolean; is_demo: boolean };
+}
+
+/** Spec §2 header: 'Schedule My Free Consultation' for business plans; disabled for the demo account. */
+export function ConsultationButton({ user }: ConsultationButtonProps) {
+  const state = consultationButtonState(user);
+  const schedule = useSchedule(user.user_id);
+  const [opened, setOpened] = useState(false);
+  if (state === 'hidden') return null;
+  const bookingUrl = schedule.data?.url;
+  const reason =
+    state === 'disabled'
+      ? 'Not available on the demo account'
+      : schedule.data && !schedule.data.configured
+        ? 'Booking is not set up on this server yet'
+        : null;
+
+  return (
+    <>
+      <Tooltip label={reason} disabled={!reason}>
+        <span>
+          <Button
+            size="compact-md"
+            variant="light"
+            leftSection={<IconCalendarEvent size={16} />}
+            loading={state === 'enabled' && schedule.isPending}
+            disabled={state === 'disabled' || !bookingUrl}
+            onClick={() => setOpened(true)}
+          >
+            Schedule My Free Consultation
+          </Button>
+        </span>
+      </Tooltip>
+      {bookingUrl && state === 'enabled' && (
+        <BookingModal
+          opened={opened}
+          onClose={() => setOpened(false)}
+          bookingUrl={bookingUrl}
+          recordsBooking
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TeamDetails } from '../../../../contracts/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const addTeamMember = ({ teamId, userId }: { teamId: string; userId: string }) =>
+  apiRequest<TeamDetails>(`teams/${encodeURIComponent(teamId)}/members`, {
+    method: 'POST',
+    body: { user_id: userId },
+  });
+
+export function useAddTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addTeamMember,
+    onSuccess: () =>
+      Promise.all(
+        [['team-users'], ['teams'], ['organization']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateTeamInput, TeamDetails } from '../../../../contracts/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const createTeam = (input: CreateTeamInput) =>
+  apiRequest<TeamDetails>('teams', { method: 'POST', body: input });
+
+export function useCreateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTeam,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['teams'] }),
+        queryClient.invalidateQueries({ queryKey: ['organization'] }),
+      ]),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvitationPreview } from '../../../../contracts/organizations.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const getInvitation = (code: string) =>
+  apiRequest<InvitationPreview>(`invitations/${encodeURIComponent(code)}`);
+
+export function useInvitation(code: string | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['invitation', code],
+      queryFn: () => getInvitation(code ?? ''),
+      enabled: Boolean(code),
+      retry: false,
+    }),
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InviteUsersAnswer, InviteUsersInput } from '../../../../contracts/organizations.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { INVITATIONS_QUERY_KEY } from './list-invitations.ts';
+
+/** Spec §7 POST organization-users. */
+export const inviteUsers = (users: InviteUsersInput['users']) =>
+  apiRequest<InviteUsersAnswer>('organization-users', { method: 'POST', body: { users } });
+
+export function useInviteUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUsers,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeamUsers } from '../../../../contracts/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { retryUnlessMissing } from './retry-unless-missing.ts';
+
+/** Spec §7 GET list_users?slug=: the team and its members. */
+export const listTeamUsers = (slug: string) => apiRequest<TeamUsers>('list_users', { query: { slug } });
+
+export function useTeamUsers(slug: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['team-users', slug],
+      queryFn: () => listTeamUsers(slug),
+      retry: retryUnlessMissing,
+    }),
+  );
+}

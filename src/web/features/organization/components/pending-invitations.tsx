@@ -1,0 +1,107 @@
+import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import type { PendingInvitation } from '../../../../contracts/organizations.ts';
+import { useInviteUsers } from '../api/invite-users.ts';
+import { useInvitations } from '../api/list-invitations.ts';
+import { useRevokeInvitation } from '../api/revoke-invitation.ts';
+import { ConfirmButton } from './confirm-button.tsx';
+import { RoleBadge } from './member-labels.tsx';
+import { RowsSkeleton, SectionError } from './section-states.tsx';
+
+function InvitationActions({ invitation }: { invitation: PendingInvitation }) {
+  const resend = useInviteUsers();
+  const revoke = useRevokeInvitation();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="subtle"
+        loading={resend.isPending}
+        onClick={() =>
+          resend.mutate(
+            [{ email: invitation.email, role: invitation.role, team_id: invitation.team?.id ?? null }],
+            { onSuccess: () => notifications.show({ message: `A new link went to ${invitation.email}.` }) },
+          )
+        }
+      >
+        Resend
+      </Button>
+      <ConfirmButton
+        size="xs"
+        variant="subtle"
+        color="red"
+        question={`Withdraw the invitation of ${invitation.email}? Its link stops working.`}
+        confirmLabel="Withdraw"
+        loading={revoke.isPending}
+        onConfirm={() => revoke.mutate(invitation.id)}
+      >
+        Withdraw
+      </ConfirmButton>
+    </Group>
+  );
+}
+
+/** Invitations not accepted yet, for owners and admins: who, as what, until when. */
+export function PendingInvitations() {
+  const invitations = useInvitations(true);
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb="md">
+        Pending invitations
+      </Title>
+      {invitations.isPending && <RowsSkeleton rows={2} label="pending invitations" />}
+      {invitations.isError && <SectionError what="the pending invitations" error={invitations.error} />}
+      {invitations.isSuccess && invitations.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No invitation is waiting for an answer.
+        </Text>
+      )}
+      {invitations.isSuccess && invitations.data.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Link valid until</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invitations.data.map((invitation) => (
+                <Table.Tr key={invitation.id}>
+                  <Table.Td>
+                    <Text size="sm">{invitation.email}</Text>
+                    <Text size="xs" c="dimmed">
+                      Invited by {invitation.invited_by}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={invitation.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{invitation.team?.name ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {invitation.expired ? (
+                      <Badge color="orange" variant="light">
+                        Expired
+                      </Badge>
+                    ) : (
+                      <Text size="sm">{dayjs(invitation.expires_at).format('MMM D, HH:mm')}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <InvitationActions invitation={invitation} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,23 @@
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+
+/** The shape of a list while it loads. */
+export function RowsSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={`Loading ${label}`}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A failed query, in words a person can act on. */
+export function SectionError({ what, error }: { what: string; error: Error }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={`Could not load ${what}`}>
+      {error.message}
+    </Alert>
+  );
+}

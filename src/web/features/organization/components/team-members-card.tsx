@@ -1,0 +1,119 @@
+import { Anchor, Button, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { OrganizationMember } from '../../../../contracts/organizations.ts';
+import type { TeamUsers } from '../../../../contracts/teams.ts';
+import { useAddTeamMember } from '../api/add-team-member.ts';
+import { useOrganization } from '../api/get-organization.ts';
+import { useRemoveUser } from '../api/remove-user.ts';
+import { LastActive, MemberIdentity, RoleBadge } from './member-labels.tsx';
+
+function AddMember({ teamId, current }: { teamId: string; current: OrganizationMember[] }) {
+  const organization = useOrganization();
+  const addMember = useAddTeamMember();
+  const [userId, setUserId] = useState<string | null>(null);
+  const inTeam = new Set(current.map((member) => member.user_id));
+  const candidates = (organization.data?.members ?? [])
+    .filter((member) => !inTeam.has(member.user_id))
+    .map((member) => ({ value: member.user_id, label: `${member.fullname} (${member.email})` }));
+  return (
+    <Group gap="xs" mt="md" wrap="nowrap">
+      <Select
+        style={{ flex: 1 }}
+        aria-label="Person to add"
+        placeholder={candidates.length === 0 ? 'Everyone is in this team' : 'Add someone of the organization'}
+        data={candidates}
+        searchable
+        disabled={candidates.length === 0}
+        value={userId}
+        onChange={setUserId}
+      />
+      <Button
+        disabled={!userId}
+        loading={addMember.isPending}
+        onClick={() =>
+          userId &&
+          addMember.mutate(
+            { teamId, userId },
+            {
+              onSuccess: () => setUserId(null),
+              onError: (error) => notifications.show({ color: 'red', message: error.message }),
+            },
+          )
+        }
+      >
+        Add to team
+      </Button>
+    </Group>
+  );
+}
+
+function RemoveFromTeam({ teamId, member }: { teamId: string; member: OrganizationMember }) {
+  const removeUser = useRemoveUser();
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      loading={removeUser.isPending}
+      onClick={() =>
+        removeUser.mutate(
+          { userId: member.user_id, teamId },
+          { onError: (error) => notifications.show({ color: 'red', message: error.message }) },
+        )
+      }
+    >
+      Remove from team
+    </Button>
+  );
+}
+
+/** The team's people (spec §7 list_users); owners and admins add and remove them (remove-user with team_id). */
+export function TeamMembersCard({ data, manages }: { data: TeamUsers; manages: boolean }) {
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb="md">
+        Members
+      </Title>
+      {data.users.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody is in this team yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="sm">
+            <Table.Tbody>
+              {data.users.map((member) => (
+                <Table.Tr key={member.user_id}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/organization-member/${member.slug}`}
+                      underline="never"
+                      c="inherit"
+                    >
+                      <MemberIdentity member={member} />
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={member.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <LastActive at={member.last_active_at} />
+                  </Table.Td>
+                  {manages && (
+                    <Table.Td ta="right">
+                      <RemoveFromTeam teamId={data.team.id} member={member} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {manages && <AddMember teamId={data.team.id} current={data.users} />}
+    </Paper>
+  );
+}

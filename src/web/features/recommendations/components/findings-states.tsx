@@ -1,0 +1,64 @@
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconBulb, IconFilterOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+
+const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8'];
+
+export function FindingsSkeleton() {
+  return (
+    <Stack gap="md" aria-label="Loading recommendations">
+      <Skeleton h={130} radius="md" />
+      <Skeleton h={52} radius="md" />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          {SKELETON_ROWS.map((row) => (
+            <Skeleton key={row} h={44} />
+          ))}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function FindingsError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" title="Recommendations could not be loaded">
+      <Stack gap="sm" align="flex-start">
+        {message}
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function NoFindingsYet() {
+  return (
+    <EmptyState
+      icon={<IconBulb size={28} />}
+      title="Recommendations appear after 14 days of metrics"
+      action={
+        <Button component={Link} to="/aws-integration">
+          Check your AWS integration
+        </Button>
+      }
+    >
+      Spendguard reads your EC2 instances and their CloudWatch metrics through your AWS integration. Once it
+      has 14 days of them, this page lists idle and oversized instances with what each would save a month.
+    </EmptyState>
+  );
+}
+
+export function NoMatchingFindings({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<IconFilterOff size={28} />}
+      title="No findings match these filters"
+      action={<Button onClick={onClear}>Clear filters</Button>}
+    >
+      Dismissed and snoozed findings are hidden unless you choose to show them.
+    </EmptyState>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Paper, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useSession } from '../../../app/session.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useEc2Findings } from '../api/get-ec2-findings.ts';
+import { FindingDrawer } from './finding-drawer.tsx';
+import { FindingFilters } from './finding-filters.tsx';
+import { downloadCsv, findingsToCsv } from './findings-csv.ts';
+import { FindingsError, FindingsSkeleton, NoFindingsYet, NoMatchingFindings } from './findings-states.tsx';
+import { FindingsTable } from './findings-table.tsx';
+import { RightsizingSettingsButton } from './rightsizing-settings-button.tsx';
+import { SavingsSummary } from './savings-summary.tsx';
+import { useFindingFilters } from './use-finding-filters.ts';
+
+/** /ec2-rightsizing-recommendation: idle and oversized EC2 instances with what acting on them saves. */
+export function RecommendationsPage() {
+  const filterState = useFindingFilters();
+  const findings = useEc2Findings(filterState.filters);
+  const { user } = useSession();
+  const canAct = user?.role === 'owner' || user?.role === 'admin';
+  const list = findings.data;
+
+  const download = list && list.findings.length > 0 && (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      onClick={() =>
+        downloadCsv(
+          `ec2-recommendations-${new Date().toISOString().slice(0, 10)}.csv`,
+          findingsToCsv(list.findings),
+        )
+      }
+    >
+      Download CSV
+    </Button>
+  );
+
+  return (
+    <PageContainer>
+      <ScreenHeader
+        title="Recommendations"
+        description="Idle and oversized EC2 instances, with what you would save each month."
+        actions={download}
+      />
+      {findings.isPending && <FindingsSkeleton />}
+      {findings.isError && (
+        <FindingsError message={findings.error.message} onRetry={() => findings.refetch()} />
+      )}
+      {list && list.computed_at === null && <NoFindingsYet />}
+      {list && list.computed_at !== null && (
+        <>
+          <SavingsSummary
+            list={list}
+            settingsControl={canAct ? <RightsizingSettingsButton settings={list.settings} /> : undefined}
+          />
+          <FindingFilters state={filterState} accounts={list.accounts} regions={list.regions} />
+          {list.findings.length === 0 ? (
+            <NoMatchingFindings onClear={filterState.clear} />
+          ) : (
+            <Paper withBorder radius="md" p="xs">
+              <FindingsTable
+                findings={list.findings}
+                filters={filterState.filters}
+                percentile={list.settings.cpu_percentile}
+                onSort={filterState.sortBy}
+                onOpen={filterState.open}
+              />
+              <Text size="xs" c="dimmed" px="sm" pb="xs">
+                {list.count} instance{list.count === 1 ? '' : 's'}. Select an instance for its CPU chart and
+                the types compared.
+              </Text>
+            </Paper>
+          )}
+        </>
+      )}
+      <FindingDrawer
+        findingId={filterState.openInstanceId}
+        canAct={canAct}
+        onClose={() => filterState.open(null)}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supportConversationsAnswer } from '../../../../contracts/chat.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type ConversationFilter = 'open' | 'resolved' | 'all';
+
+export const supportConversationsKey = ['support-conversations'] as const;
+
+/** Every conversation for support staff: open first, with unread counts and the last message. */
+export const supportConversationsQuery = (status: ConversationFilter) =>
+  queryOptions({
+    queryKey: [...supportConversationsKey, status],
+    queryFn: async () =>
+      supportConversationsAnswer.parse(await apiRequest('support/conversations', { query: { status } }))
+        .conversations,
+    staleTime: 0,
+  });
+
+export const useSupportConversations = (status: ConversationFilter) =>
+  useQuery(supportConversationsQuery(status));
