@@ -24,6 +24,8 @@ async function openRecommendationsAsDemo(page: Page) {
 }
 
 test('the demo user sees the planted findings, opens one and dismisses one', async ({ page }, testInfo) => {
+  // The first inventory sync may still be running: allow for the wait below.
+  test.setTimeout(150_000);
   await openRecommendationsAsDemo(page);
   await expect(page.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
   const total = page.getByTestId('total-savings');

@@ -59,6 +59,7 @@ export default async function globalSetup() {
       SUPPORT_EMAILS: E2E_SUPPORT_EMAIL,
       // Every spec signs people up from 127.0.0.1.
       AUTH_RATE_LIMIT_PER_IP: '10000',
+      API_RATE_LIMIT_PER_MINUTE: '100000',
       ...stripe.env,
     },
     stdio: ['ignore', logFile, logFile],

@@ -59,7 +59,10 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   registerErrorHandling(app);
 
   const { schedulingUrl, chat: chatConfig } = context.config;
-  await registerSecurity(app, { frameSources: schedulingUrl ? [new URL(schedulingUrl).origin] : [] });
+  await registerSecurity(app, {
+    frameSources: schedulingUrl ? [new URL(schedulingUrl).origin] : [],
+    apiRequestsPerMinute: context.config.apiRateLimitPerMinute,
+  });
   await registerApiDocs(app, context.config.version);
   // A frame over 16 KiB closes the socket (1009); the 2,000-character cap answers with an error frame.
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });

@@ -25,6 +25,7 @@ const environmentSchema = z.object({
   AWS_SIMULATOR: booleanFlag.optional(),
   AWS_PRICING_API: booleanFlag.optional(),
   AWS_PRICING_ENDPOINT: z.url().optional(),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   UPLOAD_MAX_BYTES: z.coerce
@@ -92,6 +93,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     /** The largest billing file accepted by upload (streamed to disk, never held in memory). */
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    /** API requests per IP and minute (static files of the web app are never limited). */
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     /** Attempts per 10 minutes on sign-in and sign-up. */
     authRateLimits: { perIp: env.AUTH_RATE_LIMIT_PER_IP, perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL },
     stripe: stripeSettings(env),

@@ -2,8 +2,11 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers on every answer, and a generous global rate limit that sensitive routes tighten. */
-export async function registerSecurity(app: FastifyInstance, options: { frameSources?: string[] } = {}) {
+/** Security headers on every answer, and a generous API rate limit per IP that sensitive routes tighten. */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { frameSources?: string[]; apiRequestsPerMinute: number },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -26,7 +29,9 @@ export async function registerSecurity(app: FastifyInstance, options: { frameSou
   });
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: options.apiRequestsPerMinute,
+    // One page load fetches a dozen assets: only the API counts.
+    allowList: (request) => !request.url.startsWith('/api/'),
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
