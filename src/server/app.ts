@@ -81,7 +81,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   const users = createUsersService(db, accounts, organizations, billing);
   const members = createMembersService(db, organizations);
   const teams = createTeamsService(db);
-  const costData = createCostDataService(db);
+  const costData = createCostDataService(db, context.log);
   const integrations = createIntegrationsService(context, costData);
   const recommendations = createRecommendationsService(context);
   registerAuthentication(app, accounts, context.config.publicUrl);

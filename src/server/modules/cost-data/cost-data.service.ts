@@ -55,7 +55,32 @@ function currencyWarnings(summary: BillingFileSummary, label: string): string[] 
  * billing periods replaced, in one short transaction. A broken file or a killed process leaves the
  * previous data as it was, and the run says which file, column and row failed.
  */
-export function createCostDataService(db: Kysely<DatabaseSchema>) {
+/** Told after new facts replaced their billing periods (alerts evaluate, caches drop). */
+export interface CostFactsReplaced {
+  organizationId: string;
+  integrationId: string;
+  billingPeriods: string[];
+}
+
+export function createCostDataService(
+  db: Kysely<DatabaseSchema>,
+  log: { error(details: object, message: string): void } = {
+    error: (_details, message) => console.error(message),
+  },
+) {
+  const replacedListeners: Array<(event: CostFactsReplaced) => Promise<void> | void> = [];
+
+  async function tellReplaced(event: CostFactsReplaced): Promise<void> {
+    for (const listener of replacedListeners) {
+      try {
+        await listener(event);
+      } catch (error) {
+        // A listener's failure never undoes an ingest that committed; it logs and the schedule retries.
+        log.error({ err: error, integrationId: event.integrationId }, 'a listener failed after an ingest');
+      }
+    }
+  }
+
   async function ingest(run: IngestionRun, files: BillingFileToIngest[]): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
     await markRunStarted(db, run.id);
@@ -113,6 +138,7 @@ export function createCostDataService(db: Kysely<DatabaseSchema>) {
         .execute((trx) => replaceBillingPeriods(trx, run.id, run.integrationId, [...periods]));
       await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
       await finishRun(db, run.id, { state: 'succeeded', billingPeriods: [...periods].sort(), warnings });
+      await tellReplaced({ ...owner, billingPeriods: [...periods].sort() });
     } catch (error) {
       await discardStagedFacts(db, run.id);
       await finishRun(db, run.id, { state: 'failed', error: describeFailure(error, current) });
@@ -129,6 +155,10 @@ export function createCostDataService(db: Kysely<DatabaseSchema>) {
     findRun: (runId: string) => findRun(db, runId),
     latestRun: (integrationId: string) => findLatestRun(db, integrationId),
     ingest,
+    /** Registers a listener called after each successful ingest, once its transaction committed. */
+    onFactsReplaced(listener: (event: CostFactsReplaced) => Promise<void> | void) {
+      replacedListeners.push(listener);
+    },
   };
 }
 
