@@ -56,7 +56,9 @@ export function TeamPage() {
       <ScreenHeader
         title={data?.team.name ?? 'Team'}
         description={
-          data ? `/teams/${data.team.slug} · ${data.team.member_count} members` : 'Loading the team…'
+          data
+            ? `/teams/${data.team.slug} · ${data.team.member_count} ${data.team.member_count === 1 ? 'member' : 'members'}`
+            : 'Loading the team…'
         }
         actions={
           manages &&
