@@ -23,6 +23,7 @@ import type { IngestJob } from './integrations.service.ts';
 
 /** Cost Explorer bills every call: without a user asking, refresh at most once per 6 hours. */
 export const COST_EXPLORER_REFRESH_MS = 6 * 3_600_000;
+const RECENT_PERIODS = 2;
 
 export interface SyncDependencies {
   context: AppContext;
@@ -75,8 +76,9 @@ export function createAwsSyncService(deps: SyncDependencies) {
     session: AwsSession,
     location: ExportLocation,
     folder: string,
+    phase: 'recent' | 'older',
   ) {
-    const settings = settingsOf(row.settings);
+    const settings = settingsOf((await findIntegrationRowById(db, row.id))?.settings);
     const { s3 } = awsClients(deps.access, session.credentials, location.region ?? deps.access.region);
     const periods = await discoverExportPeriods(s3, location);
     if (periods.length === 0)
@@ -85,7 +87,9 @@ export function createAwsSyncService(deps: SyncDependencies) {
         `The export at s3://${location.bucket}/${location.prefix} holds no billing files yet (AWS delivers the first within 24 hours).`,
       );
     const known = settings.exportFingerprints ?? {};
-    const changed = periods.filter((period) => known[period.period] !== period.fingerprint);
+    const stale = periods.filter((period) => known[period.period] !== period.fingerprint);
+    // The two newest months land first, so a first sync shows this month (and the fleet) quickly.
+    const changed = phase === 'recent' ? stale.slice(-RECENT_PERIODS) : stale;
     if (changed.length === 0) return { costs: 'unchanged' as const, periods: [] };
     const files = [];
     for (const period of changed)
@@ -205,7 +209,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
       const session = await openAwsSession(deps.access, identityOf(row));
       const location = row.export_location as ExportLocation | null;
       const costs = location
-        ? await syncExport(row, session, location, folder)
+        ? await syncExport(row, session, location, folder, 'recent')
         : await syncCostExplorer(row, session, folder, options.force ?? false);
       if (costs.costs === 'failed') {
         // The ingest recorded which file, column and row; the inventory still refreshes.
@@ -220,6 +224,19 @@ export function createAwsSyncService(deps: SyncDependencies) {
       }
       await recordAccounts(row);
       const instances = await syncInventory(row, session, warnings);
+      if (location) {
+        const older = await syncExport(row, session, location, folder, 'older');
+        if (older.costs === 'failed')
+          return {
+            state: 'error',
+            costs: 'failed',
+            periodsIngested: costs.periods,
+            instances,
+            message: 'the ingest failed',
+          };
+        costs.periods = [...older.periods, ...costs.periods];
+        await recordAccounts(row);
+      }
       const latest = settingsOf((await findIntegrationRowById(db, row.id))?.settings);
       await updateIntegrationSettings(db, row.id, {
         settings: { ...latest, syncWarnings: warnings } satisfies IntegrationSettings,

@@ -21,6 +21,7 @@ import {
   deleteIntegrationRow,
   findDefaultIntegrationRow,
   findIntegrationRow,
+  findIntegrationRowById,
   hasDemoIntegration,
   type IntegrationRow,
   insertIntegration,
@@ -293,6 +294,48 @@ export function createIntegrationsService(
         settings: { demo: true },
       });
       return row.id;
+    },
+    /**
+     * `npm run ingest`: the file goes through the same ingestion as an upload, into the named
+     * integration or the organization's "Command line" upload integration.
+     */
+    async ingestLocalFile(input: {
+      filePath: string;
+      integrationId?: string;
+      organizationId?: string;
+      onRunCreated?: (run: IngestionRun) => void;
+    }): Promise<IngestionRun> {
+      let row: IntegrationRow | undefined;
+      if (input.integrationId) {
+        row = await findIntegrationRowById(db, input.integrationId);
+        if (!row) throw new Error(`No integration has the id ${input.integrationId}.`);
+      } else if (input.organizationId) {
+        row =
+          (await listIntegrationRows(db, input.organizationId)).find((r) => r.name === 'Command line') ??
+          (await insertIntegration(db, {
+            organizationId: input.organizationId,
+            name: 'Command line',
+            kind: 'upload',
+            source: 'upload',
+            externalId: randomBytes(16).toString('hex'),
+          }));
+      } else
+        throw new Error(
+          'Name the integration (--integration <id>) or the organization (--organization <slug|email>).',
+        );
+      const label = path.basename(input.filePath);
+      const run = await costData.createRun({
+        organizationId: row.organization_id,
+        integrationId: row.id,
+        trigger: 'command-line',
+        files: [label],
+      });
+      input.onRunCreated?.(run);
+      return runIngestion({
+        runId: run.id,
+        files: [{ path: path.resolve(input.filePath), label }],
+        removeAfter: false,
+      });
     },
     listDueForSync: (olderThan: Date) => listIntegrationsDueForSync(db, olderThan),
     countFor: (organizationId: string) => countIntegrations(db, organizationId),
