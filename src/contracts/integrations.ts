@@ -114,8 +114,11 @@ export type AccessCheckView = z.infer<typeof accessCheck>;
 /** What the setup screen needs before an integration exists: a fresh ExternalId and the links. */
 export const setupKit = z.object({
   external_id: z.string(),
+  /** The YAML itself, for the preview and the download. */
+  template: z.string(),
   template_url: z.string(),
   quick_create_url: z.string(),
+  region: z.string(),
   spendguard_account_id: z.string(),
   demo_available: z.boolean(),
 });

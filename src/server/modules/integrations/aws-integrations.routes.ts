@@ -131,6 +131,24 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/integrations/setup-kit',
+    {
+      schema: {
+        tags,
+        summary: 'A fresh ExternalId with its CloudFormation template and quick-create link (setup screen)',
+        querystring: templateQuery,
+        response: { 200: setupKit, ...errors },
+      },
+    },
+    async (request) =>
+      setup.newKit(
+        await request.requireViewer(),
+        request.query.external_id,
+        request.query.with_export === 'true',
+      ),
+  );
+
+  app.get(
     '/api/integrations/:id/setup',
     {
       schema: {
@@ -145,18 +163,21 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
       setup.kit(await request.requireViewer(), request.params.id, request.query.with_export === 'true'),
   );
 
-  // CloudFormation's quick-create page fetches the template itself, without a session: this copy
-  // carries no ExternalId (the link passes it as a parameter).
+  // CloudFormation's quick-create page fetches the template itself, without a session: the link
+  // passes the ExternalId as a parameter; `external_id` here only fills the download's default.
   app.get(
     PUBLIC_TEMPLATE_PATH,
     {
       schema: {
         tags,
         summary: 'The public template the quick-create link points at',
+        querystring: templateQuery,
         response: { 200: z.string() },
       },
     },
-    async (_request, reply) =>
-      reply.header('content-type', 'application/x-yaml; charset=utf-8').send(setup.publicTemplate()),
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/x-yaml; charset=utf-8')
+        .send(setup.publicTemplate(request.query.external_id, request.query.with_export === 'true')),
   );
 };

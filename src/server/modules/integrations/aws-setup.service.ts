@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { SetupKitView } from '../../../contracts/integrations.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import { cloudFormationTemplate, quickCreateUrl } from './aws/cloudformation-template.ts';
-import type { IntegrationsService } from './integrations.service.ts';
+import { assertCanManage, type IntegrationsService } from './integrations.service.ts';
 
 /** The public template URL CloudFormation's quick-create page fetches (it carries no ExternalId). */
 export const PUBLIC_TEMPLATE_PATH = '/api/integrations/cloudformation-template.yaml';
@@ -15,6 +16,25 @@ export function createAwsSetupService(deps: {
   publicUrl: string;
 }) {
   const spendguardAccountId = deps.aws?.spendguardAccountId ?? '000000000000';
+
+  function kitFor(externalId: string, withExport: boolean, downloadUrl: string | null): SetupKitView {
+    const input = { externalId, spendguardAccountId, withExport };
+    const region = deps.aws?.region ?? 'us-east-1';
+    return {
+      external_id: externalId,
+      template: cloudFormationTemplate(input),
+      template_url:
+        downloadUrl ?? `${PUBLIC_TEMPLATE_PATH}?external_id=${externalId}&with_export=${withExport}`,
+      quick_create_url: quickCreateUrl({
+        ...input,
+        region,
+        templateUrl: `${deps.publicUrl}${PUBLIC_TEMPLATE_PATH}`,
+      }),
+      region,
+      spendguard_account_id: spendguardAccountId,
+      demo_available: deps.aws?.demo !== undefined,
+    };
+  }
 
   async function awsRoleIntegration(viewer: Viewer, integrationId: string) {
     const row = await deps.integrations.requireIntegration(viewer, integrationId);
@@ -28,24 +48,25 @@ export function createAwsSetupService(deps: {
   }
 
   return {
-    publicTemplate: () => cloudFormationTemplate({ externalId: '', spendguardAccountId, withExport: false }),
+    publicTemplate: (externalId = '', withExport = false) =>
+      cloudFormationTemplate({ externalId, spendguardAccountId, withExport }),
     async template(viewer: Viewer, integrationId: string, withExport: boolean) {
       const row = await awsRoleIntegration(viewer, integrationId);
       return cloudFormationTemplate({ externalId: row.external_id, spendguardAccountId, withExport });
     },
     async kit(viewer: Viewer, integrationId: string, withExport: boolean): Promise<SetupKitView> {
       const row = await awsRoleIntegration(viewer, integrationId);
-      const input = { externalId: row.external_id, spendguardAccountId, withExport };
-      return {
-        external_id: row.external_id,
-        template_url: `/api/integrations/${row.id}/cloudformation-template?with_export=${withExport}`,
-        quick_create_url: quickCreateUrl({
-          ...input,
-          templateUrl: `${deps.publicUrl}${PUBLIC_TEMPLATE_PATH}`,
-        }),
-        spendguard_account_id: spendguardAccountId,
-        demo_available: deps.aws?.demo !== undefined,
-      };
+      return kitFor(
+        row.external_id,
+        withExport,
+        `/api/integrations/${row.id}/cloudformation-template?with_export=${withExport}`,
+      );
+    },
+    /** Before an integration exists: a fresh ExternalId (or the one the screen already holds). */
+    newKit(viewer: Viewer, externalId: string | undefined, withExport: boolean): SetupKitView {
+      assertCanManage(viewer);
+      const id = externalId ?? `sg-${randomBytes(12).toString('hex')}`;
+      return kitFor(id, withExport, null);
     },
   };
 }
