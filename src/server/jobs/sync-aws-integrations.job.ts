@@ -6,6 +6,7 @@ export const SYNC_QUEUE = 'sync-aws-integration';
 export const SYNC_DUE_QUEUE = 'sync-aws-integrations-due';
 /** Every integration syncs every 6 hours by default; the check runs every 15 minutes. */
 export const SYNC_INTERVAL_MS = 6 * 3_600_000;
+const SYNC_WORKERS = 2;
 
 interface SyncJob {
   integrationId: string;
@@ -35,9 +36,12 @@ export async function workAwsSyncs(
       return id !== null;
     },
   };
-  await queue.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await sync.sync(job.data.integrationId, { force: job.data.force });
-  });
+  // Two workers: a long first sync (13 months) does not hold back another organization's.
+  for (let worker = 0; worker < SYNC_WORKERS; worker++) {
+    await queue.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await sync.sync(job.data.integrationId, { force: job.data.force });
+    });
+  }
   await queue.schedule(SYNC_DUE_QUEUE, '*/15 * * * *');
   await queue.work(SYNC_DUE_QUEUE, async () => {
     for (const due of await listDue(new Date(Date.now() - SYNC_INTERVAL_MS)))

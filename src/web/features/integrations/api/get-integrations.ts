@@ -7,9 +7,10 @@ export const INTEGRATIONS_KEY = ['integrations'] as const;
 export const getIntegrations = (signal?: AbortSignal) =>
   apiRequest<IntegrationView[]>('integrations', { signal });
 
-/** True while a sync or an ingest is under way: the list then refreshes every two seconds. */
+/** True while a sync is queued or under way, or an ingest runs: the list then refreshes every two seconds. */
 export const isBusy = (integration: IntegrationView) =>
   integration.state === 'syncing' ||
+  (integration.state === 'pending' && integration.kind !== 'upload') ||
   integration.latest_run?.state === 'queued' ||
   integration.latest_run?.state === 'running';
 

@@ -68,7 +68,7 @@ export function ExistingStackPage() {
               value={form.roleArn}
               onChange={edit('roleArn')}
               required
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <TextInput
               label="ExternalId"

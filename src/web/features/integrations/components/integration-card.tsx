@@ -38,7 +38,9 @@ function RunProgress({ integration }: { integration: IntegrationView }) {
   const detail =
     run && run.state === 'running'
       ? `Reading ${Math.min(run.files_done + 1, run.files_total)} of ${run.files_total} files · ${run.rows_read.toLocaleString('en-US')} line items`
-      : 'Contacting AWS…';
+      : integration.state === 'pending'
+        ? 'Waiting for the first sync…'
+        : 'Contacting AWS…';
   return (
     <Stack gap={4} data-testid="sync-progress">
       <Group justify="space-between">
