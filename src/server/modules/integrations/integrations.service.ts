@@ -190,6 +190,11 @@ export function createIntegrationsService(
         freshThrough: outcome.freshThrough,
         synced: !failed,
       });
+      // The list names the accounts each source covers, uploads included.
+      if (!failed)
+        await updateIntegrationSettings(db, run.integrationId, {
+          accounts: await costData.usageAccounts(run.integrationId),
+        });
       return outcome.run;
     } finally {
       if (job.removeAfter)
