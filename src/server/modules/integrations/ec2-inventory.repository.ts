@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { CollectedInstance } from './aws/ec2-inventory-collector.ts';
 
+const METRICS_KEPT_MS = 31 * 86_400_000;
+
 /**
  * Replaces an account's inventory with what was just observed (instances gone from AWS go from the
  * table) and adds the metric hours not stored yet, in one transaction.
@@ -62,6 +64,12 @@ export async function storeEc2Inventory(
       }
       metricHours += hours.length;
     }
+    // The rules read 14 days; a month is kept so a chart can show what changed.
+    await trx
+      .deleteFrom('ec2_instance_metrics')
+      .where('integration_id', '=', owner.integrationId)
+      .where('hour', '<', new Date(owner.observedAt.getTime() - METRICS_KEPT_MS))
+      .execute();
   });
   return { instances: instances.length, metricHours };
 }
