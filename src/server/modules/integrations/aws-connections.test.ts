@@ -68,6 +68,15 @@ describe('connecting AWS', () => {
     expect(template.body).toContain('TIME_GRANULARITY: HOURLY');
     const publicCopy = await server.app.inject({ url: '/api/integrations/cloudformation-template.yaml' });
     expect(publicCopy.statusCode).toBe(200);
+    const wrongRole = await server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${id}/role`,
+      headers: owner.headers,
+      payload: { role_arn: 'arn:aws:iam::281947365012:role/Elsewhere' },
+    });
+    expect(wrongRole.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
+    const kept = (await server.app.inject({ url: `/api/integrations/${id}`, headers: owner.headers })).json();
+    expect(kept.role_arn).toBe('arn:aws:iam::281947365012:role/SpendguardReadOnly');
     await server.app.inject({ method: 'DELETE', url: `/api/integrations/${id}`, headers: owner.headers });
   }, 60_000);
 

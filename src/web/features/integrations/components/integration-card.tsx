@@ -87,7 +87,14 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           <IntegrationActions integration={integration} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Fact label="Source" value={SOURCE_LABELS[integration.source]} />
+          <Fact
+            label="Source"
+            value={
+              integration.source === 'cost-explorer' && integration.cost_explorer_calls > 0
+                ? `${SOURCE_LABELS[integration.source]} (${integration.cost_explorer_calls} paid calls)`
+                : SOURCE_LABELS[integration.source]
+            }
+          />
           <Fact label="Accounts" value={accounts || '—'} />
           <Fact
             label="Last sync"
