@@ -56,7 +56,7 @@ export function IntegrationsPage() {
           icon={<IconPlugConnected size={28} />}
           title="No AWS account connected"
           action={
-            <Group>
+            <Group justify="center" gap="sm">
               <Button component={Link} to="/aws-integration/setup">
                 Connect an AWS account
               </Button>
