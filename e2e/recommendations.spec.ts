@@ -2,9 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { saveScreen } from './support/screens.ts';
 
 /**
- * Needs the demo organization to hold the simulated company's EC2 fleet (its planted instances):
- * e2e/support/global-setup.ts fills it through the simulator's SDK endpoints before the server starts
- * (src/server/testing/seed-demo-fleet.ts), as the scheduled inventory sync will once it exists.
+ * The demo organization's AWS integration syncs from the in-process simulator when the server starts
+ * (costs, then the EC2 fleet and its metrics): the planted instances show once that first sync ends.
  */
 
 const findingsTable = (page: Page) => page.getByRole('table', { name: 'EC2 findings' });

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,8 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 /**
- * Starts the built app as `npm start` does (after `npm run build`), on a fresh DATA_DIR, with a real SMTP
+ * Starts the built app as `npm start` does (after `npm run build`), on a fresh DATA_DIR, with the
+ * AWS simulator in-process and the demo organization's integration syncing from it, with a real SMTP
  * server catching its mail and a stand-in for Stripe's API in test mode. Specs find them through the
  * environment.
  */
@@ -39,16 +40,12 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const stripe = await startE2eStripe(baseUrl);
   const logFile = fs.openSync(path.join(root, 'server.log'), 'a');
-  // The demo organization gets the simulated company's EC2 fleet through the simulator's real SDK
-  // endpoints (see src/server/testing/seed-demo-fleet.ts), before the server takes the DATA_DIR lock.
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/testing/seed-demo-fleet.ts'], {
-    env: { ...process.env, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // No AWS configuration: the built-in simulator runs and the demo organization syncs from it.
+      AWS_SIMULATOR: 'on',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(root, 'data'),

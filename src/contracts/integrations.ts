@@ -3,6 +3,30 @@ import { z } from 'zod';
 export const integrationKind = z.enum(['aws-role', 'aws-local-credentials', 'upload']);
 export const integrationSource = z.enum(['cur-export', 'cost-explorer', 'upload']);
 
+const integrationName = z.string().trim().min(1).max(80);
+/** An IAM role ARN: arn:aws:iam::<12-digit account>:role/<path/name>. */
+export const roleArn = z
+  .string()
+  .trim()
+  .regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/,
+    'must be an IAM role ARN (arn:aws:iam::123456789012:role/Name)',
+  );
+/** Where a CUR 2.0 / FOCUS / legacy CUR export lands; without it, Cost Explorer is the source. */
+export const exportLocation = z.object({
+  bucket: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+  prefix: z
+    .string()
+    .trim()
+    .max(512)
+    .transform((prefix) => prefix.replace(/^\/+|\/+$/g, '')),
+  region: z.string().trim().min(1).max(30).optional(),
+});
+export type ExportLocation = z.infer<typeof exportLocation>;
+
 export const ingestionError = z.object({
   file: z.string().nullable(),
   column: z.string().nullable(),
@@ -41,17 +65,75 @@ export const integration = z.object({
   last_synced_at: z.string().nullable(),
   fresh_through: z.string().nullable(),
   accounts: z.array(z.object({ id: z.string(), name: z.string().nullable() })),
+  export_location: z
+    .object({ bucket: z.string(), prefix: z.string(), region: z.string().optional() })
+    .nullable(),
+  is_demo: z.boolean(),
+  /** Paid Cost Explorer calls made for this integration (AWS bills $0.01 each). */
+  cost_explorer_calls: z.number(),
   latest_run: ingestionRun.nullable(),
   created_at: z.string(),
 });
 export type IntegrationView = z.infer<typeof integration>;
 
 export const createIntegrationInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('upload'), name: z.string().trim().min(1).max(80) }),
+  z.object({ kind: z.literal('upload'), name: integrationName }),
+  z.object({
+    kind: z.literal('aws-role'),
+    name: integrationName,
+    role_arn: roleArn,
+    /** The ExternalId the role trusts; given by GET /api/integrations/setup when absent. */
+    external_id: z.string().trim().min(2).max(1224).optional(),
+    export: exportLocation.optional(),
+  }),
+  z.object({
+    kind: z.literal('aws-local-credentials'),
+    name: integrationName,
+    export: exportLocation.optional(),
+  }),
+  /** The simulated company of the built-in AWS simulator, in one click. */
+  z.object({ kind: z.literal('aws-demo'), name: integrationName.optional() }),
 ]);
+export type CreateIntegrationInput = z.infer<typeof createIntegrationInput>;
+
+/** A role check before connecting, answered with what failed (wrong ARN, ExternalId, permission, throttled). */
+export const verifyRoleInput = z.object({
+  role_arn: roleArn,
+  external_id: z.string().trim().min(2).max(1224),
+});
+export const accessCheck = z.object({
+  ok: z.boolean(),
+  /** AccessDenied | MissingPermission | Throttled | InvalidRoleArn | Unreachable */
+  code: z.string().nullable(),
+  message: z.string(),
+  account_id: z.string().nullable(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
+});
+export type AccessCheckView = z.infer<typeof accessCheck>;
+
+/** What the setup screen needs before an integration exists: a fresh ExternalId and the links. */
+export const setupKit = z.object({
+  external_id: z.string(),
+  /** The YAML itself, for the preview and the download. */
+  template: z.string(),
+  template_url: z.string(),
+  quick_create_url: z.string(),
+  region: z.string(),
+  spendguard_account_id: z.string(),
+  demo_available: z.boolean(),
+});
+export type SetupKitView = z.infer<typeof setupKit>;
+
+export const syncInput = z.object({ force: z.boolean().optional() }).optional();
+export const syncAnswer = z.object({ queued: z.boolean(), message: z.string() });
 
 export const updateIntegrationInput = z
   .object({ name: z.string().trim().min(1).max(80).optional(), is_default: z.literal(true).optional() })
   .refine((patch) => Object.keys(patch).length > 0, 'send at least one field to change');
+
+export const templateQuery = z.object({
+  external_id: z.string().trim().min(2).max(1224).optional(),
+  with_export: z.enum(['true', 'false']).optional(),
+});
 
 export const integrationIdParams = z.object({ id: z.uuid('must be an integration id') });

@@ -5,10 +5,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { scheduleUnreadReplyMails } from './jobs/chat-unread-replies.ts';
 import { workIngestBillingFiles } from './jobs/ingest-billing-files.job.ts';
+import { inlineSyncs, workAwsSyncs } from './jobs/sync-aws-integrations.job.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.ts';
 import { demoRoutes } from './modules/accounts/demo.routes.ts';
+import { ensureDemoUser } from './modules/accounts/demo-account.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -22,6 +24,9 @@ import { consultationsRoutes } from './modules/consultations/consultations.route
 import { createConsultationsService } from './modules/consultations/consultations.service.ts';
 import { createCostDataService } from './modules/cost-data/cost-data.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { awsIntegrationsRoutes } from './modules/integrations/aws-integrations.routes.ts';
+import { createAwsSetupService } from './modules/integrations/aws-setup.service.ts';
+import { createAwsSyncService } from './modules/integrations/aws-sync.service.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -82,14 +87,16 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   const members = createMembersService(db, organizations);
   const teams = createTeamsService(db);
   const costData = createCostDataService(db, context.log);
-  const integrations = createIntegrationsService(context, costData);
+  const integrations = createIntegrationsService(context, costData, {
+    aws: context.aws,
+    assertWithinLimit: billing.assertWithinLimit,
+  });
   const recommendations = createRecommendationsService(context);
   registerAuthentication(app, accounts, context.config.publicUrl);
   const chatServices = await createChatServices(context, mailer);
   app.addHook('onClose', () => chatServices.close());
   if (context.queue) await scheduleUnreadReplyMails(context.queue, chatServices.unreadReplies);
   const consultations = createConsultationsService(context.database.db, schedulingUrl);
-  if (context.queue) await workIngestBillingFiles(context.queue, integrations);
 
   await app.register(healthRoutes, { context });
   await app.register(analyticsRoutes, { context });
@@ -113,8 +120,38 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   await app.register(invitationsRoutes, { invitations, invitationAcceptance });
   await app.register(teamsRoutes, { teams });
   await app.register(outboxRoutes, { context });
-  await app.register(integrationsRoutes, { integrations });
   await app.register(recommendationsRoutes, { recommendations });
+
+  // --- AWS integrations: uploads, syncs on a schedule, the demo account (issue 4) ---
+  billing.registerUsageCounter('integrations', integrations.countFor);
+  if (context.queue) await workIngestBillingFiles(context.queue, integrations);
+  const awsSync = createAwsSyncService({
+    context,
+    access: context.aws ?? { region: context.config.aws.region, spendguardAccountId: '000000000000' },
+    costData,
+    runIngestion: integrations.runIngestion,
+    refreshFindings: recommendations.refreshFindings,
+  });
+  const syncs = context.queue
+    ? await workAwsSyncs(context.queue, awsSync, integrations.listDueForSync)
+    : inlineSyncs(awsSync);
+  integrations.onConnected(async (integrationId) => {
+    await syncs.request(integrationId, { force: true });
+  });
+  if (context.aws?.demo && context.queue) {
+    const demoOrganization = await organizations.organizationForNewSession(
+      await ensureDemoUser(db, accounts.auth),
+    );
+    const demoIntegration = demoOrganization && (await integrations.connectDemoFor(demoOrganization));
+    if (demoIntegration) await syncs.request(demoIntegration, { force: true });
+  }
+  const awsSetup = createAwsSetupService({
+    integrations,
+    aws: context.aws,
+    publicUrl: context.config.publicUrl,
+  });
+  await app.register(integrationsRoutes, { integrations });
+  await app.register(awsIntegrationsRoutes, { integrations, setup: awsSetup, syncs });
 
   await registerWebApp(app, context.config.webDistDir);
   return app;

@@ -25,6 +25,16 @@ const environmentSchema = z.object({
   AWS_SIMULATOR: booleanFlag.optional(),
   AWS_PRICING_API: booleanFlag.optional(),
   AWS_PRICING_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  AWS_ENDPOINT_URL: z.url().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_PROFILE: z.string().optional(),
+  AWS_ROLE_ARN: z.string().optional(),
+  AWS_CONTAINER_CREDENTIALS_FULL_URI: z.string().optional(),
+  SPENDGUARD_AWS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{12}$/, 'must be a 12-digit AWS account id')
+    .optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
@@ -82,6 +92,21 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     authSecret: env.BETTER_AUTH_SECRET,
     operatorKey: env.OPERATOR_KEY,
     awsSimulator: env.AWS_SIMULATOR,
+    /** Real AWS (the SDK's default credential chain) unless the simulator runs; see server.ts. */
+    aws: {
+      region: env.AWS_REGION,
+      endpoint: env.AWS_ENDPOINT_URL,
+      /** Any sign of AWS configuration: without one, `npm start` runs the built-in simulator. */
+      configured: Boolean(
+        env.AWS_ENDPOINT_URL ||
+          env.AWS_ACCESS_KEY_ID ||
+          env.AWS_PROFILE ||
+          env.AWS_ROLE_ARN ||
+          env.AWS_CONTAINER_CREDENTIALS_FULL_URI,
+      ),
+      /** The account customer roles trust (the template's principal); the server's own account. */
+      spendguardAccountId: env.SPENDGUARD_AWS_ACCOUNT_ID,
+    },
     /**
      * The AWS Price List API prices EC2 outside us-east-1 (the shipped catalog's region). Off unless
      * turned on or given an endpoint; it uses the server's own AWS credentials.

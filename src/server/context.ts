@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AwsAccess } from './aws-access.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Queue } from './jobs/queue.ts';
@@ -9,4 +10,6 @@ export interface AppContext {
   database: Database;
   queue?: Queue;
   log: FastifyBaseLogger;
+  /** How the server reaches AWS (or the built-in simulator); absent when neither is set up. */
+  aws?: AwsAccess;
 }

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { type App, buildApp } from './app.ts';
+import { openAwsAccess } from './aws-simulator-access.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -34,11 +35,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, serializers: { req: serializeRequestForLog } });
   const { database, unlock } = await openConfiguredDatabase(config);
   let queue: Queue | undefined;
+  let closeAws = async () => {};
   try {
     const applied = await prepareDatabaseSchema({ config, database, log });
     if (applied.length > 0) log.info({ applied }, 'database migrated');
     queue = await startQueue(database, (error) => log.error({ err: error }, 'job queue error'));
-    const context: AppContext = { config, database, queue, log };
+    const aws = await openAwsAccess(config);
+    closeAws = aws.close;
+    if (aws.access.demo)
+      log.info({ endpoint: aws.access.endpoint }, 'AWS simulator running (no AWS configuration)');
+    const context: AppContext = { config, database, queue, log, aws: aws.access };
     const app = await buildApp(context, { logger: log });
     const url = await app.listen({ host: config.host, port: config.port });
     return {
@@ -48,12 +54,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       async stop() {
         await app.close();
         if (queue) await stopQueue(queue, config.shutdownTimeoutMs);
+        await closeAws();
         await database.close();
         unlock();
       },
     };
   } catch (error) {
     if (queue) await stopQueue(queue, 1_000).catch(() => {});
+    await closeAws().catch(() => {});
     await database.close().catch(() => {});
     unlock();
     throw error;

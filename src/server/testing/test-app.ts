@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
+import type { AwsAccess } from '../aws-access.ts';
 import { parseConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { startQueue, stopQueue } from '../jobs/queue.ts';
@@ -13,6 +14,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** pg-boss takes a few seconds to install; files that need no jobs skip it. */
   queue?: boolean;
+  /** How the app reaches AWS: `simulatorAccess(simulator)` for the AWS simulator. */
+  aws?: AwsAccess;
 }
 
 /** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
@@ -29,7 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const log = pino({ level: 'silent' });
   await prepareDatabaseSchema({ config, database, log });
   const queue = options.queue ? await startQueue(database, () => {}) : undefined;
-  const context: AppContext = { config, database, queue, log };
+  const context: AppContext = { config, database, queue, log, aws: options.aws };
   const app = await buildApp(context);
   await app.ready();
   return {

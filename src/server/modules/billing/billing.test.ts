@@ -44,7 +44,7 @@ describe('a new organization', () => {
       features: ['email-alerts', 'ec2-recommendations'],
     });
     expect(response.json().limits).toContainEqual({ limit: 'members', included: 3, used: 1 });
-    expect(response.json().limits).toContainEqual({ limit: 'integrations', included: 1, used: null });
+    expect(response.json().limits).toContainEqual({ limit: 'integrations', included: 1, used: 0 });
     expect(await me(owner)).toMatchObject({ subscription_plan: 'free', stripe_customer_id: null });
   });
 });

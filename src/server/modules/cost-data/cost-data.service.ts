@@ -4,6 +4,7 @@ import { BillingFileError, type BillingFileSummary, openBillingFile } from './bi
 import {
   discardStagedFacts,
   type FactOwner,
+  listUsageAccounts,
   replaceBillingPeriods,
   stageFacts,
 } from './cost-facts.repository.ts';
@@ -155,6 +156,8 @@ export function createCostDataService(
     findRun: (runId: string) => findRun(db, runId),
     latestRun: (integrationId: string) => findLatestRun(db, integrationId),
     ingest,
+    /** The usage accounts an integration's cost facts name (for its list entry and its EC2 roles). */
+    usageAccounts: (integrationId: string) => listUsageAccounts(db, integrationId),
     /** Registers a listener called after each successful ingest, once its transaction committed. */
     onFactsReplaced(listener: (event: CostFactsReplaced) => Promise<void> | void) {
       replacedListeners.push(listener);

@@ -126,3 +126,34 @@ export async function sumFacts(
     .groupBy(groupBy)
     .execute();
 }
+
+/** The usage accounts an integration's costs name, with the name the billing file gave each. */
+export async function listUsageAccounts(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+): Promise<Array<{ id: string; name: string | null }>> {
+  const accounts = await db
+    .selectFrom('cost_monthly_rollups')
+    .select('usage_account_id')
+    .distinct()
+    .where('integration_id', '=', integrationId)
+    .orderBy('usage_account_id')
+    .execute();
+  const named = await db
+    .selectFrom('cost_daily_facts')
+    .select(['usage_account_id', (eb) => eb.fn.max('usage_account_name').as('name')])
+    .where('integration_id', '=', integrationId)
+    .where('usage_account_name', 'is not', null)
+    .where('billing_period', '=', (eb) =>
+      eb
+        .selectFrom('cost_daily_facts')
+        .select((inner) => inner.fn.max('billing_period').as('p'))
+        .where('integration_id', '=', integrationId),
+    )
+    .groupBy('usage_account_id')
+    .execute();
+  const names = new Map(named.map((row) => [row.usage_account_id, row.name]));
+  return accounts
+    .filter((row) => row.usage_account_id !== '')
+    .map((row) => ({ id: row.usage_account_id, name: names.get(row.usage_account_id) ?? null }));
+}

@@ -36,6 +36,8 @@ let token: string;
 beforeAll(async () => {
   server = await createTestApp();
   ({ token } = await signUpVerifiedPerson(server, { email: 'finance@example.com' }));
+  // The Free plan includes one integration; these tests keep several apart (Business trial: 20).
+  await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: bearer(token) });
 });
 afterAll(() => server.close());
 

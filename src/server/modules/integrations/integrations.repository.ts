@@ -139,3 +139,70 @@ export async function recordIntegrationState(
     .where('id', '=', integrationId)
     .execute();
 }
+
+/** For jobs, which act for no viewer: the integration by id alone. */
+export async function findIntegrationRowById(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+): Promise<IntegrationRow | undefined> {
+  return db.selectFrom('integrations').selectAll().where('id', '=', integrationId).executeTakeFirst();
+}
+
+export async function countIntegrations(db: Kysely<DatabaseSchema>, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('integrations')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** AWS integrations whose last sync is older than the interval (or that never synced). */
+export async function listIntegrationsDueForSync(
+  db: Kysely<DatabaseSchema>,
+  olderThan: Date,
+): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom('integrations')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'aws-role'), eb('role_arn', 'is not', null)]),
+        eb('kind', '=', 'aws-local-credentials'),
+      ]),
+    )
+    .where((eb) => eb.or([eb('last_synced_at', 'is', null), eb('last_synced_at', '<', olderThan)]))
+    .execute();
+}
+
+export async function updateIntegrationSettings(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  changes: { settings?: unknown; accounts?: unknown; source?: string; roleArn?: string },
+) {
+  await db
+    .updateTable('integrations')
+    .set({
+      ...(changes.settings === undefined ? {} : { settings: JSON.stringify(changes.settings) }),
+      ...(changes.accounts === undefined ? {} : { accounts: JSON.stringify(changes.accounts) }),
+      ...(changes.source === undefined ? {} : { source: changes.source }),
+      ...(changes.roleArn === undefined ? {} : { role_arn: changes.roleArn }),
+      updated_at: new Date(),
+    })
+    .where('id', '=', integrationId)
+    .execute();
+}
+
+/** The organizations that hold the demo integration (the simulated company). */
+export async function hasDemoIntegration(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('integrations')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where(sql<boolean>`(settings->>'demo')::boolean`, '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -37,7 +37,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
         tags,
         summary: 'Connect a source of cost data',
         body: createIntegrationInput,
-        response: { 201: integration, ...errors },
+        response: { 201: integration, 409: apiErrorBody, ...errors },
       },
     },
     async (request, reply) =>

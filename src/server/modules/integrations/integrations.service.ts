@@ -3,21 +3,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { IngestionRunView, IntegrationView } from '../../../contracts/integrations.ts';
+import type {
+  CreateIntegrationInput,
+  ExportLocation,
+  IngestionRunView,
+  IntegrationView,
+} from '../../../contracts/integrations.ts';
+import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
+import { type AccessCheck, checkAwsAccess } from './aws/aws-session.ts';
+import { settingsOf } from './integration-settings.ts';
 import {
+  countIntegrations,
   deleteIntegrationRow,
   findDefaultIntegrationRow,
   findIntegrationRow,
+  findIntegrationRowById,
+  hasDemoIntegration,
   type IntegrationRow,
   insertIntegration,
   listIntegrationRows,
+  listIntegrationsDueForSync,
   makeDefaultIntegration,
   recordIntegrationState,
   renameIntegration,
+  updateIntegrationSettings,
 } from './integrations.repository.ts';
 
 export const INGEST_QUEUE = 'ingest-billing-files';
@@ -64,6 +77,9 @@ function toView(row: IntegrationRow, latest: IngestionRun | undefined): Integrat
     last_synced_at: iso(row.last_synced_at),
     fresh_through: row.fresh_through,
     accounts: row.accounts as IntegrationView['accounts'],
+    export_location: (row.export_location as ExportLocation | null) ?? null,
+    is_demo: settingsOf(row.settings).demo === true,
+    cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
     latest_run: latest ? toRunView(latest) : null,
     created_at: row.created_at.toISOString(),
   };
@@ -74,8 +90,80 @@ export function assertCanManage(viewer: Viewer): void {
   if (viewer.organizationRole === 'member') throw forbidden('Only owners and admins manage integrations.');
 }
 
-export function createIntegrationsService(context: AppContext, costData: CostDataService) {
+export interface IntegrationsOptions {
+  /** Refuses one integration beyond the plan (billing.assertWithinLimit). */
+  assertWithinLimit?: (viewer: Viewer, limit: 'integrations', currentCount: number) => Promise<void>;
+  /** How the server reaches AWS; AWS kinds are refused without it. */
+  aws?: AwsAccess;
+}
+
+export function createIntegrationsService(
+  context: AppContext,
+  costData: CostDataService,
+  options: IntegrationsOptions = {},
+) {
   const { db } = context.database;
+  const { aws } = options;
+  /** Told when an AWS integration is connected, to start its first sync. */
+  const connectedListeners: Array<(integrationId: string) => Promise<void>> = [];
+
+  function requireAws(): AwsAccess {
+    if (!aws) throw new ApiError(409, 'AwsNotConfigured', 'This server has no AWS access configured.');
+    return aws;
+  }
+
+  async function verifyOrRefuse(check: Promise<AccessCheck>): Promise<AccessCheck> {
+    const answer = await check;
+    if (!answer.ok) throw new ApiError(400, `Aws${answer.code ?? 'Failed'}`, `role_arn: ${answer.message}`);
+    return answer;
+  }
+
+  async function insertAws(viewer: Viewer, input: Exclude<CreateIntegrationInput, { kind: 'upload' }>) {
+    const access = requireAws();
+    if (input.kind === 'aws-demo') {
+      if (!access.demo)
+        throw new ApiError(
+          409,
+          'DemoUnavailable',
+          'The demo AWS account runs only with the built-in simulator (AWS_SIMULATOR=on).',
+        );
+      const { demo } = access;
+      if (await hasDemoIntegration(db, viewer.organizationId))
+        throw new ApiError(409, 'DemoAlreadyConnected', 'The demo AWS account is already connected.');
+      return insertIntegration(db, {
+        organizationId: viewer.organizationId,
+        name: input.name ?? 'Acme Corp (demo AWS account)',
+        kind: 'aws-role',
+        source: 'cur-export',
+        externalId: demo.externalId,
+        roleArn: demo.roleArn,
+        exportLocation: { bucket: demo.bucket, prefix: demo.prefix, region: demo.region },
+        settings: { demo: true },
+      });
+    }
+    const externalId =
+      (input.kind === 'aws-role' ? input.external_id : undefined) ?? randomBytes(16).toString('hex');
+    if (input.kind === 'aws-role' && input.role_arn) {
+      await verifyOrRefuse(
+        checkAwsAccess(
+          access,
+          { kind: 'aws-role', roleArn: input.role_arn, externalId },
+          input.export ?? null,
+        ),
+      );
+    }
+    if (input.kind === 'aws-local-credentials')
+      await verifyOrRefuse(checkAwsAccess(access, { kind: 'aws-local-credentials' }, input.export ?? null));
+    return insertIntegration(db, {
+      organizationId: viewer.organizationId,
+      name: input.name,
+      kind: input.kind,
+      source: input.export ? 'cur-export' : 'cost-explorer',
+      externalId,
+      roleArn: input.kind === 'aws-role' ? input.role_arn : null,
+      exportLocation: input.export,
+    });
+  }
   const uploadDir = path.join(context.config.dataDir, 'uploads');
 
   async function requireIntegration(viewer: Viewer, integrationId: string): Promise<IntegrationRow> {
@@ -102,6 +190,11 @@ export function createIntegrationsService(context: AppContext, costData: CostDat
         freshThrough: outcome.freshThrough,
         synced: !failed,
       });
+      // The list names the accounts each source covers, uploads included.
+      if (!failed)
+        await updateIntegrationSettings(db, run.integrationId, {
+          accounts: await costData.usageAccounts(run.integrationId),
+        });
       return outcome.run;
     } finally {
       if (job.removeAfter)
@@ -136,17 +229,122 @@ export function createIntegrationsService(context: AppContext, costData: CostDat
           : await findIntegrationRow(db, viewer.organizationId, integrationIdOrDefault);
       return row ? toView(row, undefined) : undefined;
     },
-    async create(viewer: Viewer, input: { kind: 'upload'; name: string }) {
+    async create(viewer: Viewer, input: CreateIntegrationInput) {
       assertCanManage(viewer);
-      const row = await insertIntegration(db, {
-        organizationId: viewer.organizationId,
-        name: input.name,
-        kind: input.kind,
-        source: 'upload',
-        externalId: randomBytes(16).toString('hex'),
-      });
+      await options.assertWithinLimit?.(
+        viewer,
+        'integrations',
+        await countIntegrations(db, viewer.organizationId),
+      );
+      const row =
+        input.kind === 'upload'
+          ? await insertIntegration(db, {
+              organizationId: viewer.organizationId,
+              name: input.name,
+              kind: input.kind,
+              source: 'upload',
+              externalId: randomBytes(16).toString('hex'),
+            })
+          : await insertAws(viewer, input);
+      if (row.kind !== 'upload' && (row.role_arn || row.kind === 'aws-local-credentials'))
+        for (const listener of connectedListeners) await listener(row.id);
       return view(row);
     },
+    /** Checks a role before (or after) connecting it: which step failed and why. */
+    async verifyRole(viewer: Viewer, input: { role_arn: string; external_id: string }): Promise<AccessCheck> {
+      assertCanManage(viewer);
+      return checkAwsAccess(requireAws(), {
+        kind: 'aws-role',
+        roleArn: input.role_arn,
+        externalId: input.external_id,
+      });
+    },
+    /** Sets the role ARN of an integration started on the setup screen, once it is verified. */
+    async attachRole(viewer: Viewer, integrationId: string, roleArn: string) {
+      assertCanManage(viewer);
+      const row = await requireIntegration(viewer, integrationId);
+      if (row.kind !== 'aws-role') throw badRequest('role_arn: only AWS role integrations take a role ARN.');
+      const check = await checkAwsAccess(
+        requireAws(),
+        { kind: 'aws-role', roleArn, externalId: row.external_id },
+        (row.export_location as ExportLocation | null) ?? null,
+      );
+      if (check.ok) {
+        await updateIntegrationSettings(db, row.id, { roleArn });
+        await recordIntegrationState(db, row.id, { state: 'pending' });
+        for (const listener of connectedListeners) await listener(row.id);
+      }
+      return check;
+    },
+    onConnected(listener: (integrationId: string) => Promise<void>) {
+      connectedListeners.push(listener);
+    },
+    /** The integration, when the viewer may manage it (owners and admins). */
+    async requireManaged(viewer: Viewer, integrationId: string) {
+      assertCanManage(viewer);
+      return requireIntegration(viewer, integrationId);
+    },
+    /** Gives an organization the demo AWS account (the demo person's organization at start-up). */
+    async connectDemoFor(organizationId: string): Promise<string | undefined> {
+      if (!aws?.demo || (await hasDemoIntegration(db, organizationId))) return undefined;
+      const { demo } = aws;
+      const row = await insertIntegration(db, {
+        organizationId,
+        name: 'Acme Corp (demo AWS account)',
+        kind: 'aws-role',
+        source: 'cur-export',
+        externalId: demo.externalId,
+        roleArn: demo.roleArn,
+        exportLocation: { bucket: demo.bucket, prefix: demo.prefix, region: demo.region },
+        settings: { demo: true },
+      });
+      return row.id;
+    },
+    /**
+     * `npm run ingest`: the file goes through the same ingestion as an upload, into the named
+     * integration or the organization's "Command line" upload integration.
+     */
+    async ingestLocalFile(input: {
+      filePath: string;
+      integrationId?: string;
+      organizationId?: string;
+      onRunCreated?: (run: IngestionRun) => void;
+    }): Promise<IngestionRun> {
+      let row: IntegrationRow | undefined;
+      if (input.integrationId) {
+        row = await findIntegrationRowById(db, input.integrationId);
+        if (!row) throw new Error(`No integration has the id ${input.integrationId}.`);
+      } else if (input.organizationId) {
+        row =
+          (await listIntegrationRows(db, input.organizationId)).find((r) => r.name === 'Command line') ??
+          (await insertIntegration(db, {
+            organizationId: input.organizationId,
+            name: 'Command line',
+            kind: 'upload',
+            source: 'upload',
+            externalId: randomBytes(16).toString('hex'),
+          }));
+      } else
+        throw new Error(
+          'Name the integration (--integration <id>) or the organization (--organization <slug|email>).',
+        );
+      const label = path.basename(input.filePath);
+      const run = await costData.createRun({
+        organizationId: row.organization_id,
+        integrationId: row.id,
+        trigger: 'command-line',
+        files: [label],
+      });
+      input.onRunCreated?.(run);
+      return runIngestion({
+        runId: run.id,
+        files: [{ path: path.resolve(input.filePath), label }],
+        removeAfter: false,
+      });
+    },
+    listDueForSync: (olderThan: Date) => listIntegrationsDueForSync(db, olderThan),
+    countFor: (organizationId: string) => countIntegrations(db, organizationId),
+    hasDemo: (organizationId: string) => hasDemoIntegration(db, organizationId),
     async update(viewer: Viewer, integrationId: string, patch: { name?: string; is_default?: true }) {
       assertCanManage(viewer);
       await requireIntegration(viewer, integrationId);

@@ -1,29 +1,168 @@
-import { Button } from '@mantine/core';
-import { IconCloudUpload } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBrandAws, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useSetupKit } from '../api/get-setup-kit.ts';
+import { ConnectDemoButton } from './connect-demo-button.tsx';
 
+function downloadYaml(yaml: string) {
+  const url = URL.createObjectURL(new Blob([yaml], { type: 'application/x-yaml' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'spendguard-read-only-role.yaml';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function Step({ number, title, children }: { number: number; title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {number}. {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The template and the quick-create link; the ExternalId stays in the URL so a reload keeps it. */
 export function IntegrationSetupPage() {
+  const [params, setParams] = useSearchParams();
+  const withExport = params.get('with_export') === 'true';
+  const kit = useSetupKit({ externalId: params.get('external_id') ?? undefined, withExport });
+  const externalId = kit.data?.external_id;
+  if (externalId && params.get('external_id') !== externalId) {
+    setParams((current) => ({ ...Object.fromEntries(current), external_id: externalId }), { replace: true });
+  }
   return (
     <PageContainer>
       <ScreenHeader
         title="Connect an AWS account"
-        description="Create a read-only role in your account with a CloudFormation stack."
+        description="A CloudFormation stack creates a read-only role that Spendguard assumes with your ExternalId."
+        actions={kit.data?.demo_available && <ConnectDemoButton variant="light" />}
       />
-      <EmptyState
-        icon={<IconCloudUpload size={28} />}
-        title="Set up a read-only role"
-        action={
-          <Button component={Link} to="/aws-integration/existing-stack">
-            I already have a stack
-          </Button>
-        }
-      >
-        A CloudFormation stack creates a role that lets Spendguard read Cost Explorer, your billing export and
-        CloudWatch metrics, and nothing else.
-      </EmptyState>
+      {kit.isPending ? (
+        <Stack aria-label="Loading the template">
+          <Skeleton h={140} radius="md" />
+          <Skeleton h={300} radius="md" />
+        </Stack>
+      ) : kit.isError ? (
+        <Alert color="red" title="The template could not be prepared">
+          <Stack gap="sm" align="flex-start">
+            {kit.error.message}
+            <Button size="xs" variant="white" color="red" onClick={() => kit.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack>
+          <Step number={1} title="Create the stack in your AWS account">
+            <Text size="sm">
+              Sign in to the AWS console of your management (payer) account, then open the quick-create link:
+              the template and your ExternalId are filled in. The role can read Cost Explorer, your billing
+              export bucket, CloudWatch metrics, EC2 inventory, Organizations and the Price List — and change
+              nothing.
+            </Text>
+            <Group gap="xs">
+              <Text size="sm" fw={500}>
+                ExternalId
+              </Text>
+              <Code data-testid="external-id">{kit.data.external_id}</Code>
+              <CopyButton value={kit.data.external_id}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconCopy size={12} />}
+                    onClick={copy}
+                  >
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Switch
+              label="Also create a CUR 2.0 export (hourly, Parquet, with resource ids) into a new bucket"
+              checked={withExport}
+              onChange={(event) =>
+                setParams((current) => ({
+                  ...Object.fromEntries(current),
+                  with_export: String(event.currentTarget.checked),
+                }))
+              }
+            />
+            <Group>
+              <Button
+                component="a"
+                href={kit.data.quick_create_url}
+                target="_blank"
+                rel="noreferrer"
+                leftSection={<IconBrandAws size={18} />}
+                rightSection={<IconExternalLink size={14} />}
+                data-testid="quick-create-link"
+              >
+                Open quick-create in the AWS console
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => downloadYaml(kit.data.template)}
+              >
+                Download the template
+              </Button>
+            </Group>
+          </Step>
+          <Step number={2} title="Paste the role ARN">
+            <Text size="sm">
+              When the stack is complete, copy its <b>RoleArn</b> output. Spendguard assumes the role with
+              your ExternalId and makes one read call to prove it works.
+            </Text>
+            <Group>
+              <Button
+                component={Link}
+                to={`/aws-integration/existing-stack?external_id=${encodeURIComponent(kit.data.external_id)}`}
+              >
+                Paste the role ARN
+              </Button>
+            </Group>
+          </Step>
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Title order={3} size="h5">
+                  The template
+                </Title>
+                <Anchor size="sm" component="button" onClick={() => downloadYaml(kit.data.template)}>
+                  spendguard-read-only-role.yaml
+                </Anchor>
+              </Group>
+              <ScrollArea h={320}>
+                <Code block data-testid="template-preview">
+                  {kit.data.template}
+                </Code>
+              </ScrollArea>
+            </Stack>
+          </Paper>
+        </Stack>
+      )}
     </PageContainer>
   );
 }

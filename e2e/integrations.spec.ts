@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signInContext, signUpVerified } from './support/accounts.ts';
+import { saveScreen } from './support/screens.ts';
+
+const FOCUS_SAMPLE = path.resolve(import.meta.dirname, '../../shared/data/focus_sample.csv');
+
+test('a new user connects the demo AWS account, watches it sync, then uploads the FOCUS sample', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { token } = await signUpVerified(request, {
+    email: 'integrations@e2e.spendguard.test',
+    name: 'Ivy Integrations',
+  });
+  await signInContext(context, token);
+
+  await page.goto('/aws-integration');
+  await expect(page.getByRole('heading', { name: 'No AWS account connected' })).toBeVisible();
+  await saveScreen(page, testInfo, 'integrations-empty');
+
+  await page.getByRole('button', { name: 'Connect the demo AWS account' }).click();
+  const demo = page.getByTestId('integration-card').filter({ hasText: 'demo AWS account' });
+  await expect(demo).toBeVisible();
+  await expect(demo.getByTestId('sync-progress')).toBeVisible({ timeout: 60_000 });
+  await saveScreen(page, testInfo, 'integrations-syncing');
+  await expect(demo.getByTestId('fresh-through')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/, {
+    timeout: 180_000,
+  });
+  await expect(demo.getByText('Up to date')).toBeVisible({ timeout: 180_000 });
+  await expect(demo).toContainText('CUR export in S3');
+  await expect(demo).toContainText('acme-prod');
+  await saveScreen(page, testInfo, 'integrations-demo-synced');
+
+  // The Free plan includes one integration; a Business trial allows the upload to be its own source.
+  await request.post('/api/billing/trial', { headers: { authorization: `Bearer ${token}` } });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload a billing file' }).click();
+  await (await chooser).setFiles(FOCUS_SAMPLE);
+  const uploaded = page.getByTestId('integration-card').filter({ hasText: 'focus_sample' });
+  await expect(uploaded).toContainText('Uploaded files');
+  await expect(uploaded.getByTestId('fresh-through')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/, {
+    timeout: 60_000,
+  });
+  await expect(uploaded.getByText('Up to date')).toBeVisible();
+  await saveScreen(page, testInfo, 'integrations-uploaded');
+});
+
+test('the setup screen shows a real CloudFormation template and quick-create link; a wrong role is named', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const { token } = await signUpVerified(request, { email: 'setup@e2e.spendguard.test', name: 'Sam Setup' });
+  await signInContext(context, token);
+  await page.goto('/aws-integration/setup');
+  const template = page.getByTestId('template-preview');
+  await expect(template).toContainText('AWS::IAM::Role');
+  await expect(template).toContainText('sts:ExternalId: !Ref ExternalId');
+  const externalId = (await page.getByTestId('external-id').textContent()) ?? '';
+  expect(externalId).toMatch(/^sg-[0-9a-f]{24}$/);
+  const link = await page.getByTestId('quick-create-link').getAttribute('href');
+  expect(link).toContain('console.aws.amazon.com/cloudformation/home');
+  expect(link).toContain('#/stacks/quickcreate?');
+  expect(link).toContain(`param_ExternalId=${externalId}`);
+  await saveScreen(page, testInfo, 'integrations-setup');
+
+  await page.getByRole('link', { name: 'Paste the role ARN' }).click();
+  await expect(page).toHaveURL(/\/aws-integration\/existing-stack\?external_id=/);
+  await page.getByLabel('Role ARN').fill('arn:aws:iam::281947365012:role/NotThere');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('access-check')).toContainText('Spendguard could not assume the role');
+  await expect(page.getByRole('button', { name: 'Connect' })).toBeDisabled();
+  await saveScreen(page, testInfo, 'integrations-existing-stack-error');
+  await page.getByLabel('Role ARN').fill('arn:aws:iam::281947365012:role/SpendguardReadOnly');
+  await expect(page.getByTestId('access-check')).toHaveCount(0);
+});

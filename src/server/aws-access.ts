@@ -1,0 +1,33 @@
+/** The server's own credentials, or a session of an assumed role. */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** The simulated company the built-in simulator serves ("Connect the demo AWS account"). */
+export interface DemoAwsAccount {
+  roleArn: string;
+  externalId: string;
+  bucket: string;
+  prefix: string;
+  region: string;
+}
+
+/**
+ * How the server reaches AWS: real AWS through the SDK's default credential chain, or the built-in
+ * simulator (an endpoint and its static keys). Built once by server.ts; tests hand in their simulator.
+ */
+export interface AwsAccess {
+  /** Every SDK client's endpoint; undefined for real AWS. */
+  endpoint?: string;
+  region: string;
+  /** The server's own credentials; undefined lets the SDK find them (env, profile, instance role). */
+  credentials?: AwsCredentials;
+  /** The account that may assume customer roles (the template's trusted principal). */
+  spendguardAccountId: string;
+  /** Present only when the simulator runs. */
+  demo?: DemoAwsAccount;
+  /** SDK attempts per call; 1 in tests that want to see the first throttling error. */
+  maxAttempts?: number;
+}

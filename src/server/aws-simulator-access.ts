@@ -1,0 +1,43 @@
+import { type AwsSimulator, startAwsSimulator } from '../aws-sim/index.ts';
+import type { AwsAccess } from './aws-access.ts';
+import type { Config } from './config.ts';
+
+/** What the server uses to reach a running simulator, the demo account included. */
+export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
+  const { company } = simulator;
+  return {
+    endpoint: simulator.endpoint,
+    region: simulator.region,
+    credentials: simulator.credentials,
+    spendguardAccountId: company.managementAccountId,
+    demo: {
+      roleArn: company.demoRoleArn,
+      externalId: company.demoExternalId,
+      bucket: company.bucket,
+      prefix: `${company.prefix}/${company.exportName}`,
+      region: company.region,
+    },
+  };
+}
+
+/**
+ * `npm start` with no AWS configuration runs the simulator in-process (AWS_SIMULATOR=on|off forces
+ * it either way); otherwise the SDK's default credential chain reaches real AWS.
+ */
+export async function openAwsAccess(
+  config: Config,
+): Promise<{ access: AwsAccess; close: () => Promise<void> }> {
+  const useSimulator = config.awsSimulator ?? !config.aws.configured;
+  if (useSimulator) {
+    const simulator = await startAwsSimulator({ dataDir: config.dataDir });
+    return { access: simulatorAccess(simulator), close: () => simulator.close() };
+  }
+  return {
+    access: {
+      endpoint: config.aws.endpoint,
+      region: config.aws.region,
+      spendguardAccountId: config.aws.spendguardAccountId ?? '000000000000',
+    },
+    close: async () => {},
+  };
+}

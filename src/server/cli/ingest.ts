@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import pino from 'pino';
+import { parseConfig } from '../config.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
+import { createCostDataService } from '../modules/cost-data/cost-data.service.ts';
+import { createIntegrationsService } from '../modules/integrations/integrations.service.ts';
+import { createOrganizationsService } from '../modules/organizations/organizations.service.ts';
+import { prepareDatabaseSchema } from '../schema-setup.ts';
+import { openConfiguredDatabase } from '../server.ts';
+
+const USAGE = `Usage: npm run ingest -- <billing file> (--integration <id> | --organization <slug|owner e-mail>)
+
+Reads a CUR, CUR 2.0 or FOCUS file (CSV, gzip or Parquet) as an upload would: the billing periods it
+holds are replaced in one transaction, and a broken file changes nothing.`;
+
+function option(argv: string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
+function drawProgress(percent: number, rows: number, files: string) {
+  const width = 30;
+  const filled = Math.round((percent / 100) * width);
+  const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+  process.stderr.write(
+    `\r${bar} ${percent.toFixed(0).padStart(3)}%  ${rows.toLocaleString('en-US')} line items  ${files}`,
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  const file = argv.find((arg, index) => !arg.startsWith('--') && !argv[index - 1]?.startsWith('--'));
+  const integrationId = option(argv, '--integration');
+  const organization = option(argv, '--organization');
+  if (!file || (!integrationId && !organization)) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!fs.existsSync(file)) {
+    console.error(`No file at ${file}.`);
+    return 1;
+  }
+  const config = parseConfig();
+  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    opened = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(
+      `${error.message}\nThe embedded database is held by the running server: stop it, or upload the file in the app.`,
+    );
+    return 1;
+  }
+  const { database } = opened;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const log = pino({ level: 'warn' });
+    await prepareDatabaseSchema({ config, database, log });
+    const costData = createCostDataService(database.db, log);
+    const integrations = createIntegrationsService({ config, database, log }, costData);
+    const organizationId = organization
+      ? (await createOrganizationsService(database.db).findForOperator(organization)).id
+      : undefined;
+    const run = await integrations.ingestLocalFile({
+      filePath: file,
+      integrationId,
+      organizationId,
+      onRunCreated: (created) => {
+        timer = setInterval(async () => {
+          const current = await costData.findRun(created.id);
+          if (current)
+            drawProgress(
+              current.percent,
+              current.rowsRead,
+              `${current.filesDone}/${current.filesTotal} files`,
+            );
+        }, 250);
+      },
+    });
+    clearInterval(timer);
+    drawProgress(run.state === 'succeeded' ? 100 : run.percent, run.rowsRead, '');
+    process.stderr.write('\n');
+    if (run.state !== 'succeeded') {
+      const where = [
+        run.error?.file,
+        run.error?.column && `column ${run.error.column}`,
+        run.error?.row && `row ${run.error.row}`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      console.error(`Nothing was changed: ${run.error?.message}${where ? ` (${where})` : ''}`);
+      return 1;
+    }
+    console.log(
+      `Ingested ${run.rowsRead.toLocaleString('en-US')} line items into ${run.factsWritten.toLocaleString('en-US')} daily facts; billing periods ${run.billingPeriods.join(', ')} replaced.`,
+    );
+    for (const warning of run.warnings) console.warn(`Warning: ${warning}`);
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    clearInterval(timer);
+    await database.close();
+    opened.unlock();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

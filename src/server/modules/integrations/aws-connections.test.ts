@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
+import { startTestSimulator } from '../../../aws-sim/testing/test-simulator.ts';
+import { simulatorAccess } from '../../aws-simulator-access.ts';
+import { addMember, signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createCostDataService } from '../cost-data/cost-data.service.ts';
+import { createIntegrationsService } from './integrations.service.ts';
+
+/** Connecting AWS: who may, how many the plan allows, the template, and Cost Explorer when no export exists. */
+let simulator: AwsSimulator;
+let server: TestApp;
+let owner: TestPerson;
+
+beforeAll(async () => {
+  ({ simulator } = await startTestSimulator());
+  server = await createTestApp({ aws: simulatorAccess(simulator) });
+  owner = await signUpVerifiedOwner(server, 'owner@example.com');
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await simulator.close();
+});
+
+const post = (person: TestPerson, payload: object) =>
+  server.app.inject({ method: 'POST', url: '/api/integrations', headers: person.headers, payload });
+
+describe('connecting AWS', () => {
+  it('lets members read but not connect', async () => {
+    const member = await addMember(server, owner.organizationId, 'member@example.com');
+    const refused = await post(member, { kind: 'aws-demo' });
+    expect(refused.statusCode).toBe(403);
+    const list = await server.app.inject({ url: '/api/integrations', headers: member.headers });
+    expect(list.statusCode).toBe(200);
+  });
+
+  it('starts a role integration on the setup screen with its own ExternalId, template and quick-create link', async () => {
+    const created = await post(owner, {
+      kind: 'aws-role',
+      name: 'Production',
+      role_arn: 'arn:aws:iam::281947365012:role/SpendguardReadOnly',
+      external_id: 'spendguard-demo',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const kit = (
+      await server.app.inject({ url: `/api/integrations/${id}/setup`, headers: owner.headers })
+    ).json();
+    expect(kit.quick_create_url).toContain('console.aws.amazon.com/cloudformation/home');
+    expect(kit.quick_create_url).toContain('param_ExternalId=spendguard-demo');
+    const template = await server.app.inject({
+      url: `/api/integrations/${id}/cloudformation-template?with_export=true`,
+      headers: owner.headers,
+    });
+    expect(template.headers['content-disposition']).toContain('spendguard-read-only-role.yaml');
+    expect(template.body).toContain('sts:ExternalId: !Ref ExternalId');
+    expect(template.body).toContain("Default: 'spendguard-demo'");
+    for (const action of [
+      'ce:Get*',
+      'cloudwatch:GetMetricData',
+      'ec2:DescribeInstances',
+      'organizations:ListAccounts',
+      'pricing:GetProducts',
+    ])
+      expect(template.body).toContain(action);
+    expect(template.body).toContain('AWS::BCMDataExports::Export');
+    expect(template.body).toContain('TIME_GRANULARITY: HOURLY');
+    const publicCopy = await server.app.inject({ url: '/api/integrations/cloudformation-template.yaml' });
+    expect(publicCopy.statusCode).toBe(200);
+    const wrongRole = await server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${id}/role`,
+      headers: owner.headers,
+      payload: { role_arn: 'arn:aws:iam::281947365012:role/Elsewhere' },
+    });
+    expect(wrongRole.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
+    const kept = (await server.app.inject({ url: `/api/integrations/${id}`, headers: owner.headers })).json();
+    expect(kept.role_arn).toBe('arn:aws:iam::281947365012:role/SpendguardReadOnly');
+    await server.app.inject({ method: 'DELETE', url: `/api/integrations/${id}`, headers: owner.headers });
+  }, 60_000);
+
+  it('refuses a second integration on the Free plan, naming the limit', async () => {
+    await post(owner, { kind: 'upload', name: 'Files' });
+    const second = await post(owner, { kind: 'upload', name: 'More files' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json().Code).toBe('PlanLimitReached');
+  });
+});
+
+describe('Cost Explorer when no export exists', () => {
+  it('imports daily costs by account and service, counts paid calls, and refreshes at most every 6 hours', async () => {
+    const other = await signUpVerifiedOwner(server, 'self-hosted@example.com');
+    const created = await post(other, { kind: 'aws-local-credentials', name: 'Our AWS' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const view = (
+      await server.app.inject({ url: `/api/integrations/${id}/status`, headers: other.headers })
+    ).json();
+    expect(view).toMatchObject({ source: 'cost-explorer', state: 'ready' });
+    expect(view.cost_explorer_calls).toBeGreaterThan(0);
+    const calls = simulator.callCount('ce', 'GetCostAndUsage');
+    const db = server.context.database.db;
+    const facts = await db
+      .selectFrom('cost_monthly_rollups')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('integration_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(facts.n)).toBeGreaterThan(0);
+    const { createAwsSyncService } = await import('./aws-sync.service.ts');
+    const costData = createCostDataService(db);
+    const integrations = createIntegrationsService(server.context, costData);
+    const sync = createAwsSyncService({
+      context: server.context,
+      access: simulatorAccess(simulator),
+      costData,
+      runIngestion: integrations.runIngestion,
+      refreshFindings: async () => {},
+    });
+    // The schedule does not force: within 6 hours Cost Explorer is not called again.
+    const cached = await sync.sync(id, { force: false });
+    expect(cached.costs).toBe('cached');
+    expect(simulator.callCount('ce', 'GetCostAndUsage')).toBe(calls);
+  }, 90_000);
+});
+
+describe('npm run ingest', () => {
+  it('ingests a local file through the same path as an upload', async () => {
+    const costData = createCostDataService(server.context.database.db);
+    const integrations = createIntegrationsService(server.context, costData);
+    const third = await signUpVerifiedOwner(server, 'cli@example.com');
+    const run = await integrations.ingestLocalFile({
+      filePath: path.resolve(import.meta.dirname, '../../../../../shared/data/focus_sample.csv'),
+      organizationId: third.organizationId,
+    });
+    expect(run).toMatchObject({ state: 'succeeded', trigger: 'command-line', percent: 100 });
+    expect(run.rowsRead).toBeGreaterThan(0);
+  }, 60_000);
+});

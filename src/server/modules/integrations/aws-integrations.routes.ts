@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBody } from '../../../contracts/errors.ts';
+import {
+  accessCheck,
+  integrationIdParams,
+  roleArn,
+  setupKit,
+  syncAnswer,
+  syncInput,
+  templateQuery,
+  verifyRoleInput,
+} from '../../../contracts/integrations.ts';
+import type { AccessCheck } from './aws/aws-session.ts';
+import { type AwsSetupService, PUBLIC_TEMPLATE_PATH } from './aws-setup.service.ts';
+import type { IntegrationsService } from './integrations.service.ts';
+
+const errors = {
+  400: apiErrorBody,
+  401: apiErrorBody,
+  403: apiErrorBody,
+  404: apiErrorBody,
+  409: apiErrorBody,
+};
+const tags = ['integrations'];
+
+const toCheckView = (check: AccessCheck) => ({
+  ok: check.ok,
+  code: check.code,
+  message: check.message,
+  account_id: check.accountId,
+  checks: check.checks,
+});
+
+export interface SyncRequests {
+  /** Queues a sync (one per integration at a time); false when one is already waiting. */
+  request(integrationId: string, options: { force: boolean }): Promise<boolean>;
+}
+
+/** Connecting AWS: role checks, the CloudFormation template and quick-create link, and "Sync now". */
+export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
+  integrations: IntegrationsService;
+  setup: AwsSetupService;
+  syncs: SyncRequests;
+}> = async (app, { integrations, setup, syncs }) => {
+  app.post(
+    '/api/integrations/verify-role',
+    {
+      schema: {
+        tags,
+        summary: 'Assume a role with an ExternalId and make one read call; says which step failed',
+        body: verifyRoleInput,
+        response: { 200: accessCheck, ...errors },
+      },
+    },
+    async (request) =>
+      toCheckView(await integrations.verifyRole(await request.requireViewer(), request.body)),
+  );
+
+  app.post(
+    '/api/integrations/:id/role',
+    {
+      schema: {
+        tags,
+        summary: 'Attach the role ARN a stack created; it is verified first and the first sync starts',
+        params: integrationIdParams,
+        body: z.object({ role_arn: roleArn }),
+        response: { 200: accessCheck, ...errors },
+      },
+    },
+    async (request) =>
+      toCheckView(
+        await integrations.attachRole(
+          await request.requireViewer(),
+          request.params.id,
+          request.body.role_arn,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/integrations/:id/sync',
+    {
+      schema: {
+        tags,
+        summary: 'Sync now: costs (export or Cost Explorer), EC2 inventory and metrics',
+        params: integrationIdParams,
+        body: syncInput,
+        response: { 202: syncAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const integration = await integrations.requireManaged(viewer, request.params.id);
+      if (integration.kind === 'upload')
+        return reply
+          .code(202)
+          .send({ queued: false, message: 'Upload integrations sync when a file is uploaded.' });
+      // A person asking is the one case Cost Explorer may be called again within 6 hours.
+      const queued = await syncs.request(integration.id, { force: request.body?.force ?? true });
+      return reply.code(202).send({
+        queued,
+        message: queued ? 'The sync is queued.' : 'A sync of this integration is already running.',
+      });
+    },
+  );
+
+  app.get(
+    '/api/integrations/:id/cloudformation-template',
+    {
+      schema: {
+        tags,
+        summary:
+          "The CloudFormation template (YAML) of the read-only role, with this integration's ExternalId",
+        params: integrationIdParams,
+        querystring: templateQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const yaml = await setup.template(
+        await request.requireViewer(),
+        request.params.id,
+        request.query.with_export === 'true',
+      );
+      return reply
+        .header('content-type', 'application/x-yaml; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="spendguard-read-only-role.yaml"')
+        .send(yaml);
+    },
+  );
+
+  app.get(
+    '/api/integrations/setup-kit',
+    {
+      schema: {
+        tags,
+        summary: 'A fresh ExternalId with its CloudFormation template and quick-create link (setup screen)',
+        querystring: templateQuery,
+        response: { 200: setupKit, ...errors },
+      },
+    },
+    async (request) =>
+      setup.newKit(
+        await request.requireViewer(),
+        request.query.external_id,
+        request.query.with_export === 'true',
+      ),
+  );
+
+  app.get(
+    '/api/integrations/:id/setup',
+    {
+      schema: {
+        tags,
+        summary: 'The ExternalId, template link and CloudFormation quick-create link of an integration',
+        params: integrationIdParams,
+        querystring: templateQuery,
+        response: { 200: setupKit, ...errors },
+      },
+    },
+    async (request) =>
+      setup.kit(await request.requireViewer(), request.params.id, request.query.with_export === 'true'),
+  );
+
+  // CloudFormation's quick-create page fetches the template itself, without a session: the link
+  // passes the ExternalId as a parameter; `external_id` here only fills the download's default.
+  app.get(
+    PUBLIC_TEMPLATE_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'The public template the quick-create link points at',
+        querystring: templateQuery,
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/x-yaml; charset=utf-8')
+        .send(setup.publicTemplate(request.query.external_id, request.query.with_export === 'true')),
+  );
+};

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { SetupKitView } from '../../../contracts/integrations.ts';
+import type { AwsAccess } from '../../aws-access.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import { cloudFormationTemplate, quickCreateUrl } from './aws/cloudformation-template.ts';
+import { assertCanManage, type IntegrationsService } from './integrations.service.ts';
+
+/** The public template URL CloudFormation's quick-create page fetches (it carries no ExternalId). */
+export const PUBLIC_TEMPLATE_PATH = '/api/integrations/cloudformation-template.yaml';
+
+/** The setup screen's template download and quick-create link, per integration and its ExternalId. */
+export function createAwsSetupService(deps: {
+  integrations: IntegrationsService;
+  aws?: AwsAccess;
+  publicUrl: string;
+}) {
+  const spendguardAccountId = deps.aws?.spendguardAccountId ?? '000000000000';
+
+  function kitFor(externalId: string, withExport: boolean, downloadUrl: string | null): SetupKitView {
+    const input = { externalId, spendguardAccountId, withExport };
+    const region = deps.aws?.region ?? 'us-east-1';
+    return {
+      external_id: externalId,
+      template: cloudFormationTemplate(input),
+      template_url:
+        downloadUrl ?? `${PUBLIC_TEMPLATE_PATH}?external_id=${externalId}&with_export=${withExport}`,
+      quick_create_url: quickCreateUrl({
+        ...input,
+        region,
+        templateUrl: `${deps.publicUrl}${PUBLIC_TEMPLATE_PATH}`,
+      }),
+      region,
+      spendguard_account_id: spendguardAccountId,
+      demo_available: deps.aws?.demo !== undefined,
+    };
+  }
+
+  async function awsRoleIntegration(viewer: Viewer, integrationId: string) {
+    const row = await deps.integrations.requireIntegration(viewer, integrationId);
+    if (row.kind !== 'aws-role')
+      throw new ApiError(
+        400,
+        'NotAnAwsRole',
+        'id: only AWS role integrations have a CloudFormation template.',
+      );
+    return row;
+  }
+
+  return {
+    publicTemplate: (externalId = '', withExport = false) =>
+      cloudFormationTemplate({ externalId, spendguardAccountId, withExport }),
+    async template(viewer: Viewer, integrationId: string, withExport: boolean) {
+      const row = await awsRoleIntegration(viewer, integrationId);
+      return cloudFormationTemplate({ externalId: row.external_id, spendguardAccountId, withExport });
+    },
+    async kit(viewer: Viewer, integrationId: string, withExport: boolean): Promise<SetupKitView> {
+      const row = await awsRoleIntegration(viewer, integrationId);
+      return kitFor(
+        row.external_id,
+        withExport,
+        `/api/integrations/${row.id}/cloudformation-template?with_export=${withExport}`,
+      );
+    },
+    /** Before an integration exists: a fresh ExternalId (or the one the screen already holds). */
+    newKit(viewer: Viewer, externalId: string | undefined, withExport: boolean): SetupKitView {
+      assertCanManage(viewer);
+      const id = externalId ?? `sg-${randomBytes(12).toString('hex')}`;
+      return kitFor(id, withExport, null);
+    },
+  };
+}
+
+export type AwsSetupService = ReturnType<typeof createAwsSetupService>;

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
+import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
+import { simulatorAccess } from '../../aws-simulator-access.ts';
+import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
+
+/**
+ * The whole sync over the real SDK against the AWS simulator: the demo export lands, EC2 inventory
+ * and findings follow, a re-sync changes nothing, a restated month replaces only itself, and a broken
+ * file leaves the data as it was.
+ */
+let simulator: AwsSimulator;
+let clock: TestClock;
+let server: TestApp;
+let headers: { authorization: string };
+let integrationId: string;
+
+const dataKey = (period: string) =>
+  `${simulator.company.prefix}/${simulator.company.exportName}/data/BILLING_PERIOD=${period}/${simulator.company.exportName}-00001.snappy.parquet`;
+
+async function totals() {
+  const rows = await server.context.database.db
+    .selectFrom('cost_monthly_rollups')
+    .select(['billing_period', (eb) => eb.fn.sum<string>('unblended_cost').as('unblended')])
+    .where('integration_id', '=', integrationId)
+    .groupBy('billing_period')
+    .orderBy('billing_period')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.billing_period.slice(0, 7), row.unblended]));
+}
+
+async function status() {
+  return (await server.app.inject({ url: `/api/integrations/${integrationId}/status`, headers })).json();
+}
+
+async function syncNow() {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/integrations/${integrationId}/sync`,
+    headers,
+    payload: {},
+  });
+  expect(response.statusCode).toBe(202);
+}
+
+beforeAll(async () => {
+  ({ simulator, clock } = await startTestSimulator());
+  server = await createTestApp({ aws: simulatorAccess(simulator) });
+  const { token } = await signUpVerifiedPerson(server, { email: 'ops@example.com' });
+  headers = bearer(token);
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await simulator.close();
+});
+
+describe('syncing the demo AWS account', () => {
+  it('connects in one click and brings 13 months of costs, the EC2 fleet and its findings', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers,
+      payload: { kind: 'aws-demo' },
+    });
+    expect(created.json()).toMatchObject({ kind: 'aws-role' });
+    expect(created.statusCode).toBe(201);
+    integrationId = created.json().id;
+    const view = await status();
+    expect(view).toMatchObject({ state: 'ready', source: 'cur-export', is_demo: true, last_error: null });
+    expect(view.fresh_through).toBe('2026-11-22');
+    expect(view.latest_run).toMatchObject({ trigger: 'sync', state: 'succeeded', percent: 100 });
+    expect(view.accounts.map((account: { id: string }) => account.id).sort()).toEqual(
+      simulator.company.accounts.map((account) => account.id).sort(),
+    );
+    expect(Object.keys(await totals())).toHaveLength(13);
+
+    const instances = await server.context.database.db
+      .selectFrom('ec2_instances')
+      .select(['name', 'account_id'])
+      .where('integration_id', '=', integrationId)
+      .execute();
+    expect(instances.map((instance) => instance.name).sort()).toEqual(
+      simulator.company.instances.map((instance) => instance.name).sort(),
+    );
+    const findings = (
+      await server.app.inject({ url: '/api/recommendations/ec2?finding=idle', headers })
+    ).json();
+    expect(JSON.stringify(findings)).toContain('jenkins-old');
+  }, 120_000);
+
+  it('re-syncs idempotently: nothing changed, nothing is ingested again', async () => {
+    const before = await totals();
+    const runBefore = (await status()).latest_run.id;
+    await syncNow();
+    expect((await status()).latest_run.id).toBe(runBefore);
+    expect(await totals()).toEqual(before);
+  }, 60_000);
+
+  it('ingests the current month again when new spend lands', async () => {
+    const before = await totals();
+    clock.advance(2 * 3_600_000);
+    await syncNow();
+    const after = await totals();
+    expect(Number(after['2026-11'])).toBeGreaterThan(Number(before['2026-11']));
+    expect(after['2026-10']).toBe(before['2026-10']);
+  }, 60_000);
+
+  it('replaces a restated month and only that month', async () => {
+    const before = await totals();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'restated-'));
+    const file = path.join(folder, 'restated.parquet');
+    await writeCur2TestFile(
+      file,
+      [
+        { type: 'Usage', usageType: 'BoxUsage:m5.large', unblended: '100.25' },
+        { type: 'Usage', usageType: 'BoxUsage:m5.large', unblended: '0.5', start: '2026-10-06 10:00:00' },
+      ],
+      'parquet',
+    );
+    simulator.putObject(simulator.company.bucket, dataKey('2026-10'), fs.readFileSync(file));
+    await syncNow();
+    const after = await totals();
+    expect(Number(after['2026-10'])).toBeCloseTo(100.75, 6);
+    expect(after['2026-09']).toBe(before['2026-09']);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('leaves the data intact and names the file when a delivered file is broken', async () => {
+    const before = await totals();
+    const key = dataKey('2026-09');
+    simulator.putObject(simulator.company.bucket, key, Buffer.from('PAR1 not a whole Parquet file'));
+    await syncNow();
+    const view = await status();
+    expect(view.state).toBe('error');
+    expect(view.last_error.file).toContain('BILLING_PERIOD=2026-09');
+    expect(await totals()).toEqual(before);
+  }, 60_000);
+});
+
+describe('checking access', () => {
+  const verify = (payload: object) =>
+    server.app.inject({ method: 'POST', url: '/api/integrations/verify-role', headers, payload });
+
+  it('says the role cannot be assumed for a wrong role ARN or a wrong ExternalId', async () => {
+    const wrongArn = await verify({
+      role_arn: 'arn:aws:iam::281947365012:role/Nope',
+      external_id: 'spendguard-demo',
+    });
+    expect(wrongArn.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
+    expect(wrongArn.json().message).toContain('ExternalId');
+    const wrongId = await verify({ role_arn: simulator.company.demoRoleArn, external_id: 'not-the-one' });
+    expect(wrongId.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
+    const malformed = await verify({ role_arn: 'arn:aws:iam::12:user/x', external_id: 'spendguard-demo' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().Message).toContain('role_arn');
+  });
+
+  it('names the missing permission when the role may not read Cost Explorer', async () => {
+    const roleArn = 'arn:aws:iam::281947365012:role/NoCostExplorer';
+    simulator.registerRole(roleArn, 'ext-1234', { permissions: ['s3:*', 'ec2:Describe*'] });
+    const answer = (await verify({ role_arn: roleArn, external_id: 'ext-1234' })).json();
+    expect(answer).toMatchObject({ ok: false, code: 'MissingPermission' });
+    expect(answer.message).toContain('ce:GetCostAndUsage');
+    expect(answer.checks[0].ok).toBe(true);
+  });
+
+  it('says AWS is throttling when STS throttles', async () => {
+    const throttled = await createTestApp({ aws: { ...simulatorAccess(simulator), maxAttempts: 1 } });
+    try {
+      const { token } = await signUpVerifiedPerson(throttled, { email: 'throttled@example.com' });
+      simulator.faults.throttle('sts', 1);
+      const answer = await throttled.app.inject({
+        method: 'POST',
+        url: '/api/integrations/verify-role',
+        headers: bearer(token),
+        payload: { role_arn: simulator.company.demoRoleArn, external_id: 'spendguard-demo' },
+      });
+      expect(answer.json()).toMatchObject({ ok: false, code: 'Throttled' });
+    } finally {
+      await throttled.close();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
+import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
+import { EC2Client } from '@aws-sdk/client-ec2';
+import { S3Client } from '@aws-sdk/client-s3';
+import { STSClient } from '@aws-sdk/client-sts';
+import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
+
+/** SDK clients for one identity and region, pointed at AWS or at the simulator. */
+export function awsClients(
+  access: AwsAccess,
+  credentials: AwsCredentials | undefined,
+  region = access.region,
+) {
+  const config = {
+    region,
+    endpoint: access.endpoint,
+    credentials: credentials ?? access.credentials,
+    maxAttempts: access.maxAttempts,
+  };
+  return {
+    sts: new STSClient(config),
+    // Cost Explorer has one endpoint, in us-east-1.
+    costExplorer: new CostExplorerClient({ ...config, region: 'us-east-1' }),
+    s3: new S3Client({ ...config, forcePathStyle: access.endpoint !== undefined }),
+    cloudWatch: new CloudWatchClient(config),
+    ec2: new EC2Client(config),
+  };
+}
+
+export type AwsClients = ReturnType<typeof awsClients>;

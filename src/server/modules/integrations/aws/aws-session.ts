@@ -1,0 +1,141 @@
+import { GetCostAndUsageCommand } from '@aws-sdk/client-cost-explorer';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  AssumeRoleCommand,
+  type AssumeRoleCommandOutput,
+  GetCallerIdentityCommand,
+} from '@aws-sdk/client-sts';
+import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
+import { awsClients } from './aws-clients.ts';
+import { AwsAccessError, assumeRoleFailure, callFailure } from './aws-failure.ts';
+
+/** How an integration reaches its AWS account. */
+export type AwsIdentity =
+  | { kind: 'aws-role'; roleArn: string; externalId: string }
+  | { kind: 'aws-local-credentials' };
+
+export interface AwsSession {
+  credentials: AwsCredentials | undefined;
+  accountId: string;
+}
+
+/** Assumes the integration's role with its ExternalId, or uses the server's own credentials. */
+export async function openAwsSession(access: AwsAccess, identity: AwsIdentity): Promise<AwsSession> {
+  const { sts } = awsClients(access, undefined);
+  if (identity.kind === 'aws-local-credentials') {
+    try {
+      const caller = await sts.send(new GetCallerIdentityCommand({}));
+      return { credentials: access.credentials, accountId: caller.Account ?? '' };
+    } catch (error) {
+      throw callFailure(error, 'sts:GetCallerIdentity with the server’s own credentials');
+    }
+  }
+  let answer: AssumeRoleCommandOutput;
+  try {
+    answer = await sts.send(
+      new AssumeRoleCommand({
+        RoleArn: identity.roleArn,
+        ExternalId: identity.externalId,
+        RoleSessionName: 'spendguard-sync',
+        DurationSeconds: 3600,
+      }),
+    );
+  } catch (error) {
+    throw assumeRoleFailure(error, identity.roleArn);
+  }
+  const issued = answer.Credentials;
+  if (!issued?.AccessKeyId || !issued.SecretAccessKey || !issued.SessionToken)
+    throw new AwsAccessError('Failed', 'AWS STS answered AssumeRole without credentials.');
+  return {
+    credentials: {
+      accessKeyId: issued.AccessKeyId,
+      secretAccessKey: issued.SecretAccessKey,
+      sessionToken: issued.SessionToken,
+    },
+    accountId: identity.roleArn.split(':')[4] ?? '',
+  };
+}
+
+export interface AccessCheck {
+  ok: boolean;
+  code: string | null;
+  message: string;
+  accountId: string | null;
+  checks: Array<{ name: string; ok: boolean; message: string }>;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The verification of issue 4: assume the role with the ExternalId, then one read call (the export
+ * bucket when one is named, else Cost Explorer), and say exactly which step failed.
+ */
+export async function checkAwsAccess(
+  access: AwsAccess,
+  identity: AwsIdentity,
+  exportLocation?: { bucket: string; prefix: string } | null,
+): Promise<AccessCheck> {
+  const checks: AccessCheck['checks'] = [];
+  const step =
+    identity.kind === 'aws-role' ? 'Assume the role with the ExternalId' : 'Use the server’s credentials';
+  let session: AwsSession;
+  try {
+    session = await openAwsSession(access, identity);
+    checks.push({ name: step, ok: true, message: `Signed in to account ${session.accountId}.` });
+  } catch (error) {
+    const failure = error as AwsAccessError;
+    checks.push({ name: step, ok: false, message: failure.message });
+    return { ok: false, code: failure.code, message: failure.message, accountId: null, checks };
+  }
+  const clients = awsClients(access, session.credentials);
+  try {
+    if (exportLocation) {
+      await clients.s3
+        .send(
+          new ListObjectsV2Command({
+            Bucket: exportLocation.bucket,
+            Prefix: exportLocation.prefix,
+            MaxKeys: 1,
+          }),
+        )
+        .catch((error) => {
+          throw callFailure(error, `s3:ListBucket on ${exportLocation.bucket}`);
+        });
+      checks.push({
+        name: 'Read the billing export bucket',
+        ok: true,
+        message: `s3://${exportLocation.bucket}/${exportLocation.prefix} is readable.`,
+      });
+    } else {
+      const today = new Date();
+      const start = new Date(today.getTime() - 86_400_000);
+      await clients.costExplorer
+        .send(
+          new GetCostAndUsageCommand({
+            TimePeriod: { Start: isoDay(start), End: isoDay(today) },
+            Granularity: 'DAILY',
+            Metrics: ['UnblendedCost'],
+          }),
+        )
+        .catch((error) => {
+          throw callFailure(error, 'ce:GetCostAndUsage');
+        });
+      checks.push({ name: 'Read Cost Explorer', ok: true, message: 'Cost Explorer answered.' });
+    }
+  } catch (error) {
+    const failure = error as AwsAccessError;
+    checks.push({
+      name: exportLocation ? 'Read the billing export bucket' : 'Read Cost Explorer',
+      ok: false,
+      message: failure.message,
+    });
+    return { ok: false, code: failure.code, message: failure.message, accountId: session.accountId, checks };
+  }
+  return {
+    ok: true,
+    code: null,
+    message: `Connected to AWS account ${session.accountId}.`,
+    accountId: session.accountId,
+    checks,
+  };
+}

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { CollectedInstance } from './aws/ec2-inventory-collector.ts';
+
+const METRICS_KEPT_MS = 31 * 86_400_000;
+
+/**
+ * Replaces an account's inventory with what was just observed (instances gone from AWS go from the
+ * table) and adds the metric hours not stored yet, in one transaction.
+ */
+export async function storeEc2Inventory(
+  db: Kysely<DatabaseSchema>,
+  owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+  instances: CollectedInstance[],
+): Promise<{ instances: number; metricHours: number }> {
+  let metricHours = 0;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('ec2_instances')
+      .where('integration_id', '=', owner.integrationId)
+      .where('account_id', '=', owner.accountId)
+      .execute();
+    for (const instance of instances) {
+      await trx
+        .insertInto('ec2_instances')
+        .values({
+          organization_id: owner.organizationId,
+          integration_id: owner.integrationId,
+          instance_id: instance.instanceId,
+          account_id: instance.accountId || owner.accountId,
+          region: instance.region,
+          instance_type: instance.instanceType,
+          state: instance.state,
+          name: instance.name,
+          platform: instance.platform,
+          architecture: instance.architecture,
+          launch_time: instance.launchTime,
+          auto_scaling_group: instance.autoScalingGroup,
+          tags: JSON.stringify(instance.tags),
+          observed_at: owner.observedAt,
+        })
+        .onConflict((conflict) => conflict.columns(['integration_id', 'instance_id']).doNothing())
+        .execute();
+      const hours = instance.hours.map((hour) => ({
+        organization_id: owner.organizationId,
+        integration_id: owner.integrationId,
+        instance_id: instance.instanceId,
+        ...hour,
+      }));
+      for (let offset = 0; offset < hours.length; offset += 500) {
+        await trx
+          .insertInto('ec2_instance_metrics')
+          .values(hours.slice(offset, offset + 500))
+          .onConflict((conflict) =>
+            conflict.columns(['integration_id', 'instance_id', 'hour']).doUpdateSet((excluded) => ({
+              cpu_max_percent: excluded.ref('excluded.cpu_max_percent'),
+              cpu_average_percent: excluded.ref('excluded.cpu_average_percent'),
+              network_in_bytes: excluded.ref('excluded.network_in_bytes'),
+              network_out_bytes: excluded.ref('excluded.network_out_bytes'),
+              memory_max_percent: excluded.ref('excluded.memory_max_percent'),
+            })),
+          )
+          .execute();
+      }
+      metricHours += hours.length;
+    }
+    // The rules read 14 days; a month is kept so a chart can show what changed.
+    await trx
+      .deleteFrom('ec2_instance_metrics')
+      .where('integration_id', '=', owner.integrationId)
+      .where('hour', '<', new Date(owner.observedAt.getTime() - METRICS_KEPT_MS))
+      .execute();
+  });
+  return { instances: instances.length, metricHours };
+}

@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IngestionRunView } from '../../../../contracts/integrations.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { INTEGRATIONS_KEY } from './get-integrations.ts';
+
+export function uploadBillingFile({ integrationId, file }: { integrationId: string; file: File }) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<IngestionRunView>(`integrations/${integrationId}/files`, { method: 'POST', body: form });
+}
+
+export function useUploadBillingFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadBillingFile,
+    onSuccess: async (_run, { file }) => {
+      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      notifications.show({ color: 'teal', message: `${file.name} is uploaded; reading it now.` });
+    },
+    onError: (error) => notifications.show({ color: 'red', title: 'Upload refused', message: error.message }),
+  });
+}

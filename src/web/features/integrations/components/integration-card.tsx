@@ -1,0 +1,138 @@
+import { Alert, Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { IntegrationView } from '../../../../contracts/integrations.ts';
+import { isBusy } from '../api/get-integrations.ts';
+import { IntegrationActions } from './integration-actions.tsx';
+
+const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
+  'cur-export': 'CUR export in S3',
+  'cost-explorer': 'Cost Explorer API',
+  upload: 'Uploaded files',
+};
+
+const STATE_BADGES: Record<IntegrationView['state'], { color: string; label: string }> = {
+  pending: { color: 'gray', label: 'Waiting for first sync' },
+  syncing: { color: 'blue', label: 'Syncing' },
+  ready: { color: 'teal', label: 'Up to date' },
+  error: { color: 'red', label: 'Needs attention' },
+};
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function RunProgress({ integration }: { integration: IntegrationView }) {
+  const run = integration.latest_run;
+  if (!isBusy(integration)) return null;
+  const percent = run && (run.state === 'running' || run.state === 'queued') ? run.percent : 0;
+  const detail =
+    run && run.state === 'running'
+      ? `Reading ${Math.min(run.files_done + 1, run.files_total)} of ${run.files_total} files · ${run.rows_read.toLocaleString('en-US')} line items`
+      : integration.state === 'pending'
+        ? 'Waiting for the first sync…'
+        : 'Contacting AWS…';
+  return (
+    <Stack gap={4} data-testid="sync-progress">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          {detail}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {Math.round(percent)}%
+        </Text>
+      </Group>
+      <Progress value={Math.max(percent, 3)} animated aria-label="Sync progress" />
+    </Stack>
+  );
+}
+
+/** One integration: where its data comes from, how fresh it is, what went wrong, and what to do. */
+export function IntegrationCard({ integration }: { integration: IntegrationView }) {
+  const badge = STATE_BADGES[integration.state];
+  const accounts = integration.accounts.map((account) => account.name ?? account.id).join(', ');
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="integration-card" aria-label={integration.name}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Title order={3} size="h4">
+                {integration.name}
+              </Title>
+              <Badge color={badge.color} variant="light">
+                {badge.label}
+              </Badge>
+              {integration.is_demo && (
+                <Badge color="grape" variant="light">
+                  Demo
+                </Badge>
+              )}
+            </Group>
+            {integration.role_arn && (
+              <Text size="xs" c="dimmed" ff="monospace">
+                {integration.role_arn}
+              </Text>
+            )}
+          </Stack>
+          <IntegrationActions integration={integration} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Fact
+            label="Source"
+            value={
+              integration.source === 'cost-explorer' && integration.cost_explorer_calls > 0
+                ? `${SOURCE_LABELS[integration.source]} (${integration.cost_explorer_calls} paid calls)`
+                : SOURCE_LABELS[integration.source]
+            }
+          />
+          <Fact label="Accounts" value={accounts || '—'} />
+          <Fact
+            label="Last sync"
+            value={
+              integration.last_synced_at
+                ? dayjs(integration.last_synced_at).format('MMM D, YYYY h:mm A')
+                : 'Never'
+            }
+          />
+          <Fact
+            label="Data fresh through"
+            testId="fresh-through"
+            value={integration.fresh_through ? dayjs(integration.fresh_through).format('MMMM D, YYYY') : '—'}
+          />
+        </SimpleGrid>
+        <RunProgress integration={integration} />
+        {integration.state === 'error' && integration.last_error && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title="The last sync failed; the previous data is kept"
+          >
+            {integration.last_error.message}
+            {integration.last_error.file && (
+              <Text size="xs" mt={4}>
+                File: {integration.last_error.file}
+                {integration.last_error.column && ` · column ${integration.last_error.column}`}
+                {integration.last_error.row !== null && ` · row ${integration.last_error.row}`}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {integration.latest_run?.state === 'succeeded' && integration.latest_run.warnings.length > 0 && (
+          <Alert color="yellow" title="Warnings">
+            {integration.latest_run.warnings.join(' ')}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

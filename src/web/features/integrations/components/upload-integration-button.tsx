@@ -1,0 +1,37 @@
+import { Button, FileButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { useCreateIntegration } from '../api/create-integration.ts';
+import { useUploadBillingFile } from '../api/upload-billing-file.ts';
+
+/** Uploads a billing file into a new "Uploaded files" integration (its own source of costs). */
+export function UploadIntegrationButton() {
+  const create = useCreateIntegration();
+  const upload = useUploadBillingFile();
+  const onFile = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const integration = await create.mutateAsync({
+        kind: 'upload',
+        name: file.name.replace(/\.[^.]+(\.gz)?$/, ''),
+      });
+      upload.mutate({ integrationId: integration.id, file });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Upload refused', message: (error as Error).message });
+    }
+  };
+  return (
+    <FileButton accept=".csv,.gz,.parquet,.zip" onChange={onFile}>
+      {(props) => (
+        <Button
+          {...props}
+          variant="default"
+          leftSection={<IconUpload size={16} />}
+          loading={create.isPending || upload.isPending}
+        >
+          Upload a billing file
+        </Button>
+      )}
+    </FileButton>
+  );
+}
