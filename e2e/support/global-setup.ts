@@ -45,6 +45,10 @@ export default async function globalSetup() {
     env: { ...process.env, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/testing/seed-demo-costs.ts'], {
+    env: { ...process.env, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,

@@ -90,6 +90,8 @@ export const billingData = z.object({
     end_date: z.string(),
     total: usd,
     series: z.array(costSeries),
+    /** True when the range holds today: the previous period is cut at the same day offset. */
+    through_today: z.boolean(),
   }),
   /** Present when the range holds today in the user's time zone. */
   month_end_forecast: monthEndForecast.nullable(),

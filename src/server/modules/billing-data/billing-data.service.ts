@@ -1,5 +1,5 @@
 import type { BillingData, BillingDataQuery, CostSeries } from '../../../contracts/billing-data.ts';
-import { chooseBucketGranularity, previousPeriod } from '../../../domain/billing-view.ts';
+import { chooseBucketGranularity, comparablePreviousPeriod } from '../../../domain/billing-view.ts';
 import {
   addDays,
   addMonths,
@@ -136,7 +136,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     const granularity = chooseBucketGranularity(query.start_date, query.end_date);
     const start = visible(query.start_date);
     const main = await summarize(base, start, query.end_date, granularity);
-    const previous = previousPeriod(query.start_date, query.end_date);
+    const previous = comparablePreviousPeriod(query.start_date, query.end_date, today);
     const before = await summarize(base, visible(previous.startDate), previous.endDate, 'none');
     const lastMonth = {
       start_date: addMonths(monthStart(today), -1),
@@ -183,6 +183,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         end_date: previous.endDate,
         total: usd(before.total),
         series: bySpend(before.keyTotals),
+        through_today: previous.throughToday,
       },
       month_end_forecast: forecast,
       last_month: { ...lastMonth, total: usd(lastMonthTotal) },

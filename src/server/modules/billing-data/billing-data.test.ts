@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  daysBetween,
   eachDay,
   type IsoDay,
   isoDayInTimeZone,
@@ -194,8 +195,11 @@ describe('GET /api/billing-data, against the known facts', () => {
   it('compares with last month and forecasts the month end when the range holds today', async () => {
     const data = (await billingData(owner, range(month.start, month.end))).json();
     const lastMonth = { start: addMonths(month.start, -1), end: addDays(month.start, -1) };
-    expect(data.previous_period).toMatchObject({ start_date: lastMonth.start, end_date: lastMonth.end });
-    expect(data.previous_period.total).toBe(expected(between(lastMonth.start, lastMonth.end)));
+    // Like for like: the days of last month up to today's day of the month.
+    const sameDays = addDays(lastMonth.start, daysBetween(month.start, today));
+    const comparedEnd = sameDays < lastMonth.end ? sameDays : lastMonth.end;
+    expect(data.previous_period).toMatchObject({ start_date: lastMonth.start, end_date: comparedEnd });
+    expect(data.previous_period.total).toBe(expected(between(lastMonth.start, comparedEnd)));
     expect(data.last_month.total).toBe(expected(between(lastMonth.start, lastMonth.end)));
     const forecast = data.month_end_forecast;
     expect(forecast.month_to_date).toBe(expected(between(month.start, today)));
@@ -241,6 +245,7 @@ describe('GET /api/billing-data, against the known facts', () => {
   it('shows a day: both dates the same day', async () => {
     const data = (await billingData(owner, range(today, today))).json();
     expect(data.buckets).toHaveLength(1);
+    expect(data.previous_period.through_today).toBe(false);
     expect(data.total).toBe(expected((f) => f.day === today));
     expect(data.previous_period.total).toBe(expected((f) => f.day === addDays(today, -1)));
   });
@@ -252,9 +257,13 @@ describe('GET /api/billing-data, against the known facts', () => {
     expect(data.total).toBe(expected(between(yearStart(today), yearEnd(today))));
     const january = data.buckets[0];
     expect(january.total).toBe(expected(between(`${thisYear}-01-01`, `${thisYear}-01-31`)));
-    expect(data.previous_period.total).toBe(
-      expected(between(`${thisYear - 1}-01-01`, `${thisYear - 1}-12-31`)),
-    );
+    const sameDayLastYear = addDays(`${thisYear - 1}-01-01`, daysBetween(yearStart(today), today));
+    const comparedEnd = sameDayLastYear < `${thisYear - 1}-12-31` ? sameDayLastYear : `${thisYear - 1}-12-31`;
+    expect(data.previous_period).toMatchObject({
+      start_date: `${thisYear - 1}-01-01`,
+      end_date: comparedEnd,
+    });
+    expect(data.previous_period.total).toBe(expected(between(`${thisYear - 1}-01-01`, comparedEnd)));
   });
 
   it('crosses a year boundary in daily buckets', async () => {
