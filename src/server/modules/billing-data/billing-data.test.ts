@@ -4,6 +4,7 @@ import {
   addMonths,
   daysBetween,
   eachDay,
+  earlierDay,
   type IsoDay,
   isoDayInTimeZone,
   monthEnd,
@@ -197,7 +198,7 @@ describe('GET /api/billing-data, against the known facts', () => {
     const lastMonth = { start: addMonths(month.start, -1), end: addDays(month.start, -1) };
     // Like for like: the days of last month up to today's day of the month.
     const sameDays = addDays(lastMonth.start, daysBetween(month.start, today));
-    const comparedEnd = sameDays < lastMonth.end ? sameDays : lastMonth.end;
+    const comparedEnd = earlierDay(sameDays, lastMonth.end);
     expect(data.previous_period).toMatchObject({ start_date: lastMonth.start, end_date: comparedEnd });
     expect(data.previous_period.total).toBe(expected(between(lastMonth.start, comparedEnd)));
     expect(data.last_month.total).toBe(expected(between(lastMonth.start, lastMonth.end)));
@@ -258,7 +259,7 @@ describe('GET /api/billing-data, against the known facts', () => {
     const january = data.buckets[0];
     expect(january.total).toBe(expected(between(`${thisYear}-01-01`, `${thisYear}-01-31`)));
     const sameDayLastYear = addDays(`${thisYear - 1}-01-01`, daysBetween(yearStart(today), today));
-    const comparedEnd = sameDayLastYear < `${thisYear - 1}-12-31` ? sameDayLastYear : `${thisYear - 1}-12-31`;
+    const comparedEnd = earlierDay(sameDayLastYear, `${thisYear - 1}-12-31`);
     expect(data.previous_period).toMatchObject({
       start_date: `${thisYear - 1}-01-01`,
       end_date: comparedEnd,
