@@ -215,3 +215,15 @@ export async function listTagValues(
     order by tag_value`.execute(db);
   return result.rows.map((row) => row.tag_value);
 }
+
+/** The slice's spend per day only (the forecast's history), without the per-key cells. */
+export async function dailyTotals(
+  db: Kysely<DatabaseSchema>,
+  slice: CostSlice,
+): Promise<Array<{ day: string; cost: string }>> {
+  const source = sql.join(sliceRows(slice, 'day'), sql` union all `);
+  const result = await sql<{ day: string; cost: string }>`
+    select bucket::text as day, sum(cost)::text as cost from (${source}) as slice_rows
+    group by bucket order by bucket`.execute(db);
+  return result.rows;
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingData, billingDataQuery } from '../../../contracts/billing-data.ts';
+import { type BillingData, billingData, billingDataQuery } from '../../../contracts/billing-data.ts';
 import { apiErrorBody } from '../../../contracts/errors.ts';
 import type { BillingDataService } from './billing-data.service.ts';
 
@@ -26,6 +26,13 @@ export const billingDataRoutes: FastifyPluginAsyncZod<{ billingData: BillingData
         response: { 200: billingData, ...errors },
       },
     },
-    async (request) => service.query(await request.requireViewer(), request.query),
+    async (request, reply) => {
+      const json = await service.queryJson(await request.requireViewer(), request.query);
+      // Already checked against the contract and serialized once when computed (docs/decisions/017).
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(json as unknown as BillingData);
+    },
   );
 };

@@ -1,4 +1,9 @@
-import type { BillingData, BillingDataQuery, CostSeries } from '../../../contracts/billing-data.ts';
+import {
+  type BillingData,
+  type BillingDataQuery,
+  billingData,
+  type CostSeries,
+} from '../../../contracts/billing-data.ts';
 import { chooseBucketGranularity, comparablePreviousPeriod } from '../../../domain/billing-view.ts';
 import {
   addDays,
@@ -26,9 +31,11 @@ import type { UsersService } from '../users/users.service.ts';
 import {
   type Bucket,
   type CostSlice,
+  dailyTotals,
   listTagKeys,
   listTagValues,
   summarizeCosts,
+  UNTAGGED,
 } from './billing-data.repository.ts';
 import { BillingDataCache } from './billing-data-cache.ts';
 
@@ -77,7 +84,8 @@ function bucketPeriods(start: IsoDay, end: IsoDay, granularity: 'day' | 'month')
 export function createBillingDataService(deps: BillingDataDependencies) {
   const { db } = deps.context.database;
   const now = deps.now ?? (() => new Date());
-  const cache = new BillingDataCache<BillingData>();
+  const cacheEntries = deps.context.config.billingDataCacheEntries;
+  const cache = new BillingDataCache<string>(cacheEntries);
   deps.costData.onFactsReplaced((event) => cache.dropIntegration(event.integrationId));
 
   async function summarize(slice: CostSlice, start: IsoDay, end: IsoDay, bucket: Bucket) {
@@ -89,15 +97,15 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       earlierDay(monthStart(today), addDays(today, -(MAX_TRAINING_DAYS + 7))),
       slice.start,
     );
-    const daily = await summarize(slice, historyStart, today, 'day');
+    const daily = await dailyTotals(db, { ...slice, start: historyStart, end: today });
     // The newest day in the files is still being billed; the day before it is the last complete one.
     const completeThrough = earlierDay(addDays(today, -1), addDays(freshThrough ?? today, -1));
     const result = forecastMonthEnd({
-      history: daily.bucketTotals.map((row) => ({ date: row.bucket, amount: usd(row.cost) })),
+      history: daily.map((row) => ({ date: row.day, amount: usd(row.cost) })),
       today,
       completeThrough,
     });
-    const monthToDate = daily.bucketTotals.filter((row) => isWithin(row.bucket, monthStart(today), today));
+    const monthToDate = daily.filter((row) => isWithin(row.day, monthStart(today), today));
     return {
       month: monthStart(today),
       today,
@@ -135,25 +143,24 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     const visible = (day: IsoDay) => laterDay(day, visibleFrom);
     const granularity = chooseBucketGranularity(query.start_date, query.end_date);
     const start = visible(query.start_date);
-    const main = await summarize(base, start, query.end_date, granularity);
     const previous = comparablePreviousPeriod(query.start_date, query.end_date, today);
-    const before = await summarize(base, visible(previous.startDate), previous.endDate, 'none');
     const lastMonth = {
       start_date: addMonths(monthStart(today), -1),
       end_date: addDays(monthStart(today), -1),
     };
-    const lastMonthTotal =
-      lastMonth.start_date === previous.startDate && lastMonth.end_date === previous.endDate
-        ? before.total
-        : (await summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none')).total;
-    const forecast = isWithin(today, query.start_date, query.end_date)
-      ? await monthEndForecastOf(base, today, integration.fresh_through)
-      : null;
     const owner = { organizationId: context.organizationId, integrationId: integration.id };
-    const tagKeys = await listTagKeys(db, owner, visibleFrom);
-    const tagValues = tagKey
-      ? [...(await listTagValues(db, owner, tagKey, visibleFrom, scope)), 'untagged']
-      : [];
+    // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
+    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues] = await Promise.all([
+      summarize(base, start, query.end_date, granularity),
+      summarize(base, visible(previous.startDate), previous.endDate, 'none'),
+      summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
+      isWithin(today, query.start_date, query.end_date)
+        ? monthEndForecastOf(base, today, integration.fresh_through)
+        : null,
+      listTagKeys(db, owner, visibleFrom),
+      tagKey ? listTagValues(db, owner, tagKey, visibleFrom, scope) : [],
+    ]);
+    const lastMonthTotal = lastMonthSummary.total;
 
     const cells = new Map<string, Record<string, number>>();
     for (const cell of main.cells) {
@@ -193,51 +200,59 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       visible_from: visibleFrom,
       scoped: scope.restricted,
       tag_keys: tagKeys,
-      tag_values: tagValues,
+      tag_values: tagKey ? [...tagValues, UNTAGGED] : [],
     };
   }
 
+  /** Permissions first: own user id, live subscription, own integration; then what the answer depends on. */
+  async function prepare(viewer: Viewer, query: BillingDataQuery) {
+    if (query.user_id !== viewer.userId) throw notFound('User');
+    // Independent reads: on PostgreSQL they run side by side on the pool.
+    const [, integration, timeZone, entitlements, scope] = await Promise.all([
+      deps.billing.assertSubscriptionActive(viewer),
+      deps.integrations.resolve(viewer, query.integration),
+      deps.users.timeZoneOf(viewer.userId),
+      deps.billing.entitlements(viewer.organizationId),
+      deps.organizations.costScopeFor(viewer),
+    ]);
+    if (!integration) {
+      if (query.integration === 'default')
+        throw new ApiError(
+          404,
+          'NoIntegration',
+          'No AWS integration is connected yet: connect one to see spend.',
+        );
+      throw notFound('Integration');
+    }
+    const today = isoDayInTimeZone(now(), timeZone);
+    const visibleFrom = earliestVisibleDay(entitlements.planInForce, today);
+    const { user_id: _user, ...view } = query;
+    // Everything the answer depends on; the last sync changes it when another node ingested.
+    const key = JSON.stringify([
+      view,
+      integration.last_synced_at,
+      integration.fresh_through,
+      scope,
+      today,
+      timeZone,
+      visibleFrom,
+    ]);
+    const context = { organizationId: viewer.organizationId, scope, today, timeZone, visibleFrom };
+    return { integration, key, context };
+  }
+
   return {
-    /** Spec §3 GET billing-data; permissions first: own user id, live subscription, own integration. */
-    async query(viewer: Viewer, query: BillingDataQuery): Promise<BillingData> {
-      if (query.user_id !== viewer.userId) throw notFound('User');
-      await deps.billing.assertSubscriptionActive(viewer);
-      const integration = await deps.integrations.resolve(viewer, query.integration);
-      if (!integration) {
-        if (query.integration === 'default')
-          throw new ApiError(
-            404,
-            'NoIntegration',
-            'No AWS integration is connected yet: connect one to see spend.',
-          );
-        throw notFound('Integration');
-      }
-      const timeZone = await deps.users.timeZoneOf(viewer.userId);
-      const today = isoDayInTimeZone(now(), timeZone);
-      const { planInForce } = await deps.billing.entitlements(viewer.organizationId);
-      const visibleFrom = earliestVisibleDay(planInForce, today);
-      const scope = await deps.organizations.costScopeFor(viewer);
-      const { user_id: _user, ...view } = query;
-      const key = JSON.stringify([
-        view,
-        integration.last_synced_at,
-        integration.fresh_through,
-        scope,
-        today,
-        timeZone,
-        visibleFrom,
-      ]);
+    /**
+     * Spec §3 GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
+     * and no cost query and no serialization (docs/decisions/017).
+     */
+    async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<string> {
+      const { integration, key, context } = await prepare(viewer, query);
       const cached = cache.get(integration.id, key);
-      if (cached) return cached;
-      const answer = await compute(query, integration, {
-        organizationId: viewer.organizationId,
-        scope,
-        today,
-        timeZone,
-        visibleFrom,
-      });
-      cache.set(integration.id, key, answer);
-      return answer;
+      if (cached !== undefined) return cached;
+      const json = JSON.stringify(billingData.parse(await compute(query, integration, context)));
+      if (cacheEntries > 0) cache.set(integration.id, key, json);
+      return json;
     },
   };
 }
