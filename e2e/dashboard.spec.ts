@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signInContext, signUpVerified } from './support/accounts.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
@@ -122,4 +123,21 @@ test('the demo user reads the dashboard and every control changes the numbers', 
   // The choices are the person's view now: a fresh visit opens on them.
   await page.goto('/dashboard');
   await expect(page.getByTestId('table-total')).toHaveText(usd.format(oneTeam.total));
+});
+
+test('a new person without AWS data is led to connect an account', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  const { token } = await signUpVerified(request, {
+    email: `new-${Date.now()}@e2e.spendguard.test`,
+    name: 'Nora New',
+  });
+  await signInContext(context, token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Connect AWS to see your spend' })).toBeVisible();
+  await saveScreen(page, testInfo, 'dashboard-empty');
+  await page.getByRole('link', { name: 'Connect AWS' }).click();
+  await expect(page).toHaveURL(/\/aws-integration/);
 });

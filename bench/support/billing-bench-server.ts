@@ -130,8 +130,10 @@ const urlOf = (app: typeof cached) => {
 
 process.on('message', async (command: { kind: string }) => {
   if (command.kind !== 'stop') return;
-  await cached.close();
+  // Let the last requests autocannon left in flight finish before the database goes.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   await uncached.close();
+  await cached.close();
   await stopQueue(queue, 5_000);
   await database.close();
   unlock();

@@ -89,10 +89,14 @@ export function ViewControls({
   integrations: IntegrationView[];
   data: BillingData | undefined;
 }) {
-  const defaultName = integrations.find((integration) => integration.is_default)?.name;
+  const defaultIntegration = integrations.find((integration) => integration.is_default);
+  const defaultName = defaultIntegration?.name;
+  // `default` follows whichever integration is the default; the others are listed by name.
   const integrationOptions = [
-    { value: 'default', label: defaultName ? `Default: ${defaultName}` : 'Default integration' },
-    ...integrations.map((integration) => ({ value: integration.id, label: integration.name })),
+    { value: 'default', label: defaultName ?? 'Default integration' },
+    ...integrations
+      .filter((integration) => !integration.is_default)
+      .map((integration) => ({ value: integration.id, label: integration.name })),
   ];
   const tagKeys = [
     ...new Set([...(data?.tag_keys ?? []), ...(view.tagKey === ALL_TAG_KEYS ? [] : [view.tagKey])]),
@@ -105,7 +109,7 @@ export function ViewControls({
         <Select
           aria-label="Integration"
           data={integrationOptions}
-          value={view.integration}
+          value={view.integration === defaultIntegration?.id ? 'default' : view.integration}
           onChange={(value) => value && onChange({ integration: value })}
           allowDeselect={false}
           w={250}
