@@ -125,17 +125,19 @@ function tagSplitFromRollups(slice: CostSlice, tagKey: string, bucket: Bucket): 
   return parts;
 }
 
+/** The facts a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
+function factsInScope(scope: CostScope): RawBuilder<unknown> {
+  if (!scope.restricted) return sql`true`;
+  const parts = [
+    ...(scope.accountIds.length > 0 ? [sql`usage_account_id in (${inList(scope.accountIds)})`] : []),
+    ...scope.tags.map((tag) => sql`tags ->> ${tag.key} = ${tag.value}`),
+  ];
+  return parts.length === 0 ? sql`false` : sql.join(parts, sql` or `);
+}
+
 /** A scope with tag pairs: the facts themselves, where each line's account and tags are known. */
 function rowsFromFacts(slice: CostSlice, bucket: Bucket): RawBuilder<unknown>[] {
-  const scope = slice.scope;
-  if (!scope.restricted) throw new Error('facts are read only for tag-scoped viewers');
-  const inScope = sql.join(
-    [
-      ...(scope.accountIds.length > 0 ? [sql`usage_account_id in (${inList(scope.accountIds)})`] : []),
-      ...scope.tags.map((tag) => sql`tags ->> ${tag.key} = ${tag.value}`),
-    ],
-    sql` or `,
-  );
+  const inScope = factsInScope(slice.scope);
   const tagValue = slice.tagKey ? sql`coalesce(tags ->> ${slice.tagKey}, ${UNTAGGED})` : null;
   const key = tagValue ?? sql.ref('service_name');
   const filter =
@@ -207,12 +209,18 @@ export async function listTagValues(
   from: string,
   scope: CostScope,
 ): Promise<string[]> {
-  const result = await sql<{ tag_value: string }>`
-    select distinct tag_value from cost_monthly_tag_rollups
-    where organization_id = ${owner.organizationId} and integration_id = ${owner.integrationId}
-    and tag_key = ${tagKey} and month >= ${monthStart(from)}::date
-    and ${needsFacts(scope) ? sql`true` : accountFilter(scope)}
-    order by tag_value`.execute(db);
+  // A tag-scoped viewer sees only the values on lines in their scope, read from the facts.
+  const result = needsFacts(scope)
+    ? await sql<{ tag_value: string }>`
+      select distinct tags ->> ${tagKey} as tag_value from cost_daily_facts
+      where organization_id = ${owner.organizationId} and integration_id = ${owner.integrationId}
+      and usage_date >= ${from}::date and tags ? ${tagKey} and (${factsInScope(scope)})
+      order by 1`.execute(db)
+    : await sql<{ tag_value: string }>`
+      select distinct tag_value from cost_monthly_tag_rollups
+      where organization_id = ${owner.organizationId} and integration_id = ${owner.integrationId}
+      and tag_key = ${tagKey} and month >= ${monthStart(from)}::date and ${accountFilter(scope)}
+      order by tag_value`.execute(db);
   return result.rows.map((row) => row.tag_value);
 }
 

@@ -364,6 +364,8 @@ describe('who sees what', () => {
     });
     const data = (await billingData(member, range(month.start, month.end))).json();
     expect(data.total).toBe(expected((f) => inMonth(f) && f.tags.team === 'data'));
+    const byTeam = (await billingData(member, range(month.start, month.end, { tag_key: 'team' }))).json();
+    expect(byTeam.tag_values).toEqual(['data', 'untagged']);
     const byEnv = (await billingData(member, range(month.start, month.end, { tag_key: 'env' }))).json();
     expect(byEnv.series).toEqual([
       { key: 'untagged', total: expected((f) => inMonth(f) && f.tags.team === 'data') },
