@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
  * process of its own so memory figures stay its own), or every one listed below when none is named.
  * Each prints its numbers; bench/README.md records the latest.
  */
-const BENCHMARKS = ['ingest-scan', 'ingest-end-to-end', 'billing-data', 'alerts', 'chat-connections'];
+const BENCHMARKS = [
+  'ingest-scan',
+  'ingest-end-to-end',
+  'billing-data',
+  'forecast-backtest',
+  'alerts',
+  'chat-connections',
+];
 
 const folder = path.dirname(fileURLToPath(import.meta.url));
 const requested = process.argv.slice(2);

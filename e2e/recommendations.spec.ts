@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { waitForDemoSync } from './support/demo.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
@@ -12,19 +13,16 @@ const rowOf = (page: Page, name: string) => findingsTable(page).getByRole('row')
 async function openRecommendationsAsDemo(page: Page) {
   await page.goto('/');
   await page.getByTestId('try-demo').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await waitForDemoSync(page);
   await page.locator('header').getByRole('link', { name: 'Recommendations' }).click();
   await expect(page).toHaveURL(/\/ec2-rightsizing-recommendation$/);
-  // The first sync may still be running when the spec starts.
-  await expect(async () => {
-    await page.reload();
-    await expect(rowOf(page, 'jenkins-old')).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(rowOf(page, 'jenkins-old')).toBeVisible();
 }
 
 test('the demo user sees the planted findings, opens one and dismisses one', async ({ page }, testInfo) => {
-  // The first inventory sync may still be running: allow for the wait below.
-  test.setTimeout(150_000);
+  // The first sync may still be running: allow for the wait above.
+  test.setTimeout(300_000);
   await openRecommendationsAsDemo(page);
   await expect(page.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
   const total = page.getByTestId('total-savings');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyViewMode,
   chooseBucketGranularity,
+  comparablePreviousPeriod,
   defaultBillingView,
   formatSelectedTagValues,
   isBillingQueryReady,
@@ -155,5 +156,35 @@ describe('selected tag values (spec §3)', () => {
   it('writes values back as the query parameter', () => {
     expect(formatSelectedTagValues(['a', 'b'])).toBe('a,b');
     expect(formatSelectedTagValues('All')).toBe('All');
+  });
+});
+
+describe('the period a running range is compared with', () => {
+  it('compares 24 days of November with October 1-24, not all of October', () => {
+    expect(comparablePreviousPeriod('2026-11-01', '2026-11-30', '2026-11-24')).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-10-24',
+      throughToday: true,
+    });
+  });
+
+  it('never runs past the end of a shorter previous month', () => {
+    expect(comparablePreviousPeriod('2024-03-01', '2024-03-31', '2024-03-30')).toEqual({
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+      throughToday: true,
+    });
+  });
+
+  it('compares a finished range, or one ending today, whole', () => {
+    expect(comparablePreviousPeriod('2026-10-01', '2026-10-31', '2026-11-24')).toMatchObject({
+      endDate: '2026-09-30',
+      throughToday: false,
+    });
+    expect(comparablePreviousPeriod('2026-11-24', '2026-11-24', '2026-11-24')).toMatchObject({
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+      throughToday: false,
+    });
   });
 });

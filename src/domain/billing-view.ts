@@ -7,8 +7,11 @@
 import {
   addDays,
   addMonths,
+  daysBetween,
+  earlierDay,
   type IsoDay,
   inclusiveDayCount,
+  isWithin,
   monthEnd,
   monthStart,
   parseIsoDay,
@@ -118,6 +121,26 @@ function monthsSpanned(startDate: IsoDay, endDate: IsoDay): number {
   const start = parseIsoDay(startDate);
   const end = parseIsoDay(endDate);
   return (end.year - start.year) * 12 + (end.month - start.month) + 1;
+}
+
+/**
+ * The period to compare with. A range still running (it holds today) is compared like for like: the
+ * previous period up to the same day offset, so 24 days of November face October 1-24, not all of
+ * October.
+ */
+export function comparablePreviousPeriod(
+  start: IsoDay,
+  end: IsoDay,
+  today: IsoDay,
+): { startDate: IsoDay; endDate: IsoDay; throughToday: boolean } {
+  const previous = previousPeriod(start, end);
+  if (!isWithin(today, start, end) || today === end) return { ...previous, throughToday: false };
+  const sameOffset = addDays(previous.startDate, daysBetween(start, today));
+  return {
+    startDate: previous.startDate,
+    endDate: earlierDay(sameOffset, previous.endDate),
+    throughToday: true,
+  };
 }
 
 /** Spec §3 query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */

@@ -16,6 +16,8 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { creditsRoutes } from './modules/billing/credits.routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
+import { billingDataRoutes } from './modules/billing-data/billing-data.routes.ts';
+import { createBillingDataService } from './modules/billing-data/billing-data.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatServices } from './modules/chat/chat-services.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
@@ -152,6 +154,17 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   });
   await app.register(integrationsRoutes, { integrations });
   await app.register(awsIntegrationsRoutes, { integrations, setup: awsSetup, syncs });
+
+  // The dashboard's billing query (issue 5): one read over the cost rollups, cached per integration.
+  const billingData = createBillingDataService({
+    context,
+    billing,
+    organizations,
+    integrations,
+    users,
+    costData,
+  });
+  await app.register(billingDataRoutes, { billingData });
 
   await registerWebApp(app, context.config.webDistDir);
   return app;

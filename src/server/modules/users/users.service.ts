@@ -88,6 +88,10 @@ export function createUsersService(
 
   return {
     getRecord,
+    /** The person's time zone for "today" (dashboard, forecasts); UTC when never set. */
+    async timeZoneOf(userId: string): Promise<string> {
+      return (await findUserRow(db, userId))?.defaultTimezone ?? 'UTC';
+    },
     async getRecordById(viewer: Viewer, userId: string) {
       assertOwnRecord(viewer, userId);
       return getRecord(viewer);

@@ -1,26 +1,89 @@
-import { Button } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { Group, Stack, Text } from '@mantine/core';
+import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
+import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useBillingData } from '../api/get-billing-data.ts';
+import { useIntegrations } from '../api/get-integrations.ts';
+import {
+  BillingErrorState,
+  DashboardSkeleton,
+  isNoIntegration,
+  NoIntegrationState,
+} from './dashboard-states.tsx';
+import { SpendCards } from './spend-cards.tsx';
+import { SpendChart } from './spend-chart.tsx';
+import { formatDayWithYear, formatRange } from './spend-format.ts';
+import { SpendTable } from './spend-table.tsx';
+import { TopMovers } from './top-movers.tsx';
+import { useBillingView } from './use-billing-view.ts';
+import { ViewControls } from './view-controls.tsx';
 
+/** The screen people open every morning: where spend is, where it is heading, and what moved. */
 export function DashboardPage() {
+  const { user } = useSession();
+  const timeZone = user?.default_timezone ?? 'UTC';
+  const today = isoDayInTimeZone(new Date(), timeZone);
+  const { view, change } = useBillingView(today, user?.view_customs);
+  const billing = useBillingData(user?.user_id, view);
+  const integrations = useIntegrations();
+  const data = billing.data;
+
+  if (isNoIntegration(billing.error) || (integrations.data && integrations.data.length === 0)) {
+    return (
+      <PageContainer>
+        <ScreenHeader title="Dashboard" description="Your AWS spend, explained." />
+        <NoIntegrationState />
+      </PageContainer>
+    );
+  }
+
+  const description = data ? (
+    <Group gap={6} component="span">
+      <span data-testid="dashboard-range">{formatRange(data.start_date, data.end_date)}</span>
+      <span>·</span>
+      <span>{data.integration.name}</span>
+      {data.fresh_through && (
+        <>
+          <span>·</span>
+          <span>data through {formatDayWithYear(data.fresh_through)}</span>
+        </>
+      )}
+    </Group>
+  ) : (
+    'Your AWS spend, explained.'
+  );
+
   return (
     <PageContainer>
-      <ScreenHeader title="Dashboard" description="Your AWS spend, explained." />
-      <EmptyState
-        icon={<IconChartBar size={28} />}
-        title="No cost data yet"
-        action={
-          <Button component={Link} to="/aws-integration">
-            Connect AWS
-          </Button>
-        }
-      >
-        Connect an AWS account or upload a billing export, and your spend by day, service and tag appears
-        here.
-      </EmptyState>
+      <ScreenHeader title="Dashboard" description={description} />
+      <ViewControls view={view} onChange={change} integrations={integrations.data ?? []} data={data} />
+      {billing.isError && !data ? (
+        <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />
+      ) : !data ? (
+        <DashboardSkeleton />
+      ) : (
+        <Stack
+          gap="md"
+          opacity={billing.isPlaceholderData ? 0.6 : 1}
+          style={{ transition: 'opacity 120ms' }}
+          aria-busy={billing.isFetching}
+        >
+          {billing.isError && <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />}
+          <SpendCards data={data} />
+          <SpendChart key={`${data.group_by}-${data.tag_key}`} data={data} />
+          <TopMovers data={data} />
+          <SpendTable data={data} />
+          <Text size="xs" c="dimmed">
+            Amounts in USD, {data.is_amortized ? 'amortized' : 'unblended'}. "Today" is{' '}
+            {formatDayWithYear(data.today)} in {data.time_zone}.
+            {data.scoped ? ' You see the spend your teams own.' : ''}
+            {data.visible_from > data.start_date
+              ? ` Your plan shows spend from ${formatDayWithYear(data.visible_from)}.`
+              : ''}
+          </Text>
+        </Stack>
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The server connects the demo account to the simulator at start and syncs it (costs, then the EC2
+ * fleet). Specs reading the demo's numbers wait, as a person would on the integrations screen, until
+ * that first sync is done, so the figures they compare do not move under them.
+ */
+export async function waitForDemoSync(page: Page): Promise<void> {
+  const token = await page.evaluate(() => window.localStorage.getItem('spendguard.session'));
+  await expect(async () => {
+    const response = await page.request.get('/api/integrations', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(200);
+    const integrations = (await response.json()) as Array<{ is_demo: boolean; state: string }>;
+    const demo = integrations.find((integration) => integration.is_demo);
+    expect(demo?.state).toBe('ready');
+  }).toPass({ timeout: 180_000, intervals: [1_000, 2_000, 5_000] });
+}

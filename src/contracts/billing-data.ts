@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { parseSelectedTagValues } from '../domain/billing-view.ts';
+import { inclusiveDayCount, isIsoDay } from '../domain/calendar-days.ts';
+
+/** Longest range one billing query may cover: the business plan's 36 months of history. */
+export const MAX_BILLING_RANGE_DAYS = 1_100;
+
+const isoDay = (field: string) =>
+  z.string().refine(isIsoDay, `${field} must be a calendar day written YYYY-MM-DD`);
+
+/** Spec §3 billing data query parameters, exactly; `is_amortized` is 'true' or 'false'. */
+export const billingDataQuery = z
+  .object({
+    user_id: z.string().min(1, 'user_id is required'),
+    start_date: isoDay('start_date'),
+    end_date: isoDay('end_date'),
+    integration: z.string().trim().min(1, 'integration is required: an integration id or default').max(100),
+    tag_key: z.string().trim().min(1, "tag_key is required: a tag key or 'all'").max(128),
+    selected_tag_values: z
+      .string()
+      .max(10_000)
+      .transform(parseSelectedTagValues)
+      .refine(
+        (values) => values === 'All' || values.length > 0,
+        "selected_tag_values must be 'All' or comma-separated values",
+      )
+      .refine((values) => values === 'All' || values.length <= 200, 'at most 200 tag values'),
+    is_amortized: z
+      .enum(['true', 'false'], "is_amortized must be 'true' or 'false'")
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((query, context) => {
+    if (!isIsoDay(query.start_date) || !isIsoDay(query.end_date)) return;
+    if (query.end_date < query.start_date)
+      context.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+    else if (inclusiveDayCount(query.start_date, query.end_date) > MAX_BILLING_RANGE_DAYS)
+      context.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: `the range may cover at most ${MAX_BILLING_RANGE_DAYS} days`,
+      });
+    if (query.tag_key === 'all' && query.selected_tag_values !== 'All')
+      context.addIssue({
+        code: 'custom',
+        path: ['selected_tag_values'],
+        message: "must be 'All' when tag_key is 'all'",
+      });
+  });
+export type BillingDataQuery = z.infer<typeof billingDataQuery>;
+
+const usd = z.number();
+
+export const costBucket = z.object({
+  /** First day of the bucket: the day, or the first of the month. */
+  period: z.string(),
+  total: usd,
+  /** Amount per series key (service name, or tag value / 'untagged'); keys without cost are absent. */
+  amounts: z.record(z.string(), usd),
+});
+
+export const costSeries = z.object({ key: z.string(), total: usd });
+
+export const monthEndForecast = z.object({
+  /** 'YYYY-MM-01' of the month that holds today. */
+  month: z.string(),
+  today: z.string(),
+  month_to_date: usd,
+  forecast: usd,
+  lower: usd,
+  upper: usd,
+  method: z.enum(['seasonal-trend', 'run-rate', 'actual', 'no-history']),
+});
+
+export const billingData = z.object({
+  integration: z.object({ id: z.string(), name: z.string() }),
+  currency: z.literal('USD'),
+  start_date: z.string(),
+  end_date: z.string(),
+  granularity: z.enum(['day', 'month']),
+  /** What the series are: services, or the values of `tag_key`. */
+  group_by: z.enum(['service', 'tag']),
+  tag_key: z.string().nullable(),
+  is_amortized: z.boolean(),
+  total: usd,
+  /** Series keys with their total over the range, largest first. */
+  series: z.array(costSeries),
+  buckets: z.array(costBucket),
+  previous_period: z.object({
+    start_date: z.string(),
+    end_date: z.string(),
+    total: usd,
+    series: z.array(costSeries),
+    /** True when the range holds today: the previous period is cut at the same day offset. */
+    through_today: z.boolean(),
+  }),
+  /** Present when the range holds today in the user's time zone. */
+  month_end_forecast: monthEndForecast.nullable(),
+  /** The whole calendar month before the one holding today. */
+  last_month: z.object({ start_date: z.string(), end_date: z.string(), total: usd }),
+  today: z.string(),
+  time_zone: z.string(),
+  fresh_through: z.string().nullable(),
+  /** The plan's first visible day; costs before it are left out (free plans keep 3 months). */
+  visible_from: z.string(),
+  /** True when a team scope limits what this person sees. */
+  scoped: z.boolean(),
+  tag_keys: z.array(z.string()),
+  /** Values of `tag_key` for the picker ('untagged' included), empty when tag_key is 'all'. */
+  tag_values: z.array(z.string()),
+});
+export type BillingData = z.infer<typeof billingData>;
+export type CostBucket = z.infer<typeof costBucket>;
+export type CostSeries = z.infer<typeof costSeries>;

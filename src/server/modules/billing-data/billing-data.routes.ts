@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type BillingData, billingData, billingDataQuery } from '../../../contracts/billing-data.ts';
+import { apiErrorBody } from '../../../contracts/errors.ts';
+import type { BillingDataService } from './billing-data.service.ts';
+
+const errors = {
+  400: apiErrorBody,
+  401: apiErrorBody,
+  402: apiErrorBody,
+  403: apiErrorBody,
+  404: apiErrorBody,
+};
+
+/** Spec §3 and §7: GET billing-data, the dashboard's one read. */
+export const billingDataRoutes: FastifyPluginAsyncZod<{ billingData: BillingDataService }> = async (
+  app,
+  { billingData: service },
+) => {
+  app.get(
+    '/api/billing-data',
+    {
+      schema: {
+        tags: ['billing-data'],
+        summary: 'Spend of a range by service or tag value, with totals, previous period and forecast',
+        querystring: billingDataQuery,
+        response: { 200: billingData, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const json = await service.queryJson(await request.requireViewer(), request.query);
+      // Already checked against the contract and serialized once when computed (docs/decisions/017).
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(json as unknown as BillingData);
+    },
+  );
+};

@@ -1,0 +1,260 @@
+import {
+  type BillingData,
+  type BillingDataQuery,
+  billingData,
+  type CostSeries,
+} from '../../../contracts/billing-data.ts';
+import { chooseBucketGranularity, comparablePreviousPeriod } from '../../../domain/billing-view.ts';
+import {
+  addDays,
+  addMonths,
+  eachDay,
+  earlierDay,
+  type IsoDay,
+  isoDayInTimeZone,
+  isWithin,
+  laterDay,
+  monthStart,
+} from '../../../domain/calendar-days.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
+import { forecastMonthEnd } from '../../../domain/forecast.ts';
+import { earliestVisibleDay } from '../../../domain/plans.ts';
+import { MAX_TRAINING_DAYS } from '../../../domain/seasonal-trend-model.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, notFound } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { CostDataService } from '../cost-data/cost-data.service.ts';
+import type { IntegrationsService } from '../integrations/integrations.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import {
+  type Bucket,
+  type CostSlice,
+  dailyTotals,
+  listTagKeys,
+  listTagValues,
+  summarizeCosts,
+  UNTAGGED,
+} from './billing-data.repository.ts';
+import { BillingDataCache } from './billing-data-cache.ts';
+
+export interface BillingDataDependencies {
+  context: AppContext;
+  billing: Pick<BillingService, 'assertSubscriptionActive' | 'entitlements'>;
+  organizations: Pick<OrganizationsService, 'costScopeFor'>;
+  integrations: Pick<IntegrationsService, 'resolve'>;
+  users: Pick<UsersService, 'timeZoneOf'>;
+  costData: Pick<CostDataService, 'onFactsReplaced'>;
+  now?: () => Date;
+}
+
+const usd = (decimal: string) => Number(decimal);
+
+const DECIMAL_SCALE = 18;
+/** Adds decimal texts from the database without binary rounding (month-to-date equals the facts). */
+function exactSum(decimals: string[]): string {
+  let sum = 0n;
+  for (const text of decimals) {
+    const negative = text.startsWith('-');
+    const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+    const units = BigInt(whole + fraction.padEnd(DECIMAL_SCALE, '0').slice(0, DECIMAL_SCALE));
+    sum += negative ? -units : units;
+  }
+  const negative = sum < 0n;
+  const digits = (negative ? -sum : sum).toString().padStart(DECIMAL_SCALE + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -DECIMAL_SCALE)}.${digits.slice(-DECIMAL_SCALE)}`;
+}
+
+const bySpend = (rows: Array<{ key: string; cost: string }>): CostSeries[] =>
+  rows
+    .map((row) => ({ key: row.key, total: usd(row.cost) }))
+    .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
+
+/** Every bucket of the range, so a day or month without spend shows as zero rather than a gap. */
+function bucketPeriods(start: IsoDay, end: IsoDay, granularity: 'day' | 'month'): IsoDay[] {
+  if (start > end) return [];
+  if (granularity === 'day') return eachDay(start, end);
+  const periods: IsoDay[] = [];
+  for (let month = monthStart(start); month <= end; month = addMonths(month, 1)) periods.push(month);
+  return periods;
+}
+
+/** The billing query of spec §3: the dashboard's chart, cards, table and pickers in one answer. */
+export function createBillingDataService(deps: BillingDataDependencies) {
+  const { db } = deps.context.database;
+  const now = deps.now ?? (() => new Date());
+  const cacheEntries = deps.context.config.billingDataCacheEntries;
+  const cache = new BillingDataCache<string>(cacheEntries);
+  deps.costData.onFactsReplaced((event) => cache.dropIntegration(event.integrationId));
+
+  async function summarize(slice: CostSlice, start: IsoDay, end: IsoDay, bucket: Bucket) {
+    return summarizeCosts(db, { ...slice, start, end }, bucket);
+  }
+
+  async function monthEndForecastOf(slice: CostSlice, today: IsoDay, freshThrough: string | null) {
+    const historyStart = laterDay(
+      earlierDay(monthStart(today), addDays(today, -(MAX_TRAINING_DAYS + 7))),
+      slice.start,
+    );
+    const daily = await dailyTotals(db, { ...slice, start: historyStart, end: today });
+    // The newest day in the files is still being billed; the day before it is the last complete one.
+    const completeThrough = earlierDay(addDays(today, -1), addDays(freshThrough ?? today, -1));
+    const result = forecastMonthEnd({
+      history: daily.map((row) => ({ date: row.day, amount: usd(row.cost) })),
+      today,
+      completeThrough,
+    });
+    const monthToDate = daily.filter((row) => isWithin(row.day, monthStart(today), today));
+    return {
+      month: monthStart(today),
+      today,
+      month_to_date: usd(exactSum(monthToDate.map((row) => row.cost))),
+      forecast: result.forecast,
+      lower: result.lower,
+      upper: result.upper,
+      method: result.method,
+    };
+  }
+
+  async function compute(
+    query: BillingDataQuery,
+    integration: { id: string; name: string; fresh_through: string | null },
+    context: {
+      organizationId: string;
+      scope: CostScope;
+      today: IsoDay;
+      timeZone: string;
+      visibleFrom: IsoDay;
+    },
+  ): Promise<BillingData> {
+    const { today, visibleFrom, scope } = context;
+    const tagKey = query.tag_key === 'all' ? null : query.tag_key;
+    const base: CostSlice = {
+      organizationId: context.organizationId,
+      integrationId: integration.id,
+      start: visibleFrom,
+      end: query.end_date,
+      amortized: query.is_amortized,
+      scope,
+      tagKey,
+      tagValues: query.selected_tag_values,
+    };
+    const visible = (day: IsoDay) => laterDay(day, visibleFrom);
+    const granularity = chooseBucketGranularity(query.start_date, query.end_date);
+    const start = visible(query.start_date);
+    const previous = comparablePreviousPeriod(query.start_date, query.end_date, today);
+    const lastMonth = {
+      start_date: addMonths(monthStart(today), -1),
+      end_date: addDays(monthStart(today), -1),
+    };
+    const owner = { organizationId: context.organizationId, integrationId: integration.id };
+    // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
+    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues] = await Promise.all([
+      summarize(base, start, query.end_date, granularity),
+      summarize(base, visible(previous.startDate), previous.endDate, 'none'),
+      summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
+      isWithin(today, query.start_date, query.end_date)
+        ? monthEndForecastOf(base, today, integration.fresh_through)
+        : null,
+      listTagKeys(db, owner, visibleFrom),
+      tagKey ? listTagValues(db, owner, tagKey, visibleFrom, scope) : [],
+    ]);
+    const lastMonthTotal = lastMonthSummary.total;
+
+    const cells = new Map<string, Record<string, number>>();
+    for (const cell of main.cells) {
+      const amounts = cells.get(cell.bucket) ?? {};
+      amounts[cell.key] = usd(cell.cost);
+      cells.set(cell.bucket, amounts);
+    }
+    const bucketTotals = new Map(main.bucketTotals.map((row) => [row.bucket, usd(row.cost)]));
+    return {
+      integration: { id: integration.id, name: integration.name },
+      currency: 'USD',
+      start_date: query.start_date,
+      end_date: query.end_date,
+      granularity,
+      group_by: tagKey ? 'tag' : 'service',
+      tag_key: tagKey,
+      is_amortized: query.is_amortized,
+      total: usd(main.total),
+      series: bySpend(main.keyTotals),
+      buckets: bucketPeriods(start, query.end_date, granularity).map((period) => ({
+        period,
+        total: bucketTotals.get(period) ?? 0,
+        amounts: cells.get(period) ?? {},
+      })),
+      previous_period: {
+        start_date: previous.startDate,
+        end_date: previous.endDate,
+        total: usd(before.total),
+        series: bySpend(before.keyTotals),
+        through_today: previous.throughToday,
+      },
+      month_end_forecast: forecast,
+      last_month: { ...lastMonth, total: usd(lastMonthTotal) },
+      today,
+      time_zone: context.timeZone,
+      fresh_through: integration.fresh_through,
+      visible_from: visibleFrom,
+      scoped: scope.restricted,
+      tag_keys: tagKeys,
+      tag_values: tagKey ? [...tagValues, UNTAGGED] : [],
+    };
+  }
+
+  /** Permissions first: own user id, live subscription, own integration; then what the answer depends on. */
+  async function prepare(viewer: Viewer, query: BillingDataQuery) {
+    if (query.user_id !== viewer.userId) throw notFound('User');
+    // Independent reads: on PostgreSQL they run side by side on the pool.
+    const [, integration, timeZone, entitlements, scope] = await Promise.all([
+      deps.billing.assertSubscriptionActive(viewer),
+      deps.integrations.resolve(viewer, query.integration),
+      deps.users.timeZoneOf(viewer.userId),
+      deps.billing.entitlements(viewer.organizationId),
+      deps.organizations.costScopeFor(viewer),
+    ]);
+    if (!integration) {
+      if (query.integration === 'default')
+        throw new ApiError(
+          404,
+          'NoIntegration',
+          'No AWS integration is connected yet: connect one to see spend.',
+        );
+      throw notFound('Integration');
+    }
+    const today = isoDayInTimeZone(now(), timeZone);
+    const visibleFrom = earliestVisibleDay(entitlements.planInForce, today);
+    const { user_id: _user, ...view } = query;
+    // Everything the answer depends on; the last sync changes it when another node ingested.
+    const key = JSON.stringify([
+      view,
+      integration.last_synced_at,
+      integration.fresh_through,
+      scope,
+      today,
+      timeZone,
+      visibleFrom,
+    ]);
+    const context = { organizationId: viewer.organizationId, scope, today, timeZone, visibleFrom };
+    return { integration, key, context };
+  }
+
+  return {
+    /**
+     * Spec §3 GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
+     * and no cost query and no serialization (docs/decisions/017).
+     */
+    async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<string> {
+      const { integration, key, context } = await prepare(viewer, query);
+      const cached = cache.get(integration.id, key);
+      if (cached !== undefined) return cached;
+      const json = JSON.stringify(billingData.parse(await compute(query, integration, context)));
+      if (cacheEntries > 0) cache.set(integration.id, key, json);
+      return json;
+    },
+  };
+}
+
+export type BillingDataService = ReturnType<typeof createBillingDataService>;

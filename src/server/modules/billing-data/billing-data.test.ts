@@ -1,0 +1,432 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  eachDay,
+  earlierDay,
+  type IsoDay,
+  isoDayInTimeZone,
+  monthEnd,
+  monthStart,
+  yearEnd,
+  yearStart,
+} from '../../../domain/calendar-days.ts';
+import { bearer, multipartFile } from '../../testing/accounts-fixtures.ts';
+import { signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
+import { inviteNewPerson } from '../../testing/organization-fixtures.ts';
+import { picoUnits, SCALE } from '../../testing/raw-billing-samples.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/** One line of the FOCUS file the test uploads; the API's sums are checked against these. */
+interface KnownFact {
+  day: IsoDay;
+  account: string;
+  service: string;
+  tags: Record<string, string>;
+  billed: string;
+  effective: string;
+}
+
+const WEB_ACCOUNT = '111111111111';
+const DATA_ACCOUNT = '222222222222';
+const today = isoDayInTimeZone(new Date(), 'UTC');
+const thisYear = Number(today.slice(0, 4));
+
+/** The most recent Feb 29 no later than this year's. */
+const leapYear =
+  [0, 1, 2, 3].map((back) => thisYear - back).find((y) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0) ??
+  2024;
+const leapDay = `${leapYear}-02-29`;
+/** The trial's Business plan shows 36 months (src/domain/plans.ts). */
+const leapDayVisible = leapDay >= addMonths(monthStart(today), -35) && leapDay <= today;
+
+function factsOf(day: IsoDay, index: number): KnownFact[] {
+  const cents = (base: number) =>
+    `${base + (index % 7)}.${String(1_234_567_891 + index * 7_919).padStart(10, '0')}`;
+  return [
+    {
+      day,
+      account: WEB_ACCOUNT,
+      service: 'Amazon Elastic Compute Cloud',
+      tags: { team: 'web', env: 'prod' },
+      billed: cents(40),
+      effective: cents(31),
+    },
+    {
+      day,
+      account: DATA_ACCOUNT,
+      service: 'Amazon Simple Storage Service',
+      tags: { team: 'data' },
+      billed: cents(12),
+      effective: cents(12),
+    },
+    { day, account: WEB_ACCOUNT, service: 'AWS Lambda', tags: {}, billed: cents(3), effective: cents(3) },
+    {
+      day,
+      account: DATA_ACCOUNT,
+      service: 'Amazon Elastic Compute Cloud',
+      tags: { env: 'dev' },
+      billed: cents(20),
+      effective: cents(9),
+    },
+  ];
+}
+
+const knownDays = [
+  ...new Set([
+    `${thisYear - 1}-12-30`,
+    `${thisYear - 1}-12-31`,
+    `${thisYear}-01-01`,
+    `${thisYear}-01-02`,
+    ...(leapDayVisible ? [`${leapYear}-02-28`, leapDay, `${leapYear}-03-01`] : []),
+    ...eachDay(addMonths(monthStart(today), -1), today),
+  ]),
+].sort();
+const facts = knownDays.flatMap((day, index) => factsOf(day, index));
+
+const csvCell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+function focusCsv(rows: KnownFact[]): string {
+  const header =
+    'ChargePeriodStart,BillingPeriodStart,BilledCost,EffectiveCost,BillingCurrency,ChargeCategory,ServiceName,ProviderName,BillingAccountId,SubAccountId,RegionId,Tags';
+  const lines = rows.map((fact) =>
+    [
+      `${fact.day} 00:00:00`,
+      `${monthStart(fact.day)} 00:00:00`,
+      fact.billed,
+      fact.effective,
+      'USD',
+      'Usage',
+      fact.service,
+      'AWS',
+      WEB_ACCOUNT,
+      fact.account,
+      'us-east-1',
+      csvCell(JSON.stringify(fact.tags)),
+    ].join(','),
+  );
+  return `${header}\n${lines.join('\n')}\n`;
+}
+
+/** The exact decimal sum of the matching facts, as the API's number. */
+function expected(where: (fact: KnownFact) => boolean, amortized = false): number {
+  const pico = facts
+    .filter(where)
+    .reduce((sum, fact) => sum + picoUnits(amortized ? fact.effective : fact.billed), 0n);
+  const text = pico.toString().padStart(SCALE + 1, '0');
+  return Number(`${text.slice(0, -SCALE)}.${text.slice(-SCALE)}`);
+}
+const between = (start: IsoDay, end: IsoDay) => (fact: KnownFact) => fact.day >= start && fact.day <= end;
+
+let server: TestApp;
+let owner: TestPerson;
+let integrationId: string;
+
+async function billingData(person: TestPerson, params: Record<string, string>) {
+  const query = new URLSearchParams({
+    user_id: person.userId,
+    integration: 'default',
+    tag_key: 'all',
+    selected_tag_values: 'All',
+    is_amortized: 'false',
+    ...params,
+  });
+  return server.app.inject({ method: 'GET', url: `/api/billing-data?${query}`, headers: person.headers });
+}
+const range = (start: IsoDay, end: IsoDay, extra: Record<string, string> = {}) => ({
+  start_date: start,
+  end_date: end,
+  ...extra,
+});
+
+beforeAll(async () => {
+  server = await createTestApp();
+  owner = await signUpVerifiedOwner(server, 'finance@acme.test');
+  const trial = await server.app.inject({
+    method: 'POST',
+    url: '/api/billing/trial',
+    headers: owner.headers,
+  });
+  expect(trial.statusCode).toBeLessThan(300);
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/integrations',
+    headers: owner.headers,
+    payload: { kind: 'upload', name: 'Acme AWS' },
+  });
+  integrationId = created.json().id;
+  const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(facts)));
+  const uploaded = await server.app.inject({
+    method: 'POST',
+    url: `/api/integrations/${integrationId}/files`,
+    headers: { ...owner.headers, ...headers },
+    payload,
+  });
+  expect(uploaded.json().state).toBe('succeeded');
+}, 60_000);
+afterAll(() => server.close());
+
+describe('GET /api/billing-data, against the known facts', () => {
+  const month = { start: monthStart(today), end: monthEnd(today) };
+
+  it('sums the current month by service, per day, exactly as the facts', async () => {
+    const response = await billingData(owner, range(month.start, month.end));
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    expect(data).toMatchObject({
+      granularity: 'day',
+      group_by: 'service',
+      currency: 'USD',
+      integration: { id: integrationId },
+    });
+    expect(data.total).toBe(expected(between(month.start, month.end)));
+    expect(data.buckets).toHaveLength(eachDay(month.start, month.end).length);
+    const todayBucket = data.buckets.find((bucket: { period: string }) => bucket.period === today);
+    expect(todayBucket.total).toBe(expected((fact) => fact.day === today));
+    expect(todayBucket.amounts['AWS Lambda']).toBe(
+      expected((f) => f.day === today && f.service === 'AWS Lambda'),
+    );
+    const ec2 = data.series.find((series: { key: string }) => series.key === 'Amazon Elastic Compute Cloud');
+    expect(ec2.total).toBe(
+      expected((f) => between(month.start, month.end)(f) && f.service === 'Amazon Elastic Compute Cloud'),
+    );
+    expect(data.series[0].key).toBe('Amazon Elastic Compute Cloud');
+  });
+
+  it('compares with last month and forecasts the month end when the range holds today', async () => {
+    const data = (await billingData(owner, range(month.start, month.end))).json();
+    const lastMonth = { start: addMonths(month.start, -1), end: addDays(month.start, -1) };
+    // Like for like: the days of last month up to today's day of the month.
+    const sameDays = addDays(lastMonth.start, daysBetween(month.start, today));
+    const comparedEnd = earlierDay(sameDays, lastMonth.end);
+    expect(data.previous_period).toMatchObject({ start_date: lastMonth.start, end_date: comparedEnd });
+    expect(data.previous_period.total).toBe(expected(between(lastMonth.start, comparedEnd)));
+    expect(data.last_month.total).toBe(expected(between(lastMonth.start, lastMonth.end)));
+    const forecast = data.month_end_forecast;
+    expect(forecast.month_to_date).toBe(expected(between(month.start, today)));
+    expect(forecast.forecast).toBeGreaterThanOrEqual(forecast.month_to_date);
+    expect(forecast.lower).toBeLessThanOrEqual(forecast.forecast);
+    expect(forecast.upper).toBeGreaterThanOrEqual(forecast.forecast);
+    expect(data.tag_keys).toEqual(['env', 'team']);
+  });
+
+  it('splits by the values of a tag key, with the spend that lacks it as "untagged"', async () => {
+    const inMonth = between(month.start, month.end);
+    const data = (await billingData(owner, range(month.start, month.end, { tag_key: 'team' }))).json();
+    expect(data.group_by).toBe('tag');
+    expect(data.tag_values).toEqual(['data', 'web', 'untagged']);
+    const totals = Object.fromEntries(
+      data.series.map((s: { key: string; total: number }) => [s.key, s.total]),
+    );
+    expect(totals).toEqual({
+      web: expected((f) => inMonth(f) && f.tags.team === 'web'),
+      data: expected((f) => inMonth(f) && f.tags.team === 'data'),
+      untagged: expected((f) => inMonth(f) && f.tags.team === undefined),
+    });
+    expect(data.total).toBe(expected(inMonth));
+  });
+
+  it('keeps only the chosen tag values, "untagged" among them', async () => {
+    const inMonth = between(month.start, month.end);
+    const chosen = (values: string) =>
+      billingData(owner, range(month.start, month.end, { tag_key: 'team', selected_tag_values: values }));
+    const web = (await chosen('web')).json();
+    expect(web.total).toBe(expected((f) => inMonth(f) && f.tags.team === 'web'));
+    expect(web.series.map((s: { key: string }) => s.key)).toEqual(['web']);
+    const mixed = (await chosen('untagged, web')).json();
+    expect(mixed.total).toBe(expected((f) => inMonth(f) && f.tags.team !== 'data'));
+  });
+
+  it('shows amortized cost when asked', async () => {
+    const data = (await billingData(owner, range(month.start, month.end, { is_amortized: 'true' }))).json();
+    expect(data.is_amortized).toBe(true);
+    expect(data.total).toBe(expected(between(month.start, month.end), true));
+  });
+
+  it('shows a day: both dates the same day', async () => {
+    const data = (await billingData(owner, range(today, today))).json();
+    expect(data.buckets).toHaveLength(1);
+    expect(data.previous_period.through_today).toBe(false);
+    expect(data.total).toBe(expected((f) => f.day === today));
+    expect(data.previous_period.total).toBe(expected((f) => f.day === addDays(today, -1)));
+  });
+
+  it('shows a year in monthly buckets from the monthly rollups', async () => {
+    const data = (await billingData(owner, range(yearStart(today), yearEnd(today)))).json();
+    expect(data.granularity).toBe('month');
+    expect(data.buckets).toHaveLength(12);
+    expect(data.total).toBe(expected(between(yearStart(today), yearEnd(today))));
+    const january = data.buckets[0];
+    expect(january.total).toBe(expected(between(`${thisYear}-01-01`, `${thisYear}-01-31`)));
+    const sameDayLastYear = addDays(`${thisYear - 1}-01-01`, daysBetween(yearStart(today), today));
+    const comparedEnd = earlierDay(sameDayLastYear, `${thisYear - 1}-12-31`);
+    expect(data.previous_period).toMatchObject({
+      start_date: `${thisYear - 1}-01-01`,
+      end_date: comparedEnd,
+    });
+    expect(data.previous_period.total).toBe(expected(between(`${thisYear - 1}-01-01`, comparedEnd)));
+  });
+
+  it('crosses a year boundary in daily buckets', async () => {
+    const data = (await billingData(owner, range(`${thisYear - 1}-12-30`, `${thisYear}-01-02`))).json();
+    expect(data.buckets.map((b: { period: string }) => b.period)).toEqual([
+      `${thisYear - 1}-12-30`,
+      `${thisYear - 1}-12-31`,
+      `${thisYear}-01-01`,
+      `${thisYear}-01-02`,
+    ]);
+    expect(data.buckets[1].total).toBe(expected((f) => f.day === `${thisYear - 1}-12-31`));
+    expect(data.total).toBe(expected(between(`${thisYear - 1}-12-30`, `${thisYear}-01-02`)));
+  });
+
+  it('sums a long range that starts mid-month exactly (monthly rollups plus daily edges)', async () => {
+    const start = addDays(today, -130);
+    const data = (await billingData(owner, range(start, today))).json();
+    expect(data.granularity).toBe('month');
+    expect(data.buckets[0].period).toBe(monthStart(start));
+    expect(data.total).toBe(expected(between(start, today)));
+  });
+
+  it.runIf(leapDayVisible)('counts the leap day in its month', async () => {
+    const data = (await billingData(owner, range(`${leapYear}-02-01`, `${leapYear}-02-29`))).json();
+    expect(data.buckets).toHaveLength(29);
+    expect(data.buckets[28]).toMatchObject({ period: leapDay, total: expected((f) => f.day === leapDay) });
+    expect(data.total).toBe(expected(between(`${leapYear}-02-01`, leapDay)));
+  });
+});
+
+describe('"today" is the user\'s, in their time zone', () => {
+  it('puts the forecast on the range that holds today where the person lives', async () => {
+    const setZone = (zone: string) =>
+      server.app.inject({
+        method: 'PATCH',
+        url: '/api/users',
+        headers: owner.headers,
+        payload: { default_timezone: zone },
+      });
+    await setZone('Pacific/Kiritimati');
+    const kiritimatiToday = isoDayInTimeZone(new Date(), 'Pacific/Kiritimati');
+    const early = (await billingData(owner, range(kiritimatiToday, kiritimatiToday))).json();
+    expect(early).toMatchObject({ today: kiritimatiToday, time_zone: 'Pacific/Kiritimati' });
+    expect(early.month_end_forecast).not.toBeNull();
+
+    await setZone('Pacific/Pago_Pago');
+    const late = (await billingData(owner, range(kiritimatiToday, kiritimatiToday))).json();
+    expect(late.today).toBe(isoDayInTimeZone(new Date(), 'Pacific/Pago_Pago'));
+    expect(late.today < kiritimatiToday).toBe(true);
+    expect(late.month_end_forecast).toBeNull();
+    await setZone('UTC');
+  });
+});
+
+/** A member invited by the owner, signed up through the mailed link. */
+async function invitedMember(email: string): Promise<TestPerson> {
+  const token = owner.headers.authorization.replace('Bearer ', '');
+  const person = await inviteNewPerson(
+    server,
+    { token, userId: owner.userId, email: 'finance@acme.test' },
+    { email, role: 'member' },
+  );
+  return { userId: person.userId, organizationId: owner.organizationId, headers: bearer(person.token) };
+}
+
+describe('who sees what', () => {
+  const month = { start: monthStart(today), end: monthEnd(today) };
+  const inMonth = between(month.start, month.end);
+
+  it('shows a member whose team owns one account only that account', async () => {
+    const member = await invitedMember('web-dev@acme.test');
+    const team = await server.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: owner.headers,
+      payload: { name: 'Web', member_ids: [member.userId], scope: { account_ids: [WEB_ACCOUNT], tags: [] } },
+    });
+    expect(team.json()).toMatchObject({ name: 'Web' });
+    const data = (await billingData(member, range(month.start, month.end))).json();
+    expect(data.scoped).toBe(true);
+    expect(data.total).toBe(expected((f) => inMonth(f) && f.account === WEB_ACCOUNT));
+    const byTeam = (await billingData(member, range(month.start, month.end, { tag_key: 'team' }))).json();
+    expect(byTeam.total).toBe(expected((f) => inMonth(f) && f.account === WEB_ACCOUNT));
+  });
+
+  it('shows a member whose team owns a tag pair the costs that carry it', async () => {
+    const member = await invitedMember('data-dev@acme.test');
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: owner.headers,
+      payload: {
+        name: 'Data',
+        member_ids: [member.userId],
+        scope: { account_ids: [], tags: [{ key: 'team', value: 'data' }] },
+      },
+    });
+    const data = (await billingData(member, range(month.start, month.end))).json();
+    expect(data.total).toBe(expected((f) => inMonth(f) && f.tags.team === 'data'));
+    const byTeam = (await billingData(member, range(month.start, month.end, { tag_key: 'team' }))).json();
+    expect(byTeam.tag_values).toEqual(['data', 'untagged']);
+    const byEnv = (await billingData(member, range(month.start, month.end, { tag_key: 'env' }))).json();
+    expect(byEnv.series).toEqual([
+      { key: 'untagged', total: expected((f) => inMonth(f) && f.tags.team === 'data') },
+    ]);
+  });
+
+  it("answers 404 for another organization's integration and for someone else's user id", async () => {
+    const stranger = await signUpVerifiedOwner(server, 'stranger@other.test');
+    const theirs = await billingData(stranger, range(month.start, month.end, { integration: integrationId }));
+    expect(theirs.statusCode).toBe(404);
+    const none = await billingData(stranger, range(month.start, month.end));
+    expect(none.json().Code).toBe('NoIntegration');
+    const impersonated = await billingData(
+      stranger,
+      range(month.start, month.end, { user_id: owner.userId }),
+    );
+    expect(impersonated.statusCode).toBe(404);
+  });
+
+  it('answers 402 Subscription Expired once the trial ended unpaid (spec §8)', async () => {
+    const lapsed = await signUpVerifiedOwner(server, 'lapsed@acme.test');
+    await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: lapsed.headers });
+    await server.context.database.db
+      .updateTable('subscriptions')
+      .set({ trial_ends_at: new Date(Date.now() - 1000) })
+      .where('organization_id', '=', lapsed.organizationId)
+      .execute();
+    const response = await billingData(lapsed, range(month.start, month.end));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ Code: 'SubscriptionExpired', Message: 'Subscription Expired' });
+  });
+});
+
+describe('every parameter is checked: a 400 names the field', () => {
+  const month = { start: monthStart(today), end: monthEnd(today) };
+  it.each([
+    ['start_date', { start_date: '2024-02-30', end_date: month.end }],
+    ['start_date', { start_date: '24-01-01', end_date: month.end }],
+    ['end_date', { start_date: month.end, end_date: month.start }],
+    ['end_date', { start_date: '2020-01-01', end_date: '2024-01-01' }],
+    ['is_amortized', { start_date: month.start, end_date: month.end, is_amortized: 'yes' }],
+    ['selected_tag_values', { start_date: month.start, end_date: month.end, selected_tag_values: 'web' }],
+    [
+      'selected_tag_values',
+      { start_date: month.start, end_date: month.end, tag_key: 'team', selected_tag_values: ' , ' },
+    ],
+    ['tag_key', { start_date: month.start, end_date: month.end, tag_key: '' }],
+    ['integration', { start_date: month.start, end_date: month.end, integration: '' }],
+  ])('%s', async (field, params) => {
+    const response = await billingData(owner, params as Record<string, string>);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toContain(field);
+  });
+
+  it('user_id', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing-data?start_date=${month.start}&end_date=${month.end}&integration=default&tag_key=all&selected_tag_values=All&is_amortized=false`,
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toContain('user_id');
+  });
+});

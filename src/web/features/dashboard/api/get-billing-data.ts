@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BillingData } from '../../../../contracts/billing-data.ts';
+import {
+  type BillingView,
+  formatSelectedTagValues,
+  isBillingQueryReady,
+} from '../../../../domain/billing-view.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { persistentQueryOptions } from '../../../lib/query-client.ts';
+
+export const BILLING_DATA_KEY = ['billing-data'] as const;
+
+/** Spec §3 GET billing-data with exactly its parameters. */
+export const getBillingData = (userId: string, view: BillingView, signal?: AbortSignal) =>
+  apiRequest<BillingData>('billing-data', {
+    signal,
+    query: {
+      user_id: userId,
+      start_date: view.startDate,
+      end_date: view.endDate,
+      integration: view.integration,
+      tag_key: view.tagKey,
+      selected_tag_values: formatSelectedTagValues(view.selectedTagValues),
+      is_amortized: view.isAmortized ? 'true' : 'false',
+    },
+  });
+
+export const billingDataQuery = (userId: string | undefined, view: BillingView) =>
+  queryOptions({
+    queryKey: [...BILLING_DATA_KEY, userId, view],
+    queryFn: ({ signal }) => getBillingData(userId ?? '', view, signal),
+    // Spec §4: only when user id, integration, tag key and tag values are all set.
+    enabled: isBillingQueryReady(view, userId),
+    // Spec §9: up to 3 retries, none on Subscription Expired, no refetch on window focus.
+    ...persistentQueryOptions,
+    // A new control keeps the previous chart on screen until its answer arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useBillingData = (userId: string | undefined, view: BillingView) =>
+  useQuery(billingDataQuery(userId, view));

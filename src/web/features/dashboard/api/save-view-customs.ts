@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ViewCustoms } from '../../../../contracts/users.ts';
+import { SESSION_QUERY_KEY } from '../../../app/session.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Spec §4: the dashboard's choices are saved back to view_customs through PATCH users. */
+export const saveViewCustoms = (viewCustoms: ViewCustoms) =>
+  apiRequest('users', { method: 'PATCH', body: { view_customs: viewCustoms } });
+
+export function useSaveViewCustoms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveViewCustoms,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,47 @@
+/** The spend table as CSV: one row per series, its totals, then one column per bucket (dollars unrounded). */
+
+import type { BillingData } from '../../../../contracts/billing-data.ts';
+
+function cell(value: string | number): string {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function spendToCsv(data: BillingData): string {
+  const previous = new Map(data.previous_period.series.map((series) => [series.key, series.total]));
+  const groupHeader = data.group_by === 'tag' ? `Tag ${data.tag_key}` : 'Service';
+  const header = [
+    groupHeader,
+    `Total ${data.start_date} to ${data.end_date} (USD)`,
+    `Previous ${data.previous_period.start_date} to ${data.previous_period.end_date} (USD)`,
+    'Change (USD)',
+    ...data.buckets.map((bucket) => bucket.period),
+  ];
+  const rows = data.series.map((series) => {
+    const before = previous.get(series.key) ?? 0;
+    return [
+      series.key,
+      series.total,
+      before,
+      Number((series.total - before).toFixed(10)),
+      ...data.buckets.map((bucket) => bucket.amounts[series.key] ?? 0),
+    ];
+  });
+  const total = [
+    'Total',
+    data.total,
+    data.previous_period.total,
+    Number((data.total - data.previous_period.total).toFixed(10)),
+    ...data.buckets.map((b) => b.total),
+  ];
+  return `${[header, ...rows, total].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function downloadCsv(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,65 @@
+/** How the dashboard writes money, days and changes: USD, the person's locale-neutral English. */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+export const formatUsd = (amount: number) => usd.format(amount);
+/** Large card figures: whole dollars above $1,000, cents below. */
+export const formatUsdHeadline = (amount: number) =>
+  (Math.abs(amount) >= 1_000 ? usdWhole : usd).format(amount);
+export const formatUsdAxis = (amount: number) => usdCompact.format(amount);
+
+export function formatSignedUsd(amount: number): string {
+  const text = usd.format(Math.abs(amount));
+  if (Math.abs(amount) < 0.005) return text;
+  return amount > 0 ? `+${text}` : `−${text}`;
+}
+
+export function formatPercent(percent: number | null): string {
+  if (percent === null || !Number.isFinite(percent)) return 'new';
+  const rounded = Math.abs(percent) >= 10 ? percent.toFixed(0) : percent.toFixed(1);
+  return `${percent > 0 ? '+' : ''}${rounded}%`;
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayYearLabel = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLongLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+export const formatDay = (day: string) => dayLabel.format(asDate(day));
+export const formatDayWithYear = (day: string) => dayYearLabel.format(asDate(day));
+export const formatMonth = (day: string) => monthLabel.format(asDate(day));
+export const formatMonthLong = (day: string) => monthLongLabel.format(asDate(day));
+
+function isLastDayOfMonth(day: string): boolean {
+  const next = asDate(day);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.getUTCDate() === 1;
+}
+
+/** "Nov 1 – Nov 30, 2026", "Nov 24, 2026", "2026". */
+export function formatRange(start: string, end: string): string {
+  if (start === end) return formatDayWithYear(start);
+  if (start.endsWith('-01-01') && end.endsWith('-12-31') && start.slice(0, 4) === end.slice(0, 4))
+    return start.slice(0, 4);
+  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && isLastDayOfMonth(end))
+    return formatMonthLong(start);
+  if (start.slice(0, 4) === end.slice(0, 4)) return `${formatDay(start)} – ${formatDayWithYear(end)}`;
+  return `${formatDayWithYear(start)} – ${formatDayWithYear(end)}`;
+}

@@ -1,0 +1,140 @@
+import { Button, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconDownload, IconSelector } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { BillingData } from '../../../../contracts/billing-data.ts';
+import { percentChange } from '../../../../domain/cost-movers.ts';
+import { downloadCsv, spendToCsv } from './spend-csv.ts';
+import { formatPercent, formatSignedUsd, formatUsd } from './spend-format.ts';
+
+type SortField = 'key' | 'total' | 'previous' | 'change' | 'share';
+
+interface SpendRow {
+  key: string;
+  total: number;
+  previous: number;
+  change: number;
+  share: number;
+}
+
+function rowsOf(data: BillingData): SpendRow[] {
+  const previous = new Map(data.previous_period.series.map((series) => [series.key, series.total]));
+  return data.series.map((series) => {
+    const before = previous.get(series.key) ?? 0;
+    return {
+      key: series.key,
+      total: series.total,
+      previous: before,
+      change: series.total - before,
+      share: data.total === 0 ? 0 : (series.total / data.total) * 100,
+    };
+  });
+}
+
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+  numeric,
+}: {
+  field: SortField;
+  label: string;
+  sort: { field: SortField; descending: boolean };
+  onSort: (field: SortField) => void;
+  numeric?: boolean;
+}) {
+  const Icon = sort.field !== field ? IconSelector : sort.descending ? IconChevronDown : IconChevronUp;
+  return (
+    <Table.Th
+      ta={numeric ? 'right' : undefined}
+      aria-sort={sort.field === field ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+    >
+      <UnstyledButton onClick={() => onSort(field)}>
+        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
+          <Text size="sm" fw={600}>
+            {label}
+          </Text>
+          <Icon size={14} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** Every series of the range, sortable, with the previous period beside it; downloadable as CSV. */
+export function SpendTable({ data }: { data: BillingData }) {
+  const [sort, setSort] = useState<{ field: SortField; descending: boolean }>({
+    field: 'total',
+    descending: true,
+  });
+  const rows = rowsOf(data).sort((a, b) => {
+    const order = sort.field === 'key' ? a.key.localeCompare(b.key) : a[sort.field] - b[sort.field];
+    return sort.descending ? -order : order;
+  });
+  const onSort = (field: SortField) =>
+    setSort((previous) => ({
+      field,
+      descending: previous.field === field ? !previous.descending : field !== 'key',
+    }));
+  const groupLabel = data.group_by === 'tag' ? `Tag: ${data.tag_key}` : 'Service';
+  const num = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm">
+        <Text fw={600}>Breakdown</Text>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => downloadCsv(`spend-${data.start_date}-to-${data.end_date}.csv`, spendToCsv(data))}
+          disabled={rows.length === 0}
+        >
+          Download CSV
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing={6} data-testid="spend-table">
+          <Table.Thead>
+            <Table.Tr>
+              <SortHeader field="key" label={groupLabel} sort={sort} onSort={onSort} />
+              <SortHeader field="total" label="Spend" sort={sort} onSort={onSort} numeric />
+              <SortHeader field="previous" label="Previous period" sort={sort} onSort={onSort} numeric />
+              <SortHeader field="change" label="Change" sort={sort} onSort={onSort} numeric />
+              <SortHeader field="share" label="Share" sort={sort} onSort={onSort} numeric />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{row.key}</Table.Td>
+                <Table.Td {...num}>{formatUsd(row.total)}</Table.Td>
+                <Table.Td {...num}>{formatUsd(row.previous)}</Table.Td>
+                <Table.Td
+                  {...num}
+                  c={row.change > 0.005 ? 'red.7' : row.change < -0.005 ? 'teal.7' : undefined}
+                >
+                  {formatSignedUsd(row.change)}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({formatPercent(percentChange(row.total, row.previous))})
+                  </Text>
+                </Table.Td>
+                <Table.Td {...num}>{row.share.toFixed(1)}%</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>Total</Table.Th>
+              <Table.Th {...num} data-testid="table-total">
+                {formatUsd(data.total)}
+              </Table.Th>
+              <Table.Th {...num}>{formatUsd(data.previous_period.total)}</Table.Th>
+              <Table.Th {...num}>{formatSignedUsd(data.total - data.previous_period.total)}</Table.Th>
+              <Table.Th {...num}>{data.total === 0 ? '—' : '100%'}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,114 @@
+import { useSearchParams } from 'react-router';
+import type { ViewCustoms } from '../../../../contracts/users.ts';
+import {
+  ALL_TAG_KEYS,
+  ALL_TAG_VALUES,
+  applyViewMode,
+  type BillingView,
+  defaultBillingView,
+  formatSelectedTagValues,
+  parseSelectedTagValues,
+  type SelectedTagValues,
+  VIEW_MODES,
+  type ViewMode,
+} from '../../../../domain/billing-view.ts';
+import { type IsoDay, isIsoDay, isWithin } from '../../../../domain/calendar-days.ts';
+import { useSaveViewCustoms } from '../api/save-view-customs.ts';
+
+const isViewMode = (value: string | null): value is ViewMode => VIEW_MODES.includes(value as ViewMode);
+
+/** The view a link or the saved choices describe: URL first, then view_customs, then spec §4 defaults. */
+export function viewFromUrl(
+  params: URLSearchParams,
+  today: IsoDay,
+  saved: ViewCustoms | undefined,
+): BillingView {
+  const defaults = defaultBillingView(today, saved);
+  const mode = params.get('mode');
+  const start = params.get('start');
+  const viewMode = isViewMode(mode) ? mode : (saved?.view_mode ?? defaults.viewMode);
+  const tagKey = params.get('tag') || defaults.tagKey;
+  const values = params.get('values');
+  return {
+    ...defaults,
+    ...applyViewMode(viewMode, start && isIsoDay(start) ? start : today),
+    integration: params.get('integration') || defaults.integration,
+    tagKey,
+    selectedTagValues:
+      tagKey === ALL_TAG_KEYS
+        ? ALL_TAG_VALUES
+        : values
+          ? parseSelectedTagValues(values)
+          : params.has('tag')
+            ? ALL_TAG_VALUES
+            : defaults.selectedTagValues,
+    isAmortized: params.has('amortized')
+      ? params.get('amortized') === 'true'
+      : (saved?.is_amortized ?? false),
+  };
+}
+
+function toViewCustoms(view: BillingView): ViewCustoms {
+  return {
+    integration: view.integration,
+    tag: {
+      tag_name: view.tagKey,
+      tag_values:
+        view.selectedTagValues === ALL_TAG_VALUES ? [] : view.selectedTagValues.map((value) => ({ value })),
+    },
+    view_mode: view.viewMode,
+    is_amortized: view.isAmortized,
+  };
+}
+
+export interface BillingViewChange {
+  viewMode?: ViewMode;
+  startDate?: IsoDay;
+  integration?: string;
+  tagKey?: string;
+  selectedTagValues?: SelectedTagValues;
+  isAmortized?: boolean;
+}
+
+/**
+ * The dashboard's controls: mirrored in the URL (a view can be shared and reloaded) and saved to
+ * view_customs (the next visit opens the same view, spec §4).
+ */
+export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
+  const [params, setParams] = useSearchParams();
+  const save = useSaveViewCustoms();
+  const view = viewFromUrl(params, today, saved);
+
+  function change(patch: BillingViewChange) {
+    const tagKey = patch.tagKey ?? view.tagKey;
+    // A new mode opens on today when the current range holds it (Year -> Month shows this month).
+    const anchor =
+      patch.startDate ??
+      (patch.viewMode && isWithin(today, view.startDate, view.endDate) ? today : view.startDate);
+    const next: BillingView = {
+      ...view,
+      ...applyViewMode(patch.viewMode ?? view.viewMode, anchor),
+      integration: patch.integration ?? view.integration,
+      tagKey,
+      // A new tag key starts from all of its values.
+      selectedTagValues:
+        patch.selectedTagValues ??
+        (patch.tagKey && patch.tagKey !== view.tagKey ? ALL_TAG_VALUES : view.selectedTagValues),
+      isAmortized: patch.isAmortized ?? view.isAmortized,
+    };
+    const url = new URLSearchParams({
+      mode: next.viewMode,
+      start: next.startDate,
+      integration: next.integration,
+      tag: next.tagKey,
+      values: formatSelectedTagValues(next.selectedTagValues),
+      amortized: String(next.isAmortized),
+    });
+    setParams(url, { replace: true });
+    const { startDate: _start, endDate: _end, ...kept } = next;
+    const { startDate: _s, endDate: _e, ...before } = view;
+    if (JSON.stringify(kept) !== JSON.stringify(before)) save.mutate(toViewCustoms(next));
+  }
+
+  return { view, change };
+}

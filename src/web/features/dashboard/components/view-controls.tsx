@@ -1,0 +1,167 @@
+import '@mantine/dates/styles.css';
+import {
+  ActionIcon,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Switch,
+  Tooltip,
+} from '@mantine/core';
+import { DatePickerInput, MonthPickerInput, YearPickerInput } from '@mantine/dates';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { BillingData } from '../../../../contracts/billing-data.ts';
+import type { IntegrationView } from '../../../../contracts/integrations.ts';
+import {
+  ALL_TAG_KEYS,
+  ALL_TAG_VALUES,
+  type BillingView,
+  type ViewMode,
+} from '../../../../domain/billing-view.ts';
+import { addDays, addMonths, type IsoDay } from '../../../../domain/calendar-days.ts';
+import type { BillingViewChange } from './use-billing-view.ts';
+
+const MODES: Array<{ value: ViewMode; label: string }> = [
+  { value: 'day', label: 'Day' },
+  { value: 'month', label: 'Month' },
+  { value: 'year', label: 'Year' },
+];
+
+function step(view: BillingView, direction: 1 | -1): IsoDay {
+  if (view.viewMode === 'day') return addDays(view.startDate, direction);
+  return addMonths(view.startDate, view.viewMode === 'month' ? direction : 12 * direction);
+}
+
+function PeriodPicker({
+  view,
+  onChange,
+}: {
+  view: BillingView;
+  onChange: (change: BillingViewChange) => void;
+}) {
+  const pick = (value: string | null) => value && onChange({ startDate: value.slice(0, 10) });
+  const common = { 'aria-label': 'Period', w: 150, size: 'sm' as const, allowDeselect: false };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={`Previous ${view.viewMode}`}>
+        <ActionIcon
+          variant="default"
+          size={36}
+          aria-label={`Previous ${view.viewMode}`}
+          onClick={() => onChange({ startDate: step(view, -1) })}
+        >
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {view.viewMode === 'day' && (
+        <DatePickerInput {...common} value={view.startDate} onChange={pick} valueFormat="MMM D, YYYY" />
+      )}
+      {view.viewMode === 'month' && (
+        <MonthPickerInput {...common} value={view.startDate} onChange={pick} valueFormat="MMMM YYYY" />
+      )}
+      {view.viewMode === 'year' && (
+        <YearPickerInput {...common} value={view.startDate} onChange={pick} valueFormat="YYYY" />
+      )}
+      <Tooltip label={`Next ${view.viewMode}`}>
+        <ActionIcon
+          variant="default"
+          size={36}
+          aria-label={`Next ${view.viewMode}`}
+          onClick={() => onChange({ startDate: step(view, 1) })}
+        >
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** Integration, period, tag key and values, amortized: every choice lands in the URL and view_customs. */
+export function ViewControls({
+  view,
+  onChange,
+  integrations,
+  data,
+}: {
+  view: BillingView;
+  onChange: (change: BillingViewChange) => void;
+  integrations: IntegrationView[];
+  data: BillingData | undefined;
+}) {
+  const defaultIntegration = integrations.find((integration) => integration.is_default);
+  const defaultName = defaultIntegration?.name;
+  // `default` follows whichever integration is the default; the others are listed by name.
+  const integrationOptions = [
+    { value: 'default', label: defaultName ?? 'Default integration' },
+    ...integrations
+      .filter((integration) => !integration.is_default)
+      .map((integration) => ({ value: integration.id, label: integration.name })),
+  ];
+  const tagKeys = [
+    ...new Set([...(data?.tag_keys ?? []), ...(view.tagKey === ALL_TAG_KEYS ? [] : [view.tagKey])]),
+  ];
+  const selected = view.selectedTagValues === ALL_TAG_VALUES ? [] : view.selectedTagValues;
+  const tagValues = [...new Set([...(data?.tag_key === view.tagKey ? data.tag_values : []), ...selected])];
+  return (
+    <Paper withBorder radius="md" p="sm" mb="md">
+      <Group gap="sm" wrap="wrap">
+        <Select
+          aria-label="Integration"
+          data={integrationOptions}
+          value={view.integration === defaultIntegration?.id ? 'default' : view.integration}
+          onChange={(value) => value && onChange({ integration: value })}
+          allowDeselect={false}
+          w={250}
+          comboboxProps={{ width: 300, position: 'bottom-start' }}
+          size="sm"
+        />
+        <SegmentedControl
+          aria-label="View mode"
+          data={MODES}
+          value={view.viewMode}
+          onChange={(value) => onChange({ viewMode: value as ViewMode })}
+        />
+        <PeriodPicker view={view} onChange={onChange} />
+        <Select
+          aria-label="Group by"
+          data={[
+            { value: ALL_TAG_KEYS, label: 'Group by service' },
+            ...tagKeys.map((key) => ({ value: key, label: `Tag: ${key}` })),
+          ]}
+          value={view.tagKey}
+          onChange={(value) => value && onChange({ tagKey: value })}
+          allowDeselect={false}
+          w={170}
+          size="sm"
+        />
+        <MultiSelect
+          aria-label="Tag values"
+          data={tagValues}
+          value={selected}
+          onChange={(values) =>
+            onChange({ selectedTagValues: values.length === 0 ? ALL_TAG_VALUES : values })
+          }
+          placeholder={
+            view.tagKey === ALL_TAG_KEYS
+              ? 'Choose a tag first'
+              : selected.length === 0
+                ? 'All values'
+                : undefined
+          }
+          disabled={view.tagKey === ALL_TAG_KEYS}
+          clearable
+          searchable
+          w={210}
+          size="sm"
+          maxDropdownHeight={280}
+        />
+        <Switch
+          label="Amortized"
+          checked={view.isAmortized}
+          onChange={(event) => onChange({ isAmortized: event.currentTarget.checked })}
+        />
+      </Group>
+    </Paper>
+  );
+}
