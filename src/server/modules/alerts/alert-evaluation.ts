@@ -1,0 +1,273 @@
+import type { Kysely } from 'kysely';
+import { anomalySettings, type CostFilter, costThresholdSettings } from '../../../contracts/alerts.ts';
+import { anomalyDedupeKey, detectDailyAnomaly } from '../../../domain/anomalies.ts';
+import { evaluateBudgetThresholds } from '../../../domain/budgets.ts';
+import { addDays, eachDay, type IsoDay } from '../../../domain/calendar-days.ts';
+import {
+  type CostThresholdRule,
+  evaluateCostThreshold,
+  TRAILING_AVERAGE_DAYS,
+} from '../../../domain/cost-thresholds.ts';
+import { idleInstanceDedupeKey } from '../../../domain/idle-instances.ts';
+import { planAllows } from '../../../domain/plans.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
+import type { AlertDelivery } from './alert-delivery.ts';
+import { budgetOfRow, ruleOfRow, type StoredBudget, type StoredRule } from './alert-rules.service.ts';
+import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
+import {
+  dailySpend,
+  firedDedupeKeys,
+  insertNotificationOnce,
+  listBudgetRows,
+  listRuleRows,
+  mutedInstances,
+  type NewNotification,
+  organizationsWithCostData,
+} from './alerts.repository.ts';
+
+const ANOMALY_HISTORY_DAYS = 90;
+const usd = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function describeFilter(filter: CostFilter): string {
+  const parts = [
+    filter.account_ids.length > 0 ? `accounts ${filter.account_ids.join(', ')}` : '',
+    filter.services.length > 0 ? filter.services.join(', ') : '',
+    filter.tag ? `tag ${filter.tag.key}=${filter.tag.value}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+}
+
+export interface EvaluationOutcome {
+  asOf: IsoDay | null;
+  fired: number;
+  deliveries: number;
+}
+
+/**
+ * Evaluates every budget and rule of an organization on its latest day of data (decision 018).
+ * Each firing writes its notification row first, keyed (rule, period, threshold): a second
+ * evaluation of the same data inserts nothing, so nothing is sent twice.
+ */
+export function createAlertEvaluation(deps: {
+  db: Kysely<DatabaseSchema>;
+  billing: BillingService;
+  delivery: AlertDelivery;
+  listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
+}) {
+  const { db, billing, delivery } = deps;
+
+  async function fire(notification: NewNotification): Promise<string[] | null> {
+    const id = await insertNotificationOnce(db, notification);
+    if (!id) return null;
+    return delivery.dispatch(id);
+  }
+
+  function watching(filter: CostFilter) {
+    return { accountIds: filter.account_ids, details: { tag: filter.tag } };
+  }
+
+  async function evaluateBudget(organizationId: string, budget: StoredBudget, asOf: IsoDay) {
+    const spend = await budgetSpendAsOf(db, organizationId, budget, asOf);
+    const alreadyFired = await firedDedupeKeys(db, organizationId, `budget:${budget.id}:`);
+    const fired = evaluateBudgetThresholds({
+      budget,
+      today: asOf,
+      actualSpend: spend.actual,
+      forecastSpend: spend.forecast,
+      alreadyFired,
+    });
+    const notifications: NewNotification[] = fired.map((firing) => {
+      const basis = firing.threshold.basis === 'actual' ? 'spent' : 'is forecast to spend';
+      return {
+        organizationId,
+        dedupeKey: firing.dedupeKey,
+        sourceKind: 'budget',
+        sourceId: budget.id,
+        title: `Budget "${budget.name}" reached ${firing.threshold.percent}%${firing.threshold.basis === 'forecast' ? ' of forecast' : ''}`,
+        summary:
+          `${budget.name}${describeFilter(budget.filter)} ${basis} ${usd(firing.spend)} of its ${usd(budget.amount)} ` +
+          `${budget.period} budget for ${firing.period.key} (threshold ${firing.threshold.percent}% = ${usd(firing.thresholdAmount)}), as of ${asOf}.`,
+        details: {
+          ...watching(budget.filter).details,
+          period: firing.period,
+          threshold: firing.threshold,
+          spend: firing.spend,
+          amount: budget.amount,
+          asOf,
+        },
+        accountIds: budget.filter.account_ids,
+      };
+    });
+    return notifications;
+  }
+
+  async function evaluateCostThresholdRule(
+    organizationId: string,
+    rule: StoredRule,
+    asOf: IsoDay,
+    firstDay: IsoDay,
+  ) {
+    const settings = costThresholdSettings.parse(rule.settings);
+    const from = addDays(asOf, -TRAILING_AVERAGE_DAYS);
+    const rows = await dailySpend(db, organizationId, rule.filter, 'unblended', from, asOf);
+    const dailyCosts = new Map<IsoDay, number>();
+    for (const day of eachDay(from, asOf)) if (day >= firstDay) dailyCosts.set(day, 0);
+    for (const row of rows) dailyCosts.set(row.day, row.cost);
+    const domainRule: CostThresholdRule =
+      settings.mode === 'daily-amount'
+        ? { id: rule.id, kind: 'daily-amount', amountUsd: settings.amount_usd }
+        : { id: rule.id, kind: 'above-trailing-average', percent: settings.percent };
+    const verdict = evaluateCostThreshold({
+      rule: domainRule,
+      day: asOf,
+      dailyCosts,
+      alreadyFired: await firedDedupeKeys(db, organizationId, `cost-threshold:${rule.id}:`),
+    });
+    if (verdict.verdict !== 'fires') return [];
+    return [
+      {
+        organizationId,
+        dedupeKey: verdict.dedupeKey,
+        sourceKind: 'cost-threshold',
+        sourceId: rule.id,
+        title: `Daily spend ${usd(verdict.cost)} on ${asOf} crossed "${rule.name}"`,
+        summary: `Spend${describeFilter(rule.filter)} on ${asOf} was ${usd(verdict.cost)}, above the limit of ${usd(verdict.limit)}.`,
+        details: { ...watching(rule.filter).details, day: asOf, cost: verdict.cost, limit: verdict.limit },
+        accountIds: rule.filter.account_ids,
+      },
+    ] satisfies NewNotification[];
+  }
+
+  async function evaluateAnomalyRule(organizationId: string, rule: StoredRule, asOf: IsoDay) {
+    const settings = anomalySettings.parse(rule.settings);
+    const rows = await dailySpend(
+      db,
+      organizationId,
+      rule.filter,
+      'unblended',
+      addDays(asOf, -ANOMALY_HISTORY_DAYS),
+      asOf,
+      settings.dimension,
+    );
+    const bySeries = new Map<string, Array<{ date: IsoDay; amount: number }>>();
+    for (const row of rows) {
+      const series = bySeries.get(row.series) ?? [];
+      series.push({ date: row.day, amount: row.cost });
+      bySeries.set(row.series, series);
+    }
+    const alreadyFired = await firedDedupeKeys(db, organizationId, `anomaly:${rule.id}:`);
+    const notifications: NewNotification[] = [];
+    for (const [series, history] of bySeries) {
+      const cost = history.find((entry) => entry.date === asOf)?.amount ?? 0;
+      const verdict = detectDailyAnomaly({
+        history,
+        day: asOf,
+        cost,
+        sensitivity: settings.sensitivity,
+        minImpactUsd: settings.min_impact_usd,
+      });
+      if (verdict.verdict !== 'anomaly') continue;
+      const dedupeKey = anomalyDedupeKey(rule.id, series, asOf);
+      if (alreadyFired.has(dedupeKey)) continue;
+      const accountIds = settings.dimension === 'account' ? [series] : rule.filter.account_ids;
+      notifications.push({
+        organizationId,
+        dedupeKey,
+        sourceKind: 'anomaly',
+        sourceId: rule.id,
+        title: `Cost anomaly: ${series} cost ${usd(verdict.cost)} on ${asOf}`,
+        summary:
+          `${series} cost ${usd(verdict.cost)} on ${asOf}; ${usd(verdict.expected)} was expected ` +
+          `(upper bound ${usd(verdict.upperBound)}), ${usd(verdict.impact)} more than usual.`,
+        details: { ...watching(rule.filter).details, series, day: asOf, ...verdict },
+        accountIds,
+      });
+    }
+    return notifications;
+  }
+
+  async function evaluateIdleRule(organizationId: string, rule: StoredRule, findings: IdleEc2Finding[]) {
+    const muted = await mutedInstances(db, organizationId);
+    const alreadyFired = await firedDedupeKeys(db, organizationId, `idle-ec2:${rule.id}:`);
+    return findings
+      .filter((finding) => !muted.has(finding.instanceId))
+      .filter(
+        (finding) =>
+          rule.filter.account_ids.length === 0 || rule.filter.account_ids.includes(finding.accountId),
+      )
+      .map((finding) => ({
+        finding,
+        dedupeKey: idleInstanceDedupeKey(rule.id, finding.instanceId, finding.windowEnd),
+      }))
+      .filter(({ dedupeKey }) => !alreadyFired.has(dedupeKey))
+      .map(
+        ({ finding, dedupeKey }): NewNotification => ({
+          organizationId,
+          dedupeKey,
+          sourceKind: 'idle-ec2',
+          sourceId: rule.id,
+          title: `Idle EC2 instance ${finding.name ?? finding.instanceId} (${finding.instanceType})`,
+          summary:
+            `${finding.instanceId} in ${finding.region} (account ${finding.accountId}) was idle ${finding.lowUseDays} of the last 14 days` +
+            `${finding.monthlyWasteUsd === null ? '' : `; it costs ${usd(finding.monthlyWasteUsd)} a month`}. ${finding.why}`,
+          details: { tag: null, instanceId: finding.instanceId, findingId: finding.findingId },
+          accountIds: [finding.accountId],
+        }),
+      );
+  }
+
+  async function evaluateOrganization(organizationId: string): Promise<EvaluationOutcome> {
+    const asOf = await evaluationDayOf(db, organizationId);
+    if (!asOf) return { asOf: null, fired: 0, deliveries: 0 };
+    const { planInForce } = await billing.entitlements(organizationId);
+    const budgets = (await listBudgetRows(db, organizationId))
+      .map(budgetOfRow)
+      .filter((budget) => !budget.paused);
+    const rules = (await listRuleRows(db, organizationId)).map(ruleOfRow).filter((rule) => !rule.paused);
+    const firstDayRow = await db
+      .selectFrom('cost_daily_rollups')
+      .select((eb) => eb.fn.min('usage_date').as('first'))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    const firstDay = (firstDayRow?.first as string | undefined) ?? asOf;
+    const notifications: NewNotification[] = [];
+    for (const budget of budgets) notifications.push(...(await evaluateBudget(organizationId, budget, asOf)));
+    let idleFindings: IdleEc2Finding[] | undefined;
+    for (const rule of rules) {
+      if (rule.kind === 'cost-threshold') {
+        notifications.push(...(await evaluateCostThresholdRule(organizationId, rule, asOf, firstDay)));
+      } else if (rule.kind === 'anomaly') {
+        if (!planAllows(planInForce, 'anomaly-detection')) continue;
+        notifications.push(...(await evaluateAnomalyRule(organizationId, rule, asOf)));
+      } else if (rule.kind === 'idle-ec2') {
+        idleFindings ??= await deps.listIdleFindings(organizationId);
+        notifications.push(...(await evaluateIdleRule(organizationId, rule, idleFindings)));
+      }
+    }
+    let fired = 0;
+    let deliveries = 0;
+    for (const notification of notifications) {
+      const dispatched = await fire(notification);
+      if (dispatched === null) continue;
+      fired += 1;
+      deliveries += dispatched.length;
+    }
+    return { asOf, fired, deliveries };
+  }
+
+  return {
+    evaluateOrganization,
+    async evaluateAll(): Promise<number> {
+      let fired = 0;
+      for (const organizationId of await organizationsWithCostData(db)) {
+        fired += (await evaluateOrganization(organizationId)).fired;
+      }
+      return fired;
+    },
+  };
+}
+
+export type AlertEvaluation = ReturnType<typeof createAlertEvaluation>;
