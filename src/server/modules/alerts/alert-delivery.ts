@@ -144,12 +144,8 @@ export function createAlertDelivery(deps: {
     notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>,
   ) {
     const subject: LinkSubject = delivery.recipient_user_id
-      ? { kind: 'user', id: delivery.recipient_user_id, label: delivery.recipient }
-      : {
-          kind: 'recipient',
-          id: await recipientIdOf(notification.organization_id, delivery.recipient),
-          label: delivery.recipient,
-        };
+      ? { kind: 'user', id: delivery.recipient_user_id }
+      : { kind: 'recipient', id: await recipientIdOf(notification.organization_id, delivery.recipient) };
     const unsubscribeTarget = `${notification.organization_id}`;
     const unsubscribe = tokens.issue('unsubscribe', unsubscribeTarget, subject, UNSUBSCRIBE_LINK_DAYS);
     await mailer.send(
@@ -167,17 +163,14 @@ export function createAlertDelivery(deps: {
 
   async function recipientIdOf(organizationId: string, email: string): Promise<string> {
     const recipient = (await listRecipients(db, organizationId)).find((entry) => entry.email === email);
-    return recipient?.id ?? email;
+    if (!recipient) throw new DeliveryError(`${email} is no longer a recipient`);
+    return recipient.id;
   }
 
   async function sendSlack(notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>) {
     const connection = await findSlackConnection(db, notification.organization_id);
     if (!connection) throw new DeliveryError('Slack is no longer connected.');
-    const subject: LinkSubject = {
-      kind: 'slack',
-      id: notification.organization_id,
-      label: connection.channel ? `Slack ${connection.channel}` : 'Slack',
-    };
+    const subject: LinkSubject = { kind: 'slack', id: notification.organization_id };
     const message = alertSlackMessage(
       { kind: notification.source_kind, title: notification.title, summary: notification.summary },
       acknowledgeUrl(notification, subject),

@@ -86,7 +86,10 @@ export function createAlertEvaluation(deps: {
         dedupeKey: firing.dedupeKey,
         sourceKind: 'budget',
         sourceId: budget.id,
-        title: `Budget "${budget.name}" reached ${firing.threshold.percent}%${firing.threshold.basis === 'forecast' ? ' of forecast' : ''}`,
+        title:
+          firing.threshold.basis === 'actual'
+            ? `${budget.name} budget reached ${firing.threshold.percent}% (${usd(firing.spend)} of ${usd(budget.amount)})`
+            : `${budget.name} budget is forecast to reach ${firing.threshold.percent}% (${usd(firing.spend)} of ${usd(budget.amount)})`,
         summary:
           `${budget.name}${describeFilter(budget.filter)} ${basis} ${usd(firing.spend)} of its ${usd(budget.amount)} ` +
           `${budget.period} budget for ${firing.period.key} (threshold ${firing.threshold.percent}% = ${usd(firing.thresholdAmount)}), as of ${asOf}.`,
@@ -133,7 +136,7 @@ export function createAlertEvaluation(deps: {
         dedupeKey: verdict.dedupeKey,
         sourceKind: 'cost-threshold',
         sourceId: rule.id,
-        title: `Daily spend ${usd(verdict.cost)} on ${asOf} crossed "${rule.name}"`,
+        title: `Daily spend ${usd(verdict.cost)} on ${asOf} crossed ${rule.name}`,
         summary: `Spend${describeFilter(rule.filter)} on ${asOf} was ${usd(verdict.cost)}, above the limit of ${usd(verdict.limit)}.`,
         details: { ...watching(rule.filter).details, day: asOf, cost: verdict.cost, limit: verdict.limit },
         accountIds: rule.filter.account_ids,

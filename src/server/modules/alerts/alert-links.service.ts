@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { AlertLinkKind } from '../../../contracts/alerts.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
-import type { AlertLinkTokens } from './alert-link-tokens.ts';
+import type { AlertLinkTokens, LinkSubject } from './alert-link-tokens.ts';
 import { acknowledgeLinkKind } from './alert-messages.ts';
 import {
   acknowledgeNotification,
   confirmRecipient,
   findNotification,
   findRecipient,
+  findSlackConnection,
+  findUserEmail,
   markLinkTokenUsed,
   muteInstance,
   setEmailPreference,
@@ -48,12 +50,21 @@ export function createAlertLinksService(db: Kysely<DatabaseSchema>, tokens: Aler
     return `Acknowledged: "${notification.title}". No more reminders about it this period.`;
   }
 
+  /** Who the acknowledgement or unsubscription is recorded as. */
+  async function labelOf(subject: LinkSubject): Promise<string> {
+    if (subject.kind === 'user') return (await findUserEmail(db, subject.id)) ?? 'a former member';
+    if (subject.kind === 'recipient')
+      return (await findRecipient(db, subject.id))?.email ?? 'a former recipient';
+    const slack = await findSlackConnection(db, subject.id);
+    return slack?.channel ? `Slack ${slack.channel}` : 'Slack';
+  }
+
   return {
     async follow(kind: AlertLinkKind, token: string): Promise<string> {
       const checked = tokens.check(kind, token);
       if (!checked.ok) throw checked.reason === 'expired' ? expiredLink() : invalidLink();
       const { claims } = checked;
-      const by = claims.subject.label ?? claims.subject.id;
+      const by = await labelOf(claims.subject);
       if (kind === 'unsubscribe') {
         // Idempotent: a mail client's one-click POST and a person's click both land here.
         await markLinkTokenUsed(db, claims.tokenId);

@@ -591,3 +591,8 @@ export async function markLinkTokenUsed(db: Db, tokenId: string): Promise<boolea
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
