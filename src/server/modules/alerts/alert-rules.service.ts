@@ -113,7 +113,12 @@ function defaultRuleName(kind: AlertRuleKind, settings: Record<string, unknown>)
   return `Day more than ${settings.percent}% above the 7-day average`;
 }
 
-export function createAlertRulesService(db: Kysely<DatabaseSchema>, billing: BillingService) {
+export function createAlertRulesService(
+  db: Kysely<DatabaseSchema>,
+  billing: BillingService,
+  /** Told after a budget or rule is created or changed: evaluation runs at once on the data already there. */
+  afterChange: (organizationId: string) => void = () => {},
+) {
   async function budgetView(row: BudgetRow, asOf: string | null): Promise<BudgetView> {
     const budget = budgetOfRow(row);
     const day = asOf ?? isoDayOfInstant(new Date());
@@ -206,6 +211,7 @@ export function createAlertRulesService(db: Kysely<DatabaseSchema>, billing: Bil
         thresholds: thresholdsWithIds(input.thresholds ?? [...DEFAULT_BUDGET_THRESHOLDS]),
         paused: false,
       });
+      afterChange(viewer.organizationId);
       return budgetView(row, await evaluationDayOf(db, viewer.organizationId));
     },
 
@@ -227,6 +233,7 @@ export function createAlertRulesService(db: Kysely<DatabaseSchema>, billing: Bil
         paused: input.paused ?? current.paused,
       });
       if (!updated) throw notFound('Budget');
+      afterChange(viewer.organizationId);
       return budgetView(updated, await evaluationDayOf(db, viewer.organizationId));
     },
 
@@ -257,6 +264,7 @@ export function createAlertRulesService(db: Kysely<DatabaseSchema>, billing: Bil
         filter: input.filter,
         paused: false,
       });
+      afterChange(viewer.organizationId);
       return ruleView(row, new Map());
     },
 
@@ -285,6 +293,7 @@ export function createAlertRulesService(db: Kysely<DatabaseSchema>, billing: Bil
         paused: input.paused ?? current.paused,
       });
       if (!updated) throw notFound('Alert rule');
+      afterChange(viewer.organizationId);
       return ruleView(updated, await lastFiredBySource(db, viewer.organizationId));
     },
 

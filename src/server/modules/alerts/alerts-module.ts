@@ -37,7 +37,11 @@ export async function createAlerts(deps: {
   const tokens = createAlertLinkTokens(secret);
   const secrets = createSecretBox(secret);
   const publicUrl = context.config.publicUrl;
-  const rules = createAlertRulesService(db, billing);
+  const rules = createAlertRulesService(db, billing, (organizationId) => {
+    evaluation.evaluateOrganization(organizationId).catch((error: unknown) => {
+      context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
+    });
+  });
   billing.registerUsageCounter('budgets', rules.countBudgets);
   billing.registerUsageCounter('alertRules', rules.countRules);
   const delivery = createAlertDelivery({
