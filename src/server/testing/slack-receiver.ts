@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 
 export interface SlackPost {
   /** 'webhook' for an incoming-webhook post, else the Web API method (chat.postMessage, oauth.v2.access). */
@@ -9,11 +11,13 @@ export interface SlackPost {
 }
 
 /**
- * A real local HTTP server standing in for Slack: incoming webhooks (POST /services/...) and the Web
+ * A real local HTTP server standing in for Slack (tests, and the e2e global setup, which keeps each post as
+ * a .json file in `postsDir`): incoming webhooks (POST /services/...) and the Web
  * API (POST /api/<method>) as @slack/web-api calls it. `failNext(n)` answers the next n posts with 500.
  */
-export async function startSlackReceiver() {
+export async function startSlackReceiver(options: { postsDir?: string } = {}) {
   const posts: SlackPost[] = [];
+  if (options.postsDir) fs.mkdirSync(options.postsDir, { recursive: true });
   let failures = 0;
   const waiters: Array<() => void> = [];
   const server = http.createServer((request, response) => {
@@ -28,14 +32,21 @@ export async function startSlackReceiver() {
       for (const key of ['blocks', 'attachments']) {
         if (typeof body[key] === 'string') body[key] = JSON.parse(body[key] as string);
       }
-      const path = request.url ?? '/';
-      const kind = path.startsWith('/api/') ? path.slice(5).split('?')[0]! : 'webhook';
+      const urlPath = request.url ?? '/';
+      const kind = urlPath.startsWith('/api/') ? urlPath.slice(5).split('?')[0]! : 'webhook';
       if (failures > 0) {
         failures -= 1;
         response.writeHead(500, { 'content-type': 'text/plain' }).end('server_error');
         return;
       }
-      posts.push({ kind, path, body, authorization: request.headers.authorization });
+      const post = { kind, path: urlPath, body, authorization: request.headers.authorization };
+      posts.push(post);
+      if (options.postsDir) {
+        fs.writeFileSync(
+          path.join(options.postsDir, `${Date.now()}-${posts.length}.json`),
+          JSON.stringify(post),
+        );
+      }
       for (const wake of waiters.splice(0)) wake();
       if (kind === 'webhook') {
         response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
