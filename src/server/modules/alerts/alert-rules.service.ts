@@ -109,7 +109,10 @@ const FEATURE_BY_KIND = {
 function defaultRuleName(kind: AlertRuleKind, settings: Record<string, unknown>): string {
   if (kind === 'anomaly') return `Cost anomalies (${settings.sensitivity ?? 'medium'} sensitivity)`;
   if (kind === 'idle-ec2') return 'Idle EC2 instances';
-  if (settings.mode === 'daily-amount') return `Daily spend above $${settings.amount_usd}`;
+  if (settings.mode === 'daily-amount') {
+    const amount = Number(settings.amount_usd);
+    return `Daily spend above $${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  }
   return `Day more than ${settings.percent}% above the 7-day average`;
 }
 

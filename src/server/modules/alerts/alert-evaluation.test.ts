@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
+import { callAs, organizationWithEveryRole, type Person } from '../../testing/organization-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let server: TestApp;
+let owner: Person;
+let admin: Person;
+let member: Person;
+
+beforeAll(async () => {
+  server = await createTestApp();
+  ({ owner, admin, member } = await organizationWithEveryRole(server, 'eval.test'));
+  expect((await callAs(server, owner)('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
+  // The member belongs to a team that owns one AWS account only.
+  const team = await callAs(server, owner)('POST', '/api/teams', {
+    name: 'Payments',
+    member_ids: [member.userId],
+    scope: { account_ids: ['111122223333'], tags: [] },
+  });
+  expect(team.statusCode).toBe(201);
+  const as = callAs(server, owner);
+  expect(
+    (
+      await as('POST', '/api/alert-rules', {
+        kind: 'cost-threshold',
+        settings: { mode: 'daily-amount', amount_usd: 0.5 },
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (
+      await as('POST', '/api/alert-rules', {
+        kind: 'anomaly',
+        settings: { sensitivity: 'high', min_impact_usd: 0 },
+      })
+    ).statusCode,
+  ).toBe(201);
+  const integrationId = await createUploadIntegration(server, owner);
+  expect((await uploadFocusSample(server, owner, integrationId)).json()).toMatchObject({
+    state: 'succeeded',
+  });
+});
+afterAll(() => server.close());
+
+const history = async (person: Person) =>
+  (await callAs(server, person)('GET', '/api/notifications')).json().notifications;
+
+describe('evaluation right after an ingest', () => {
+  it('fires the daily cost threshold on the last day of data, once', async () => {
+    const thresholds = (await history(owner)).filter(
+      (entry: { kind: string }) => entry.kind === 'cost-threshold',
+    );
+    expect(thresholds).toHaveLength(1);
+    expect(thresholds[0].title).toBe('Daily spend $1.07 on 2024-09-30 crossed Daily spend above $0.50');
+  });
+
+  it('tells owners and admins about alerts on all spend, not a member limited to one account', async () => {
+    const [alert] = (await history(owner)).filter(
+      (entry: { kind: string }) => entry.kind === 'cost-threshold',
+    );
+    const recipients = alert.deliveries.map((delivery: { recipient: string }) => delivery.recipient).sort();
+    expect(recipients).toEqual(['admin@eval.test', 'owner@eval.test']);
+    expect((await history(admin)).length).toBeGreaterThan(0);
+    expect(await history(member)).toEqual([]);
+  });
+
+  it('does not fire the same threshold again for the same day when the schedule evaluates again', async () => {
+    const before = (await history(owner)).length;
+    const patch = await callAs(server, owner)(
+      'PATCH',
+      `/api/alert-rules/${(await callAs(server, owner)('GET', '/api/alert-rules')).json().alert_rules[0].id}`,
+      {
+        name: 'Renamed',
+      },
+    );
+    expect(patch.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await history(owner)).length).toBe(before);
+  });
+});
