@@ -15,9 +15,8 @@ import type { BillingService } from '../billing/billing.service.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 import { budgetOfRow, ruleOfRow, type StoredBudget, type StoredRule } from './alert-rules.service.ts';
-import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
+import { budgetSpendAsOf, evaluationDayOf, memoizedSpendReader, type SpendReader } from './alert-spend.ts';
 import {
-  dailySpend,
   firedDedupeKeys,
   insertNotificationOnce,
   listBudgetRows,
@@ -38,6 +37,12 @@ function describeFilter(filter: CostFilter): string {
     filter.tag ? `tag ${filter.tag.key}=${filter.tag.value}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+}
+
+/** What one evaluation pass shares: spend read once per window, and every dedupe key already fired. */
+interface Pass {
+  read: SpendReader;
+  fired: ReadonlySet<string>;
 }
 
 export interface EvaluationOutcome {
@@ -69,9 +74,9 @@ export function createAlertEvaluation(deps: {
     return { accountIds: filter.account_ids, details: { tag: filter.tag } };
   }
 
-  async function evaluateBudget(organizationId: string, budget: StoredBudget, asOf: IsoDay) {
-    const spend = await budgetSpendAsOf(db, organizationId, budget, asOf);
-    const alreadyFired = await firedDedupeKeys(db, organizationId, `budget:${budget.id}:`);
+  async function evaluateBudget(organizationId: string, budget: StoredBudget, asOf: IsoDay, pass: Pass) {
+    const spend = await budgetSpendAsOf(db, organizationId, budget, asOf, pass.read);
+    const alreadyFired = pass.fired;
     const fired = evaluateBudgetThresholds({
       budget,
       today: asOf,
@@ -112,10 +117,11 @@ export function createAlertEvaluation(deps: {
     rule: StoredRule,
     asOf: IsoDay,
     firstDay: IsoDay,
+    pass: Pass,
   ) {
     const settings = costThresholdSettings.parse(rule.settings);
     const from = addDays(asOf, -TRAILING_AVERAGE_DAYS);
-    const rows = await dailySpend(db, organizationId, rule.filter, 'unblended', from, asOf);
+    const rows = await pass.read(db, organizationId, rule.filter, 'unblended', from, asOf);
     const dailyCosts = new Map<IsoDay, number>();
     for (const day of eachDay(from, asOf)) if (day >= firstDay) dailyCosts.set(day, 0);
     for (const row of rows) dailyCosts.set(row.day, row.cost);
@@ -127,7 +133,7 @@ export function createAlertEvaluation(deps: {
       rule: domainRule,
       day: asOf,
       dailyCosts,
-      alreadyFired: await firedDedupeKeys(db, organizationId, `cost-threshold:${rule.id}:`),
+      alreadyFired: pass.fired,
     });
     if (verdict.verdict !== 'fires') return [];
     return [
@@ -144,9 +150,9 @@ export function createAlertEvaluation(deps: {
     ] satisfies NewNotification[];
   }
 
-  async function evaluateAnomalyRule(organizationId: string, rule: StoredRule, asOf: IsoDay) {
+  async function evaluateAnomalyRule(organizationId: string, rule: StoredRule, asOf: IsoDay, pass: Pass) {
     const settings = anomalySettings.parse(rule.settings);
-    const rows = await dailySpend(
+    const rows = await pass.read(
       db,
       organizationId,
       rule.filter,
@@ -161,7 +167,7 @@ export function createAlertEvaluation(deps: {
       series.push({ date: row.day, amount: row.cost });
       bySeries.set(row.series, series);
     }
-    const alreadyFired = await firedDedupeKeys(db, organizationId, `anomaly:${rule.id}:`);
+    const alreadyFired = pass.fired;
     const notifications: NewNotification[] = [];
     for (const [series, history] of bySeries) {
       const cost = history.find((entry) => entry.date === asOf)?.amount ?? 0;
@@ -192,9 +198,14 @@ export function createAlertEvaluation(deps: {
     return notifications;
   }
 
-  async function evaluateIdleRule(organizationId: string, rule: StoredRule, findings: IdleEc2Finding[]) {
+  async function evaluateIdleRule(
+    organizationId: string,
+    rule: StoredRule,
+    findings: IdleEc2Finding[],
+    pass: Pass,
+  ) {
     const muted = await mutedInstances(db, organizationId);
-    const alreadyFired = await firedDedupeKeys(db, organizationId, `idle-ec2:${rule.id}:`);
+    const alreadyFired = pass.fired;
     return findings
       .filter((finding) => !muted.has(finding.instanceId))
       .filter(
@@ -237,17 +248,19 @@ export function createAlertEvaluation(deps: {
       .executeTakeFirst();
     const firstDay = (firstDayRow?.first as string | undefined) ?? asOf;
     const notifications: NewNotification[] = [];
-    for (const budget of budgets) notifications.push(...(await evaluateBudget(organizationId, budget, asOf)));
+    const pass: Pass = { read: memoizedSpendReader(), fired: await firedDedupeKeys(db, organizationId, '') };
+    for (const budget of budgets)
+      notifications.push(...(await evaluateBudget(organizationId, budget, asOf, pass)));
     let idleFindings: IdleEc2Finding[] | undefined;
     for (const rule of rules) {
       if (rule.kind === 'cost-threshold') {
-        notifications.push(...(await evaluateCostThresholdRule(organizationId, rule, asOf, firstDay)));
+        notifications.push(...(await evaluateCostThresholdRule(organizationId, rule, asOf, firstDay, pass)));
       } else if (rule.kind === 'anomaly') {
         if (!planAllows(planInForce, 'anomaly-detection')) continue;
-        notifications.push(...(await evaluateAnomalyRule(organizationId, rule, asOf)));
+        notifications.push(...(await evaluateAnomalyRule(organizationId, rule, asOf, pass)));
       } else if (rule.kind === 'idle-ec2') {
         idleFindings ??= await deps.listIdleFindings(organizationId);
-        notifications.push(...(await evaluateIdleRule(organizationId, rule, idleFindings)));
+        notifications.push(...(await evaluateIdleRule(organizationId, rule, idleFindings, pass)));
       }
     }
     let fired = 0;

@@ -22,6 +22,33 @@ export async function evaluationDayOf(
   return latest ? earlierDay(latest, isoDayOfInstant(new Date())) : null;
 }
 
+export type SpendReader = (
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+  filter: CostFilter,
+  basis: CostBasis,
+  from: string,
+  to: string,
+  seriesBy?: 'service' | 'account',
+) => ReturnType<typeof dailySpend>;
+
+/**
+ * One evaluation pass reads each (filter, basis, window) once: rules and budgets that watch the same
+ * spend share the query.
+ */
+export function memoizedSpendReader(): SpendReader {
+  const cache = new Map<string, ReturnType<typeof dailySpend>>();
+  return (db, organizationId, filter, basis, from, to, seriesBy) => {
+    const key = JSON.stringify([organizationId, filter, basis, from, to, seriesBy ?? null]);
+    let rows = cache.get(key);
+    if (!rows) {
+      rows = dailySpend(db, organizationId, filter, basis, from, to, seriesBy);
+      cache.set(key, rows);
+    }
+    return rows;
+  };
+}
+
 export interface BudgetSpendFacts {
   period: BudgetPeriod;
   actual: number;
@@ -33,9 +60,10 @@ export async function budgetSpendAsOf(
   organizationId: string,
   budget: { period: BudgetPeriodKind; filter: CostFilter; costBasis: CostBasis },
   asOf: IsoDay,
+  read: SpendReader = dailySpend,
 ): Promise<BudgetSpendFacts> {
   const period = budgetPeriodFor(asOf, budget.period);
-  const rows = await dailySpend(
+  const rows = await read(
     db,
     organizationId,
     budget.filter,
