@@ -24,9 +24,12 @@ import {
   mutedInstances,
   type NewNotification,
   organizationsWithCostData,
+  unacknowledgedBudgetAlerts,
 } from './alerts.repository.ts';
 
 const ANOMALY_HISTORY_DAYS = 90;
+/** An unacknowledged budget alert is repeated a day after it fired, and daily after that. */
+const REMIND_AFTER_MS = 20 * 60 * 60 * 1000;
 const usd = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -274,8 +277,35 @@ export function createAlertEvaluation(deps: {
     return { asOf, fired, deliveries };
   }
 
+  /**
+   * Budget alerts nobody acknowledged are repeated once a day while their period lasts (the period ends
+   * on the organization's latest day of data or later); acknowledging the alert or any reminder stops them.
+   */
+  async function remindUnacknowledged(now = new Date()): Promise<number> {
+    const day = now.toISOString().slice(0, 10);
+    let reminded = 0;
+    for (const alert of await unacknowledgedBudgetAlerts(db, new Date(now.getTime() - REMIND_AFTER_MS))) {
+      const details = alert.details as { period?: { end?: string } };
+      const asOf = await evaluationDayOf(db, alert.organization_id);
+      if (!details.period?.end || !asOf || details.period.end < asOf) continue;
+      const dispatched = await fire({
+        organizationId: alert.organization_id,
+        dedupeKey: `${alert.dedupe_key}:reminder:${day}`,
+        sourceKind: alert.source_kind,
+        sourceId: alert.source_id,
+        title: `Reminder: ${alert.title}`,
+        summary: `${alert.summary} Nobody has acknowledged this alert yet.`,
+        details: { ...(alert.details as object), reminderOf: alert.id },
+        accountIds: alert.account_ids as string[],
+      });
+      if (dispatched) reminded += 1;
+    }
+    return reminded;
+  }
+
   return {
     evaluateOrganization,
+    remindUnacknowledged,
     async evaluateAll(): Promise<number> {
       let fired = 0;
       for (const organizationId of await organizationsWithCostData(db)) {

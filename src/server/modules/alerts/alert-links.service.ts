@@ -6,6 +6,7 @@ import type { AlertLinkTokens, LinkSubject } from './alert-link-tokens.ts';
 import { acknowledgeLinkKind } from './alert-messages.ts';
 import {
   acknowledgeNotification,
+  acknowledgeOriginal,
   confirmRecipient,
   findNotification,
   findRecipient,
@@ -31,6 +32,7 @@ export function createAlertLinksService(db: Kysely<DatabaseSchema>, tokens: Aler
   async function acknowledge(kind: AlertLinkKind, target: string, by: string): Promise<string> {
     const notification = await findNotification(db, target);
     if (!notification || acknowledgeLinkKind(notification.source_kind) !== kind) throw invalidLink();
+    await acknowledgeOriginal(db, notification.details, by);
     if (!(await acknowledgeNotification(db, notification.id, by))) {
       return `This alert was already acknowledged by ${notification.acknowledged_by ?? 'someone'}.`;
     }

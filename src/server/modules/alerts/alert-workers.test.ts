@@ -9,6 +9,7 @@ import { createBillingService } from '../billing/billing.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import { createAlertDelivery } from './alert-delivery.ts';
+import { createAlertEvaluation } from './alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 import {
   claimDelivery,
@@ -182,5 +183,30 @@ describe('Slack through OAuth and the Web API', () => {
     const [post] = await slack.waitForPosts(1);
     expect(post).toMatchObject({ kind: 'chat.postMessage', authorization: 'Bearer xoxb-test-token' });
     expect(post!.body.channel).toBe('C123');
+  });
+});
+
+describe('reminders', () => {
+  it('repeats an unacknowledged budget alert once a day until someone acknowledges it', async () => {
+    const { context } = server;
+    const organizations = createOrganizationsService(context.database.db);
+    const evaluation = createAlertEvaluation({
+      db: context.database.db,
+      billing: createBillingService(context, organizations),
+      delivery: anotherWorker(),
+      listIdleFindings: async () => [],
+    });
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+    expect(await evaluation.remindUnacknowledged(tomorrow)).toBe(1);
+    expect(await evaluation.remindUnacknowledged(tomorrow)).toBe(0);
+    const reminder = await catcher.waitForMail('owner@workers.test', /Reminder: Platform budget/);
+    const link = new URL(reminder.links.find((entry) => entry.includes('/budget-alert-confirmation/'))!);
+    const acknowledged = await server.app.inject({ method: 'POST', url: `/api/alert-links${link.pathname}` });
+    expect(acknowledged.statusCode).toBe(200);
+    const history = (await callAs(server, owner)('GET', '/api/notifications')).json().notifications;
+    const original = history.find((entry: { title: string }) => entry.title.startsWith('Platform budget'));
+    expect(original.acknowledged_by).toBe('owner@workers.test');
+    const dayAfter = new Date(Date.now() + 48 * 3_600_000);
+    expect(await evaluation.remindUnacknowledged(dayAfter)).toBe(0);
   });
 });

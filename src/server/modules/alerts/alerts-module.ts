@@ -18,6 +18,7 @@ import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
 
 export const ALERT_EVALUATION_JOB = 'alert-evaluation';
+export const ALERT_REMINDERS_JOB = 'alert-reminders';
 
 /**
  * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
@@ -85,6 +86,11 @@ export async function createAlerts(deps: {
     await queue.schedule(ALERT_EVALUATION_JOB, context.config.alerts.evaluationCron);
     await queue.work(ALERT_EVALUATION_JOB, async () => {
       await evaluation.evaluateAll();
+    });
+    await queue.createQueue(ALERT_REMINDERS_JOB);
+    await queue.schedule(ALERT_REMINDERS_JOB, '0 9 * * *');
+    await queue.work(ALERT_REMINDERS_JOB, async () => {
+      await evaluation.remindUnacknowledged();
     });
   }
 

@@ -596,3 +596,21 @@ export async function findUserEmail(db: Db, userId: string): Promise<string | un
   const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email;
 }
+
+/** Budget alerts nobody acknowledged, fired before `firedBefore`, with their period's last day. */
+export function unacknowledgedBudgetAlerts(db: Db, firedBefore: Date) {
+  return db
+    .selectFrom('alert_notifications')
+    .selectAll()
+    .where('source_kind', '=', 'budget')
+    .where('acknowledged_at', 'is', null)
+    .where('fired_at', '<', firedBefore)
+    .where(sql<boolean>`details->>'reminderOf' is null`)
+    .execute();
+}
+
+/** Acknowledges a reminder's original alert with it (one acknowledgement stops all reminders). */
+export async function acknowledgeOriginal(db: Db, reminderDetails: unknown, by: string): Promise<void> {
+  const original = (reminderDetails as { reminderOf?: string } | null)?.reminderOf;
+  if (original) await acknowledgeNotification(db, original, by);
+}
