@@ -47,6 +47,15 @@ const history = async (person: Person) =>
   (await callAs(server, person)('GET', '/api/notifications')).json().notifications;
 
 describe('evaluation right after an ingest', () => {
+  it('fires an anomaly for a series with enough history, with its root causes ranked by dollars', async () => {
+    const anomalies = (await history(owner)).filter((entry: { kind: string }) => entry.kind === 'anomaly');
+    const compute = anomalies.find((entry: { title: string }) =>
+      entry.title.startsWith('Cost anomaly: COMPUTE'),
+    );
+    expect(compute.summary).toContain('Largest increases: account ocid6');
+    expect(compute.summary).toContain('region us-phoenix-1 (+$0.24)');
+  });
+
   it('fires the daily cost threshold on the last day of data, once', async () => {
     const thresholds = (await history(owner)).filter(
       (entry: { kind: string }) => entry.kind === 'cost-threshold',

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { anomalySettings, type CostFilter, costThresholdSettings } from '../../../contracts/alerts.ts';
-import { anomalyDedupeKey, detectDailyAnomaly } from '../../../domain/anomalies.ts';
+import { anomalyDedupeKey, dailyBaseline, detectDailyAnomaly } from '../../../domain/anomalies.ts';
+import {
+  type DimensionContribution,
+  type RootCause,
+  type RootCauseDimension,
+  rankRootCauses,
+} from '../../../domain/anomaly-root-causes.ts';
 import { evaluateBudgetThresholds } from '../../../domain/budgets.ts';
 import { addDays, eachDay, type IsoDay } from '../../../domain/calendar-days.ts';
 import {
@@ -17,6 +23,7 @@ import type { AlertDelivery } from './alert-delivery.ts';
 import { budgetOfRow, ruleOfRow, type StoredBudget, type StoredRule } from './alert-rules.service.ts';
 import { budgetSpendAsOf, evaluationDayOf, memoizedSpendReader, type SpendReader } from './alert-spend.ts';
 import {
+  dimensionSpend,
   firedDedupeKeys,
   insertNotificationOnce,
   listBudgetRows,
@@ -30,6 +37,13 @@ import {
 const ANOMALY_HISTORY_DAYS = 90;
 /** An unacknowledged budget alert is repeated a day after it fired, and daily after that. */
 const REMIND_AFTER_MS = 20 * 60 * 60 * 1000;
+const ROOT_CAUSE_WINDOW_DAYS = 28;
+const ROOT_CAUSE_LABELS: Record<RootCauseDimension, string> = {
+  service: 'service',
+  account: 'account',
+  region: 'region',
+  'usage-type': 'usage type',
+};
 const usd = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -153,6 +167,52 @@ export function createAlertEvaluation(deps: {
     ] satisfies NewNotification[];
   }
 
+  /** Why the series jumped: each service, account, region and usage type against its own baseline. */
+  async function rootCausesOf(
+    organizationId: string,
+    rule: StoredRule,
+    dimension: 'service' | 'account',
+    series: string,
+    day: IsoDay,
+  ): Promise<RootCause[]> {
+    const rows = await dimensionSpend(
+      db,
+      organizationId,
+      { column: dimension === 'account' ? 'usage_account_id' : 'service_name', value: series },
+      rule.filter,
+      addDays(day, -ROOT_CAUSE_WINDOW_DAYS),
+      day,
+    );
+    const byValue = new Map<
+      string,
+      { dimension: RootCauseDimension; value: string; history: Array<{ date: IsoDay; amount: number }> }
+    >();
+    for (const row of rows) {
+      const values: Array<[RootCauseDimension, string]> = [
+        ['service', row.service],
+        ['account', row.account],
+        ['region', row.region],
+        ['usage-type', row.usageType],
+      ];
+      for (const [name, value] of values) {
+        if (!value) continue;
+        const key = `${name}\u0000${value}`;
+        const entry = byValue.get(key) ?? { dimension: name, value, history: [] };
+        entry.history.push({ date: row.day, amount: row.cost });
+        byValue.set(key, entry);
+      }
+    }
+    const contributions: DimensionContribution[] = [...byValue.values()].map((entry) => {
+      const current = entry.history
+        .filter((point) => point.date === day)
+        .reduce((sum, point) => sum + point.amount, 0);
+      const before = entry.history.filter((point) => point.date < day);
+      const baseline = dailyBaseline(before, day)?.expected ?? 0;
+      return { dimension: entry.dimension, value: entry.value, current, baseline };
+    });
+    return rankRootCauses(contributions);
+  }
+
   async function evaluateAnomalyRule(organizationId: string, rule: StoredRule, asOf: IsoDay, pass: Pass) {
     const settings = anomalySettings.parse(rule.settings);
     const rows = await pass.read(
@@ -185,6 +245,13 @@ export function createAlertEvaluation(deps: {
       const dedupeKey = anomalyDedupeKey(rule.id, series, asOf);
       if (alreadyFired.has(dedupeKey)) continue;
       const accountIds = settings.dimension === 'account' ? [series] : rule.filter.account_ids;
+      const rootCauses = await rootCausesOf(organizationId, rule, settings.dimension, series, asOf).catch(
+        () => [],
+      );
+      const causes = rootCauses
+        .filter((cause) => cause.dimension !== (settings.dimension === 'account' ? 'account' : 'service'))
+        .slice(0, 3)
+        .map((cause) => `${ROOT_CAUSE_LABELS[cause.dimension]} ${cause.value} (+${usd(cause.impact)})`);
       notifications.push({
         organizationId,
         dedupeKey,
@@ -193,8 +260,9 @@ export function createAlertEvaluation(deps: {
         title: `Cost anomaly: ${series} cost ${usd(verdict.cost)} on ${asOf}`,
         summary:
           `${series} cost ${usd(verdict.cost)} on ${asOf}; ${usd(verdict.expected)} was expected ` +
-          `(upper bound ${usd(verdict.upperBound)}), ${usd(verdict.impact)} more than usual.`,
-        details: { ...watching(rule.filter).details, series, day: asOf, ...verdict },
+          `(upper bound ${usd(verdict.upperBound)}), ${usd(verdict.impact)} more than usual.` +
+          (causes.length > 0 ? ` Largest increases: ${causes.join(', ')}.` : ''),
+        details: { ...watching(rule.filter).details, series, day: asOf, ...verdict, rootCauses },
         accountIds,
       });
     }

@@ -614,3 +614,50 @@ export async function acknowledgeOriginal(db: Db, reminderDetails: unknown, by: 
   const original = (reminderDetails as { reminderOf?: string } | null)?.reminderOf;
   if (original) await acknowledgeNotification(db, original, by);
 }
+
+/**
+ * Daily cost of one anomalous series split by service, account, region and usage type (from the
+ * facts, which keep the usage type), in [from, to]: what the root-cause ranking compares.
+ */
+export async function dimensionSpend(
+  db: Db,
+  organizationId: string,
+  series: { column: 'service_name' | 'usage_account_id'; value: string },
+  filter: CostFilter,
+  from: string,
+  to: string,
+): Promise<
+  Array<{ day: string; service: string; account: string; region: string; usageType: string; cost: number }>
+> {
+  const conditions = [
+    sql`organization_id = ${organizationId}`,
+    sql`usage_date >= ${from}`,
+    sql`usage_date <= ${to}`,
+    sql`${sql.ref(series.column)} = ${series.value}`,
+  ];
+  if (filter.account_ids.length > 0)
+    conditions.push(sql`usage_account_id in (${sql.join(filter.account_ids)})`);
+  if (filter.services.length > 0) conditions.push(sql`service_name in (${sql.join(filter.services)})`);
+  if (filter.tag) conditions.push(sql`tags ->> ${filter.tag.key} = ${filter.tag.value}`);
+  const result = await sql<{
+    day: string;
+    service: string;
+    account: string;
+    region: string;
+    usage_type: string;
+    cost: string;
+  }>`
+    select usage_date::text as day, service_name as service, usage_account_id as account, region,
+           usage_type, sum(unblended_cost)::text as cost
+    from cost_daily_facts
+    where ${sql.join(conditions, sql` and `)}
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return result.rows.map((row) => ({
+    day: row.day,
+    service: row.service,
+    account: row.account,
+    region: row.region,
+    usageType: row.usage_type,
+    cost: Number(row.cost),
+  }));
+}
