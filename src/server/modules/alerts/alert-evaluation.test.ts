@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
 import { callAs, organizationWithEveryRole, type Person } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createBillingService } from '../billing/billing.service.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createOrganizationsService } from '../organizations/organizations.service.ts';
+import { createAlertDigests } from './alert-digests.ts';
 
 let server: TestApp;
 let owner: Person;
@@ -86,5 +90,37 @@ describe('evaluation right after an ingest', () => {
     expect(patch.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await history(owner)).length).toBe(before);
+  });
+});
+
+describe('the digest', () => {
+  it('mails yesterday, month to date against last month, the forecast and the top movers to who asked', async () => {
+    const saved = await callAs(server, owner)('PUT', '/api/notification-preferences', {
+      email: true,
+      slack: true,
+      digest: 'daily',
+      kinds: ['budget', 'cost-threshold', 'anomaly', 'idle-ec2'],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { context } = server;
+    const organizations = createOrganizationsService(context.database.db);
+    const digests = createAlertDigests({
+      db: context.database.db,
+      mailer: createMailer(context),
+      billing: createBillingService(context, organizations),
+      organizations,
+      publicUrl: context.config.publicUrl,
+    });
+    expect(await digests.sendDue(new Date('2026-11-24T07:00:00Z'))).toBe(1);
+    const mail = await context.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'owner@eval.test')
+      .where('subject', 'like', '%digest%')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Spendguard daily digest: $20.52 month to date');
+    expect(mail.text_body).toContain('Spend on 2024-09-30: $1.07.');
+    expect(mail.text_body).toContain('last month had no spend at this point');
+    expect(mail.text_body).toContain('Top movers month to date:');
   });
 });

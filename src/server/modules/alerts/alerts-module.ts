@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
 import { createAlertDelivery } from './alert-delivery.ts';
+import { createAlertDigests } from './alert-digests.ts';
 import { createAlertEvaluation } from './alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 import { alertLinksRoutes } from './alert-links.routes.ts';
@@ -19,6 +20,7 @@ import { createSlackService } from './slack.service.ts';
 
 export const ALERT_EVALUATION_JOB = 'alert-evaluation';
 export const ALERT_REMINDERS_JOB = 'alert-reminders';
+export const ALERT_DIGEST_JOB = 'alert-digest';
 
 /**
  * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
@@ -65,6 +67,7 @@ export async function createAlerts(deps: {
   });
   const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
   const links = createAlertLinksService(db, tokens);
+  const digests = createAlertDigests({ db, mailer, billing, organizations, publicUrl });
   const slack = createSlackService({
     db,
     config: context.config,
@@ -92,6 +95,11 @@ export async function createAlerts(deps: {
     await queue.work(ALERT_REMINDERS_JOB, async () => {
       await evaluation.remindUnacknowledged();
     });
+    await queue.createQueue(ALERT_DIGEST_JOB);
+    await queue.schedule(ALERT_DIGEST_JOB, '0 7 * * *');
+    await queue.work(ALERT_DIGEST_JOB, async () => {
+      await digests.sendDue();
+    });
   }
 
   return {
@@ -101,6 +109,7 @@ export async function createAlerts(deps: {
     delivery,
     links,
     slack,
+    digests,
     async registerRoutes(app: FastifyInstance) {
       await app.register(alertsRoutes, { rules, notifications });
       await app.register(slackRoutes, { slack });

@@ -661,3 +661,16 @@ export async function dimensionSpend(
     cost: Number(row.cost),
   }));
 }
+
+/** People who asked for a daily or weekly digest, with their address. */
+export function listDigestSubscribers(db: Db) {
+  return db
+    .selectFrom('notification_preferences as p')
+    .innerJoin('user', 'user.id', 'p.user_id')
+    .innerJoin('member', (join) =>
+      join.onRef('member.userId', '=', 'p.user_id').onRef('member.organizationId', '=', 'p.organization_id'),
+    )
+    .select(['p.organization_id', 'p.user_id', 'p.digest', 'user.email'])
+    .where('p.digest', 'in', ['daily', 'weekly'])
+    .execute();
+}
