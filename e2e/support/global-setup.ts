@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../../src/server/testing/mail-catcher.ts';
+import { startSlackReceiver } from '../../src/server/testing/slack-receiver.ts';
 import { startFakeSchedulingPage } from './fake-scheduling-page.ts';
 
 /** Accounts with this address act as support staff (SUPPORT_EMAILS), once verified. */
@@ -37,6 +38,9 @@ export default async function globalSetup() {
   const mailDir = path.join(root, 'mail');
   const mail = await startMailCatcher({ mailDir });
   const schedulingPage = await startFakeSchedulingPage();
+  // Alerts (issue 7): a local stand-in for Slack's webhooks and Web API; the server may post only to it and Slack.
+  const slackDir = path.join(root, 'slack');
+  const slack = await startSlackReceiver({ postsDir: slackDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stripe = await startE2eStripe(baseUrl);
   const logFile = fs.openSync(path.join(root, 'server.log'), 'a');
@@ -58,10 +62,14 @@ export default async function globalSetup() {
       AUTH_RATE_LIMIT_PER_IP: '10000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
       ...stripe.env,
+      SLACK_WEBHOOK_HOSTS: `hooks.slack.com,127.0.0.1:${slack.port}`,
+      SLACK_API_URL: slack.apiUrl,
     },
     stdio: ['ignore', logFile, logFile],
   });
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SLACK_DIR = slackDir;
+  process.env.E2E_SLACK_WEBHOOK_URL = slack.webhookUrl;
   process.env.E2E_ROOT = root;
   process.env.E2E_BASE_URL = baseUrl;
   try {
@@ -78,5 +86,6 @@ export default async function globalSetup() {
     await mail.close();
     await schedulingPage.close();
     await stripe.close();
+    await slack.close();
   };
 }

@@ -11,6 +11,8 @@ import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.ts';
 import { demoRoutes } from './modules/accounts/demo.routes.ts';
 import { ensureDemoUser } from './modules/accounts/demo-account.ts';
+
+import { createAlerts } from './modules/alerts/alerts-module.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -103,7 +105,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   await app.register(healthRoutes, { context });
   await app.register(analyticsRoutes, { context });
   await app.register(authRoutes, { context, accounts });
-  await app.register(demoRoutes, { context, accounts });
+  await app.register(demoRoutes, { context, accounts, billing });
   await app.register(usersRoutes, { users });
   const connectRateLimitPerIp = chatConfig.connectRateLimitPerIp;
   await app.register(chatRoutes, {
@@ -165,6 +167,18 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
     costData,
   });
   await app.register(billingDataRoutes, { billingData });
+
+  // --- alerts (issue 7): budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
+  const alerts = await createAlerts({
+    context,
+    mailer,
+    organizations,
+    billing,
+    costData,
+    listIdleFindings: recommendations.listIdleFindings,
+  });
+  await alerts.registerRoutes(app);
+  // --- end alerts ---
 
   await registerWebApp(app, context.config.webDistDir);
   return app;

@@ -66,6 +66,12 @@ const environmentSchema = z.object({
   SUPPORT_EMAILS: z.string().default(''),
   CHAT_CONNECT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   CHAT_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url().optional(),
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  SLACK_WEBHOOK_HOSTS: z.string().default('hooks.slack.com'),
+  ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -138,6 +144,22 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       connectRateLimitPerIp: env.CHAT_CONNECT_RATE_LIMIT_PER_IP,
       /** How often the server pings each chat connection; one missed answer drops it. */
       heartbeatMs: env.CHAT_HEARTBEAT_SECONDS * 1000,
+    },
+    alerts: {
+      /** How often every organization is evaluated besides right after each ingest. */
+      evaluationCron: env.ALERT_EVALUATION_CRON,
+      slack: {
+        /** OAuth ("Add to Slack") is offered when both are set. */
+        clientId: env.SLACK_CLIENT_ID,
+        clientSecret: env.SLACK_CLIENT_SECRET,
+        /** The Web API base (tests point @slack/web-api at a local server); Slack's own when unset. */
+        apiUrl: env.SLACK_API_URL?.replace(/\/?$/, '/'),
+        authorizeUrl: env.SLACK_AUTHORIZE_URL,
+        /** Hosts an incoming-webhook URL may point at; a loopback host here may use plain http. */
+        webhookHosts: env.SLACK_WEBHOOK_HOSTS.split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      },
     },
   };
 }

@@ -8,7 +8,7 @@ export interface Person {
   email: string;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as this person (or as a visitor without one). */
 export function callAs(server: TestApp, person: Person | undefined) {

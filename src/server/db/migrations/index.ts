@@ -10,6 +10,7 @@ import * as ec2Findings from './2026-11-22T1200-ec2-findings.ts';
 import * as supportChat from './2026-11-22T1500-support-chat.ts';
 import * as consultationBookings from './2026-11-22T1510-consultation-bookings.ts';
 import * as analyticsEvents from './2026-11-22T1520-analytics-events.ts';
+import * as alerts from './2026-11-24T0320-alerts.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1500-support-chat': supportChat,
   '2026-11-22T1510-consultation-bookings': consultationBookings,
   '2026-11-22T1520-analytics-events': analyticsEvents,
+  '2026-11-24T0320-alerts': alerts,
 };

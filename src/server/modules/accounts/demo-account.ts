@@ -20,9 +20,18 @@ export async function ensureDemoUser(db: Kysely<DatabaseSchema>, auth: Auth): Pr
   return created.user.id;
 }
 
-/** A fresh session for one visitor of the demo; it ends at the first call after one hour. */
-export async function startDemoSession(db: Kysely<DatabaseSchema>, auth: Auth): Promise<string> {
+/**
+ * A fresh session for one visitor of the demo; it ends at the first call after one hour. `afterEnsured`
+ * runs each time the demo user is ensured (billing puts the demo organization on Business with no end,
+ * so the demo shows the whole product).
+ */
+export async function startDemoSession(
+  db: Kysely<DatabaseSchema>,
+  auth: Auth,
+  afterEnsured: (userId: string) => Promise<void> = async () => {},
+): Promise<string> {
   const userId = await ensureDemoUser(db, auth);
+  await afterEnsured(userId);
   const context = await auth.$context;
   const session = await context.internalAdapter.createSession(userId, true);
   return session.token;

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { startDemoSession } from './demo-account.ts';
 
-export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext; accounts: AccountsService }> = async (
-  app,
-  { context, accounts },
-) => {
+export const demoRoutes: FastifyPluginAsyncZod<{
+  context: AppContext;
+  accounts: AccountsService;
+  billing: BillingService;
+}> = async (app, { context, accounts, billing }) => {
   app.post(
     '/api/demo-session',
     {
@@ -19,7 +21,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext; accounts: 
       },
     },
     async () => ({
-      token: await startDemoSession(context.database.db, accounts.auth),
+      token: await startDemoSession(context.database.db, accounts.auth, billing.grantDemoBusinessPlan),
       expiresInSeconds: 3600,
     }),
   );

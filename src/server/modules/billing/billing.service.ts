@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import { findSubscription } from './billing.repository.ts';
+import { findSubscription, saveSubscription } from './billing.repository.ts';
 import { createCreditsService } from './credits.service.ts';
 import { createOperatorPlans } from './operator-plans.ts';
 import { describeLimitRefusal, FEATURE_NAMES } from './plan-refusals.ts';
@@ -84,6 +84,24 @@ export function createBillingService(context: AppContext, organizations: Organiz
         'PlanFeatureRequired',
         `${FEATURE_NAMES[feature]} are part of the Business plan. The owner can start a trial or upgrade on the Subscription page.`,
       );
+    },
+
+    /** The demo organization shows the whole product: Business with no end, set each time the demo user is ensured. */
+    async grantDemoBusinessPlan(demoUserId: string): Promise<void> {
+      const organizationId = await organizations.organizationForNewSession(demoUserId);
+      if (!organizationId) return;
+      const current = await findSubscription(db, organizationId);
+      if (current?.plan === 'business_yearly' && current.source === 'operator' && !current.current_period_end)
+        return;
+      await saveSubscription(db, organizationId, {
+        plan: 'business_yearly',
+        source: 'operator',
+        trial_ends_at: null,
+        current_period_end: null,
+        cancel_at_period_end: false,
+        cancelled_at: null,
+        payment_failed_at: null,
+      });
     },
 
     /** Other modules tell billing how to count what the plan limits, for the Subscription screen. */

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+
+/** Which spend a budget or rule watches: all of it, or some accounts, services and/or one tag value. */
+export const costFilter = z.object({
+  account_ids: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{12}$/, 'an AWS account id is 12 digits'),
+    )
+    .max(200)
+    .default([]),
+  services: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
+  tag: z
+    .object({
+      key: z.string().trim().min(1, 'enter the tag key').max(128),
+      value: z.string().trim().max(256),
+    })
+    .nullable()
+    .default(null),
+});
+export type CostFilter = z.infer<typeof costFilter>;
+const emptyFilter = { account_ids: [], services: [], tag: null };
+
+export const budgetThresholdInput = z.object({
+  id: z.string().trim().min(1).max(60).optional(),
+  percent: z.number().positive('must be above 0').max(1000, 'at most 1000%'),
+  basis: z.enum(['actual', 'forecast']),
+});
+
+const budgetName = z.string().trim().min(1, 'enter a name').max(80, 'use at most 80 characters');
+
+export const createBudgetInput = z.object({
+  name: budgetName,
+  amount_usd: z.number().positive('must be above 0').max(1e12),
+  period: z.enum(['monthly', 'quarterly', 'yearly']).default('monthly'),
+  cost_basis: z.enum(['unblended', 'amortized']).default('unblended'),
+  filter: costFilter.default(emptyFilter),
+  /** Defaults: 50, 80, 100% of actual and 100% of forecast. */
+  thresholds: z.array(budgetThresholdInput).min(1, 'add at least one threshold').max(20).optional(),
+});
+export type CreateBudgetInput = z.input<typeof createBudgetInput>;
+
+export const updateBudgetInput = createBudgetInput
+  .partial()
+  .extend({ paused: z.boolean().optional() })
+  .refine((value) => Object.keys(value).length > 0, 'change at least one field');
+export type UpdateBudgetInput = z.input<typeof updateBudgetInput>;
+
+export const thresholdState = z.enum(['ok', 'forecast-to-exceed', 'exceeded']);
+
+export const budgetView = z.object({
+  id: z.string(),
+  name: z.string(),
+  amount_usd: z.number(),
+  period: z.enum(['monthly', 'quarterly', 'yearly']),
+  cost_basis: z.enum(['unblended', 'amortized']),
+  filter: costFilter,
+  paused: z.boolean(),
+  created_at: z.string(),
+  status: z.object({
+    /** The last day with cost data: the budget is judged as of that day. */
+    as_of: z.string().nullable(),
+    period_start: z.string(),
+    period_end: z.string(),
+    period_key: z.string(),
+    actual_usd: z.number(),
+    forecast_usd: z.number().nullable(),
+    percent_used: z.number().nullable(),
+    thresholds: z.array(
+      z.object({
+        id: z.string(),
+        percent: z.number(),
+        basis: z.enum(['actual', 'forecast']),
+        amount_usd: z.number(),
+        state: thresholdState,
+        fired_at: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+export type BudgetView = z.infer<typeof budgetView>;
+export const budgetList = z.object({ budgets: z.array(budgetView) });
+export const idParams = z.object({ id: z.uuid('must be an id') });
+
+export const ALERT_RULE_KINDS = ['cost-threshold', 'anomaly', 'idle-ec2'] as const;
+export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
+
+export const costThresholdSettings = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('daily-amount'), amount_usd: z.number().positive('must be above 0') }),
+  z.object({
+    mode: z.literal('above-trailing-average'),
+    percent: z.number().positive('must be above 0').max(10000),
+  }),
+]);
+export const anomalySettings = z.object({
+  sensitivity: z.enum(['low', 'medium', 'high']).default('medium'),
+  min_impact_usd: z.number().min(0).max(1e9).default(25),
+  dimension: z.enum(['service', 'account']).default('service'),
+});
+export const idleEc2Settings = z.object({}).default({});
+
+const ruleName = z.string().trim().min(1, 'enter a name').max(80).optional();
+
+export const createAlertRuleInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cost-threshold'),
+    name: ruleName,
+    settings: costThresholdSettings,
+    filter: costFilter.default(emptyFilter),
+  }),
+  z.object({
+    kind: z.literal('anomaly'),
+    name: ruleName,
+    settings: anomalySettings.default({ sensitivity: 'medium', min_impact_usd: 25, dimension: 'service' }),
+    filter: costFilter.default(emptyFilter),
+  }),
+  z.object({
+    kind: z.literal('idle-ec2'),
+    name: ruleName,
+    settings: idleEc2Settings,
+    filter: costFilter.default(emptyFilter),
+  }),
+]);
+export type CreateAlertRuleInput = z.input<typeof createAlertRuleInput>;
+
+export const updateAlertRuleInput = z
+  .object({
+    name: z.string().trim().min(1, 'enter a name').max(80).optional(),
+    paused: z.boolean().optional(),
+    /** Checked against the rule's kind. */
+    settings: z.record(z.string(), z.unknown()).optional(),
+    filter: costFilter.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, 'change at least one field');
+
+export const alertRuleView = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_RULE_KINDS),
+  name: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  filter: costFilter,
+  paused: z.boolean(),
+  created_at: z.string(),
+  last_fired_at: z.string().nullable(),
+});
+export type AlertRuleView = z.infer<typeof alertRuleView>;
+export const alertRuleList = z.object({ alert_rules: z.array(alertRuleView) });
+
+export const NOTIFICATION_KINDS = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationView = z.object({
+  id: z.string(),
+  kind: z.enum([...NOTIFICATION_KINDS, 'test']),
+  title: z.string(),
+  summary: z.string(),
+  fired_at: z.string(),
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
+  deliveries: z.array(
+    z.object({
+      channel: z.enum(['email', 'slack']),
+      recipient: z.string(),
+      state: z.enum(['pending', 'sending', 'delivered', 'failed']),
+      attempts: z.number().int(),
+      delivered_at: z.string().nullable(),
+      last_error: z.string().nullable(),
+    }),
+  ),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+export const notificationList = z.object({ notifications: z.array(notificationView) });
+export const notificationQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+export const notificationPreferences = z.object({
+  email: z.boolean(),
+  slack: z.boolean(),
+  digest: z.enum(['off', 'daily', 'weekly']),
+  kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+  /** Extra addresses of the organization that receive alerts once they confirm (double opt-in). */
+  extra_recipients: z.array(
+    z.object({ email: z.string(), confirmed: z.boolean(), unsubscribed: z.boolean() }),
+  ),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+export const updateNotificationPreferences = z.object({
+  email: z.boolean(),
+  slack: z.boolean(),
+  digest: z.enum(['off', 'daily', 'weekly']),
+  kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+  /** Owners and admins only; leaving it out keeps the list. */
+  extra_recipients: z.array(z.email('must be an e-mail address').toLowerCase()).max(50).optional(),
+});
+
+export const slackConnectionView = z.object({
+  connected: z.boolean(),
+  mode: z.enum(['webhook', 'oauth']).nullable(),
+  channel: z.string().nullable(),
+  team_name: z.string().nullable(),
+  alert_kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+  /** Where the webhook posts, with its secret part hidden. */
+  webhook_hint: z.string().nullable(),
+  oauth_available: z.boolean(),
+});
+export type SlackConnectionView = z.infer<typeof slackConnectionView>;
+
+export const saveSlackConnectionInput = z.object({
+  webhook_url: z.url('must be a webhook URL').optional(),
+  channel: z.string().trim().max(80).optional(),
+  alert_kinds: z.array(z.enum(NOTIFICATION_KINDS)).default([...NOTIFICATION_KINDS]),
+});
+
+export const slackTestResult = z.object({ message: z.string() });
+export const oauthStart = z.object({ url: z.string() });
+
+export const ALERT_LINK_KINDS = [
+  'confirmation',
+  'unsubscribe',
+  'threshold-confirmation',
+  'idle-ec2-confirmation',
+  'budget-alert-confirmation',
+] as const;
+export type AlertLinkKind = (typeof ALERT_LINK_KINDS)[number];
+export const alertLinkParams = z.object({ kind: z.enum(ALERT_LINK_KINDS), token: z.string().max(2000) });
+export const alertLinkResult = z.object({ message: z.string() });

@@ -1,0 +1,267 @@
+import { WebClient } from '@slack/web-api';
+import type { Kysely } from 'kysely';
+import type { NotificationKind } from '../../../contracts/alerts.ts';
+import { alertReachesScope } from '../../../domain/alert-audience.ts';
+import { planAllows } from '../../../domain/plans.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import {
+  ACKNOWLEDGE_LINK_DAYS,
+  type AlertLinkTokens,
+  type LinkSubject,
+  type SecretBox,
+  UNSUBSCRIBE_LINK_DAYS,
+} from './alert-link-tokens.ts';
+import { acknowledgeLinkKind, alertMail, alertSlackMessage } from './alert-messages.ts';
+import {
+  claimDelivery,
+  type findDelivery,
+  findNotification,
+  findSlackConnection,
+  finishAttempt,
+  insertDeliveries,
+  listOrganizationPeople,
+  listRecipients,
+  markAttemptFailed,
+  markDelivered,
+  type NewDelivery,
+  recordAttemptStart,
+  staleDeliveryIds,
+} from './alerts.repository.ts';
+import { kindsOfPreference, watchesOf } from './notifications.service.ts';
+
+export const ALERT_DELIVERY_QUEUE = 'alert-delivery';
+export const ALERT_DELIVERY_SWEEP_JOB = 'alert-delivery-sweep';
+/** Attempts per delivery; pg-boss waits exponentially longer between them. */
+export const MAX_DELIVERY_ATTEMPTS = 6;
+/** A worker holds a delivery this long; a worker that dies lets it go when the lease runs out. */
+export const DELIVERY_LEASE_MS = 60_000;
+
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+export interface SlackSettings {
+  apiUrl: string | undefined;
+}
+
+/** A Slack webhook or API answer that is not a success. */
+class DeliveryError extends Error {}
+
+export function createAlertDelivery(deps: {
+  db: Kysely<DatabaseSchema>;
+  queue: Queue | undefined;
+  mailer: Mailer;
+  tokens: AlertLinkTokens;
+  secrets: SecretBox;
+  organizations: OrganizationsService;
+  billing: BillingService;
+  publicUrl: string;
+  slack: SlackSettings;
+  leaseMs?: number;
+  log: { error(details: object, message: string): void };
+}) {
+  const { db, queue, mailer, tokens, secrets, organizations, billing, publicUrl, log } = deps;
+  const leaseMs = deps.leaseMs ?? DELIVERY_LEASE_MS;
+  const notificationsUrl = `${publicUrl}/notification`;
+
+  /** Who receives a notification: people by their preferences and team scope, confirmed extra addresses, Slack. */
+  async function planDeliveries(notificationId: string): Promise<NewDelivery[]> {
+    const notification = await findNotification(db, notificationId);
+    if (!notification) return [];
+    const kind = notification.source_kind as NotificationKind;
+    const watches = watchesOf(notification);
+    const deliveries: NewDelivery[] = [];
+    for (const person of await listOrganizationPeople(db, notification.organization_id)) {
+      if (person.pref_email === false) continue;
+      if (kind !== ('test' as string) && !kindsOfPreference(person.pref_kinds).includes(kind)) continue;
+      const scope = await organizations.costScopeFor({
+        organizationId: notification.organization_id,
+        userId: person.user_id,
+      });
+      if (!alertReachesScope(scope, watches)) continue;
+      deliveries.push({
+        channel: 'email',
+        recipient: person.email.toLowerCase(),
+        recipientUserId: person.user_id,
+      });
+    }
+    for (const recipient of await listRecipients(db, notification.organization_id)) {
+      if (!recipient.confirmed_at || recipient.unsubscribed_at) continue;
+      if (deliveries.some((delivery) => delivery.recipient === recipient.email)) continue;
+      deliveries.push({ channel: 'email', recipient: recipient.email, recipientUserId: null });
+    }
+    const slack = await findSlackConnection(db, notification.organization_id);
+    const { planInForce } = await billing.entitlements(notification.organization_id);
+    if (slack && planAllows(planInForce, 'slack-alerts') && (slack.alert_kinds as string[]).includes(kind)) {
+      deliveries.push({ channel: 'slack', recipient: slackRecipientOf(slack), recipientUserId: null });
+    }
+    return deliveries;
+  }
+
+  async function enqueue(deliveryIds: string[]): Promise<void> {
+    if (queue) {
+      for (const deliveryId of deliveryIds) {
+        await queue.send(ALERT_DELIVERY_QUEUE, { deliveryId } satisfies DeliveryJob, {
+          retryLimit: MAX_DELIVERY_ATTEMPTS - 1,
+          retryDelay: 2,
+          retryBackoff: true,
+        });
+      }
+      return;
+    }
+    // Without a queue (a test app, a one-off script) deliveries go out right away, once each.
+    for (const deliveryId of deliveryIds) {
+      await deliver(deliveryId, 'inline').catch((error: unknown) =>
+        log.error({ err: error, deliveryId }, 'an alert delivery failed'),
+      );
+    }
+  }
+
+  /** The outbox row exists first; then its deliveries are written and handed to the workers. */
+  async function dispatch(notificationId: string): Promise<string[]> {
+    const planned = await planDeliveries(notificationId);
+    const created = await insertDeliveries(db, notificationId, planned);
+    const ids = created.map((row) => row.id);
+    await enqueue(ids);
+    return ids;
+  }
+
+  function acknowledgeUrl(
+    notification: { id: string; source_kind: string },
+    subject: LinkSubject,
+  ): string | null {
+    const linkKind = acknowledgeLinkKind(notification.source_kind);
+    if (!linkKind) return null;
+    return `${publicUrl}/${linkKind}/${tokens.issue(linkKind, notification.id, subject, ACKNOWLEDGE_LINK_DAYS)}`;
+  }
+
+  async function sendEmail(
+    delivery: NonNullable<Awaited<ReturnType<typeof findDelivery>>>,
+    notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>,
+  ) {
+    const subject: LinkSubject = delivery.recipient_user_id
+      ? { kind: 'user', id: delivery.recipient_user_id }
+      : { kind: 'recipient', id: await recipientIdOf(notification.organization_id, delivery.recipient) };
+    const unsubscribeTarget = `${notification.organization_id}`;
+    const unsubscribe = tokens.issue('unsubscribe', unsubscribeTarget, subject, UNSUBSCRIBE_LINK_DAYS);
+    await mailer.send(
+      alertMail({
+        to: delivery.recipient,
+        alert: { kind: notification.source_kind, title: notification.title, summary: notification.summary },
+        acknowledgeUrl: acknowledgeUrl(notification, subject),
+        unsubscribePageUrl: `${publicUrl}/unsubscribe/${unsubscribe}`,
+        unsubscribeApiUrl: `${publicUrl}/api/alert-links/unsubscribe/${unsubscribe}`,
+        messageId: `<alert-${delivery.id}@spendguard>`,
+        notificationsUrl,
+      }),
+    );
+  }
+
+  async function recipientIdOf(organizationId: string, email: string): Promise<string> {
+    const recipient = (await listRecipients(db, organizationId)).find((entry) => entry.email === email);
+    if (!recipient) throw new DeliveryError(`${email} is no longer a recipient`);
+    return recipient.id;
+  }
+
+  async function sendSlack(notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>) {
+    const connection = await findSlackConnection(db, notification.organization_id);
+    if (!connection) throw new DeliveryError('Slack is no longer connected.');
+    const subject: LinkSubject = { kind: 'slack', id: notification.organization_id };
+    const message = alertSlackMessage(
+      { kind: notification.source_kind, title: notification.title, summary: notification.summary },
+      acknowledgeUrl(notification, subject),
+      notificationsUrl,
+    );
+    await postToSlack(connection, message);
+  }
+
+  async function postToSlack(
+    connection: NonNullable<Awaited<ReturnType<typeof findSlackConnection>>>,
+    message: { text: string; blocks: Array<Record<string, unknown>> },
+  ) {
+    if (connection.bot_token_sealed) {
+      const client = new WebClient(secrets.open(connection.bot_token_sealed), {
+        slackApiUrl: deps.slack.apiUrl,
+        retryConfig: { retries: 0 },
+      });
+      const answer = await client.chat.postMessage({ channel: connection.channel ?? '', ...message });
+      if (!answer.ok) throw new DeliveryError(`Slack answered ${answer.error ?? 'not ok'}`);
+      return;
+    }
+    if (!connection.webhook_url_sealed) throw new DeliveryError('Slack has no webhook or token.');
+    const response = await fetch(secrets.open(connection.webhook_url_sealed), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok)
+      throw new DeliveryError(`Slack webhook answered ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * One attempt at one delivery. The claim decides who sends; every attempt is recorded; a failure
+   * is thrown so pg-boss retries it later (exponential backoff) until the last attempt.
+   */
+  async function deliver(deliveryId: string, worker: string): Promise<'delivered' | 'skipped'> {
+    const delivery = await claimDelivery(db, deliveryId, leaseMs);
+    if (!delivery) return 'skipped';
+    const attempt = await recordAttemptStart(db, delivery.id, delivery.attempts, worker);
+    const notification = await findNotification(db, delivery.notification_id);
+    try {
+      if (!notification) throw new DeliveryError('the notification is gone');
+      if (delivery.channel === 'email') await sendEmail(delivery, notification);
+      else await sendSlack(notification);
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      const final = delivery.attempts >= MAX_DELIVERY_ATTEMPTS;
+      await finishAttempt(db, attempt.id, 'failed', message);
+      await markAttemptFailed(db, delivery.id, message, final);
+      throw error;
+    }
+    await markDelivered(db, delivery.id);
+    await finishAttempt(db, attempt.id, 'delivered', null);
+    return 'delivered';
+  }
+
+  /** Deliveries a dead worker left behind (lease expired) or never handed to a worker. */
+  async function sweep(): Promise<number> {
+    const ids = await staleDeliveryIds(db, leaseMs);
+    await enqueue(ids);
+    return ids.length;
+  }
+
+  return {
+    dispatch,
+    deliver,
+    enqueue,
+    postToSlack,
+    sweep,
+    async work(): Promise<void> {
+      if (!queue) return;
+      await queue.createQueue(ALERT_DELIVERY_QUEUE);
+      await queue.work<DeliveryJob>(
+        ALERT_DELIVERY_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (job) await deliver(job.data.deliveryId, `pg-boss:${job.id}`);
+        },
+      );
+      await queue.createQueue(ALERT_DELIVERY_SWEEP_JOB);
+      await queue.schedule(ALERT_DELIVERY_SWEEP_JOB, '* * * * *');
+      await queue.work(ALERT_DELIVERY_SWEEP_JOB, async () => {
+        await sweep();
+      });
+    },
+  };
+}
+
+export function slackRecipientOf(connection: { channel: string | null; mode: string }): string {
+  return connection.channel ? `slack:${connection.channel}` : `slack:${connection.mode}`;
+}
+
+export type AlertDelivery = ReturnType<typeof createAlertDelivery>;

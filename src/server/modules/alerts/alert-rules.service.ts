@@ -1,0 +1,310 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  type AlertRuleKind,
+  type AlertRuleView,
+  anomalySettings,
+  type BudgetView,
+  type CostFilter,
+  costFilter,
+  costThresholdSettings,
+  type createAlertRuleInput,
+  type createBudgetInput,
+  idleEc2Settings,
+  type updateAlertRuleInput,
+  type updateBudgetInput,
+} from '../../../contracts/alerts.ts';
+import {
+  type BudgetPeriodKind,
+  type BudgetThreshold,
+  budgetThresholdStates,
+  DEFAULT_BUDGET_THRESHOLDS,
+} from '../../../domain/budgets.ts';
+import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { managesOrganization } from '../../../domain/organization-roles.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
+import {
+  type CostBasis,
+  countBudgets,
+  countRules,
+  deleteBudget,
+  deleteRule,
+  findBudgetRow,
+  findRuleRow,
+  firedNotificationsOf,
+  insertBudget,
+  insertRule,
+  lastFiredBySource,
+  listBudgetRows,
+  listRuleRows,
+  updateBudget,
+  updateRule,
+} from './alerts.repository.ts';
+
+type BudgetRow = Awaited<ReturnType<typeof listBudgetRows>>[number];
+type RuleRow = Awaited<ReturnType<typeof listRuleRows>>[number];
+
+/** Owners and admins write budgets and rules; members read (issue 9). */
+export function requireAlertManager(viewer: Viewer): void {
+  if (!managesOrganization(viewer.organizationRole)) {
+    throw forbidden('Only owners and admins can change budgets and alerts.');
+  }
+}
+
+export function budgetOfRow(row: BudgetRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    amount: Number(row.amount_usd),
+    period: row.period as BudgetPeriodKind,
+    costBasis: row.cost_basis as CostBasis,
+    filter: costFilter.parse(row.filter),
+    thresholds: row.thresholds as BudgetThreshold[],
+    paused: row.paused,
+  };
+}
+
+export type StoredBudget = ReturnType<typeof budgetOfRow>;
+
+export function ruleOfRow(row: RuleRow) {
+  return {
+    id: row.id,
+    kind: row.kind as AlertRuleKind,
+    name: row.name,
+    settings: row.settings as Record<string, unknown>,
+    filter: costFilter.parse(row.filter),
+    paused: row.paused,
+  };
+}
+
+export type StoredRule = ReturnType<typeof ruleOfRow>;
+
+/** Thresholds keep their id when given; a new one gets `basis-percent` (unique within the budget). */
+function thresholdsWithIds(input: Array<{ id?: string; percent: number; basis: 'actual' | 'forecast' }>) {
+  const seen = new Set<string>();
+  return input.map((threshold) => {
+    let id = threshold.id ?? `${threshold.basis}-${threshold.percent}`;
+    while (seen.has(id)) id = `${id}-b`;
+    seen.add(id);
+    return { id, percent: threshold.percent, basis: threshold.basis };
+  });
+}
+
+const SETTINGS_BY_KIND: Record<AlertRuleKind, z.ZodType> = {
+  'cost-threshold': costThresholdSettings,
+  anomaly: anomalySettings,
+  'idle-ec2': idleEc2Settings,
+};
+
+const FEATURE_BY_KIND = {
+  anomaly: 'anomaly-detection',
+  'cost-threshold': 'email-alerts',
+  'idle-ec2': 'email-alerts',
+} as const;
+
+function defaultRuleName(kind: AlertRuleKind, settings: Record<string, unknown>): string {
+  if (kind === 'anomaly') return `Cost anomalies (${settings.sensitivity ?? 'medium'} sensitivity)`;
+  if (kind === 'idle-ec2') return 'Idle EC2 instances';
+  if (settings.mode === 'daily-amount') {
+    const amount = Number(settings.amount_usd);
+    return `Daily spend above $${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  }
+  return `Day more than ${settings.percent}% above the 7-day average`;
+}
+
+export function createAlertRulesService(
+  db: Kysely<DatabaseSchema>,
+  billing: BillingService,
+  /** Told after a budget or rule is created or changed: evaluation runs at once on the data already there. */
+  afterChange: (organizationId: string) => void = () => {},
+) {
+  async function budgetView(row: BudgetRow, asOf: string | null): Promise<BudgetView> {
+    const budget = budgetOfRow(row);
+    const day = asOf ?? isoDayOfInstant(new Date());
+    const spend = await budgetSpendAsOf(db, row.organization_id, budget, day);
+    const status = budgetThresholdStates({
+      budget,
+      today: day,
+      actualSpend: spend.actual,
+      forecastSpend: spend.forecast,
+    });
+    const fired = await firedNotificationsOf(db, row.organization_id, row.id);
+    const firedAt = new Map(fired.map((entry) => [entry.dedupe_key, entry.fired_at]));
+    return {
+      id: row.id,
+      name: row.name,
+      amount_usd: budget.amount,
+      period: budget.period,
+      cost_basis: budget.costBasis,
+      filter: budget.filter,
+      paused: row.paused,
+      created_at: row.created_at.toISOString(),
+      status: {
+        as_of: asOf,
+        period_start: status.period.start,
+        period_end: status.period.end,
+        period_key: status.period.key,
+        actual_usd: status.actualSpend,
+        forecast_usd: status.forecastSpend,
+        percent_used: status.percentUsed,
+        thresholds: status.thresholds.map((entry) => ({
+          id: entry.threshold.id,
+          percent: entry.threshold.percent,
+          basis: entry.threshold.basis,
+          amount_usd: entry.thresholdAmount,
+          state: entry.state,
+          fired_at:
+            firedAt.get(`budget:${row.id}:${status.period.key}:${entry.threshold.id}`)?.toISOString() ?? null,
+        })),
+      },
+    };
+  }
+
+  async function requireBudget(viewer: Viewer, id: string): Promise<BudgetRow> {
+    const row = await findBudgetRow(db, viewer.organizationId, id);
+    if (!row) throw notFound('Budget');
+    return row;
+  }
+
+  async function requireRule(viewer: Viewer, id: string): Promise<RuleRow> {
+    const row = await findRuleRow(db, viewer.organizationId, id);
+    if (!row) throw notFound('Alert rule');
+    return row;
+  }
+
+  function ruleView(row: RuleRow, lastFired: Map<string, Date>): AlertRuleView {
+    const rule = ruleOfRow(row);
+    return {
+      ...rule,
+      settings: rule.settings,
+      created_at: row.created_at.toISOString(),
+      last_fired_at: lastFired.get(row.id)?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    countBudgets: (organizationId: string) => countBudgets(db, organizationId),
+    countRules: (organizationId: string) => countRules(db, organizationId),
+
+    async listBudgets(viewer: Viewer): Promise<BudgetView[]> {
+      const asOf = await evaluationDayOf(db, viewer.organizationId);
+      const rows = await listBudgetRows(db, viewer.organizationId);
+      return Promise.all(rows.map((row) => budgetView(row, asOf)));
+    },
+
+    async getBudget(viewer: Viewer, id: string): Promise<BudgetView> {
+      const row = await requireBudget(viewer, id);
+      return budgetView(row, await evaluationDayOf(db, viewer.organizationId));
+    },
+
+    async createBudget(viewer: Viewer, input: z.output<typeof createBudgetInput>): Promise<BudgetView> {
+      requireAlertManager(viewer);
+      await billing.assertFeature(viewer, 'email-alerts');
+      await billing.assertWithinLimit(viewer, 'budgets', await countBudgets(db, viewer.organizationId));
+      const row = await insertBudget(db, viewer.organizationId, viewer.userId, {
+        name: input.name,
+        amount_usd: input.amount_usd,
+        period: input.period,
+        cost_basis: input.cost_basis,
+        filter: input.filter,
+        thresholds: thresholdsWithIds(input.thresholds ?? [...DEFAULT_BUDGET_THRESHOLDS]),
+        paused: false,
+      });
+      afterChange(viewer.organizationId);
+      return budgetView(row, await evaluationDayOf(db, viewer.organizationId));
+    },
+
+    async updateBudget(
+      viewer: Viewer,
+      id: string,
+      input: z.output<typeof updateBudgetInput>,
+    ): Promise<BudgetView> {
+      requireAlertManager(viewer);
+      const row = await requireBudget(viewer, id);
+      const current = budgetOfRow(row);
+      const updated = await updateBudget(db, viewer.organizationId, id, {
+        name: input.name ?? current.name,
+        amount_usd: input.amount_usd ?? current.amount,
+        period: input.period ?? current.period,
+        cost_basis: input.cost_basis ?? current.costBasis,
+        filter: input.filter ?? current.filter,
+        thresholds: input.thresholds ? thresholdsWithIds(input.thresholds) : current.thresholds,
+        paused: input.paused ?? current.paused,
+      });
+      if (!updated) throw notFound('Budget');
+      afterChange(viewer.organizationId);
+      return budgetView(updated, await evaluationDayOf(db, viewer.organizationId));
+    },
+
+    async deleteBudget(viewer: Viewer, id: string): Promise<void> {
+      requireAlertManager(viewer);
+      if (!(await deleteBudget(db, viewer.organizationId, id))) throw notFound('Budget');
+    },
+
+    async listRules(viewer: Viewer): Promise<AlertRuleView[]> {
+      const lastFired = await lastFiredBySource(db, viewer.organizationId);
+      return (await listRuleRows(db, viewer.organizationId)).map((row) => ruleView(row, lastFired));
+    },
+
+    async getRule(viewer: Viewer, id: string): Promise<AlertRuleView> {
+      const row = await requireRule(viewer, id);
+      return ruleView(row, await lastFiredBySource(db, viewer.organizationId));
+    },
+
+    async createRule(viewer: Viewer, input: z.output<typeof createAlertRuleInput>): Promise<AlertRuleView> {
+      requireAlertManager(viewer);
+      await billing.assertFeature(viewer, FEATURE_BY_KIND[input.kind]);
+      await billing.assertWithinLimit(viewer, 'alertRules', await countRules(db, viewer.organizationId));
+      const settings = input.settings as Record<string, unknown>;
+      const row = await insertRule(db, viewer.organizationId, viewer.userId, {
+        kind: input.kind,
+        name: input.name ?? defaultRuleName(input.kind, settings),
+        settings,
+        filter: input.filter,
+        paused: false,
+      });
+      afterChange(viewer.organizationId);
+      return ruleView(row, new Map());
+    },
+
+    async updateRule(
+      viewer: Viewer,
+      id: string,
+      input: z.output<typeof updateAlertRuleInput>,
+    ): Promise<AlertRuleView> {
+      requireAlertManager(viewer);
+      const row = await requireRule(viewer, id);
+      const current = ruleOfRow(row);
+      let settings = current.settings;
+      if (input.settings) {
+        const parsed = SETTINGS_BY_KIND[current.kind].safeParse(input.settings);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw badRequest(`settings.${issue.path.join('.')}: ${issue.message}`);
+        }
+        settings = parsed.data as Record<string, unknown>;
+      }
+      const updated = await updateRule(db, viewer.organizationId, id, {
+        kind: current.kind,
+        name: input.name ?? current.name,
+        settings,
+        filter: (input.filter as CostFilter | undefined) ?? current.filter,
+        paused: input.paused ?? current.paused,
+      });
+      if (!updated) throw notFound('Alert rule');
+      afterChange(viewer.organizationId);
+      return ruleView(updated, await lastFiredBySource(db, viewer.organizationId));
+    },
+
+    async deleteRule(viewer: Viewer, id: string): Promise<void> {
+      requireAlertManager(viewer);
+      if (!(await deleteRule(db, viewer.organizationId, id))) throw notFound('Alert rule');
+    },
+  };
+}
+
+export type AlertRulesService = ReturnType<typeof createAlertRulesService>;

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { resolveAuthSecret } from '../accounts/auth-secret.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { createCostDataService } from '../cost-data/cost-data.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
+import { createAlertDelivery } from './alert-delivery.ts';
+import { createAlertDigests } from './alert-digests.ts';
+import { createAlertEvaluation } from './alert-evaluation.ts';
+import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
+import { alertLinksRoutes } from './alert-links.routes.ts';
+import { createAlertLinksService } from './alert-links.service.ts';
+import { createAlertRulesService } from './alert-rules.service.ts';
+import { alertsRoutes } from './alerts.routes.ts';
+import { createNotificationsService } from './notifications.service.ts';
+import { slackRoutes } from './slack.routes.ts';
+import { createSlackService } from './slack.service.ts';
+
+export const ALERT_EVALUATION_JOB = 'alert-evaluation';
+export const ALERT_REMINDERS_JOB = 'alert-reminders';
+export const ALERT_DIGEST_JOB = 'alert-digest';
+
+/**
+ * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
+ * workers, token links and Slack. app.ts calls this once and registers its routes.
+ */
+export async function createAlerts(deps: {
+  context: AppContext;
+  mailer: Mailer;
+  organizations: OrganizationsService;
+  billing: BillingService;
+  costData: ReturnType<typeof createCostDataService>;
+  listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
+}) {
+  const { context, mailer, organizations, billing, costData } = deps;
+  const { db } = context.database;
+  const secret = resolveAuthSecret(context.config);
+  const tokens = createAlertLinkTokens(secret);
+  const secrets = createSecretBox(secret);
+  const publicUrl = context.config.publicUrl;
+  const rules = createAlertRulesService(db, billing, (organizationId) => {
+    evaluation.evaluateOrganization(organizationId).catch((error: unknown) => {
+      context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
+    });
+  });
+  billing.registerUsageCounter('budgets', rules.countBudgets);
+  billing.registerUsageCounter('alertRules', rules.countRules);
+  const delivery = createAlertDelivery({
+    db,
+    queue: context.queue,
+    mailer,
+    tokens,
+    secrets,
+    organizations,
+    billing,
+    publicUrl,
+    slack: { apiUrl: context.config.alerts.slack.apiUrl },
+    log: context.log,
+  });
+  const evaluation = createAlertEvaluation({
+    db,
+    billing,
+    delivery,
+    listIdleFindings: deps.listIdleFindings,
+  });
+  const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
+  const links = createAlertLinksService(db, tokens);
+  const digests = createAlertDigests({ db, mailer, billing, organizations, publicUrl });
+  const slack = createSlackService({
+    db,
+    config: context.config,
+    secrets,
+    billing,
+    delivery,
+    stateSecret: secret,
+  });
+
+  // Right after each committed ingest: evaluate that organization (a failure is logged; the schedule retries).
+  costData.onFactsReplaced(async (event) => {
+    await evaluation.evaluateOrganization(event.organizationId);
+  });
+
+  const queue = context.queue;
+  if (queue) {
+    await delivery.work();
+    await queue.createQueue(ALERT_EVALUATION_JOB);
+    await queue.schedule(ALERT_EVALUATION_JOB, context.config.alerts.evaluationCron);
+    await queue.work(ALERT_EVALUATION_JOB, async () => {
+      await evaluation.evaluateAll();
+    });
+    await queue.createQueue(ALERT_REMINDERS_JOB);
+    await queue.schedule(ALERT_REMINDERS_JOB, '0 9 * * *');
+    await queue.work(ALERT_REMINDERS_JOB, async () => {
+      await evaluation.remindUnacknowledged();
+    });
+    await queue.createQueue(ALERT_DIGEST_JOB);
+    await queue.schedule(ALERT_DIGEST_JOB, '0 7 * * *');
+    await queue.work(ALERT_DIGEST_JOB, async () => {
+      await digests.sendDue();
+    });
+  }
+
+  return {
+    rules,
+    notifications,
+    evaluation,
+    delivery,
+    links,
+    slack,
+    digests,
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(alertsRoutes, { rules, notifications });
+      await app.register(slackRoutes, { slack });
+      await app.register(alertLinksRoutes, { links });
+    },
+  };
+}
+
+export type Alerts = Awaited<ReturnType<typeof createAlerts>>;

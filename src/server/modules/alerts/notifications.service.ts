@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationView,
+  type updateNotificationPreferences,
+} from '../../../contracts/alerts.ts';
+import { alertReachesScope } from '../../../domain/alert-audience.ts';
+import type { TagPair } from '../../../domain/cost-scope.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { type AlertLinkTokens, CONFIRM_LINK_DAYS } from './alert-link-tokens.ts';
+import { recipientConfirmationMail } from './alert-messages.ts';
+import { requireAlertManager } from './alert-rules.service.ts';
+import {
+  deleteRecipientsNotIn,
+  findPreferences,
+  insertRecipient,
+  listDeliveriesOf,
+  listNotificationRows,
+  listRecipients,
+  savePreferences,
+} from './alerts.repository.ts';
+
+export interface NotificationWatches {
+  accountIds: string[];
+  tag: TagPair | null;
+}
+
+export function watchesOf(row: { account_ids: unknown; details: unknown }): NotificationWatches {
+  const details = (row.details ?? {}) as { tag?: TagPair | null };
+  return { accountIds: (row.account_ids as string[]) ?? [], tag: details.tag ?? null };
+}
+
+export function kindsOfPreference(stored: unknown): NotificationKind[] {
+  return Array.isArray(stored) ? (stored as NotificationKind[]) : [...NOTIFICATION_KINDS];
+}
+
+/** The history, each person's channels and digest, and the organization's extra recipients. */
+export function createNotificationsService(deps: {
+  db: Kysely<DatabaseSchema>;
+  organizations: OrganizationsService;
+  billing: BillingService;
+  mailer: Mailer;
+  tokens: AlertLinkTokens;
+  publicUrl: string;
+}) {
+  const { db, organizations, billing, mailer, tokens, publicUrl } = deps;
+
+  async function preferencesOf(viewer: Viewer): Promise<NotificationPreferences> {
+    const stored = await findPreferences(db, viewer.organizationId, viewer.userId);
+    const recipients = await listRecipients(db, viewer.organizationId);
+    return {
+      email: stored?.email ?? true,
+      slack: stored?.slack ?? true,
+      digest: (stored?.digest as NotificationPreferences['digest']) ?? 'off',
+      kinds: kindsOfPreference(stored?.kinds),
+      extra_recipients: recipients.map((recipient) => ({
+        email: recipient.email,
+        confirmed: recipient.confirmed_at !== null,
+        unsubscribed: recipient.unsubscribed_at !== null,
+      })),
+    };
+  }
+
+  return {
+    async history(viewer: Viewer, limit: number): Promise<NotificationView[]> {
+      const scope = await organizations.costScopeFor(viewer);
+      const rows = (await listNotificationRows(db, viewer.organizationId, limit)).filter((row) =>
+        alertReachesScope(scope, watchesOf(row)),
+      );
+      const deliveries = await listDeliveriesOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.source_kind as NotificationView['kind'],
+        title: row.title,
+        summary: row.summary,
+        fired_at: row.fired_at.toISOString(),
+        acknowledged_at: row.acknowledged_at?.toISOString() ?? null,
+        acknowledged_by: row.acknowledged_by,
+        deliveries: deliveries
+          .filter((delivery) => delivery.notification_id === row.id)
+          .map((delivery) => ({
+            channel: delivery.channel as 'email' | 'slack',
+            recipient: delivery.recipient,
+            state: delivery.state as 'pending' | 'sending' | 'delivered' | 'failed',
+            attempts: delivery.attempts,
+            delivered_at: delivery.delivered_at?.toISOString() ?? null,
+            last_error: delivery.last_error,
+          })),
+      }));
+    },
+
+    preferences: preferencesOf,
+
+    async updatePreferences(
+      viewer: Viewer,
+      input: z.output<typeof updateNotificationPreferences>,
+    ): Promise<NotificationPreferences> {
+      if (input.digest !== 'off') await billing.assertFeature(viewer, 'digest');
+      if (input.extra_recipients) {
+        requireAlertManager(viewer);
+        const wanted = [...new Set(input.extra_recipients)];
+        await deleteRecipientsNotIn(db, viewer.organizationId, wanted);
+        for (const email of wanted) {
+          const added = await insertRecipient(db, viewer.organizationId, email, viewer.userId);
+          if (!added) continue;
+          const token = tokens.issue(
+            'confirmation',
+            added.id,
+            { kind: 'recipient', id: added.id },
+            CONFIRM_LINK_DAYS,
+          );
+          await mailer.send(
+            recipientConfirmationMail({
+              to: email,
+              invitedBy: viewer.name,
+              link: `${publicUrl}/confirmation/${token}`,
+            }),
+          );
+        }
+      }
+      await savePreferences(db, viewer.organizationId, viewer.userId, {
+        email: input.email,
+        slack: input.slack,
+        digest: input.digest,
+        kinds: input.kinds,
+      });
+      return preferencesOf(viewer);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

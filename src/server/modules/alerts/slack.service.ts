@@ -1,0 +1,180 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WebClient } from '@slack/web-api';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type SlackConnectionView,
+  type saveSlackConnectionInput,
+} from '../../../contracts/alerts.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { ApiError, badRequest, notFound } from '../../plugins/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { AlertDelivery } from './alert-delivery.ts';
+import type { SecretBox } from './alert-link-tokens.ts';
+import { alertSlackMessage } from './alert-messages.ts';
+import { requireAlertManager } from './alert-rules.service.ts';
+import { deleteSlackConnection, findSlackConnection, saveSlackConnection } from './alerts.repository.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const OAUTH_STATE_MS = 15 * 60_000;
+
+/** Only Slack's webhook hosts (configurable): the server never posts alerts to an arbitrary address. */
+export function checkWebhookUrl(url: string, allowedHosts: string[]): void {
+  const parsed = new URL(url);
+  const host = parsed.host.toLowerCase();
+  const hostname = parsed.hostname.toLowerCase();
+  const allowed = allowedHosts.includes(host) || allowedHosts.includes(hostname);
+  if (!allowed)
+    throw badRequest(
+      `webhook_url: use a Slack incoming-webhook URL (https://${allowedHosts[0]}/services/...)`,
+    );
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && LOOPBACK.has(hostname))) {
+    throw badRequest('webhook_url: must start with https://');
+  }
+}
+
+function hint(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}/…${parsed.pathname.slice(-4)}`;
+}
+
+export function createSlackService(deps: {
+  db: Kysely<DatabaseSchema>;
+  config: Config;
+  secrets: SecretBox;
+  billing: BillingService;
+  delivery: AlertDelivery;
+  stateSecret: string;
+}) {
+  const { db, secrets, billing, delivery } = deps;
+  const settings = deps.config.alerts.slack;
+  const publicUrl = deps.config.publicUrl;
+  const oauthAvailable = Boolean(settings.clientId && settings.clientSecret);
+  const redirectUri = `${publicUrl}/api/slack/oauth/callback`;
+  const signState = (body: string) =>
+    createHmac('sha256', deps.stateSecret).update(`slack-oauth:${body}`).digest('base64url');
+
+  async function view(organizationId: string): Promise<SlackConnectionView> {
+    const connection = await findSlackConnection(db, organizationId);
+    return {
+      connected: Boolean(connection),
+      mode: (connection?.mode as 'webhook' | 'oauth' | undefined) ?? null,
+      channel: connection?.channel ?? null,
+      team_name: connection?.team_name ?? null,
+      alert_kinds: (connection?.alert_kinds as NotificationKind[] | undefined) ?? [...NOTIFICATION_KINDS],
+      webhook_hint: connection?.webhook_url_sealed ? hint(secrets.open(connection.webhook_url_sealed)) : null,
+      oauth_available: oauthAvailable,
+    };
+  }
+
+  return {
+    view: (viewer: Viewer) => view(viewer.organizationId),
+
+    async save(
+      viewer: Viewer,
+      input: z.output<typeof saveSlackConnectionInput>,
+    ): Promise<SlackConnectionView> {
+      requireAlertManager(viewer);
+      await billing.assertFeature(viewer, 'slack-alerts');
+      const current = await findSlackConnection(db, viewer.organizationId);
+      if (input.webhook_url) checkWebhookUrl(input.webhook_url, settings.webhookHosts);
+      else if (!current) throw badRequest('webhook_url: enter the incoming-webhook URL Slack gave you');
+      await saveSlackConnection(db, viewer.organizationId, {
+        mode: input.webhook_url ? 'webhook' : (current?.mode ?? 'webhook'),
+        webhook_url_sealed: input.webhook_url
+          ? secrets.seal(input.webhook_url)
+          : (current?.webhook_url_sealed ?? null),
+        bot_token_sealed: input.webhook_url ? null : (current?.bot_token_sealed ?? null),
+        channel: input.channel || current?.channel || null,
+        team_name: current?.team_name ?? null,
+        alert_kinds: input.alert_kinds,
+      });
+      return view(viewer.organizationId);
+    },
+
+    async disconnect(viewer: Viewer): Promise<void> {
+      requireAlertManager(viewer);
+      await deleteSlackConnection(db, viewer.organizationId);
+    },
+
+    async sendTest(viewer: Viewer): Promise<string> {
+      requireAlertManager(viewer);
+      await billing.assertFeature(viewer, 'slack-alerts');
+      const connection = await findSlackConnection(db, viewer.organizationId);
+      if (!connection) throw notFound('Slack connection');
+      const message = alertSlackMessage(
+        {
+          kind: 'test',
+          title: 'Spendguard test message',
+          summary: `${viewer.name} sent this test from Spendguard. Budget, threshold, anomaly and idle-instance alerts will arrive here.`,
+        },
+        null,
+        `${publicUrl}/notification`,
+      );
+      try {
+        await delivery.postToSlack(connection, message);
+      } catch (error) {
+        throw new ApiError(
+          502,
+          'SlackRefused',
+          `Slack did not accept the message: ${(error as Error).message}`,
+        );
+      }
+      return `Test message sent${connection.channel ? ` to ${connection.channel}` : ''}.`;
+    },
+
+    oauthStart(viewer: Viewer): string {
+      requireAlertManager(viewer);
+      if (!oauthAvailable)
+        throw new ApiError(503, 'SlackOAuthOff', 'Slack OAuth is not configured on this server.');
+      const body = Buffer.from(
+        JSON.stringify({ o: viewer.organizationId, x: Date.now() + OAUTH_STATE_MS }),
+      ).toString('base64url');
+      const url = new URL(settings.authorizeUrl);
+      url.searchParams.set('client_id', settings.clientId!);
+      url.searchParams.set('scope', 'chat:write,incoming-webhook');
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('state', `${body}.${signState(body)}`);
+      return url.toString();
+    },
+
+    /** Slack sends the person back with a code; the bot token is kept sealed. */
+    async oauthCallback(code: string, state: string): Promise<void> {
+      if (!oauthAvailable)
+        throw new ApiError(503, 'SlackOAuthOff', 'Slack OAuth is not configured on this server.');
+      const [body = '', signature = ''] = state.split('.');
+      const expected = Buffer.from(signState(body));
+      if (expected.length !== signature.length || !timingSafeEqual(expected, Buffer.from(signature))) {
+        throw badRequest('state: this Slack sign-in did not start here', 'InvalidState');
+      }
+      const { o: organizationId, x: expiresAt } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+      if (expiresAt < Date.now())
+        throw badRequest('state: the Slack sign-in took too long; start again', 'InvalidState');
+      const client = new WebClient(undefined, { slackApiUrl: settings.apiUrl, retryConfig: { retries: 0 } });
+      const answer = await client.oauth.v2.access({
+        client_id: settings.clientId!,
+        client_secret: settings.clientSecret!,
+        code,
+        redirect_uri: redirectUri,
+      });
+      if (!answer.ok || !answer.access_token)
+        throw new ApiError(502, 'SlackRefused', `Slack answered ${answer.error ?? 'no token'}`);
+      const current = await findSlackConnection(db, organizationId);
+      await saveSlackConnection(db, organizationId, {
+        mode: 'oauth',
+        webhook_url_sealed: null,
+        bot_token_sealed: secrets.seal(answer.access_token),
+        channel:
+          answer.incoming_webhook?.channel_id ?? answer.incoming_webhook?.channel ?? current?.channel ?? null,
+        team_name: answer.team?.name ?? null,
+        alert_kinds: (current?.alert_kinds as string[] | undefined) ?? [...NOTIFICATION_KINDS],
+      });
+    },
+  };
+}
+
+export type SlackService = ReturnType<typeof createSlackService>;

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const deleteBudget = (id: string) => apiRequest<void>(`budgets/${id}`, { method: 'DELETE' });
+
+export function useDeleteBudget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBudget,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['budgets'] }),
+  });
+}

@@ -1,0 +1,31 @@
+import type { CostFilter } from '../../../../contracts/alerts.ts';
+
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export const formatUsd = (amount: number) => usdFormat.format(amount);
+
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** "All spend", or the accounts, services and tag value the budget or rule watches. */
+export function describeFilter(filter: CostFilter): string {
+  const parts = [
+    filter.account_ids.length > 0 ? `Accounts ${filter.account_ids.join(', ')}` : '',
+    filter.services.length > 0 ? filter.services.join(', ') : '',
+    filter.tag ? `Tag ${filter.tag.key} = ${filter.tag.value}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'All spend';
+}
+
+export const KIND_LABELS: Record<string, string> = {
+  budget: 'Budget',
+  'cost-threshold': 'Cost threshold',
+  anomaly: 'Anomaly',
+  'idle-ec2': 'Idle EC2',
+  test: 'Test',
+};

@@ -1,0 +1,245 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconDots, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AlertRuleView, CreateAlertRuleInput } from '../../../../contracts/alerts.ts';
+import { useDeleteAlertRule } from '../api/delete-alert-rule.ts';
+import { useAlertRules } from '../api/list-alert-rules.ts';
+import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts';
+import { describeFilter, formatUsd, formatWhen, KIND_LABELS } from './alert-format.ts';
+
+function describeSettings(rule: AlertRuleView): string {
+  const s = rule.settings as Record<string, unknown>;
+  if (rule.kind === 'cost-threshold') {
+    return s.mode === 'daily-amount'
+      ? `A day above ${formatUsd(Number(s.amount_usd))}`
+      : `A day more than ${s.percent}% above the 7-day average`;
+  }
+  if (rule.kind === 'anomaly') {
+    return `${String(s.sensitivity)} sensitivity per ${String(s.dimension)}, at least ${formatUsd(Number(s.min_impact_usd))} above expected`;
+  }
+  return 'Instances idle 4 of the last 14 days; “keep” mutes one for 30 days';
+}
+
+function NewRuleModal({ onClose }: { onClose: () => void }) {
+  const create = useCreateAlertRule();
+  const [kind, setKind] = useState<string>('cost-threshold');
+  const [mode, setMode] = useState<string>('daily-amount');
+  const [amount, setAmount] = useState<number | string>(100);
+  const [percent, setPercent] = useState<number | string>(50);
+  const [sensitivity, setSensitivity] = useState<string>('medium');
+  const [minImpact, setMinImpact] = useState<number | string>(25);
+
+  const input = (): CreateAlertRuleInput => {
+    if (kind === 'anomaly') {
+      return {
+        kind: 'anomaly',
+        settings: {
+          sensitivity: sensitivity as 'medium',
+          min_impact_usd: Number(minImpact),
+          dimension: 'service',
+        },
+      };
+    }
+    if (kind === 'idle-ec2') return { kind: 'idle-ec2', settings: {} };
+    return {
+      kind: 'cost-threshold',
+      settings:
+        mode === 'daily-amount'
+          ? { mode: 'daily-amount', amount_usd: Number(amount) }
+          : { mode: 'above-trailing-average', percent: Number(percent) },
+    };
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="New alert">
+      <Stack gap="md">
+        <Select
+          label="Alert on"
+          allowDeselect={false}
+          value={kind}
+          onChange={(value) => setKind(value ?? 'cost-threshold')}
+          data={[
+            { value: 'cost-threshold', label: 'Daily cost threshold' },
+            { value: 'anomaly', label: 'Cost anomalies' },
+            { value: 'idle-ec2', label: 'Idle EC2 instances' },
+          ]}
+        />
+        {kind === 'cost-threshold' && (
+          <>
+            <SegmentedControl
+              value={mode}
+              onChange={setMode}
+              data={[
+                { value: 'daily-amount', label: 'Above an amount' },
+                { value: 'above-trailing-average', label: 'Above the 7-day average' },
+              ]}
+            />
+            {mode === 'daily-amount' ? (
+              <NumberInput label="Daily spend above" prefix="$" min={1} value={amount} onChange={setAmount} />
+            ) : (
+              <NumberInput
+                label="More than this above the average"
+                suffix="%"
+                min={1}
+                value={percent}
+                onChange={setPercent}
+              />
+            )}
+          </>
+        )}
+        {kind === 'anomaly' && (
+          <>
+            <Text size="sm" fw={500}>
+              Sensitivity
+            </Text>
+            <SegmentedControl
+              value={sensitivity}
+              onChange={setSensitivity}
+              data={[
+                { value: 'low', label: 'Low' },
+                { value: 'medium', label: 'Medium' },
+                { value: 'high', label: 'High' },
+              ]}
+            />
+            <NumberInput
+              label="Only when at least this much above expected"
+              prefix="$"
+              min={0}
+              value={minImpact}
+              onChange={setMinImpact}
+            />
+          </>
+        )}
+        {create.isError && (
+          <Alert color="red" title="The alert was not created">
+            {create.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={create.isPending} onClick={() => create.mutate(input(), { onSuccess: onClose })}>
+            Create alert
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RuleRow({ rule, manages }: { rule: AlertRuleView; manages: boolean }) {
+  const update = useUpdateAlertRule();
+  const remove = useDeleteAlertRule();
+  return (
+    <Group justify="space-between" wrap="nowrap" py="xs" data-testid="alert-rule">
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Badge variant="light">{KIND_LABELS[rule.kind]}</Badge>
+          <Text fw={600} size="sm">
+            {rule.name}
+          </Text>
+          {rule.paused && <Badge color="gray">Paused</Badge>}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {describeSettings(rule)} · {describeFilter(rule.filter)} ·{' '}
+          {rule.last_fired_at ? `last alerted ${formatWhen(rule.last_fired_at)}` : 'not alerted yet'}
+        </Text>
+        {(update.isError || remove.isError) && (
+          <Text size="xs" c="red">
+            {(update.error ?? remove.error)?.message}
+          </Text>
+        )}
+      </Stack>
+      {manages && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${rule.name}`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {rule.kind === 'anomaly' &&
+              (['low', 'medium', 'high'] as const).map((level) => (
+                <Menu.Item
+                  key={level}
+                  onClick={() =>
+                    update.mutate({ id: rule.id, settings: { ...rule.settings, sensitivity: level } })
+                  }
+                >
+                  Sensitivity: {level}
+                </Menu.Item>
+              ))}
+            <Menu.Item onClick={() => update.mutate({ id: rule.id, paused: !rule.paused })}>
+              {rule.paused ? 'Resume' : 'Pause'}
+            </Menu.Item>
+            <Menu.Item color="red" onClick={() => remove.mutate(rule.id)}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+/** Cost thresholds, anomaly detection and idle-instance alerts. */
+export function AlertRulesSection({ manages }: { manages: boolean }) {
+  const rules = useAlertRules();
+  const [creating, setCreating] = useState(false);
+  return (
+    <Paper withBorder p="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Alerts
+        </Title>
+        {manages && (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setCreating(true)}
+          >
+            New alert
+          </Button>
+        )}
+      </Group>
+      {rules.isPending && <Skeleton height={80} aria-label="Loading alerts" />}
+      {rules.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the alerts">
+          {rules.error.message}
+        </Alert>
+      )}
+      {rules.isSuccess && rules.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No alerts yet. Add a daily cost threshold, anomaly detection (a day far above its usual, per
+          service) or idle EC2 instance alerts.
+        </Text>
+      )}
+      {rules.isSuccess && (
+        <Stack gap={0}>
+          {rules.data.map((rule) => (
+            <RuleRow key={rule.id} rule={rule} manages={manages} />
+          ))}
+        </Stack>
+      )}
+      {creating && <NewRuleModal onClose={() => setCreating(false)} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconBrandSlack, IconCheck, IconMail } from '@tabler/icons-react';
+import type { NotificationView } from '../../../../contracts/alerts.ts';
+import { useNotifications } from '../api/list-notifications.ts';
+import { formatWhen, KIND_LABELS } from './alert-format.ts';
+
+const DELIVERY_COLOR = { delivered: 'teal', pending: 'gray', sending: 'blue', failed: 'red' } as const;
+
+function Deliveries({ notification }: { notification: NotificationView }) {
+  if (notification.deliveries.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Nobody to tell
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      {notification.deliveries.map((delivery) => (
+        <Tooltip
+          key={`${delivery.channel}:${delivery.recipient}`}
+          label={
+            delivery.last_error
+              ? `Attempt ${delivery.attempts}: ${delivery.last_error}`
+              : delivery.delivered_at
+                ? `Accepted ${formatWhen(delivery.delivered_at)}`
+                : `${delivery.attempts} attempts`
+          }
+        >
+          <Badge
+            variant="light"
+            color={DELIVERY_COLOR[delivery.state]}
+            leftSection={delivery.channel === 'email' ? <IconMail size={12} /> : <IconBrandSlack size={12} />}
+            style={{ textTransform: 'none' }}
+          >
+            {delivery.recipient.replace(/^slack:/, '')} · {delivery.state}
+          </Badge>
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+/** What fired, when, where it was delivered and who acknowledged it. */
+export function NotificationHistory() {
+  const history = useNotifications();
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb="sm">
+        History
+      </Title>
+      {history.isPending && <Skeleton height={120} aria-label="Loading the history" />}
+      {history.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the history">
+          {history.error.message}
+        </Alert>
+      )}
+      {history.isSuccess && history.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nothing has fired yet. When a budget threshold, cost threshold, anomaly or idle instance alerts, it
+          appears here with where it was delivered and who acknowledged it.
+        </Text>
+      )}
+      {history.isSuccess && history.data.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" fz="sm" data-testid="notification-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fired</Table.Th>
+                <Table.Th>Alert</Table.Th>
+                <Table.Th>Delivered to</Table.Th>
+                <Table.Th>Acknowledged</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.map((notification) => (
+                <Table.Tr key={notification.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {formatWhen(notification.fired_at)}
+                  </Table.Td>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    <Group gap="xs" mb={2}>
+                      <Badge size="sm" variant="outline">
+                        {KIND_LABELS[notification.kind]}
+                      </Badge>
+                      <Text fw={600} size="sm">
+                        {notification.title}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed" maw={520}>
+                      {notification.summary}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    <Deliveries notification={notification} />
+                  </Table.Td>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    {notification.acknowledged_at ? (
+                      <Group gap={4} wrap="nowrap">
+                        <IconCheck size={14} color="var(--mantine-color-teal-6)" />
+                        <Text size="xs">
+                          {notification.acknowledged_by}
+                          <br />
+                          <Text span c="dimmed" size="xs">
+                            {formatWhen(notification.acknowledged_at)}
+                          </Text>
+                        </Text>
+                      </Group>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        Not yet
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

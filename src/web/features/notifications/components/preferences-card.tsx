@@ -1,0 +1,139 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { NotificationKind, NotificationPreferences } from '../../../../contracts/alerts.ts';
+import {
+  useNotificationPreferences,
+  useSaveNotificationPreferences,
+} from '../api/notification-preferences.ts';
+
+function PreferencesForm({ initial, manages }: { initial: NotificationPreferences; manages: boolean }) {
+  const save = useSaveNotificationPreferences();
+  const [email, setEmail] = useState(initial.email);
+  const [slack, setSlack] = useState(initial.slack);
+  const [digest, setDigest] = useState<string>(initial.digest);
+  const [kinds, setKinds] = useState<string[]>(initial.kinds);
+  const [recipients, setRecipients] = useState<string[]>(initial.extra_recipients.map((r) => r.email));
+  useEffect(() => setRecipients(initial.extra_recipients.map((r) => r.email)), [initial.extra_recipients]);
+
+  return (
+    <Stack gap="md">
+      <Group gap="xl">
+        <Switch
+          label="E-mail me alerts"
+          checked={email}
+          onChange={(e) => setEmail(e.currentTarget.checked)}
+        />
+        <Switch
+          label="Include me in Slack alerts"
+          checked={slack}
+          onChange={(e) => setSlack(e.currentTarget.checked)}
+        />
+      </Group>
+      <Checkbox.Group label="Alert kinds I receive" value={kinds} onChange={setKinds}>
+        <Group mt={6}>
+          <Checkbox value="budget" label="Budgets" />
+          <Checkbox value="cost-threshold" label="Cost thresholds" />
+          <Checkbox value="anomaly" label="Anomalies" />
+          <Checkbox value="idle-ec2" label="Idle EC2" />
+        </Group>
+      </Checkbox.Group>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Digest
+        </Text>
+        <SegmentedControl
+          w="fit-content"
+          value={digest}
+          onChange={setDigest}
+          data={[
+            { value: 'off', label: 'Off' },
+            { value: 'daily', label: 'Daily' },
+            { value: 'weekly', label: 'Weekly' },
+          ]}
+        />
+        <Text size="xs" c="dimmed">
+          Yesterday's spend, month to date against the same point last month, the forecast and the top movers.
+        </Text>
+      </Stack>
+      {manages && (
+        <Stack gap={4}>
+          <TagsInput
+            label="Extra recipients for the organization"
+            description="Each address confirms by e-mail before it receives anything."
+            placeholder="finance@example.com"
+            value={recipients}
+            onChange={setRecipients}
+          />
+          {initial.extra_recipients.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {initial.extra_recipients
+                .map(
+                  (r) =>
+                    `${r.email}: ${r.unsubscribed ? 'unsubscribed' : r.confirmed ? 'confirmed' : 'waiting for confirmation'}`,
+                )
+                .join(' · ')}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {save.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={16} />} title="Not saved">
+          {save.error.message}
+        </Alert>
+      )}
+      {save.isSuccess && (
+        <Text size="sm" c="teal">
+          Saved.
+        </Text>
+      )}
+      <Button
+        w="fit-content"
+        loading={save.isPending}
+        onClick={() =>
+          save.mutate({
+            email,
+            slack,
+            digest: digest as NotificationPreferences['digest'],
+            kinds: kinds as NotificationKind[],
+            ...(manages ? { extra_recipients: recipients } : {}),
+          })
+        }
+      >
+        Save preferences
+      </Button>
+    </Stack>
+  );
+}
+
+/** Each person's channels, alert kinds and digest. */
+export function PreferencesCard({ manages }: { manages: boolean }) {
+  const preferences = useNotificationPreferences();
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb="sm">
+        My notifications
+      </Title>
+      {preferences.isPending && <Skeleton height={160} aria-label="Loading your preferences" />}
+      {preferences.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load your preferences">
+          {preferences.error.message}
+        </Alert>
+      )}
+      {preferences.isSuccess && <PreferencesForm initial={preferences.data} manages={manages} />}
+    </Paper>
+  );
+}

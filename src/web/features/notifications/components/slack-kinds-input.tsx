@@ -1,0 +1,26 @@
+import { Checkbox, Group } from '@mantine/core';
+import type { NotificationKind } from '../../../../contracts/alerts.ts';
+
+/** Which alert kinds go to the Slack channel. */
+export function SlackKindsInput({
+  value,
+  onChange,
+}: {
+  value: NotificationKind[];
+  onChange: (kinds: NotificationKind[]) => void;
+}) {
+  return (
+    <Checkbox.Group
+      label="Alerts that go to this channel"
+      value={value}
+      onChange={(kinds) => onChange(kinds as NotificationKind[])}
+    >
+      <Group mt={6}>
+        <Checkbox value="budget" label="Budgets" />
+        <Checkbox value="cost-threshold" label="Cost thresholds" />
+        <Checkbox value="anomaly" label="Anomalies" />
+        <Checkbox value="idle-ec2" label="Idle EC2" />
+      </Group>
+    </Checkbox.Group>
+  );
+}
