@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidSlug } from '../domain/slugs.ts';
+import { monthEndForecast } from './billing-data.ts';
 import { organizationMember } from './organizations.ts';
 
 /** AWS account ids are 12 digits. */
@@ -78,3 +79,33 @@ export const myCostScope = z.object({
   teams: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
 });
 export type MyCostScope = z.infer<typeof myCostScope>;
+
+/** Issue 9: the team's own spend this month and the state of the budgets on its scope. */
+export const teamSpend = z.object({
+  /** The team owns no accounts or tag values: the figures are the whole organization's. */
+  whole_organization: z.boolean(),
+  /** Null until an integration is connected. */
+  month: z
+    .object({
+      integration: z.object({ id: z.string(), name: z.string() }),
+      fresh_through: z.string().nullable(),
+      month_end_forecast: monthEndForecast,
+      last_month_total: z.number(),
+    })
+    .nullable(),
+  budgets: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      period: z.enum(['monthly', 'quarterly', 'yearly']),
+      amount_usd: z.number(),
+      actual_usd: z.number(),
+      forecast_usd: z.number().nullable(),
+      percent_used: z.number().nullable(),
+      paused: z.boolean(),
+      state: z.enum(['ok', 'forecast-to-exceed', 'exceeded']),
+    }),
+  ),
+});
+export type TeamSpend = z.infer<typeof teamSpend>;
+export const teamSlugParams = z.object({ slug: teamSlug });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { costScopeOf, isCostInScope, normalizeTeamCostScope, type TeamCostScope } from './cost-scope.ts';
+import {
+  costScopeOf,
+  isCostInScope,
+  normalizeTeamCostScope,
+  type TeamCostScope,
+  watchesWithinScope,
+} from './cost-scope.ts';
 
 const payments: TeamCostScope = { accountIds: ['111122223333'], tags: [{ key: 'team', value: 'payments' }] };
 const data: TeamCostScope = { accountIds: ['444455556666'], tags: [] };
@@ -68,5 +74,35 @@ describe('a team scope as stored', () => {
         ],
       }),
     ).toEqual({ accountIds: ['111', '222'], tags: [{ key: 'env', value: 'prod' }] });
+  });
+});
+
+describe('which budgets belong to a team', () => {
+  const payments: TeamCostScope = {
+    accountIds: ['111122223333'],
+    tags: [{ key: 'team', value: 'payments' }],
+  };
+
+  it('a budget on accounts the team owns belongs to it', () => {
+    expect(watchesWithinScope({ accountIds: ['111122223333'], tag: null }, payments)).toBe(true);
+  });
+
+  it('a budget on one of its accounts and another team’s does not', () => {
+    expect(watchesWithinScope({ accountIds: ['111122223333', '999988887777'], tag: null }, payments)).toBe(
+      false,
+    );
+  });
+
+  it('a budget on a tag value the team owns belongs to it', () => {
+    expect(watchesWithinScope({ accountIds: [], tag: { key: 'team', value: 'payments' } }, payments)).toBe(
+      true,
+    );
+    expect(watchesWithinScope({ accountIds: [], tag: { key: 'team', value: 'search' } }, payments)).toBe(
+      false,
+    );
+  });
+
+  it('a budget on all spend belongs to the organization, not to a team', () => {
+    expect(watchesWithinScope({ accountIds: [], tag: null }, payments)).toBe(false);
   });
 });

@@ -64,3 +64,20 @@ export function isCostInScope(scope: CostScope, cost: ScopedCost): boolean {
   if (scope.accountIds.includes(cost.usageAccountId)) return true;
   return scope.tags.some((tag) => cost.tags[tag.key] === tag.value);
 }
+
+/** What a budget watches, as far as scopes are concerned: some accounts and/or one tag value. */
+export interface WatchedSpend {
+  accountIds: string[];
+  tag: TagPair | null;
+}
+
+/**
+ * Whether a budget belongs to a team: it watches only accounts the team owns, or a tag value the team
+ * owns. A budget on all spend belongs to the organization, not to one team.
+ */
+export function watchesWithinScope(watched: WatchedSpend, scope: TeamCostScope): boolean {
+  const owned = new Set(scope.accountIds);
+  if (watched.accountIds.length > 0 && watched.accountIds.every((id) => owned.has(id))) return true;
+  const tag = watched.tag;
+  return tag !== null && scope.tags.some((pair) => pair.key === tag.key && pair.value === tag.value);
+}

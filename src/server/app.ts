@@ -47,6 +47,8 @@ import { teamsRoutes } from './modules/organizations/teams.routes.ts';
 import { createTeamsService } from './modules/organizations/teams.service.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.ts';
+import { teamSpendRoutes } from './modules/team-spend/team-spend.routes.ts';
+import { createTeamSpendService } from './modules/team-spend/team-spend.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
@@ -179,6 +181,10 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   });
   await alerts.registerRoutes(app);
   // --- end alerts ---
+
+  // A team's own spend and budgets (issue 9), from the billing data and the budgets above.
+  const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });
+  await app.register(teamSpendRoutes, { teamSpend });
 
   await registerWebApp(app, context.config.webDistDir);
   return app;

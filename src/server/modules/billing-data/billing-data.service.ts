@@ -39,6 +39,14 @@ import {
 } from './billing-data.repository.ts';
 import { BillingDataCache } from './billing-data-cache.ts';
 
+/** One scope's month, for cards outside the dashboard (the team page). */
+export interface ScopeMonth {
+  integration: { id: string; name: string };
+  fresh_through: string | null;
+  month_end_forecast: NonNullable<BillingData['month_end_forecast']>;
+  last_month_total: number;
+}
+
 export interface BillingDataDependencies {
   context: AppContext;
   billing: Pick<BillingService, 'assertSubscriptionActive' | 'entitlements'>;
@@ -242,6 +250,43 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   }
 
   return {
+    /**
+     * This month of one slice of the organization (a team's scope) on its default integration: month to
+     * date, month-end forecast and last month, unblended. Null when no integration is connected.
+     */
+    async monthOfScope(viewer: Viewer, scope: CostScope): Promise<ScopeMonth | null> {
+      const [, integration, timeZone, entitlements] = await Promise.all([
+        deps.billing.assertSubscriptionActive(viewer),
+        deps.integrations.resolve(viewer, 'default'),
+        deps.users.timeZoneOf(viewer.userId),
+        deps.billing.entitlements(viewer.organizationId),
+      ]);
+      if (!integration) return null;
+      const today = isoDayInTimeZone(now(), timeZone);
+      const visibleFrom = earliestVisibleDay(entitlements.planInForce, today);
+      const slice: CostSlice = {
+        organizationId: viewer.organizationId,
+        integrationId: integration.id,
+        start: visibleFrom,
+        end: today,
+        amortized: false,
+        scope,
+        tagKey: null,
+        tagValues: 'All',
+      };
+      const lastMonthStart = addMonths(monthStart(today), -1);
+      const [forecast, lastMonth] = await Promise.all([
+        monthEndForecastOf(slice, today, integration.fresh_through),
+        summarize(slice, laterDay(lastMonthStart, visibleFrom), addDays(monthStart(today), -1), 'none'),
+      ]);
+      return {
+        integration: { id: integration.id, name: integration.name },
+        fresh_through: integration.fresh_through,
+        month_end_forecast: forecast,
+        last_month_total: usd(lastMonth.total),
+      };
+    },
+
     /**
      * Spec §3 GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
      * and no cost query and no serialization (docs/decisions/017).

@@ -430,3 +430,84 @@ describe('every parameter is checked: a 400 names the field', () => {
     expect(response.json().Message).toContain('user_id');
   });
 });
+
+describe("GET /api/team-spend/{slug}: a team's own month and budgets (issue 9)", () => {
+  const month = { start: monthStart(today), end: monthEnd(today) };
+  const lastMonth = { start: addMonths(month.start, -1), end: addDays(month.start, -1) };
+  const onWeb = (fact: KnownFact) => fact.account === WEB_ACCOUNT;
+
+  beforeAll(async () => {
+    const teams = [
+      { name: 'Web spend', slug: 'web-spend', scope: { account_ids: [WEB_ACCOUNT], tags: [] } },
+      { name: 'Everyone', slug: 'everyone', scope: { account_ids: [], tags: [] } },
+    ];
+    for (const payload of teams) {
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/api/teams',
+        headers: owner.headers,
+        payload,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    for (const payload of [
+      { name: 'Web accounts', amount_usd: 100, filter: { account_ids: [WEB_ACCOUNT] } },
+      { name: 'Data accounts', amount_usd: 100, filter: { account_ids: [DATA_ACCOUNT] } },
+      { name: 'Everything', amount_usd: 100_000 },
+    ]) {
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/api/budgets',
+        headers: owner.headers,
+        payload,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+  });
+
+  it("sums only the team's accounts, this month and last, and lists only its budgets", async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/team-spend/web-spend',
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const spend = response.json();
+    expect(spend.whole_organization).toBe(false);
+    expect(spend.month.integration.id).toBe(integrationId);
+    expect(spend.month.month_end_forecast.month_to_date).toBe(
+      expected((fact) => onWeb(fact) && between(month.start, today)(fact)),
+    );
+    expect(spend.month.last_month_total).toBe(
+      expected((fact) => onWeb(fact) && between(lastMonth.start, lastMonth.end)(fact)),
+    );
+    expect(spend.budgets.map((budget: { name: string }) => budget.name)).toEqual(['Web accounts']);
+    expect(spend.budgets[0].state).toBe('exceeded');
+  });
+
+  it('says when a team owns no scope: its figures are the whole organization', async () => {
+    const spend = (
+      await server.app.inject({ method: 'GET', url: '/api/team-spend/everyone', headers: owner.headers })
+    ).json();
+    expect(spend.whole_organization).toBe(true);
+    expect(spend.month.month_end_forecast.month_to_date).toBe(expected(between(month.start, today)));
+    expect(spend.budgets).toEqual([]);
+  });
+
+  it("answers 404 for a slug no team of the caller's organization has", async () => {
+    const stranger = await signUpVerifiedOwner(server, 'someone@elsewhere.test');
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/team-spend/web-spend',
+      headers: stranger.headers,
+    });
+    expect(response.statusCode).toBe(404);
+    const invalid = await server.app.inject({
+      method: 'GET',
+      url: '/api/team-spend/Not_A_Slug',
+      headers: owner.headers,
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().Message).toContain('slug');
+  });
+});

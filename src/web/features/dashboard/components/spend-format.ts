@@ -1,11 +1,9 @@
 /** How the dashboard writes money, days and changes: USD, the person's locale-neutral English. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+import { formatUsd } from '../../../lib/usd-format.ts';
+
+export { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
+
 const usdCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -13,14 +11,10 @@ const usdCompact = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
-export const formatUsd = (amount: number) => usd.format(amount);
-/** Large card figures: whole dollars above $1,000, cents below. */
-export const formatUsdHeadline = (amount: number) =>
-  (Math.abs(amount) >= 1_000 ? usdWhole : usd).format(amount);
 export const formatUsdAxis = (amount: number) => usdCompact.format(amount);
 
 export function formatSignedUsd(amount: number): string {
-  const text = usd.format(Math.abs(amount));
+  const text = formatUsd(Math.abs(amount));
   if (Math.abs(amount) < 0.005) return text;
   return amount > 0 ? `+${text}` : `−${text}`;
 }

@@ -1,8 +1,6 @@
 import type { CostFilter } from '../../../../contracts/alerts.ts';
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export const formatUsd = (amount: number) => usdFormat.format(amount);
+export { formatUsd } from '../../../lib/usd-format.ts';
 
 export function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -103,7 +103,7 @@ export function TeamPage() {
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="lg">
                 <TeamScopeCard team={data.team} manages={manages} />
-                <TeamSpendCard manages={manages} />
+                <TeamSpendCard slug={data.team.slug} manages={manages} />
               </Stack>
             </Grid.Col>
           </Grid>

@@ -1,3 +1,4 @@
+import { formatUsd as formatDollars } from '../../../lib/usd-format.ts';
 /** How findings, labels and prices read on screen and in the CSV: short names and what they mean. */
 
 import type { Ec2FindingKind, Ec2FindingLabel, PriceSource } from '../../../../contracts/recommendations.ts';
@@ -68,9 +69,7 @@ export function priceSourceMeaning(source: PriceSource, region: string): string 
   }
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export const formatUsd = (value: number | null) => (value === null ? '—' : usdFormat.format(value));
+export const formatUsd = (value: number | null) => (value === null ? '—' : formatDollars(value));
 export const formatPercent = (value: number | null) =>
   value === null ? '—' : `${Number(value.toFixed(1))}%`;
 export const formatGiB = (value: number | null) => (value === null ? '—' : `${Number(value.toFixed(1))} GiB`);

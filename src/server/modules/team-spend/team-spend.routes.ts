@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorBody } from '../../../contracts/errors.ts';
+import { teamSlugParams, teamSpend } from '../../../contracts/teams.ts';
+import type { TeamSpendService } from './team-spend.service.ts';
+
+/** GET /api/team-spend/{slug}: the team page's "This month" card. */
+export const teamSpendRoutes: FastifyPluginAsyncZod<{ teamSpend: TeamSpendService }> = async (
+  app,
+  { teamSpend: service },
+) => {
+  app.get(
+    '/api/team-spend/:slug',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "A team's own spend this month (its scope) and the state of its budgets",
+        params: teamSlugParams,
+        response: {
+          200: teamSpend,
+          400: apiErrorBody,
+          401: apiErrorBody,
+          402: apiErrorBody,
+          404: apiErrorBody,
+        },
+      },
+    },
+    async (request) => service.ofTeam(await request.requireViewer(), request.params.slug),
+  );
+};

@@ -1,0 +1,54 @@
+import type { TeamSpend } from '../../../contracts/teams.ts';
+import { restrictsSpend, UNRESTRICTED, watchesWithinScope } from '../../../domain/cost-scope.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import type { AlertRulesService } from '../alerts/alert-rules.service.ts';
+import type { BillingDataService } from '../billing-data/billing-data.service.ts';
+import type { TeamsService } from '../organizations/teams.service.ts';
+
+/** The worst state of a budget's thresholds: what the team page shows next to it. */
+function budgetState(states: string[]): TeamSpend['budgets'][number]['state'] {
+  if (states.includes('exceeded')) return 'exceeded';
+  if (states.includes('forecast-to-exceed')) return 'forecast-to-exceed';
+  return 'ok';
+}
+
+/** Issue 9: a team's own spend this month (its scope on the default integration) and its budgets' state. */
+export function createTeamSpendService(deps: {
+  teams: Pick<TeamsService, 'users'>;
+  billingData: Pick<BillingDataService, 'monthOfScope'>;
+  budgets: Pick<AlertRulesService, 'listBudgets'>;
+}) {
+  return {
+    async ofTeam(viewer: Viewer, slug: string): Promise<TeamSpend> {
+      const { team } = await deps.teams.users(viewer, { slug });
+      const teamScope = { accountIds: team.scope.account_ids, tags: team.scope.tags };
+      const owned = restrictsSpend(teamScope);
+      const [month, budgets] = await Promise.all([
+        deps.billingData.monthOfScope(viewer, owned ? { restricted: true, ...teamScope } : UNRESTRICTED),
+        deps.budgets.listBudgets(viewer),
+      ]);
+      const teamBudgets = owned
+        ? budgets.filter((budget) =>
+            watchesWithinScope({ accountIds: budget.filter.account_ids, tag: budget.filter.tag }, teamScope),
+          )
+        : [];
+      return {
+        whole_organization: !owned,
+        month,
+        budgets: teamBudgets.map((budget) => ({
+          id: budget.id,
+          name: budget.name,
+          period: budget.period,
+          amount_usd: budget.amount_usd,
+          actual_usd: budget.status.actual_usd,
+          forecast_usd: budget.status.forecast_usd,
+          percent_used: budget.status.percent_used,
+          paused: budget.paused,
+          state: budgetState(budget.status.thresholds.map((threshold) => threshold.state)),
+        })),
+      };
+    },
+  };
+}
+
+export type TeamSpendService = ReturnType<typeof createTeamSpendService>;
