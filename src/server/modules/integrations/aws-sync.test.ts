@@ -8,6 +8,9 @@ import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
+import { createCostDataService } from '../cost-data/cost-data.service.ts';
+import { createAwsSyncService } from './aws-sync.service.ts';
+import { createIntegrationsService } from './integrations.service.ts';
 
 /**
  * The whole sync over the real SDK against the AWS simulator: the demo export lands, EC2 inventory
@@ -139,6 +142,26 @@ describe('syncing the demo AWS account', () => {
     expect(view.state).toBe('error');
     expect(view.last_error.file).toContain('BILLING_PERIOD=2026-09');
     expect(await totals()).toEqual(before);
+  }, 60_000);
+});
+
+describe('throttling during a sync', () => {
+  it('fails the job so pg-boss retries it with backoff, and says AWS is throttling', async () => {
+    const access = { ...simulatorAccess(simulator), maxAttempts: 1 };
+    const costData = createCostDataService(server.context.database.db);
+    const integrations = createIntegrationsService(server.context, costData, { aws: access });
+    const sync = createAwsSyncService({
+      context: server.context,
+      access,
+      costData,
+      runIngestion: integrations.runIngestion,
+      refreshFindings: async () => {},
+    });
+    simulator.faults.throttle('s3', 1);
+    await expect(sync.sync(integrationId)).rejects.toMatchObject({ code: 'Throttled' });
+    const view = await status();
+    expect(view.state).toBe('error');
+    expect(view.last_error.message).toContain('throttling');
   }, 60_000);
 });
 
