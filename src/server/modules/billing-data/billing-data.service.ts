@@ -191,6 +191,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         total: usd(before.total),
         series: bySpend(before.keyTotals),
         through_today: previous.throughToday,
+        before_visible_history: previous.startDate < visibleFrom,
       },
       month_end_forecast: forecast,
       last_month: { ...lastMonth, total: usd(lastMonthTotal) },
