@@ -244,6 +244,28 @@ describe('GET /api/billing-data, against the known facts', () => {
     expect(mixed.total).toBe(expected((f) => inMonth(f) && f.tags.team !== 'data'));
   });
 
+  it('answers 304 to a browser that already holds the same answer', async () => {
+    const first = await billingData(owner, range(month.start, month.end));
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const query = new URLSearchParams({
+      user_id: owner.userId,
+      integration: 'default',
+      tag_key: 'all',
+      selected_tag_values: 'All',
+      is_amortized: 'false',
+      start_date: month.start,
+      end_date: month.end,
+    });
+    const again = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing-data?${query}`,
+      headers: { ...owner.headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('shows amortized cost when asked', async () => {
     const data = (await billingData(owner, range(month.start, month.end, { is_amortized: 'true' }))).json();
     expect(data.is_amortized).toBe(true);
