@@ -103,6 +103,7 @@ test('the demo user reads the dashboard and every control changes the numbers', 
   expect(year.granularity).toBe('month');
   expect(year.total).toBeGreaterThan(month.total);
   await expectScreenToShow(page, year);
+  await saveScreen(page, testInfo, 'dashboard-year');
 
   await modeButton(page, 'Month').click();
   await page.getByLabel('Group by', { exact: true }).first().click();

@@ -92,6 +92,8 @@ export const billingData = z.object({
     series: z.array(costSeries),
     /** True when the range holds today: the previous period is cut at the same day offset. */
     through_today: z.boolean(),
+    /** True when the plan's history starts after this period's first day: no fair comparison. */
+    before_visible_history: z.boolean(),
   }),
   /** Present when the range holds today in the user's time zone. */
   month_end_forecast: monthEndForecast.nullable(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type BillingData,
   type BillingDataQuery,
@@ -47,6 +48,12 @@ export interface ScopeMonth {
   last_month_total: number;
 }
 
+/** An answer serialized once, with the ETag a browser revalidates it with. */
+export interface BillingDataJson {
+  json: string;
+  etag: string;
+}
+
 export interface BillingDataDependencies {
   context: AppContext;
   billing: Pick<BillingService, 'assertSubscriptionActive' | 'entitlements'>;
@@ -93,7 +100,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   const { db } = deps.context.database;
   const now = deps.now ?? (() => new Date());
   const cacheEntries = deps.context.config.billingDataCacheEntries;
-  const cache = new BillingDataCache<string>(cacheEntries);
+  const cache = new BillingDataCache<BillingDataJson>(cacheEntries);
   deps.costData.onFactsReplaced((event) => cache.dropIntegration(event.integrationId));
 
   async function summarize(slice: CostSlice, start: IsoDay, end: IsoDay, bucket: Bucket) {
@@ -199,6 +206,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         total: usd(before.total),
         series: bySpend(before.keyTotals),
         through_today: previous.throughToday,
+        before_visible_history: previous.startDate < visibleFrom,
       },
       month_end_forecast: forecast,
       last_month: { ...lastMonth, total: usd(lastMonthTotal) },
@@ -291,13 +299,17 @@ export function createBillingDataService(deps: BillingDataDependencies) {
      * Spec §3 GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
      * and no cost query and no serialization (docs/decisions/017).
      */
-    async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<string> {
+    async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<BillingDataJson> {
       const { integration, key, context } = await prepare(viewer, query);
       const cached = cache.get(integration.id, key);
       if (cached !== undefined) return cached;
       const json = JSON.stringify(billingData.parse(await compute(query, integration, context)));
-      if (cacheEntries > 0) cache.set(integration.id, key, json);
-      return json;
+      const answer = {
+        json,
+        etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+      };
+      if (cacheEntries > 0) cache.set(integration.id, key, answer);
+      return answer;
     },
   };
 }

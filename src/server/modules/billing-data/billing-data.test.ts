@@ -7,6 +7,7 @@ import {
   earlierDay,
   type IsoDay,
   isoDayInTimeZone,
+  laterDay,
   monthEnd,
   monthStart,
   yearEnd,
@@ -139,6 +140,26 @@ const range = (start: IsoDay, end: IsoDay, extra: Record<string, string> = {}) =
   ...extra,
 });
 
+/** A new upload integration of the person's organization holding the known facts. */
+async function uploadKnownFacts(person: TestPerson): Promise<string> {
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/integrations',
+    headers: person.headers,
+    payload: { kind: 'upload', name: 'Acme AWS' },
+  });
+  const id: string = created.json().id;
+  const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(facts)));
+  const uploaded = await server.app.inject({
+    method: 'POST',
+    url: `/api/integrations/${id}/files`,
+    headers: { ...person.headers, ...headers },
+    payload,
+  });
+  expect(uploaded.json().state).toBe('succeeded');
+  return id;
+}
+
 beforeAll(async () => {
   server = await createTestApp();
   owner = await signUpVerifiedOwner(server, 'finance@acme.test');
@@ -148,21 +169,7 @@ beforeAll(async () => {
     headers: owner.headers,
   });
   expect(trial.statusCode).toBeLessThan(300);
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/api/integrations',
-    headers: owner.headers,
-    payload: { kind: 'upload', name: 'Acme AWS' },
-  });
-  integrationId = created.json().id;
-  const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(facts)));
-  const uploaded = await server.app.inject({
-    method: 'POST',
-    url: `/api/integrations/${integrationId}/files`,
-    headers: { ...owner.headers, ...headers },
-    payload,
-  });
-  expect(uploaded.json().state).toBe('succeeded');
+  integrationId = await uploadKnownFacts(owner);
 }, 60_000);
 afterAll(() => server.close());
 
@@ -237,6 +244,28 @@ describe('GET /api/billing-data, against the known facts', () => {
     expect(mixed.total).toBe(expected((f) => inMonth(f) && f.tags.team !== 'data'));
   });
 
+  it('answers 304 to a browser that already holds the same answer', async () => {
+    const first = await billingData(owner, range(month.start, month.end));
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const query = new URLSearchParams({
+      user_id: owner.userId,
+      integration: 'default',
+      tag_key: 'all',
+      selected_tag_values: 'All',
+      is_amortized: 'false',
+      start_date: month.start,
+      end_date: month.end,
+    });
+    const again = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing-data?${query}`,
+      headers: { ...owner.headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('shows amortized cost when asked', async () => {
     const data = (await billingData(owner, range(month.start, month.end, { is_amortized: 'true' }))).json();
     expect(data.is_amortized).toBe(true);
@@ -247,6 +276,7 @@ describe('GET /api/billing-data, against the known facts', () => {
     const data = (await billingData(owner, range(today, today))).json();
     expect(data.buckets).toHaveLength(1);
     expect(data.previous_period.through_today).toBe(false);
+    expect(data.previous_period.before_visible_history).toBe(false);
     expect(data.total).toBe(expected((f) => f.day === today));
     expect(data.previous_period.total).toBe(expected((f) => f.day === addDays(today, -1)));
   });
@@ -383,6 +413,18 @@ describe('who sees what', () => {
       range(month.start, month.end, { user_id: owner.userId }),
     );
     expect(impersonated.statusCode).toBe(404);
+  });
+
+  it('shows a Free organization its last three months, and says when a comparison reaches before them', async () => {
+    const free = await signUpVerifiedOwner(server, 'free@acme.test');
+    await uploadKnownFacts(free);
+    const visibleFrom = addMonths(monthStart(today), -2);
+    const data = (await billingData(free, range(yearStart(today), yearEnd(today)))).json();
+    expect(data.visible_from).toBe(visibleFrom);
+    expect(data.total).toBe(expected(between(laterDay(visibleFrom, yearStart(today)), yearEnd(today))));
+    expect(data.previous_period.before_visible_history).toBe(true);
+    const month = (await billingData(free, range(monthStart(today), monthEnd(today)))).json();
+    expect(month.previous_period.before_visible_history).toBe(false);
   });
 
   it('answers 402 Subscription Expired once the trial ended unpaid (spec §8)', async () => {

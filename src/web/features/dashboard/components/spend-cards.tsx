@@ -5,6 +5,7 @@ import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
 import {
   formatDay,
+  formatDayWithYear,
   formatMonthLong,
   formatPercent,
   formatRange,
@@ -97,12 +98,21 @@ export function SpendCards({ data }: { data: BillingData }) {
         value={formatUsdHeadline(data.last_month.total)}
         detail={formatMonthLong(data.last_month.start_date)}
       />
-      <StatCard
-        testId="card-change"
-        label={previous.through_today ? 'Change vs same days before' : 'Change vs previous period'}
-        value={<ChangeValue current={data.total} previous={previous.total} />}
-        detail={`${formatSignedUsd(data.total - previous.total)} vs ${formatRange(previous.start_date, previous.end_date)}`}
-      />
+      {previous.before_visible_history ? (
+        <StatCard
+          testId="card-change"
+          label="Change vs previous period"
+          value="—"
+          detail={`Your plan's history starts ${formatDayWithYear(data.visible_from)}`}
+        />
+      ) : (
+        <StatCard
+          testId="card-change"
+          label={previous.through_today ? 'Change vs same days before' : 'Change vs previous period'}
+          value={<ChangeValue current={data.total} previous={previous.total} />}
+          detail={`${formatSignedUsd(data.total - previous.total)} vs ${formatRange(previous.start_date, previous.end_date)}`}
+        />
+      )}
     </SimpleGrid>
   );
 }

@@ -9,6 +9,11 @@ function cell(value: string | number): string {
 
 export function spendToCsv(data: BillingData): string {
   const previous = new Map(data.previous_period.series.map((series) => [series.key, series.total]));
+  // No comparison before the plan's history: those cells stay empty rather than claim zero.
+  const compared = !data.previous_period.before_visible_history;
+  const before = (amount: number) => (compared ? amount : '');
+  const change = (current: number, earlier: number) =>
+    compared ? Number((current - earlier).toFixed(10)) : '';
   const groupHeader = data.group_by === 'tag' ? `Tag ${data.tag_key}` : 'Service';
   const header = [
     groupHeader,
@@ -18,20 +23,20 @@ export function spendToCsv(data: BillingData): string {
     ...data.buckets.map((bucket) => bucket.period),
   ];
   const rows = data.series.map((series) => {
-    const before = previous.get(series.key) ?? 0;
+    const earlier = previous.get(series.key) ?? 0;
     return [
       series.key,
       series.total,
-      before,
-      Number((series.total - before).toFixed(10)),
+      before(earlier),
+      change(series.total, earlier),
       ...data.buckets.map((bucket) => bucket.amounts[series.key] ?? 0),
     ];
   });
   const total = [
     'Total',
     data.total,
-    data.previous_period.total,
-    Number((data.total - data.previous_period.total).toFixed(10)),
+    before(data.previous_period.total),
+    change(data.total, data.previous_period.total),
     ...data.buckets.map((b) => b.total),
   ];
   return `${[header, ...rows, total].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;

@@ -63,6 +63,7 @@ function SortHeader({
 
 /** Every series of the range, sortable, with the previous period beside it; downloadable as CSV. */
 export function SpendTable({ data }: { data: BillingData }) {
+  const compared = !data.previous_period.before_visible_history;
   const [sort, setSort] = useState<{ field: SortField; descending: boolean }>({
     field: 'total',
     descending: true,
@@ -108,16 +109,20 @@ export function SpendTable({ data }: { data: BillingData }) {
               <Table.Tr key={row.key}>
                 <Table.Td>{row.key}</Table.Td>
                 <Table.Td {...num}>{formatUsd(row.total)}</Table.Td>
-                <Table.Td {...num}>{formatUsd(row.previous)}</Table.Td>
-                <Table.Td
-                  {...num}
-                  c={row.change > 0.005 ? 'red.7' : row.change < -0.005 ? 'teal.7' : undefined}
-                >
-                  {formatSignedUsd(row.change)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({formatPercent(percentChange(row.total, row.previous))})
-                  </Text>
-                </Table.Td>
+                <Table.Td {...num}>{compared ? formatUsd(row.previous) : '—'}</Table.Td>
+                {compared ? (
+                  <Table.Td
+                    {...num}
+                    c={row.change > 0.005 ? 'red.7' : row.change < -0.005 ? 'teal.7' : undefined}
+                  >
+                    {formatSignedUsd(row.change)}{' '}
+                    <Text span size="xs" c="dimmed">
+                      ({formatPercent(percentChange(row.total, row.previous))})
+                    </Text>
+                  </Table.Td>
+                ) : (
+                  <Table.Td {...num}>—</Table.Td>
+                )}
                 <Table.Td {...num}>{row.share.toFixed(1)}%</Table.Td>
               </Table.Tr>
             ))}
@@ -128,8 +133,10 @@ export function SpendTable({ data }: { data: BillingData }) {
               <Table.Th {...num} data-testid="table-total">
                 {formatUsd(data.total)}
               </Table.Th>
-              <Table.Th {...num}>{formatUsd(data.previous_period.total)}</Table.Th>
-              <Table.Th {...num}>{formatSignedUsd(data.total - data.previous_period.total)}</Table.Th>
+              <Table.Th {...num}>{compared ? formatUsd(data.previous_period.total) : '—'}</Table.Th>
+              <Table.Th {...num}>
+                {compared ? formatSignedUsd(data.total - data.previous_period.total) : '—'}
+              </Table.Th>
               <Table.Th {...num}>{data.total === 0 ? '—' : '100%'}</Table.Th>
             </Table.Tr>
           </Table.Tfoot>
