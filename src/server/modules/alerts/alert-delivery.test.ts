@@ -4,6 +4,8 @@ import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.t
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { resolveAuthSecret } from '../accounts/auth-secret.ts';
+import { createAlertLinkTokens } from './alert-link-tokens.ts';
 
 let server: TestApp;
 let catcher: MailCatcher;
@@ -143,6 +145,24 @@ describe('the one-click links', () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().Code).toBe('InvalidLink');
+  });
+
+  it('answers 410 for an expired link', async () => {
+    const { notifications } = (await as()('GET', '/api/notifications')).json();
+    const monthAgo = Date.now() - 31 * 86_400_000;
+    const tokens = createAlertLinkTokens(resolveAuthSecret(server.context.config), () => monthAgo);
+    const expired = tokens.issue(
+      'budget-alert-confirmation',
+      notifications[0].id,
+      { kind: 'user', id: owner.userId },
+      30,
+    );
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/api/alert-links/budget-alert-confirmation/${expired}`,
+    });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().Code).toBe('LinkExpired');
   });
 
   it('refuses a token used for another purpose', async () => {

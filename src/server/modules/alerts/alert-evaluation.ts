@@ -30,7 +30,7 @@ import {
   listRuleRows,
   mutedInstances,
   type NewNotification,
-  organizationsWithCostData,
+  organizationsToEvaluate,
   unacknowledgedBudgetAlerts,
 } from './alerts.repository.ts';
 
@@ -305,8 +305,8 @@ export function createAlertEvaluation(deps: {
   }
 
   async function evaluateOrganization(organizationId: string): Promise<EvaluationOutcome> {
+    // Idle-instance alerts need no billing data; the spend rules need a day to judge.
     const asOf = await evaluationDayOf(db, organizationId);
-    if (!asOf) return { asOf: null, fired: 0, deliveries: 0 };
     const { planInForce } = await billing.entitlements(organizationId);
     const budgets = (await listBudgetRows(db, organizationId))
       .map(budgetOfRow)
@@ -317,16 +317,19 @@ export function createAlertEvaluation(deps: {
       .select((eb) => eb.fn.min('usage_date').as('first'))
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    const firstDay = (firstDayRow?.first as string | undefined) ?? asOf;
+    const firstDay = (firstDayRow?.first as string | undefined) ?? asOf ?? '';
     const notifications: NewNotification[] = [];
     const pass: Pass = { read: memoizedSpendReader(), fired: await firedDedupeKeys(db, organizationId, '') };
-    for (const budget of budgets)
-      notifications.push(...(await evaluateBudget(organizationId, budget, asOf, pass)));
+    if (asOf) {
+      for (const budget of budgets)
+        notifications.push(...(await evaluateBudget(organizationId, budget, asOf, pass)));
+    }
     let idleFindings: IdleEc2Finding[] | undefined;
     for (const rule of rules) {
-      if (rule.kind === 'cost-threshold') {
+      if (rule.kind !== 'idle-ec2' && !asOf) continue;
+      if (rule.kind === 'cost-threshold' && asOf) {
         notifications.push(...(await evaluateCostThresholdRule(organizationId, rule, asOf, firstDay, pass)));
-      } else if (rule.kind === 'anomaly') {
+      } else if (rule.kind === 'anomaly' && asOf) {
         if (!planAllows(planInForce, 'anomaly-detection')) continue;
         notifications.push(...(await evaluateAnomalyRule(organizationId, rule, asOf, pass)));
       } else if (rule.kind === 'idle-ec2') {
@@ -376,7 +379,7 @@ export function createAlertEvaluation(deps: {
     remindUnacknowledged,
     async evaluateAll(): Promise<number> {
       let fired = 0;
-      for (const organizationId of await organizationsWithCostData(db)) {
+      for (const organizationId of await organizationsToEvaluate(db)) {
         fired += (await evaluateOrganization(organizationId)).fired;
       }
       return fired;

@@ -180,9 +180,13 @@ export async function latestUsageDate(db: Db, organizationId: string): Promise<s
   return (row?.day as string | null | undefined) ?? null;
 }
 
-/** Organizations with cost data (the schedule evaluates each). */
-export async function organizationsWithCostData(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('cost_daily_rollups').select('organization_id').distinct().execute();
+/** Organizations with a budget or an alert rule (the schedule evaluates each). */
+export async function organizationsToEvaluate(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('budgets')
+    .select('organization_id')
+    .union(db.selectFrom('alert_rules').select('organization_id'))
+    .execute();
   return rows.map((row) => row.organization_id);
 }
 

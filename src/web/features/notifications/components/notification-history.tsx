@@ -27,14 +27,15 @@ function Deliveries({ notification }: { notification: NotificationView }) {
                 : `${delivery.attempts} attempts`
           }
         >
-          <Badge
-            variant="light"
-            color={DELIVERY_COLOR[delivery.state]}
-            leftSection={delivery.channel === 'email' ? <IconMail size={12} /> : <IconBrandSlack size={12} />}
-            style={{ textTransform: 'none' }}
-          >
-            {delivery.recipient.replace(/^slack:/, '')} · {delivery.state}
-          </Badge>
+          <Group gap={6} wrap="nowrap">
+            {delivery.channel === 'email' ? <IconMail size={14} /> : <IconBrandSlack size={14} />}
+            <Text size="xs" style={{ wordBreak: 'break-all' }}>
+              {delivery.recipient.replace(/^slack:/, '')}
+            </Text>
+            <Badge size="xs" variant="light" color={DELIVERY_COLOR[delivery.state]} style={{ flexShrink: 0 }}>
+              {delivery.state}
+            </Badge>
+          </Group>
         </Tooltip>
       ))}
     </Stack>

@@ -23,7 +23,7 @@ import {
 function PreferencesForm({ initial, manages }: { initial: NotificationPreferences; manages: boolean }) {
   const save = useSaveNotificationPreferences();
   const [email, setEmail] = useState(initial.email);
-  const [slack, setSlack] = useState(initial.slack);
+  const slack = initial.slack;
   const [digest, setDigest] = useState<string>(initial.digest);
   const [kinds, setKinds] = useState<string[]>(initial.kinds);
   const [recipients, setRecipients] = useState<string[]>(initial.extra_recipients.map((r) => r.email));
@@ -31,18 +31,12 @@ function PreferencesForm({ initial, manages }: { initial: NotificationPreference
 
   return (
     <Stack gap="md">
-      <Group gap="xl">
-        <Switch
-          label="E-mail me alerts"
-          checked={email}
-          onChange={(e) => setEmail(e.currentTarget.checked)}
-        />
-        <Switch
-          label="Include me in Slack alerts"
-          checked={slack}
-          onChange={(e) => setSlack(e.currentTarget.checked)}
-        />
-      </Group>
+      <Switch
+        label="E-mail me alerts"
+        description="Slack alerts go to the channel chosen under Slack setup."
+        checked={email}
+        onChange={(e) => setEmail(e.currentTarget.checked)}
+      />
       <Checkbox.Group label="Alert kinds I receive" value={kinds} onChange={setKinds}>
         <Group mt={6}>
           <Checkbox value="budget" label="Budgets" />

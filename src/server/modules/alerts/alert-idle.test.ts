@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
+import { startTestSimulator, TEST_CLOCK_START } from '../../../aws-sim/testing/test-simulator.ts';
+import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { callAs, type Person } from '../../testing/organization-fixtures.ts';
+import { organizationWithFleet, uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { resolveAuthSecret } from '../accounts/auth-secret.ts';
+import { createBillingService } from '../billing/billing.service.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createOrganizationsService } from '../organizations/organizations.service.ts';
+import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
+import { createAlertDelivery } from './alert-delivery.ts';
+import { type AlertEvaluation, createAlertEvaluation } from './alert-evaluation.ts';
+import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
+
+let server: TestApp;
+let simulator: AwsSimulator;
+let owner: Person;
+let organizationId: string;
+let findings: IdleEc2Finding[];
+let evaluation: AlertEvaluation;
+
+beforeAll(async () => {
+  server = await createTestApp();
+  ({ simulator } = await startTestSimulator());
+  const person = await signUpVerifiedPerson(server, { email: 'ops@fleet.example' });
+  owner = { token: person.token, userId: person.userId, email: 'ops@fleet.example' };
+  const fleet = await organizationWithFleet(server, person.token, simulator, TEST_CLOCK_START);
+  organizationId = fleet.organizationId;
+  await uploadSimulatorBill(server, person.token, fleet.integrationId, simulator, '2026-11');
+  await fleet.recommendations.refreshFindings(organizationId);
+  findings = await fleet.recommendations.listIdleFindings(organizationId);
+  const { context } = server;
+  const organizations = createOrganizationsService(context.database.db);
+  const billing = createBillingService(context, organizations);
+  const secret = resolveAuthSecret(context.config);
+  evaluation = createAlertEvaluation({
+    db: context.database.db,
+    billing,
+    delivery: createAlertDelivery({
+      db: context.database.db,
+      queue: undefined,
+      mailer: createMailer(context),
+      tokens: createAlertLinkTokens(secret),
+      secrets: createSecretBox(secret),
+      organizations,
+      billing,
+      publicUrl: context.config.publicUrl,
+      slack: { apiUrl: undefined },
+      log: context.log,
+    }),
+    listIdleFindings: fleet.recommendations.listIdleFindings,
+  });
+}, 120_000);
+afterAll(async () => {
+  await simulator?.close();
+  await server?.close();
+});
+
+const idleAlerts = async () =>
+  (await callAs(server, owner)('GET', '/api/notifications'))
+    .json()
+    .notifications.filter((entry: { kind: string }) => entry.kind === 'idle-ec2');
+
+describe('idle EC2 alerts', () => {
+  it('alerts once per idle instance of the recommendations', async () => {
+    expect(findings.length).toBeGreaterThan(0);
+    expect(
+      (await callAs(server, owner)('POST', '/api/alert-rules', { kind: 'idle-ec2', settings: {} }))
+        .statusCode,
+    ).toBe(201);
+    await evaluation.evaluateOrganization(organizationId);
+    await evaluation.evaluateOrganization(organizationId);
+    const alerts = await idleAlerts();
+    expect(alerts).toHaveLength(findings.length);
+    expect(alerts.map((alert: { summary: string }) => alert.summary).join('\n')).toContain(
+      findings[0]!.instanceId,
+    );
+  });
+
+  it('keeps an instance in one click: acknowledged and muted for 30 days', async () => {
+    const { db } = server.context.database;
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'ops@fleet.example')
+      .where('subject', 'like', '%Idle EC2%')
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    const link = new URL(mail.text_body.match(/https?:\/\/\S+\/idle-ec2-confirmation\/\S+/)![0]);
+    const response = await server.app.inject({ method: 'POST', url: `/api/alert-links${link.pathname}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toMatch(/is kept: no idle alerts about it for 30 days/);
+    const mute = await db.selectFrom('alert_instance_mutes').selectAll().executeTakeFirstOrThrow();
+    const days = (mute.muted_until.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+
+    // Next month the same instance would alert again, but it is muted.
+    await db.deleteFrom('alert_notifications').where('source_kind', '=', 'idle-ec2').execute();
+    await evaluation.evaluateOrganization(organizationId);
+    const summaries = (await idleAlerts()).map((alert: { summary: string }) => alert.summary).join('\n');
+    expect(summaries).not.toContain(mute.instance_id);
+    expect(await idleAlerts()).toHaveLength(findings.length - 1);
+  });
+});
