@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInContext, signUpVerified } from './support/accounts.ts';
+import { waitForDemoSync } from './support/demo.ts';
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -106,4 +107,29 @@ test('a budget the uploaded spend crosses reaches mail and Slack, and the acknow
   await expect(history.getByText('Production budget reached 50%')).toBeVisible();
   await expect(history.getByText(email).first()).toBeVisible();
   await saveScreen(page, testInfo, 'alerts-notification-history');
+});
+
+test('the demo user creates a budget that the simulated spend crosses, is told by mail and acknowledges it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.goto('/');
+  await page.getByTestId('try-demo').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await waitForDemoSync(page);
+
+  // The simulated company spends about $900 a day: a $5,000 monthly budget is crossed by the 7th.
+  const name = `Demo cap ${Date.now().toString(36)}`;
+  await page.goto('/notification');
+  await page.getByRole('button', { name: 'New budget' }).click();
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByLabel(/^Amount/).fill('5000');
+  await page.getByRole('button', { name: 'Create budget' }).click();
+  const card = page.getByTestId('budget-card').filter({ hasText: name });
+  await expect(card.getByText('Exceeded').first()).toBeVisible();
+  await saveScreen(page, testInfo, 'alerts-demo-budget');
+
+  const mail = await waitForMail('demo@spendguard.io', new RegExp(`${name} budget reached 100%`), 30_000);
+  await page.goto(new URL(linkIn(mail, '/budget-alert-confirmation/')).pathname);
+  await expect(page.getByText(new RegExp(`Acknowledged: "${name} budget reached 100%`))).toBeVisible();
 });
