@@ -27,3 +27,17 @@ export const KIND_LABELS: Record<string, string> = {
   'idle-ec2': 'Idle EC2',
   test: 'Test',
 };
+
+/** A budget period key in words: "2024-09" is "Sep 2024", "2024-Q3" is "Q3 2024", "2024" stays. */
+export function describePeriod(key: string): string {
+  const quarter = /^(\d{4})-(Q[1-4])$/.exec(key);
+  if (quarter) return `${quarter[2]} ${quarter[1]}`;
+  if (/^\d{4}-\d{2}$/.test(key)) {
+    return new Date(`${key}-01T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  }
+  return key;
+}

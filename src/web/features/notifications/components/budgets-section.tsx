@@ -19,7 +19,7 @@ import type { BudgetView } from '../../../../contracts/alerts.ts';
 import { useDeleteBudget } from '../api/delete-budget.ts';
 import { useBudgets } from '../api/list-budgets.ts';
 import { usePauseBudget } from '../api/save-budget.ts';
-import { describeFilter, formatDay, formatUsd, formatWhen } from './alert-format.ts';
+import { describeFilter, describePeriod, formatDay, formatUsd, formatWhen } from './alert-format.ts';
 import { BudgetFormModal } from './budget-form-modal.tsx';
 
 const STATE_BADGE = {
@@ -76,7 +76,7 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
       <Group gap="xl" mt="md">
         <Stack gap={0}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Spent {status.period_key}
+            Spent in {describePeriod(status.period_key)}
           </Text>
           <Text fw={700} size="lg">
             {formatUsd(status.actual_usd)}
