@@ -130,7 +130,26 @@ export const changeRoleInput = z.object({ role: organizationRole });
 export const memberSlugParams = z.object({ slug: z.string().min(1).max(60) });
 
 /** The member page: the member, and where their alerts go. */
+/** What one person receives: their own notification settings and the newest alerts sent to them. */
+export const memberAlerts = z.object({
+  email: z.boolean(),
+  digest: z.enum(['off', 'daily', 'weekly']),
+  kinds: z.array(z.string()),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      kind: z.string(),
+      channel: z.enum(['email', 'slack']),
+      state: z.string(),
+      fired_at: z.string(),
+    }),
+  ),
+});
+export type MemberAlerts = z.infer<typeof memberAlerts>;
+
 export const memberProfile = organizationMember.extend({
   alert_channels: z.array(z.object({ kind: z.enum(['email']), address: z.string() })),
+  alerts: memberAlerts,
 });
 export type MemberProfile = z.infer<typeof memberProfile>;

@@ -180,6 +180,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
     listIdleFindings: recommendations.listIdleFindings,
   });
   await alerts.registerRoutes(app);
+  members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
 
   // A team's own spend and budgets (issue 9), from the billing data and the budgets above.

@@ -110,6 +110,22 @@ describe('a budget the uploaded spend crosses', () => {
     });
   });
 
+  it("shows on the owner's member page what they receive and the alert they were sent", async () => {
+    const members = (await as()('GET', '/api/organization')).json().members as Array<{
+      user_id: string;
+      slug: string;
+    }>;
+    const slug = members.find((member) => member.user_id === owner.userId)?.slug;
+    const profile = await as()('GET', `/api/organization-members/${slug}`);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().alert_channels).toEqual([{ kind: 'email', address: 'owner@spend.test' }]);
+    expect(profile.json().alerts).toMatchObject({ email: true, digest: 'off' });
+    expect(profile.json().alerts.recent).toEqual([
+      expect.objectContaining({ kind: 'budget', channel: 'email', state: 'delivered' }),
+    ]);
+    expect(profile.json().alerts.recent[0].title).toContain('Production');
+  });
+
   it('does not fire again when the same data is ingested again', async () => {
     await uploadFocusSample(server, owner, integrationId);
     expect((await as()('GET', '/api/notifications')).json().notifications).toHaveLength(1);

@@ -678,3 +678,23 @@ export function listDigestSubscribers(db: Db) {
     .where('p.digest', 'in', ['daily', 'weekly'])
     .execute();
 }
+
+/** The newest alerts sent to one person of the organization, by any channel, newest first. */
+export function listRecentAlertsOf(db: Db, organizationId: string, userId: string, limit: number) {
+  return db
+    .selectFrom('alert_deliveries')
+    .innerJoin('alert_notifications', 'alert_notifications.id', 'alert_deliveries.notification_id')
+    .select([
+      'alert_notifications.id',
+      'alert_notifications.title',
+      'alert_notifications.source_kind',
+      'alert_notifications.fired_at',
+      'alert_deliveries.channel',
+      'alert_deliveries.state',
+    ])
+    .where('alert_notifications.organization_id', '=', organizationId)
+    .where('alert_deliveries.recipient_user_id', '=', userId)
+    .orderBy('alert_notifications.fired_at', 'desc')
+    .limit(limit)
+    .execute();
+}

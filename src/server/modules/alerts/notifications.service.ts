@@ -7,6 +7,7 @@ import {
   type NotificationView,
   type updateNotificationPreferences,
 } from '../../../contracts/alerts.ts';
+import type { MemberAlerts } from '../../../contracts/organizations.ts';
 import { alertReachesScope } from '../../../domain/alert-audience.ts';
 import type { TagPair } from '../../../domain/cost-scope.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -23,6 +24,7 @@ import {
   insertRecipient,
   listDeliveriesOf,
   listNotificationRows,
+  listRecentAlertsOf,
   listRecipients,
   savePreferences,
 } from './alerts.repository.ts';
@@ -100,6 +102,27 @@ export function createNotificationsService(deps: {
     },
 
     preferences: preferencesOf,
+
+    /** The member page (issue 9): what one person of the organization receives, and what they got lately. */
+    async receivedBy(organizationId: string, userId: string): Promise<MemberAlerts> {
+      const [stored, recent] = await Promise.all([
+        findPreferences(db, organizationId, userId),
+        listRecentAlertsOf(db, organizationId, userId, 5),
+      ]);
+      return {
+        email: stored?.email ?? true,
+        digest: (stored?.digest as MemberAlerts['digest']) ?? 'off',
+        kinds: kindsOfPreference(stored?.kinds),
+        recent: recent.map((row) => ({
+          id: row.id,
+          title: row.title,
+          kind: row.source_kind,
+          channel: row.channel as 'email' | 'slack',
+          state: row.state,
+          fired_at: row.fired_at.toISOString(),
+        })),
+      };
+    },
 
     async updatePreferences(
       viewer: Viewer,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { MemberProfile, OrganizationMember } from '../../../contracts/organizations.ts';
+import { NOTIFICATION_KINDS } from '../../../contracts/alerts.ts';
+import type { MemberAlerts, MemberProfile, OrganizationMember } from '../../../contracts/organizations.ts';
 import { memberChangeProblem, type OrganizationRole } from '../../../domain/organization-roles.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
@@ -17,6 +18,12 @@ import type { OrganizationsService } from './organizations.service.ts';
 import { recountTeamMembers } from './teams.repository.ts';
 
 /** The people of the viewer's organization: profiles, roles, and removal with the last owner kept. */
+/** What one person of an organization receives, told by the alerts module. */
+export type AlertsReceivedBy = (organizationId: string, userId: string) => Promise<MemberAlerts>;
+
+/** Before any alert setting exists: e-mail on, no digest, every kind, nothing sent yet. */
+const NO_ALERTS: MemberAlerts = { email: true, digest: 'off', kinds: [...NOTIFICATION_KINDS], recent: [] };
+
 export function createMembersService(db: Kysely<DatabaseSchema>, organizations: OrganizationsService) {
   async function targetRole(viewer: Viewer, userId: string): Promise<string> {
     const role = await findMemberRole(db, viewer.organizationId, userId);
@@ -46,11 +53,23 @@ export function createMembersService(db: Kysely<DatabaseSchema>, organizations: 
     return member;
   }
 
+  let alertsReceivedBy: AlertsReceivedBy = async () => NO_ALERTS;
+
   return {
-    /** The member page: profile, teams, role, last activity, and where their alerts go. */
+    /** The alerts module tells the member page what one person receives (it is built after this one). */
+    registerAlertsReader(reader: AlertsReceivedBy): void {
+      alertsReceivedBy = reader;
+    },
+
+    /** The member page: profile, teams, role, last activity, and the alerts they receive. */
     async profile(viewer: Viewer, slug: string): Promise<MemberProfile> {
       const member = await memberBy(viewer, { slug });
-      return { ...member, alert_channels: [{ kind: 'email', address: member.email }] };
+      const alerts = await alertsReceivedBy(viewer.organizationId, member.user_id);
+      return {
+        ...member,
+        alert_channels: alerts.email ? [{ kind: 'email', address: member.email }] : [],
+        alerts,
+      };
     },
 
     async changeRole(viewer: Viewer, userId: string, role: OrganizationRole): Promise<OrganizationMember> {

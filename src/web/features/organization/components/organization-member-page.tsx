@@ -63,6 +63,67 @@ function ProfileCard({ member }: { member: MemberProfile }) {
   );
 }
 
+const KIND_NAMES: Record<string, string> = {
+  budget: 'budgets',
+  'cost-threshold': 'cost thresholds',
+  anomaly: 'anomalies',
+  'idle-ec2': 'idle instances',
+};
+const DIGEST_NAMES = { off: 'No digest', daily: 'Daily digest', weekly: 'Weekly digest' } as const;
+
+function MemberAlertsSummary({ member }: { member: MemberProfile }) {
+  const { alerts } = member;
+  return (
+    <Stack gap="sm">
+      {alerts.email ? (
+        <Group gap="xs">
+          <IconMail size={18} color="var(--mantine-color-gray-6)" />
+          <Text size="sm">
+            E-mail to <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor>
+          </Text>
+        </Group>
+      ) : (
+        <Text size="sm">E-mail alerts are turned off in their preferences.</Text>
+      )}
+      <Group gap={6}>
+        {alerts.kinds.map((kind) => (
+          <Badge key={kind} variant="light" tt="none">
+            {KIND_NAMES[kind] ?? kind}
+          </Badge>
+        ))}
+        <Badge variant="outline" color="gray" tt="none">
+          {DIGEST_NAMES[alerts.digest]}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed">
+        For the spend {member.teams.length > 0 ? 'of their teams' : 'of the organization'}.
+      </Text>
+      <Text size="sm" fw={600} mt="xs">
+        Lately
+      </Text>
+      {alerts.recent.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No alert has been sent to them yet.
+        </Text>
+      ) : (
+        <Stack gap={6} data-testid="member-recent-alerts">
+          {alerts.recent.map((alert) => (
+            <Group key={`${alert.id}:${alert.channel}`} justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm" truncate>
+                {alert.title}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {alert.channel === 'slack' ? 'Slack' : 'E-mail'} ·{' '}
+                {dayjs(alert.fired_at).format('MMM D, h:mm A')}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 function TeamsAndAlerts({ member }: { member: MemberProfile }) {
   return (
     <Stack gap="lg">
@@ -95,18 +156,7 @@ function TeamsAndAlerts({ member }: { member: MemberProfile }) {
         <Title order={2} size="h4" mb="sm">
           Alerts they receive
         </Title>
-        {member.alert_channels.map((channel) => (
-          <Group key={`${channel.kind}:${channel.address}`} gap="xs">
-            <IconMail size={18} color="var(--mantine-color-gray-6)" />
-            <Text size="sm">
-              E-mail to <Anchor href={`mailto:${channel.address}`}>{channel.address}</Anchor>
-            </Text>
-          </Group>
-        ))}
-        <Text size="xs" c="dimmed" mt="sm">
-          Budget, cost threshold, anomaly and idle instance alerts for the spend{' '}
-          {member.teams.length > 0 ? 'of their teams' : 'of the organization'} go to this address.
-        </Text>
+        <MemberAlertsSummary member={member} />
       </Paper>
     </Stack>
   );
