@@ -56,6 +56,8 @@ test('a person resets a forgotten password from the mailed link', async ({ page 
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/sign-in\/reset$/);
+  // The URL changes first; the sign-in form stays on screen until the reset page's code has loaded.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send the reset link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();

@@ -27,6 +27,29 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 /**
+ * The server syncs the demo account from the in-process simulator when it starts. On the embedded
+ * database that first sync keeps the one Node process busy for a while, so the specs start once it is
+ * done, as a person would wait for the first sync before reading numbers.
+ */
+async function waitForDemoSync(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const session = await fetch(`${url}/api/demo-session`, { method: 'POST', headers: { origin: url } });
+  if (!session.ok) throw new Error(`POST /api/demo-session answered ${session.status}`);
+  const { token } = (await session.json()) as { token: string };
+  while (Date.now() < deadline) {
+    const response = await fetch(`${url}/api/integrations`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.ok) {
+      const integrations = (await response.json()) as Array<{ is_demo: boolean; state: string }>;
+      if (integrations.find((integration) => integration.is_demo)?.state === 'ready') return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`the demo account's first sync did not finish within ${timeoutMs / 1000} s`);
+}
+
+/**
  * Starts the built app as `npm start` does (after `npm run build`), on a fresh DATA_DIR, with the
  * AWS simulator in-process and the demo organization's integration syncing from it, with a real SMTP
  * server catching its mail and a stand-in for Stripe's API in test mode. Specs find them through the
@@ -74,6 +97,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   try {
     await waitForHealth(baseUrl, server, 90_000);
+    await waitForDemoSync(baseUrl, 240_000);
   } catch (error) {
     server.kill('SIGKILL');
     await stripe.close();

@@ -34,6 +34,12 @@ const pgliteParsers = { [DATE_OID]: asText, [INT8_OID]: asText, [NUMERIC_OID]: a
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes });
+  // A connection the server closes (a restart, a failover, an administrator) must not crash the
+  // process: the query running on it fails and the pool opens a new one. Without a listener, a
+  // checked-out client's 'error' event is an uncaught exception.
+  const warn = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return {

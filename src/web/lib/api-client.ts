@@ -1,4 +1,4 @@
-import { apiErrorBody } from '../../contracts/errors.ts';
+import type { ApiErrorBody } from '../../contracts/errors.ts';
 import { readSessionToken } from './session-token.ts';
 
 /** A non-OK API answer (spec §7: rejects with Code and Message when the body has them). */
@@ -53,12 +53,20 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = apiErrorBody.safeParse(body);
-    if (parsed.success)
-      throw new ApiRequestError(response.status, parsed.data.Code, parsed.data.Message, body);
+    if (isApiErrorBody(body)) throw new ApiRequestError(response.status, body.Code, body.Message, body);
     throw new ApiRequestError(response.status, 'HttpError', `The server answered ${response.status}.`, body);
   }
   return body as T;
+}
+
+/**
+ * The shape of src/contracts/errors.ts checked by hand: every screen loads this file first, and the
+ * validation library (about 27 KiB gzipped) stays out of that first load.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { Code, Message } = body as Record<string, unknown>;
+  return typeof Code === 'string' && typeof Message === 'string';
 }
 
 function safeJson(text: string): unknown {

@@ -1,10 +1,10 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { decideRouteAccess, showsMainNavigation } from '../../../domain/route-access.ts';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { SubscriptionBanner } from '../../features/billing/components/subscription-banner.tsx';
-import { HelpWidget, type HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
+import type { HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
 import { PageViewReporter } from '../page-view-reporter.tsx';
 import { ScrollToTop } from '../scroll-to-top.tsx';
 import { useSession } from '../session.tsx';
@@ -23,6 +23,13 @@ function returnTarget(state: unknown): string | undefined {
   const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
   return typeof returnTo === 'string' && returnTo.startsWith('/') ? returnTo : undefined;
 }
+
+/** The help widget (chat, booking) arrives just after the page: it is not needed for the first paint. */
+const HelpWidget = lazy(() =>
+  import('../../features/help-widget/components/help-widget.tsx').then((module) => ({
+    default: module.HelpWidget,
+  })),
+);
 
 function helpWidgetPerson(user: ReturnType<typeof useSession>['user']): HelpWidgetPerson {
   if (!user) return { kind: 'visitor' };
@@ -62,7 +69,9 @@ export function SiteLayout() {
         </Suspense>
       </Box>
       <SiteFooter />
-      <HelpWidget person={helpWidgetPerson(user)} />
+      <Suspense fallback={null}>
+        <HelpWidget person={helpWidgetPerson(user)} />
+      </Suspense>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
 import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
@@ -12,12 +13,15 @@ import {
   NoIntegrationState,
 } from './dashboard-states.tsx';
 import { SpendCards } from './spend-cards.tsx';
-import { SpendChart } from './spend-chart.tsx';
+import { SpendChartSkeleton } from './spend-chart-skeleton.tsx';
 import { formatDayWithYear, formatRange } from './spend-format.ts';
 import { SpendTable } from './spend-table.tsx';
 import { TopMovers } from './top-movers.tsx';
 import { useBillingView } from './use-billing-view.ts';
 import { ViewControls } from './view-controls.tsx';
+
+/** The charting library is the dashboard's largest part: the cards and the table paint without it. */
+const SpendChart = lazy(() => import('./spend-chart.tsx').then((module) => ({ default: module.SpendChart })));
 
 /** The screen people open every morning: where spend is, where it is heading, and what moved. */
 export function DashboardPage() {
@@ -71,7 +75,9 @@ export function DashboardPage() {
         >
           {billing.isError && <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />}
           <SpendCards data={data} />
-          <SpendChart key={`${data.group_by}-${data.tag_key}`} data={data} />
+          <Suspense fallback={<SpendChartSkeleton />}>
+            <SpendChart key={`${data.group_by}-${data.tag_key}`} data={data} />
+          </Suspense>
           <TopMovers data={data} />
           <SpendTable data={data} />
           <Text size="xs" c="dimmed">

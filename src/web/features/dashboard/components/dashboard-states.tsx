@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSubscriptionExpired } from '../../../lib/query-client.ts';
 import { SpendCardsSkeleton } from './spend-cards.tsx';
-import { SpendChartSkeleton } from './spend-chart.tsx';
+import { SpendChartSkeleton } from './spend-chart-skeleton.tsx';
 
 export const isNoIntegration = (error: unknown) =>
   error instanceof ApiRequestError && error.code === 'NoIntegration';

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Badge, ColorSwatch, Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, ColorSwatch, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
@@ -76,15 +76,6 @@ export function SpendChart({ data }: { data: BillingData }) {
           </UnstyledButton>
         ))}
       </Group>
-    </Paper>
-  );
-}
-
-export function SpendChartSkeleton() {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Skeleton height={14} width={200} mb="md" />
-      <Skeleton height={300} />
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { scheduleAnswer } from '../../../../contracts/consultations.ts';
+import type { ScheduleAnswer } from '../../../../contracts/consultations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const scheduleQueryKey = ['pm-schedule'] as const;
@@ -8,7 +8,7 @@ export const scheduleQueryKey = ['pm-schedule'] as const;
 export const scheduleQuery = (personKey: string) =>
   queryOptions({
     queryKey: [...scheduleQueryKey, personKey],
-    queryFn: async () => scheduleAnswer.parse(await apiRequest('pm-schedule')),
+    queryFn: () => apiRequest<ScheduleAnswer>('pm-schedule'),
   });
 
 export const useSchedule = (personKey: string) => useQuery(scheduleQuery(personKey));

@@ -1,9 +1,13 @@
 import { Button, Tooltip } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { consultationButtonState } from '../../../../domain/consultation.ts';
 import { useSchedule } from '../api/get-schedule.ts';
-import { BookingModal } from './booking-modal.tsx';
+
+/** The booking page's frame and its messages load once there is a page to book on, after the header. */
+const BookingModal = lazy(() =>
+  import('./booking-modal.tsx').then((module) => ({ default: module.BookingModal })),
+);
 
 interface ConsultationButtonProps {
   user: { user_id: string; subscription_plan: string; email_verified: boolean; is_demo: boolean };
@@ -40,12 +44,14 @@ export function ConsultationButton({ user }: ConsultationButtonProps) {
         </span>
       </Tooltip>
       {bookingUrl && state === 'enabled' && (
-        <BookingModal
-          opened={opened}
-          onClose={() => setOpened(false)}
-          bookingUrl={bookingUrl}
-          recordsBooking
-        />
+        <Suspense fallback={null}>
+          <BookingModal
+            opened={opened}
+            onClose={() => setOpened(false)}
+            bookingUrl={bookingUrl}
+            recordsBooking
+          />
+        </Suspense>
       )}
     </>
   );
