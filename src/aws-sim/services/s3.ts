@@ -124,6 +124,7 @@ async function handle(buckets: SimulatedBuckets, context: CallContext): Promise<
   if (operation === 'ListObjectsV2') return listObjectsV2(buckets, bucket, request);
   if (operation === 'GetObject' || operation === 'HeadObject')
     return getObject(buckets, bucket, key, request);
+  // S3's own answer to an operation it does not offer, word for word, so the SDK raises what AWS would.
   throw new AwsError(
     'NotImplemented',
     'A header you provided implies functionality that is not implemented',

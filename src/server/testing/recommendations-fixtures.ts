@@ -4,9 +4,12 @@ import fs from 'node:fs/promises';
 import type { AwsSimulator } from '../../aws-sim/index.ts';
 import { simulatorClients } from '../../aws-sim/simulator-clients.ts';
 import { dataKey, downloadObject, scratchDirectory } from '../../aws-sim/testing/download-parquet.ts';
+import { assumeRole } from '../../aws-sim/testing/test-simulator.ts';
+import { simulatorAccess } from '../aws-simulator-access.ts';
+import { collectEc2Inventory } from '../modules/integrations/aws/ec2-inventory-collector.ts';
+import { storeEc2Inventory } from '../modules/integrations/ec2-inventory.repository.ts';
 import { createRecommendationsService } from '../modules/recommendations/recommendations.service.ts';
 import { bearer, multipartFile } from './accounts-fixtures.ts';
-import { fillEc2InventoryFromSimulator } from './simulator-ec2-inventory.ts';
 import type { TestApp } from './test-app.ts';
 
 export async function organizationOf(server: TestApp, token: string): Promise<string> {
@@ -67,11 +70,16 @@ export async function organizationWithFleet(
 ) {
   const organizationId = await organizationOf(server, token);
   const integrationId = await createIntegration(server, token, 'Acme AWS');
-  await fillEc2InventoryFromSimulator(server.context.database.db, simulator, {
-    organizationId,
-    integrationId,
-    now,
-  });
+  // The sync's own collector and store, on the simulator's clock, for every account of the company.
+  for (const account of simulator.company.accounts) {
+    const credentials = await assumeRole(simulator, account.demoRoleArn, simulator.company.demoExternalId);
+    const collected = await collectEc2Inventory(simulatorAccess(simulator), credentials, now);
+    await storeEc2Inventory(
+      server.context.database.db,
+      { organizationId, integrationId, accountId: account.id, observedAt: now },
+      collected,
+    );
+  }
   const recommendations = createRecommendationsService(server.context, {
     now: () => now,
     pricingClient: simulatorClients(simulator).pricing,

@@ -29,10 +29,8 @@ import type { BillingService } from '../billing/billing.service.ts';
 import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
 import {
   type CostBasis,
-  countBudgets,
-  countRules,
-  deleteBudget,
-  deleteRule,
+  countOwnedRows,
+  deleteOwnedRow,
   findBudgetRow,
   findRuleRow,
   firedNotificationsOf,
@@ -187,8 +185,8 @@ export function createAlertRulesService(
   }
 
   return {
-    countBudgets: (organizationId: string) => countBudgets(db, organizationId),
-    countRules: (organizationId: string) => countRules(db, organizationId),
+    countBudgets: (organizationId: string) => countOwnedRows(db, 'budgets', organizationId),
+    countRules: (organizationId: string) => countOwnedRows(db, 'alert_rules', organizationId),
 
     async listBudgets(viewer: Viewer): Promise<BudgetView[]> {
       const asOf = await evaluationDayOf(db, viewer.organizationId);
@@ -204,7 +202,11 @@ export function createAlertRulesService(
     async createBudget(viewer: Viewer, input: z.output<typeof createBudgetInput>): Promise<BudgetView> {
       requireAlertManager(viewer);
       await billing.assertFeature(viewer, 'email-alerts');
-      await billing.assertWithinLimit(viewer, 'budgets', await countBudgets(db, viewer.organizationId));
+      await billing.assertWithinLimit(
+        viewer,
+        'budgets',
+        await countOwnedRows(db, 'budgets', viewer.organizationId),
+      );
       const row = await insertBudget(db, viewer.organizationId, viewer.userId, {
         name: input.name,
         amount_usd: input.amount_usd,
@@ -242,7 +244,7 @@ export function createAlertRulesService(
 
     async deleteBudget(viewer: Viewer, id: string): Promise<void> {
       requireAlertManager(viewer);
-      if (!(await deleteBudget(db, viewer.organizationId, id))) throw notFound('Budget');
+      if (!(await deleteOwnedRow(db, 'budgets', viewer.organizationId, id))) throw notFound('Budget');
     },
 
     async listRules(viewer: Viewer): Promise<AlertRuleView[]> {
@@ -258,7 +260,11 @@ export function createAlertRulesService(
     async createRule(viewer: Viewer, input: z.output<typeof createAlertRuleInput>): Promise<AlertRuleView> {
       requireAlertManager(viewer);
       await billing.assertFeature(viewer, FEATURE_BY_KIND[input.kind]);
-      await billing.assertWithinLimit(viewer, 'alertRules', await countRules(db, viewer.organizationId));
+      await billing.assertWithinLimit(
+        viewer,
+        'alertRules',
+        await countOwnedRows(db, 'alert_rules', viewer.organizationId),
+      );
       const settings = input.settings as Record<string, unknown>;
       const row = await insertRule(db, viewer.organizationId, viewer.userId, {
         kind: input.kind,
@@ -302,7 +308,7 @@ export function createAlertRulesService(
 
     async deleteRule(viewer: Viewer, id: string): Promise<void> {
       requireAlertManager(viewer);
-      if (!(await deleteRule(db, viewer.organizationId, id))) throw notFound('Alert rule');
+      if (!(await deleteOwnedRow(db, 'alert_rules', viewer.organizationId, id))) throw notFound('Alert rule');
     },
   };
 }

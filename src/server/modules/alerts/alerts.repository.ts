@@ -73,24 +73,6 @@ export function updateBudget(db: Db, organizationId: string, id: string, values:
     .executeTakeFirst();
 }
 
-export async function deleteBudget(db: Db, organizationId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('budgets')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function countBudgets(db: Db, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('budgets')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export function listRuleRows(db: Db, organizationId: string) {
   return db
     .selectFrom('alert_rules')
@@ -148,24 +130,6 @@ export function updateRule(db: Db, organizationId: string, id: string, values: R
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-}
-
-export async function deleteRule(db: Db, organizationId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('alert_rules')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function countRules(db: Db, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('alert_rules')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 // ---------- spend ----------
@@ -697,4 +661,34 @@ export function listRecentAlertsOf(db: Db, organizationId: string, userId: strin
     .orderBy('alert_notifications.fired_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The tables of an organization's alert settings, deleted and counted the same way. */
+type AlertSettingsTable = 'budgets' | 'alert_rules';
+
+export async function deleteOwnedRow(
+  db: Db,
+  table: AlertSettingsTable,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom(table)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countOwnedRows(
+  db: Db,
+  table: AlertSettingsTable,
+  organizationId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
