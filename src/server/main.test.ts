@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from './testing/test-database.ts';
 
 function startServer(dataDir: string): { child: ChildProcess; output: () => string; url: Promise<string> } {
@@ -35,10 +35,16 @@ const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => 
 
 // The embedded database is the subject here; the PostgreSQL run covers the same code through the API tests.
 describe.runIf(testDatabaseKind === 'pglite')('npm start on the embedded database', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-start-'));
-  const first = startServer(dataDir);
+  // Started in beforeAll, not while the suite is collected: a skipped suite (the PostgreSQL run) is still
+  // collected, and a server started then would outlive the run.
+  let dataDir = '';
+  let first: ReturnType<typeof startServer>;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-start-'));
+    first = startServer(dataDir);
+  });
   afterAll(() => {
-    first.child.kill('SIGKILL');
+    first?.child.kill('SIGKILL');
   });
 
   it('serves the health check with the database and queue running', async () => {
