@@ -16,6 +16,13 @@ module.exports = {
       to: { pathNot: ['^src/contracts/', '^src/domain/', 'node_modules/zod/'] },
     },
     {
+      name: 'catalog-reads-files-only',
+      comment: 'src/catalog reads the shipped data files for the server and the simulator; it imports src/domain and Node only.',
+      severity: 'error',
+      from: { path: '^src/catalog/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^src/catalog/', '^src/domain/', '^node:', '^(fs|path|url)$'] },
+    },
+    {
       name: 'web-not-server',
       comment: 'The browser code never imports server code or the AWS simulator.',
       severity: 'error',

@@ -1,12 +1,15 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const repoRoot = import.meta.dirname;
+
 export default defineConfig({
-  root: 'src/web',
+  root: path.join(repoRoot, 'src/web'),
   publicDir: 'public',
   plugins: [react()],
   build: {
-    outDir: '../../dist/web',
+    outDir: path.join(repoRoot, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
@@ -14,7 +17,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // Blog posts live in content/ at the repository root.
-    fs: { allow: ['../..'] },
+    fs: { allow: [repoRoot] },
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
 });

@@ -8,7 +8,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/contracts/**/*.test.ts',
+            'src/catalog/**/*.test.ts',
+            'src/web/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

@@ -2,7 +2,7 @@
  * How good the dashboard's month-end forecast is (issue 5): for each complete month of a daily history,
  * forecast on days 7, 14 and 21 as if nothing later were known, and compare with the month's real
  * total, next to the naive run-rate (average so far × days in the month). On the simulator's 13 months
- * (its CUR 2.0 export, read through the real S3 SDK) and on the real samples in ../shared/data.
+ * (its CUR 2.0 export, read through the real S3 SDK) and on the real samples in test/fixtures.
  *
  *   npm run bench -- forecast-backtest
  */
@@ -15,6 +15,7 @@ import { dataKey, downloadObject, scratchDirectory } from '../src/aws-sim/testin
 import type { DailyCost } from '../src/domain/daily-costs.ts';
 import { backtestMonthEndForecast } from '../src/domain/forecast-backtest.ts';
 import { openBillingFile } from '../src/server/modules/cost-data/billing-files/index.ts';
+import { FIXTURES_DIR } from '../src/server/testing/raw-billing-samples.ts';
 
 /** Daily unblended totals of billing files, as the cost facts hold them. */
 async function dailyHistory(files: string[]): Promise<DailyCost[]> {
@@ -67,6 +68,6 @@ try {
   await simulator.close();
 }
 
-const samples = path.resolve(import.meta.dirname, '../../shared/data');
+const samples = FIXTURES_DIR;
 for (const sample of ['sample-anonymous-aws-export-dataset.csv', 'focus_sample.csv'])
   report(`Real sample ${sample}`, await dailyHistory([path.join(samples, sample)]));

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { FOCUS_SAMPLE } from '../src/server/testing/raw-billing-samples.ts';
 import { signInContext, signUpVerified } from './support/accounts.ts';
 import { waitForDemoSync } from './support/demo.ts';
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
-
-const FOCUS_SAMPLE = path.resolve(import.meta.dirname, '../../shared/data/focus_sample.csv');
 
 /** The Slack stand-in's posts (global-setup keeps each as a .json file) whose text matches. */
 async function waitForSlackPost(text: RegExp, timeoutMs = 15_000): Promise<Record<string, unknown>> {

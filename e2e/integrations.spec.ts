@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { FOCUS_SAMPLE } from '../src/server/testing/raw-billing-samples.ts';
 import { signInContext, signUpVerified } from './support/accounts.ts';
 import { saveScreen } from './support/screens.ts';
-
-const FOCUS_SAMPLE = path.resolve(import.meta.dirname, '../../shared/data/focus_sample.csv');
 
 test('a new user connects the demo AWS account, watches it sync, then uploads the FOCUS sample', async ({
   page,

@@ -1,7 +1,7 @@
+import { pricedInstanceType } from '../../catalog/ec2-instance-catalog.ts';
 import { COMPANY_REGIONS, usageTypeIn } from './company-profile.ts';
 import { type DayWindow, windowHours } from './day-window.ts';
 import { type FleetInstance, runningHours } from './fleet.ts';
-import { instanceTypeFacts } from './instance-catalog.ts';
 import { type LineItem, toMoneyUnits, usageLineItem } from './line-item.ts';
 import { coveredUsageRows, savingsPlanFeeRow } from './savings-plan.ts';
 
@@ -9,8 +9,7 @@ const GP3_USD_PER_GB_MONTH = 0.08;
 
 function boxUsageRow(instance: FleetInstance, window: DayWindow, hours: number): LineItem {
   const hourlyPrice =
-    instanceTypeFacts(instance.instanceType).onDemandUsdPerHour *
-    COMPANY_REGIONS[instance.region].priceFactor;
+    pricedInstanceType(instance.instanceType).hourlyPriceUsd * COMPANY_REGIONS[instance.region].priceFactor;
   return usageLineItem({
     accountId: instance.accountId,
     start: window.dayStart,

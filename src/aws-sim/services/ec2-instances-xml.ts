@@ -1,5 +1,5 @@
+import { pricedInstanceType } from '../../catalog/ec2-instance-catalog.ts';
 import type { FleetInstance } from '../company/fleet.ts';
-import { instanceTypeFacts } from '../company/instance-catalog.ts';
 import { items, type XmlElements } from '../protocol/xml.ts';
 
 function gmt(ms: number): string {
@@ -28,7 +28,7 @@ export function instanceState(instance: FleetInstance): { code: number; name: 'r
 
 /** One <item> of <instancesSet>, with the members the EC2 query protocol names in lower camel case. */
 export function instanceXml(instance: FleetInstance): XmlElements {
-  const facts = instanceTypeFacts(instance.instanceType);
+  const facts = pricedInstanceType(instance.instanceType);
   const state = instanceState(instance);
   const privateDns = `ip-${instance.privateIpAddress.replaceAll('.', '-')}.${instance.region === 'us-east-1' ? 'ec2.internal' : `${instance.region}.compute.internal`}`;
   return {

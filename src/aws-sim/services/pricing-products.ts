@@ -4,8 +4,8 @@
  * factor), in the document shape GetProducts answers (`aws_v1`: product, serviceCode, terms).
  */
 
+import { type PricedInstanceType, pricedInstanceTypes } from '../../catalog/ec2-instance-catalog.ts';
 import { COMPANY_REGIONS, type CompanyRegion, usageTypeIn } from '../company/company-profile.ts';
-import { allInstanceTypeFacts, type InstanceTypeFacts } from '../company/instance-catalog.ts';
 import { hexFor } from '../company/seeded-random.ts';
 
 const LOCATIONS: Record<CompanyRegion, string> = {
@@ -22,24 +22,24 @@ export interface PriceListProduct {
   document: string;
 }
 
-function productOf(facts: InstanceTypeFacts, region: CompanyRegion): PriceListProduct {
-  const sku = hexFor(`sku:${region}:${facts.instanceType}`, 16).toUpperCase();
-  const price = facts.onDemandUsdPerHour * COMPANY_REGIONS[region].priceFactor;
+function productOf(facts: PricedInstanceType, region: CompanyRegion): PriceListProduct {
+  const sku = hexFor(`sku:${region}:${facts.type}`, 16).toUpperCase();
+  const price = facts.hourlyPriceUsd * COMPANY_REGIONS[region].priceFactor;
   const attributes: Record<string, string> = {
     servicecode: 'AmazonEC2',
     productFamily: 'Compute Instance',
-    instanceType: facts.instanceType,
-    instanceFamily: facts.instanceType.split('.')[0] ?? '',
+    instanceType: facts.type,
+    instanceFamily: facts.type.split('.')[0] ?? '',
     regionCode: region,
     location: LOCATIONS[region],
     vcpu: String(facts.vcpu),
-    memory: `${facts.memoryGib} GiB`,
+    memory: `${facts.memoryGiB} GiB`,
     operatingSystem: 'Linux',
     tenancy: 'Shared',
     preInstalledSw: 'NA',
     licenseModel: 'No License required',
     capacitystatus: 'Used',
-    usagetype: usageTypeIn(region, `BoxUsage:${facts.instanceType}`),
+    usagetype: usageTypeIn(region, `BoxUsage:${facts.type}`),
     operation: 'RunInstances',
   };
   const { productFamily, ...productAttributes } = attributes;
@@ -54,7 +54,7 @@ function productOf(facts: InstanceTypeFacts, region: CompanyRegion): PriceListPr
             [`${offer}.${PER_HOUR_RATE}`]: {
               unit: 'Hrs',
               endRange: 'Inf',
-              description: `$${price.toFixed(4)} per On Demand Linux ${facts.instanceType} Instance Hour`,
+              description: `$${price.toFixed(4)} per On Demand Linux ${facts.type} Instance Hour`,
               appliesTo: [],
               rateCode: `${offer}.${PER_HOUR_RATE}`,
               beginRange: '0',
@@ -79,7 +79,7 @@ let products: PriceListProduct[] | undefined;
 /** Every product of the simulated price list, built once. */
 export function priceListProducts(): PriceListProduct[] {
   products ??= Object.keys(COMPANY_REGIONS).flatMap((region) =>
-    allInstanceTypeFacts().map((facts) => productOf(facts, region as CompanyRegion)),
+    pricedInstanceTypes().map((facts) => productOf(facts, region as CompanyRegion)),
   );
   return products;
 }

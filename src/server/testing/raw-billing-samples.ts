@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The real public samples, and a way to add their rows up that does not use DuckDB.
+// The real public samples (test/fixtures, with their sources and licences in its SOURCES.md), and a way
+// to add their rows up that does not use DuckDB.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const FOCUS_SAMPLE = path.resolve(repoRoot, '../shared/data/focus_sample.csv');
-export const CUR_SAMPLE = path.resolve(repoRoot, '../shared/data/sample-anonymous-aws-export-dataset.csv');
+export const FIXTURES_DIR = path.join(repoRoot, 'test/fixtures');
+export const FOCUS_SAMPLE = path.join(FIXTURES_DIR, 'focus_sample.csv');
+export const CUR_SAMPLE = path.join(FIXTURES_DIR, 'sample-anonymous-aws-export-dataset.csv');
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and newlines. */
 export function parseCsv(text: string): Record<string, string>[] {

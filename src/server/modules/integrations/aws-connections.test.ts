@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator } from '../../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { addMember, signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
+import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createCostDataService } from '../cost-data/cost-data.service.ts';
 import { createIntegrationsService } from './integrations.service.ts';
@@ -130,7 +130,7 @@ describe('npm run ingest', () => {
     const integrations = createIntegrationsService(server.context, costData);
     const third = await signUpVerifiedOwner(server, 'cli@example.com');
     const run = await integrations.ingestLocalFile({
-      filePath: path.resolve(import.meta.dirname, '../../../../../shared/data/focus_sample.csv'),
+      filePath: FOCUS_SAMPLE,
       organizationId: third.organizationId,
     });
     expect(run).toMatchObject({ state: 'succeeded', trigger: 'command-line', percent: 100 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator, TEST_CLOCK_START } from '../../../aws-sim/testing/test-simulator.ts';
+import { instanceCatalog } from '../../../catalog/ec2-instance-catalog.ts';
 import type {
   Ec2FindingDetailView,
   Ec2FindingListView,
@@ -9,7 +10,6 @@ import type {
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { organizationWithFleet, uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { instanceCatalog } from './instance-catalog.ts';
 
 const HOURS_PER_MONTH = 730;
 let server: TestApp;

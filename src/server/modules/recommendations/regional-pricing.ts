@@ -7,9 +7,9 @@
 import type { PricingClient } from '@aws-sdk/client-pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { instanceCatalog } from '../../../catalog/ec2-instance-catalog.ts';
 import type { InstanceTypeSpec } from '../../../domain/rightsizing-candidates.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { instanceCatalog } from './instance-catalog.ts';
 import { readPriceList, savePriceList } from './price-lists.repository.ts';
 import { fetchRegionPriceList } from './pricing-api.ts';
 

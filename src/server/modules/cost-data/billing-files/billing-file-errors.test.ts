@@ -2,15 +2,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTANCE_CATALOG_FILE } from '../../../../catalog/ec2-instance-catalog.ts';
 import { BillingFileError } from './billing-file-error.ts';
 import { writeCur2TestFile } from './cur2-test-files.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const INSTANCE_CATALOG = path.resolve(repoRoot, '../shared/data/ec2-instance-catalog-us-east-1.csv');
 
 const HEADER =
   'lineItem/UsageAccountId,lineItem/LineItemType,lineItem/UsageStartDate,lineItem/ProductCode,lineItem/UnblendedCost';
@@ -56,7 +53,7 @@ describe('a billing file that cannot be read', () => {
   });
 
   it('is refused when it is not a billing export, naming the columns it lacks', async () => {
-    const error = await readError(INSTANCE_CATALOG);
+    const error = await readError(INSTANCE_CATALOG_FILE);
     expect(error.message).toMatch(/is not a billing export/);
     expect(error.message).toMatch(/lineItem\/UnblendedCost/);
     expect(error.message).toMatch(/BilledCost/);

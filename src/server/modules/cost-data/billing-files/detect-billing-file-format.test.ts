@@ -1,15 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUR_SAMPLE, FOCUS_SAMPLE } from '../../../testing/raw-billing-samples.ts';
 import { type Cur2TestLineItem, writeCur2TestFile } from './cur2-test-files.ts';
 import type { BillingFileProgress } from './daily-cost-fact.ts';
 import { detectBillingFileFormat } from './inspect-billing-file.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const sample = (name: string) => path.resolve(repoRoot, '../shared/data', name);
 
 const usage = (hour: number, resourceId: string): Cur2TestLineItem => ({
   type: 'Usage',
@@ -27,11 +24,11 @@ describe('telling billing files apart', () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('recognizes the real samples by their columns', async () => {
-    expect(await detectBillingFileFormat(sample('sample-anonymous-aws-export-dataset.csv'))).toEqual({
+    expect(await detectBillingFileFormat(CUR_SAMPLE)).toEqual({
       format: 'cur-legacy-csv',
       container: 'csv',
     });
-    expect(await detectBillingFileFormat(sample('focus_sample.csv'))).toEqual({
+    expect(await detectBillingFileFormat(FOCUS_SAMPLE)).toEqual({
       format: 'focus',
       container: 'csv',
     });

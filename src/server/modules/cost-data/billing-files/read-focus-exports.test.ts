@@ -1,15 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOCUS_SAMPLE } from '../../../testing/raw-billing-samples.ts';
 import type { BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
 import { quoteLiteral } from './sql-text.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const FOCUS_SAMPLE = path.resolve(repoRoot, '../shared/data/focus_sample.csv');
 
 async function readAll(file: string) {
   const facts: DailyCostFact[] = [];

@@ -1,14 +1,16 @@
 /**
  * The EC2 instance catalog shipped in `data-catalog/` (see its SOURCES.md): every type with its vCPUs,
  * memory, architecture, family, generation, GPUs and on-demand Linux price in us-east-1. Read once.
+ * The one reader of that file: rightsizing prices candidates with it, and the AWS simulator bills and
+ * describes its fleet with it.
  */
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CpuArchitecture, InstanceTypeSpec } from '../../../domain/rightsizing-candidates.ts';
+import type { CpuArchitecture, InstanceTypeSpec } from '../domain/rightsizing-candidates.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const INSTANCE_CATALOG_FILE = path.join(repoRoot, 'data-catalog/ec2-instance-catalog-us-east-1.csv');
 
 /**
@@ -89,4 +91,29 @@ let catalog: InstanceTypeSpec[] | undefined;
 export function instanceCatalog(): readonly InstanceTypeSpec[] {
   catalog ??= parseInstanceCatalog(readFileSync(INSTANCE_CATALOG_FILE, 'utf8'));
   return catalog;
+}
+
+/** A priced type of the catalog; throws for a type the catalog does not list or does not price. */
+export type PricedInstanceType = InstanceTypeSpec & { hourlyPriceUsd: number };
+
+let priced: Map<string, PricedInstanceType> | undefined;
+
+function pricedByType(): Map<string, PricedInstanceType> {
+  priced ??= new Map(
+    instanceCatalog().flatMap((spec) =>
+      spec.hourlyPriceUsd === null ? [] : [[spec.type, { ...spec, hourlyPriceUsd: spec.hourlyPriceUsd }]],
+    ),
+  );
+  return priced;
+}
+
+export function pricedInstanceType(type: string): PricedInstanceType {
+  const spec = pricedByType().get(type);
+  if (!spec) throw new Error(`Instance type ${type} has no price in ${INSTANCE_CATALOG_FILE}`);
+  return spec;
+}
+
+/** Every priced type (what the simulated Price List API offers). */
+export function pricedInstanceTypes(): PricedInstanceType[] {
+  return [...pricedByType().values()];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instanceCatalog, parseInstanceCatalog } from './instance-catalog.ts';
+import { instanceCatalog, parseInstanceCatalog } from './ec2-instance-catalog.ts';
 
 const spec = (type: string) => instanceCatalog().find((entry) => entry.type === type);
 
