@@ -17,7 +17,8 @@ module.exports = {
     },
     {
       name: 'catalog-reads-files-only',
-      comment: 'src/catalog reads the shipped data files for the server and the simulator; it imports src/domain and Node only.',
+      comment:
+        'src/catalog reads the shipped data files for the server and the simulator; it imports src/domain and Node only.',
       severity: 'error',
       from: { path: '^src/catalog/', pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^src/catalog/', '^src/domain/', '^node:', '^(fs|path|url)$'] },
