@@ -168,6 +168,7 @@ export function createCostDataService(
           const { summary } = opened;
           fileRows = summary.lineItems;
           for (const period of summary.billingPeriods) periods.add(period);
+          warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));
           warnings.push(...currencyWarnings(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
           for await (const batch of opened.dailyCostFacts()) {

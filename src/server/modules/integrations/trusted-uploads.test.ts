@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDayOfInstant, monthStart } from '../../../domain/calendar-days.ts';
 import { bearer, multipartFile, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
-import { CUR_SAMPLE, FOCUS_SAMPLE, parseCsv } from '../../testing/raw-billing-samples.ts';
+import {
+  CUR_SAMPLE,
+  FOCUS_SAMPLE,
+  ONE_MICRO_DOLLAR,
+  parseCsv,
+  picoUnits,
+  sumBy,
+} from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -174,6 +181,52 @@ describe('an upload that would lower a month by more than half', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().Message).toContain('runId');
     expect((await owner.status()).latest_run.state).toBe('held');
+  });
+});
+
+describe('a legacy CUR whose header has one more column than its rows', () => {
+  const original = fs.readFileSync(CUR_SAMPLE, 'utf8');
+  const newline = original.indexOf('\n');
+  const headerCount = original.slice(0, newline).split(',').length;
+  // The real export's shape: one more name in the header, every row one field short (the trailing one).
+  const ragged = `${original.slice(0, newline)},resourceTags/user:retired${original.slice(newline)}`;
+
+  it('is read null-padded, its totals those of the rows, and the run says so', async () => {
+    const person = await personWithUploads({ business: true });
+    const run = (await person.upload('legacy-cur.csv', Buffer.from(ragged))).json();
+    expect(run.error).toBeNull();
+    expect(run.state).toBe('succeeded');
+    expect(run.warnings).toContain(
+      `legacy-cur.csv: The header names ${headerCount + 1} columns but line 2 holds ${headerCount}; rows that end early were read with their missing trailing column (resourceTags/user:retired) empty. Every cost column is present.`,
+    );
+    const rows = parseCsv(original);
+    const expected = sumBy(
+      rows,
+      (row) => row['lineItem/UsageStartDate']!.slice(0, 10),
+      (row) => picoUnits(row['lineItem/UnblendedCost']!),
+    );
+    const stored = (
+      await sql<{ key: string; unblended: string }>`
+        select usage_date::text as key, sum(unblended_cost)::text as unblended from cost_daily_facts
+        where integration_id = ${person.integrationId} group by usage_date`.execute(
+        server.context.database.db,
+      )
+    ).rows;
+    expect(stored).toHaveLength(expected.size);
+    for (const day of stored) {
+      const difference = picoUnits(day.unblended) - expected.get(day.key)!;
+      expect(difference < 0n ? -difference : difference, day.key).toBeLessThanOrEqual(ONE_MICRO_DOLLAR);
+    }
+  });
+
+  it('still fails when a row misses a required column, naming its line', async () => {
+    const person = await personWithUploads({ business: true });
+    const lines = ragged.trimEnd().split('\n');
+    lines[3] = lines[3]!.split(',').slice(0, 12).join(',');
+    const run = (await person.upload('cut-row.csv', Buffer.from(lines.join('\n')))).json();
+    expect(run).toMatchObject({ state: 'failed', error: { file: 'cut-row.csv', row: 4 } });
+    expect(run.error.message).toMatch(/^Line 4 of .+ cannot be read: it ends before column /);
+    expect((await person.status()).last_good_run).toBeNull();
   });
 });
 
