@@ -41,6 +41,8 @@ export const shrinkingMonth = z.object({
   new_usd: z.number(),
 });
 
+export type IngestionRunError = z.infer<typeof ingestionError>;
+
 export const ingestionRun = z.object({
   id: z.string(),
   trigger: z.string(),

@@ -32,8 +32,11 @@ export function monthsOutsideHistory(
   return { months, visibleFrom, remedy };
 }
 
+/** How the run note on months outside the history begins (screens that show the months live skip it). */
+export const OUTSIDE_HISTORY_NOTE = 'Stored but outside the ';
+
 /** The run note: which months are stored but not shown, from when the plan shows spend, and the remedy. */
 export function describeMonthsOutsideHistory(outside: MonthsOutsideHistory, plan: PlanId): string {
   const months = outside.months.map(monthName).join(', ');
-  return `Stored but outside the ${PLANS[plan].name} plan's history: ${months} (it shows spend from ${outside.visibleFrom}). ${outside.remedy}`;
+  return `${OUTSIDE_HISTORY_NOTE}${PLANS[plan].name} plan's history: ${months} (it shows spend from ${outside.visibleFrom}). ${outside.remedy}`;
 }
