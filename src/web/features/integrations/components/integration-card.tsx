@@ -57,12 +57,20 @@ function RunProgress({ integration }: { integration: IntegrationView }) {
   );
 }
 
+const ACCOUNTS_SHOWN = 3;
+
+/** A file can name hundreds of accounts: the card names a few and counts the rest. */
+function describeAccounts(names: string[]): string {
+  if (names.length <= ACCOUNTS_SHOWN) return names.join(', ');
+  return `${names.slice(0, ACCOUNTS_SHOWN).join(', ')} and ${names.length - ACCOUNTS_SHOWN} more`;
+}
+
 /** One integration: where its data comes from, how fresh it is, what went wrong, and what to do. */
 export function IntegrationCard({ integration }: { integration: IntegrationView }) {
   // The card owns the upload so a refused file (an empty one answers 400, no run) is said right here.
   const upload = useUploadBillingFile();
   const badge = STATE_BADGES[integration.state];
-  const accounts = integration.accounts.map((account) => account.name ?? account.id).join(', ');
+  const accounts = describeAccounts(integration.accounts.map((account) => account.name ?? account.id));
   return (
     <Paper withBorder radius="md" p="lg" data-testid="integration-card" aria-label={integration.name}>
       <Stack gap="md">
