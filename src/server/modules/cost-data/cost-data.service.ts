@@ -16,6 +16,7 @@ import {
   stageFacts,
 } from './cost-facts.repository.ts';
 import {
+  findHeldRuns,
   findLatestRun,
   findRun,
   findRunOfIntegration,
@@ -217,6 +218,7 @@ export function createCostDataService(
     latestRun: (integrationId: string) => findLatestRun(db, integrationId),
     /** The last run that replaced data: what the numbers shown come from. */
     lastGoodRun: (integrationId: string) => findLatestRun(db, integrationId, 'succeeded'),
+    heldRuns: (integrationId: string) => findHeldRuns(db, integrationId),
     /** Takes a held run back to `queued` (confirmed) or ends it `discarded`; undefined when not held. */
     releaseHeldRun: (runId: string, to: 'queued' | 'discarded') => releaseHeldRun(db, runId, to),
     /** The billing periods an integration holds ('YYYY-MM-01'). */

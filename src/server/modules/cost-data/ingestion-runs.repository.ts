@@ -118,6 +118,20 @@ export async function findRunOfIntegration(
   return row ? toRun(row) : undefined;
 }
 
+/** The integration's runs waiting for a person's decision. */
+export async function findHeldRuns(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+): Promise<IngestionRun[]> {
+  const rows = await db
+    .selectFrom('ingestion_runs')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .where('state', '=', 'held')
+    .execute();
+  return rows.map(toRun);
+}
+
 /**
  * Ends a held run, as one conditional update so two clicks cannot both act: back to `queued` to
  * replace the months after all, or `discarded`. Undefined when the run is no longer held.

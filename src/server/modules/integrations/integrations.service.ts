@@ -277,6 +277,14 @@ export function createIntegrationsService(
     }
   }
 
+  /** A new upload supersedes a held one: the card shows one decision, and no held file is forgotten. */
+  async function discardSupersededHeldRuns(integrationId: string): Promise<void> {
+    for (const held of await costData.heldRuns(integrationId)) {
+      const discarded = await costData.releaseHeldRun(held.id, 'discarded');
+      if (discarded?.held) removeUploadedFiles(discarded.held.files);
+    }
+  }
+
   /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
   async function startIngestion(job: IngestJob): Promise<void> {
     if (context.queue) {
@@ -495,6 +503,7 @@ export function createIntegrationsService(
         fs.rmSync(folder, { recursive: true, force: true });
         throw badRequest('file: the uploaded file is empty.');
       }
+      await discardSupersededHeldRuns(integration.id);
       const run = await costData.createRun({
         organizationId: viewer.organizationId,
         integrationId: integration.id,

@@ -165,6 +165,18 @@ describe('an upload that would lower a month by more than half', () => {
     expect((await person.status()).state).toBe('ready');
   });
 
+  it('is discarded, its file removed, when a newer upload supersedes it', async () => {
+    const person = await personWithUploads();
+    await person.upload('focus.csv', Buffer.from(FOCUS_TEXT));
+    const first = (await person.upload('focus-cut.csv', Buffer.from(FOCUS_CUT))).json();
+    const [file] = await heldFilePaths(first.id);
+    const second = (await person.upload('focus-cut-again.csv', Buffer.from(FOCUS_CUT))).json();
+    expect(second.state).toBe('held');
+    expect(fs.existsSync(file!)).toBe(false);
+    expect((await person.decide(first.id, 'confirm')).statusCode).toBe(409);
+    expect((await person.status()).latest_run).toMatchObject({ id: second.id, state: 'held' });
+  });
+
   it("answers 404 for another organization's held run and 400 for a run id that is not one", async () => {
     const owner = await personWithUploads();
     await owner.upload('focus.csv', Buffer.from(FOCUS_TEXT));
