@@ -42,7 +42,7 @@ export const INGEST_QUEUE = 'ingest-billing-files';
 export interface IngestJob {
   runId: string;
   files: BillingFileToIngest[];
-  /** Uploaded files are removed once read (or once a held run is confirmed or discarded); files of a sync belong to the sync. */
+  /** Uploaded files are removed once read, a held run's once decided; files of a sync belong to the sync. */
   removeAfter: boolean;
   /** What a month lowered by more than half does: a person's upload is held (the default). */
   whenShrinking?: ShrinkingOutcome;
