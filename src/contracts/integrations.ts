@@ -34,10 +34,20 @@ export const ingestionError = z.object({
   message: z.string(),
 });
 
+/** A month a held upload would lower by more than half: what it holds now and what the file says. */
+export const shrinkingMonth = z.object({
+  period: z.string(),
+  current_usd: z.number(),
+  new_usd: z.number(),
+});
+
+export type IngestionRunError = z.infer<typeof ingestionError>;
+
 export const ingestionRun = z.object({
   id: z.string(),
   trigger: z.string(),
-  state: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  /** `held`: waits for a person to confirm or discard it (issue 13); `discarded`: refused, nothing changed. */
+  state: z.enum(['queued', 'running', 'succeeded', 'failed', 'held', 'discarded']),
   files: z.array(z.string()),
   files_total: z.number(),
   files_done: z.number(),
@@ -45,8 +55,11 @@ export const ingestionRun = z.object({
   facts_written: z.number(),
   percent: z.number(),
   billing_periods: z.array(z.string()),
+  /** The run's notes: ragged rows read, months outside the plan's history, months that shrank. */
   warnings: z.array(z.string()),
   error: ingestionError.nullable(),
+  /** The months a held run would lower; null unless held. */
+  held_months: z.array(shrinkingMonth).nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -60,7 +73,9 @@ export const integration = z.object({
   role_arn: z.string().nullable(),
   external_id: z.string(),
   is_default: z.boolean(),
+  /** The data's state: a failed upload leaves `ready` when an earlier run's numbers are still served. */
   state: z.enum(['pending', 'syncing', 'ready', 'error']),
+  /** The last run's failure, when it failed. */
   last_error: ingestionError.nullable(),
   last_synced_at: z.string().nullable(),
   fresh_through: z.string().nullable(),
@@ -72,6 +87,12 @@ export const integration = z.object({
   /** Paid Cost Explorer calls made for this integration (AWS bills $0.01 each). */
   cost_explorer_calls: z.number(),
   latest_run: ingestionRun.nullable(),
+  /** The last run that replaced data: the numbers shown come from it. */
+  last_good_run: ingestionRun.nullable(),
+  /** Months stored that the plan's history window does not show, and what would show them. */
+  months_outside_history: z
+    .object({ months: z.array(z.string()), visible_from: z.string(), remedy: z.string() })
+    .nullable(),
   created_at: z.string(),
 });
 export type IntegrationView = z.infer<typeof integration>;
@@ -137,3 +158,6 @@ export const templateQuery = z.object({
 });
 
 export const integrationIdParams = z.object({ id: z.uuid('must be an integration id') });
+export const ingestionRunParams = integrationIdParams.extend({
+  runId: z.uuid('must be an ingestion run id'),
+});

@@ -96,6 +96,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   const integrations = createIntegrationsService(context, costData, {
     aws: context.aws,
     assertWithinLimit: billing.assertWithinLimit,
+    planInForce: async (organizationId) => (await billing.entitlements(organizationId)).planInForce,
   });
   const recommendations = createRecommendationsService(context);
   registerAuthentication(app, accounts, context.config.publicUrl);

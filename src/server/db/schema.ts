@@ -140,6 +140,8 @@ export interface IngestionRunsTable {
   billing_periods: Json;
   warnings: Json;
   error: Json | null;
+  /** A held run's files and the months they would shrink (issue 13). */
+  held: Json | null;
   created_at: Generated<Date>;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;

@@ -1,22 +1,32 @@
 import type { Kysely } from 'kysely';
+import {
+  describeShrinkingPeriods,
+  findShrinkingPeriods,
+  type ShrinkingOutcome,
+} from '../../../domain/billing-period-restatements.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
 import {
+  billingPeriodTotals,
   discardStagedFacts,
   type FactOwner,
+  listStoredBillingPeriods,
   listUsageAccounts,
   replaceBillingPeriods,
   stageFacts,
 } from './cost-facts.repository.ts';
 import {
+  findHeldRuns,
   findLatestRun,
   findRun,
+  findRunOfIntegration,
   finishRun,
   type IngestionRun,
   type IngestionRunError,
   insertRun,
   markRunStarted,
   recordRunProgress,
+  releaseHeldRun,
 } from './ingestion-runs.repository.ts';
 
 export type { IngestionRun, IngestionRunError };
@@ -25,6 +35,17 @@ export interface BillingFileToIngest {
   path: string;
   /** What a person recognises: the uploaded file name or the S3 key. */
   label: string;
+}
+
+export interface IngestOptions {
+  /**
+   * What happens when the files would lower a month with spend by more than half: a person's upload
+   * is `held` for confirmation; AWS's export is `restated-by-aws`; a confirmed run is `confirmed`.
+   * The last two replace the months and name them in the run's notes.
+   */
+  whenShrinking: ShrinkingOutcome;
+  /** Further notes on the periods read (the months the plan's history does not show). */
+  notesFor?: (billingPeriods: string[]) => Promise<string[]>;
 }
 
 export interface IngestionOutcome {
@@ -82,7 +103,36 @@ export function createCostDataService(
     }
   }
 
-  async function ingest(run: IngestionRun, files: BillingFileToIngest[]): Promise<IngestionOutcome> {
+  /** Holds the run instead of replacing months it would shrink; the staged facts go, the files stay. */
+  async function holdWhenShrinking(
+    run: IngestionRun,
+    files: BillingFileToIngest[],
+    billingPeriods: string[],
+    warnings: string[],
+    whenShrinking: ShrinkingOutcome,
+  ): Promise<boolean> {
+    const shrinking = findShrinkingPeriods(
+      await billingPeriodTotals(db, { integrationId: run.integrationId, billingPeriods }),
+      await billingPeriodTotals(db, { runId: run.id }),
+    );
+    if (shrinking.length === 0) return false;
+    warnings.push(describeShrinkingPeriods(shrinking, whenShrinking));
+    if (whenShrinking !== 'held') return false;
+    await discardStagedFacts(db, run.id);
+    await finishRun(db, run.id, {
+      state: 'held',
+      billingPeriods,
+      warnings,
+      held: { files: files.map(({ path, label }) => ({ path, label })), periods: shrinking },
+    });
+    return true;
+  }
+
+  async function ingest(
+    run: IngestionRun,
+    files: BillingFileToIngest[],
+    options: IngestOptions = { whenShrinking: 'held' },
+  ): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
     await markRunStarted(db, run.id);
     await discardStagedFacts(db, run.id);
@@ -119,6 +169,7 @@ export function createCostDataService(
           const { summary } = opened;
           fileRows = summary.lineItems;
           for (const period of summary.billingPeriods) periods.add(period);
+          warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));
           warnings.push(...currencyWarnings(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
           for await (const batch of opened.dailyCostFacts()) {
@@ -134,12 +185,19 @@ export function createCostDataService(
       }
       if (periods.size === 0)
         throw new BillingFileError('The export holds no line items: nothing was changed.', { file: current });
+      const billingPeriods = [...periods].sort();
+      await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
+      warnings.push(...((await options.notesFor?.(billingPeriods)) ?? []));
+      if (await holdWhenShrinking(run, files, billingPeriods, warnings, options.whenShrinking)) {
+        const held = await findRun(db, run.id);
+        if (!held) throw new Error(`ingestion run ${run.id} vanished`);
+        return { run: held, freshThrough: null };
+      }
       await db
         .transaction()
-        .execute((trx) => replaceBillingPeriods(trx, run.id, run.integrationId, [...periods]));
-      await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
-      await finishRun(db, run.id, { state: 'succeeded', billingPeriods: [...periods].sort(), warnings });
-      await tellReplaced({ ...owner, billingPeriods: [...periods].sort() });
+        .execute((trx) => replaceBillingPeriods(trx, run.id, run.integrationId, billingPeriods));
+      await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
+      await tellReplaced({ ...owner, billingPeriods });
     } catch (error) {
       await discardStagedFacts(db, run.id);
       await finishRun(db, run.id, { state: 'failed', error: describeFailure(error, current) });
@@ -154,7 +212,17 @@ export function createCostDataService(
     createRun: (input: { organizationId: string; integrationId: string; trigger: string; files: string[] }) =>
       insertRun(db, input),
     findRun: (runId: string) => findRun(db, runId),
+    /** A run of one of the organization's integrations; another tenant's run is undefined. */
+    findRunOf: (owner: FactOwner, runId: string) =>
+      findRunOfIntegration(db, owner.organizationId, owner.integrationId, runId),
     latestRun: (integrationId: string) => findLatestRun(db, integrationId),
+    /** The last run that replaced data: what the numbers shown come from. */
+    lastGoodRun: (integrationId: string) => findLatestRun(db, integrationId, 'succeeded'),
+    heldRuns: (integrationId: string) => findHeldRuns(db, integrationId),
+    /** Takes a held run back to `queued` (confirmed) or ends it `discarded`; undefined when not held. */
+    releaseHeldRun: (runId: string, to: 'queued' | 'discarded') => releaseHeldRun(db, runId, to),
+    /** The billing periods an integration holds ('YYYY-MM-01'). */
+    storedBillingPeriods: (integrationId: string) => listStoredBillingPeriods(db, integrationId),
     ingest,
     /** The usage accounts an integration's cost facts name (for its list entry and its EC2 roles). */
     usageAccounts: (integrationId: string) => listUsageAccounts(db, integrationId),

@@ -109,6 +109,38 @@ export async function replaceBillingPeriods(
   await sql`delete from cost_fact_staging where run_id = ${runId}`.execute(trx);
 }
 
+/** Unblended spend per billing period: what the integration holds now, or what a run staged. */
+export async function billingPeriodTotals(
+  db: Kysely<DatabaseSchema>,
+  of: { integrationId: string; billingPeriods: string[] } | { runId: string },
+): Promise<Array<{ period: string; usd: number }>> {
+  const rows =
+    'runId' in of
+      ? await sql<{ period: string; usd: string }>`
+          select billing_period::text as period, sum(unblended_cost)::text as usd
+          from cost_fact_staging where run_id = ${of.runId} group by billing_period`.execute(db)
+      : of.billingPeriods.length === 0
+        ? { rows: [] }
+        : await sql<{ period: string; usd: string }>`
+          select billing_period::text as period, sum(unblended_cost)::text as usd
+          from cost_monthly_rollups
+          where integration_id = ${of.integrationId}
+            and billing_period in (${sql.join(of.billingPeriods.map((period) => sql`${period}::date`))})
+          group by billing_period`.execute(db);
+  return rows.rows.map((row) => ({ period: row.period, usd: Number(row.usd) }));
+}
+
+/** The billing periods an integration holds ('YYYY-MM-01'), ascending. */
+export async function listStoredBillingPeriods(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+): Promise<string[]> {
+  const rows = await sql<{ period: string }>`
+    select distinct billing_period::text as period from cost_monthly_rollups
+    where integration_id = ${integrationId} order by 1`.execute(db);
+  return rows.rows.map((row) => row.period);
+}
+
 /** Exact sums as strings, for checks against the raw files. */
 export async function sumFacts(
   db: Kysely<DatabaseSchema>,

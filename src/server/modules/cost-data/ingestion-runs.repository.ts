@@ -8,12 +8,24 @@ export interface IngestionRunError {
   message: string;
 }
 
+/** What a held run waits on: its files (kept on disk until confirmed or discarded) and the months they shrink. */
+export interface HeldReplacement {
+  files: Array<{ path: string; label: string }>;
+  periods: Array<{ period: string; currentUsd: number; incomingUsd: number }>;
+}
+
+/**
+ * `held`: read well but would lower a month by more than half; waits for a person (issue 13).
+ * `discarded`: a held run the person refused; nothing changed.
+ */
+export type IngestionRunState = 'queued' | 'running' | 'succeeded' | 'failed' | 'held' | 'discarded';
+
 export interface IngestionRun {
   id: string;
   organizationId: string;
   integrationId: string;
   trigger: string;
-  state: 'queued' | 'running' | 'succeeded' | 'failed';
+  state: IngestionRunState;
   files: string[];
   filesTotal: number;
   filesDone: number;
@@ -23,6 +35,7 @@ export interface IngestionRun {
   billingPeriods: string[];
   warnings: string[];
   error: IngestionRunError | null;
+  held: HeldReplacement | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -45,6 +58,7 @@ const toRun = (row: Row): IngestionRun => ({
   billingPeriods: row.billing_periods as string[],
   warnings: row.warnings as string[],
   error: row.error as IngestionRunError | null,
+  held: row.held as HeldReplacement | null,
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
@@ -75,16 +89,64 @@ export async function findRun(db: Kysely<DatabaseSchema>, runId: string): Promis
   return row ? toRun(row) : undefined;
 }
 
+/** The integration's newest run, or its newest run in one state (the last good one: 'succeeded'). */
 export async function findLatestRun(
   db: Kysely<DatabaseSchema>,
   integrationId: string,
+  state?: IngestionRunState,
+): Promise<IngestionRun | undefined> {
+  let query = db.selectFrom('ingestion_runs').selectAll().where('integration_id', '=', integrationId);
+  if (state) query = query.where('state', '=', state);
+  const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return row ? toRun(row) : undefined;
+}
+
+/** A run of the organization's integration, or undefined (another tenant's run is not found). */
+export async function findRunOfIntegration(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+  integrationId: string,
+  runId: string,
 ): Promise<IngestionRun | undefined> {
   const row = await db
     .selectFrom('ingestion_runs')
     .selectAll()
+    .where('organization_id', '=', organizationId)
     .where('integration_id', '=', integrationId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
+    .where('id', '=', runId)
+    .executeTakeFirst();
+  return row ? toRun(row) : undefined;
+}
+
+/** The integration's runs waiting for a person's decision. */
+export async function findHeldRuns(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+): Promise<IngestionRun[]> {
+  const rows = await db
+    .selectFrom('ingestion_runs')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .where('state', '=', 'held')
+    .execute();
+  return rows.map(toRun);
+}
+
+/**
+ * Ends a held run, as one conditional update so two clicks cannot both act: back to `queued` to
+ * replace the months after all, or `discarded`. Undefined when the run is no longer held.
+ */
+export async function releaseHeldRun(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  to: 'queued' | 'discarded',
+): Promise<IngestionRun | undefined> {
+  const row = await db
+    .updateTable('ingestion_runs')
+    .set(to === 'discarded' ? { state: to, finished_at: new Date() } : { state: to, finished_at: null })
+    .where('id', '=', runId)
+    .where('state', '=', 'held')
+    .returningAll()
     .executeTakeFirst();
   return row ? toRun(row) : undefined;
 }
@@ -119,20 +181,22 @@ export async function finishRun(
   runId: string,
   outcome:
     | { state: 'succeeded'; billingPeriods: string[]; warnings: string[] }
+    | { state: 'held'; billingPeriods: string[]; warnings: string[]; held: HeldReplacement }
     | { state: 'failed'; error: IngestionRunError },
 ): Promise<void> {
   await db
     .updateTable('ingestion_runs')
     .set(
-      outcome.state === 'succeeded'
-        ? {
-            state: 'succeeded',
+      outcome.state === 'failed'
+        ? { state: 'failed', error: JSON.stringify(outcome.error), finished_at: new Date() }
+        : {
+            state: outcome.state,
             percent: 100,
             billing_periods: JSON.stringify(outcome.billingPeriods),
             warnings: JSON.stringify(outcome.warnings),
+            held: outcome.state === 'held' ? JSON.stringify(outcome.held) : null,
             finished_at: new Date(),
-          }
-        : { state: 'failed', error: JSON.stringify(outcome.error), finished_at: new Date() },
+          },
     )
     .where('id', '=', runId)
     .execute();

@@ -130,6 +130,12 @@ describe('syncing the demo AWS account', () => {
     const after = await totals();
     expect(Number(after['2026-10'])).toBeCloseTo(100.75, 6);
     expect(after['2026-09']).toBe(before['2026-09']);
+    // AWS's export with its manifest is trusted as a restatement; the run still names the month (issue 13).
+    expect(Number(before['2026-10'])).toBeGreaterThan(2 * 100.75);
+    expect((await status()).latest_run).toMatchObject({ state: 'succeeded', held_months: null });
+    expect((await status()).latest_run.warnings.join(' ')).toMatch(
+      /AWS restated the export and lowered October 2026 from [\d,.]+ to 100\.75 USD/,
+    );
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 

@@ -4,6 +4,7 @@ import { apiErrorBody } from '../../../contracts/errors.ts';
 import {
   createIntegrationInput,
   ingestionRun,
+  ingestionRunParams,
   integration,
   integrationIdParams,
   updateIntegrationInput,
@@ -124,4 +125,27 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
       return reply.code(202).send(run);
     },
   );
+
+  for (const action of ['confirm', 'discard'] as const) {
+    app.post(
+      `/api/integrations/:id/runs/:runId/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'confirm'
+              ? 'Replace the months a held upload would lower by more than half (reads its file again)'
+              : 'Discard a held upload: the current numbers stay and its file is removed',
+          params: ingestionRunParams,
+          response: { 200: ingestionRun, 409: apiErrorBody, ...errors },
+        },
+      },
+      async (request) =>
+        integrations.decideHeldRun(
+          await request.requireViewer(),
+          { integrationId: request.params.id, runId: request.params.runId },
+          action,
+        ),
+    );
+  }
 };

@@ -9,6 +9,10 @@ import type {
   IngestionRunView,
   IntegrationView,
 } from '../../../contracts/integrations.ts';
+import type { ShrinkingOutcome } from '../../../domain/billing-period-restatements.ts';
+import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
+import type { PlanId } from '../../../domain/plans.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
@@ -38,11 +42,24 @@ export const INGEST_QUEUE = 'ingest-billing-files';
 export interface IngestJob {
   runId: string;
   files: BillingFileToIngest[];
-  /** Uploaded files are removed once read; files of a sync belong to the sync. */
+  /** Uploaded files are removed once read, a held run's once decided; files of a sync belong to the sync. */
   removeAfter: boolean;
+  /** What a month lowered by more than half does: a person's upload is held (the default). */
+  whenShrinking?: ShrinkingOutcome;
 }
 
+/** Months are held or noted by what sent the file: a person, AWS's export, or the command line. */
+const SHRINKING_BY_TRIGGER: Record<string, ShrinkingOutcome> = {
+  upload: 'held',
+  sync: 'restated-by-aws',
+  'command-line': 'command-line',
+};
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function removeUploadedFiles(files: BillingFileToIngest[]): void {
+  for (const file of files) fs.rmSync(path.dirname(file.path), { recursive: true, force: true });
+}
 
 export function toRunView(run: IngestionRun): IngestionRunView {
   return {
@@ -58,12 +75,27 @@ export function toRunView(run: IngestionRun): IngestionRunView {
     billing_periods: run.billingPeriods,
     warnings: run.warnings,
     error: run.error,
+    held_months:
+      run.state === 'held' && run.held
+        ? run.held.periods.map((period) => ({
+            period: period.period,
+            current_usd: period.currentUsd,
+            new_usd: period.incomingUsd,
+          }))
+        : null,
     created_at: run.createdAt.toISOString(),
     finished_at: iso(run.finishedAt),
   };
 }
 
-function toView(row: IntegrationRow, latest: IngestionRun | undefined): IntegrationView {
+interface ViewExtras {
+  latest?: IngestionRun;
+  lastGood?: IngestionRun;
+  outsideHistory?: IntegrationView['months_outside_history'];
+}
+
+function toView(row: IntegrationRow, extras: ViewExtras): IntegrationView {
+  const { latest, lastGood, outsideHistory } = extras;
   return {
     id: row.id,
     name: row.name,
@@ -81,6 +113,8 @@ function toView(row: IntegrationRow, latest: IngestionRun | undefined): Integrat
     is_demo: settingsOf(row.settings).demo === true,
     cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
     latest_run: latest ? toRunView(latest) : null,
+    last_good_run: lastGood ? toRunView(lastGood) : null,
+    months_outside_history: outsideHistory ?? null,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -95,6 +129,8 @@ export interface IntegrationsOptions {
   assertWithinLimit?: (viewer: Viewer, limit: 'integrations', currentCount: number) => Promise<void>;
   /** How the server reaches AWS; AWS kinds are refused without it. */
   aws?: AwsAccess;
+  /** The organization's plan in force, for the months its history window hides (issue 13). */
+  planInForce?: (organizationId: string) => Promise<PlanId>;
 }
 
 export function createIntegrationsService(
@@ -172,8 +208,39 @@ export function createIntegrationsService(
     return row;
   }
 
+  /** The stored months the plan's history window hides, when the server knows the plan. */
+  async function outsideHistory(organizationId: string, billingPeriods: string[]) {
+    if (!options.planInForce || billingPeriods.length === 0) return null;
+    const plan = await options.planInForce(organizationId);
+    const outside = monthsOutsideHistory(billingPeriods, plan, isoDayOfInstant(new Date()));
+    return outside ? { plan, outside } : null;
+  }
+
   async function view(row: IntegrationRow) {
-    return toView(row, await costData.latestRun(row.id));
+    const [latest, lastGood, stored] = await Promise.all([
+      costData.latestRun(row.id),
+      costData.lastGoodRun(row.id),
+      costData.storedBillingPeriods(row.id),
+    ]);
+    const hidden = await outsideHistory(row.organization_id, stored);
+    const outside = hidden && {
+      months: hidden.outside.months,
+      visible_from: hidden.outside.visibleFrom,
+      remedy: hidden.outside.remedy,
+    };
+    return toView(row, { latest, lastGood, outsideHistory: outside });
+  }
+
+  /**
+   * The data's state after a run. A failed or held upload leaves the numbers of the last good run in
+   * place, so the integration stays `ready` with them; the run carries the failure (issue 13). A sync
+   * that failed still marks the AWS source `error`: the source itself needs attention.
+   */
+  async function dataStateAfter(run: IngestionRun): Promise<'ready' | 'pending' | 'error'> {
+    if (run.state === 'succeeded') return 'ready';
+    const hasData = (await costData.lastGoodRun(run.integrationId)) !== undefined;
+    if (run.state === 'failed') return run.trigger !== 'sync' && hasData ? 'ready' : 'error';
+    return hasData ? 'ready' : 'pending';
   }
 
   /** Reads the files and records the outcome on the integration: fresh-through day, or the failure. */
@@ -181,24 +248,40 @@ export function createIntegrationsService(
     const run = await costData.findRun(job.runId);
     if (!run) throw new Error(`ingestion run ${job.runId} not found`);
     await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
+    let held = false;
     try {
-      const outcome = await costData.ingest(run, job.files);
-      const failed = outcome.run.state === 'failed';
+      const outcome = await costData.ingest(run, job.files, {
+        whenShrinking: job.whenShrinking ?? SHRINKING_BY_TRIGGER[run.trigger] ?? 'held',
+        notesFor: async (billingPeriods) => {
+          const hidden = await outsideHistory(run.organizationId, billingPeriods);
+          return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
+        },
+      });
+      const succeeded = outcome.run.state === 'succeeded';
+      held = outcome.run.state === 'held';
       await recordIntegrationState(db, run.integrationId, {
-        state: failed ? 'error' : 'ready',
-        lastError: failed ? outcome.run.error : undefined,
+        state: await dataStateAfter(outcome.run),
+        lastError: outcome.run.state === 'failed' ? outcome.run.error : undefined,
         freshThrough: outcome.freshThrough,
-        synced: !failed,
+        synced: succeeded,
       });
       // The list names the accounts each source covers, uploads included.
-      if (!failed)
+      if (succeeded)
         await updateIntegrationSettings(db, run.integrationId, {
           accounts: await costData.usageAccounts(run.integrationId),
         });
       return outcome.run;
     } finally {
-      if (job.removeAfter)
-        for (const file of job.files) fs.rmSync(path.dirname(file.path), { recursive: true, force: true });
+      // A held run keeps its file until a person confirms or discards it.
+      if (job.removeAfter && !held) removeUploadedFiles(job.files);
+    }
+  }
+
+  /** A new upload supersedes a held one: the card shows one decision, and no held file is forgotten. */
+  async function discardSupersededHeldRuns(integrationId: string): Promise<void> {
+    for (const held of await costData.heldRuns(integrationId)) {
+      const discarded = await costData.releaseHeldRun(held.id, 'discarded');
+      if (discarded?.held) removeUploadedFiles(discarded.held.files);
     }
   }
 
@@ -227,7 +310,7 @@ export function createIntegrationsService(
         integrationIdOrDefault === 'default'
           ? await findDefaultIntegrationRow(db, viewer.organizationId)
           : await findIntegrationRow(db, viewer.organizationId, integrationIdOrDefault);
-      return row ? toView(row, undefined) : undefined;
+      return row ? toView(row, {}) : undefined;
     },
     async create(viewer: Viewer, input: CreateIntegrationInput) {
       assertCanManage(viewer);
@@ -362,6 +445,38 @@ export function createIntegrationsService(
       return view(await requireIntegration(viewer, integrationId));
     },
 
+    /**
+     * A person's answer to a held upload: `confirm` reads its file again and replaces the months after
+     * all; `discard` keeps the current numbers. Either way the file is removed once the run ends.
+     */
+    async decideHeldRun(
+      viewer: Viewer,
+      ids: { integrationId: string; runId: string },
+      action: 'confirm' | 'discard',
+    ): Promise<IngestionRunView> {
+      assertCanManage(viewer);
+      await requireIntegration(viewer, ids.integrationId);
+      const owner = { organizationId: viewer.organizationId, integrationId: ids.integrationId };
+      const run = await costData.findRunOf(owner, ids.runId);
+      if (!run) throw notFound('Ingestion run');
+      const released = await costData.releaseHeldRun(run.id, action === 'confirm' ? 'queued' : 'discarded');
+      if (!released?.held)
+        throw new ApiError(
+          409,
+          'RunNotHeld',
+          `runId: this upload is ${run.state}, not waiting for a decision.`,
+        );
+      if (action === 'discard') removeUploadedFiles(released.held.files);
+      else
+        await startIngestion({
+          runId: run.id,
+          files: released.held.files,
+          removeAfter: true,
+          whenShrinking: 'confirmed',
+        });
+      return toRunView((await costData.findRun(run.id)) ?? released);
+    },
+
     /** Streams an uploaded billing file to disk (never whole in memory), then ingests it. */
     async acceptUpload(
       viewer: Viewer,
@@ -388,6 +503,7 @@ export function createIntegrationsService(
         fs.rmSync(folder, { recursive: true, force: true });
         throw badRequest('file: the uploaded file is empty.');
       }
+      await discardSupersededHeldRuns(integration.id);
       const run = await costData.createRun({
         organizationId: viewer.organizationId,
         integrationId: integration.id,

@@ -79,3 +79,16 @@ export function classifyBillingFileColumns(source: BillingFileSource): BillingFi
     { file: source.file, column: missing[0] },
   );
 }
+
+/** The file's own names of the columns its format requires (a reader cannot do without them). */
+export function requiredSourceColumns(source: BillingFileSource, format: BillingFileFormat): string[] {
+  const required = format === 'focus' ? FOCUS_REQUIRED : CUR_REQUIRED;
+  const keyOf = format === 'focus' ? focusColumnKey : athenaColumnName;
+  const wanted = (column: RequiredColumn) =>
+    new Set([column.name, ...(column.alternatives ?? [])].map((name) => keyOf(name)));
+  return required.flatMap((column) => {
+    const keys = wanted(column);
+    const found = source.columns.find((sourceColumn) => keys.has(keyOf(sourceColumn.name)));
+    return found ? [found.name] : [];
+  });
+}

@@ -18,6 +18,23 @@ export interface BillingFileSource {
   columns: SourceColumn[];
   /** Line of the file holding the first line item (2 for a CSV with its header, 1 for Parquet rows). */
   firstLineItemLine: number;
+  /** A CSV whose rows may end before the header does: the missing trailing fields read as NULL. */
+  nullPadded?: boolean;
+}
+
+/** The same CSV, read with rows shorter than the header padded with NULL (see ragged-csv-rows.ts). */
+export function withNullPadding(source: BillingFileSource): BillingFileSource {
+  return { ...source, relation: csvRelationOf(source, 'null_padding = true'), nullPadded: true };
+}
+
+/** The same CSV read strictly, its refused rows kept in DuckDB's `reject_errors` table with their line. */
+export function rejectedRowsRelation(source: BillingFileSource): string {
+  return csvRelationOf(source, 'ignore_errors = true, store_rejects = true');
+}
+
+function csvRelationOf(source: BillingFileSource, options: string): string {
+  const names = source.columns.map((column) => column.name);
+  return csvRelation(source.file, source.container, names, options);
 }
 
 export async function describeBillingFileSource(
@@ -49,9 +66,9 @@ export async function describeBillingFileSource(
  * Every column as text, cast later on purpose: a cost that is not a number is then found and reported
  * instead of being read as NULL. FOCUS writes a missing value as the literal NULL.
  */
-function csvRelation(file: string, container: BillingFileContainer, names: string[]): string {
+function csvRelation(file: string, container: BillingFileContainer, names: string[], options = ''): string {
   const columns = names.map((name) => `${quoteLiteral(name)}: 'VARCHAR'`).join(', ');
-  return `read_csv(${quoteLiteral(file)}, auto_detect = false, header = true, delim = ',', quote = '"', escape = '"', compression = ${quoteLiteral(container === 'csv.gz' ? 'gzip' : 'none')}, nullstr = ['', 'NULL'], columns = {${columns}})`;
+  return `read_csv(${quoteLiteral(file)}, auto_detect = false, header = true, delim = ',', quote = '"', escape = '"', compression = ${quoteLiteral(container === 'csv.gz' ? 'gzip' : 'none')}, nullstr = ['', 'NULL'],${options ? ` ${options},` : ''} columns = {${columns}})`;
 }
 
 /** DuckDB names are case-insensitive: 'resourceTags/user:Name' and '.../user:name' need distinct names. */

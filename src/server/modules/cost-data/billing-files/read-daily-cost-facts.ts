@@ -1,10 +1,15 @@
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { BillingFileError } from './billing-file-error.ts';
-import type { BillingFileSource } from './billing-file-source.ts';
+import { type BillingFileSource, withNullPadding } from './billing-file-source.ts';
 import { summarizeDailyCostFacts } from './billing-file-summary.ts';
 import { curLineItemProjection } from './cur-line-items.ts';
-import type { BillingFileProgress, BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
+import type {
+  BillingFileFormat,
+  BillingFileProgress,
+  BillingFileSummary,
+  DailyCostFact,
+} from './daily-cost-fact.ts';
 import { streamDailyCostFacts } from './daily-cost-fact-rows.ts';
 import { dailyCostFactsSql } from './daily-cost-facts-sql.ts';
 import { duckDbReason, translateDuckDbError } from './duckdb-error-translation.ts';
@@ -14,6 +19,12 @@ import { verifyGzipIntegrity } from './gzip-integrity.ts';
 import { inspectBillingFile } from './inspect-billing-file.ts';
 import type { LineItemProjection } from './line-item-projection.ts';
 import { locateBadValue, locateEmptyValue } from './locate-bad-value.ts';
+import {
+  assertOnlyTrailingColumnsMissing,
+  describeNullPadding,
+  lastNeededColumn,
+  shortRowOf,
+} from './ragged-csv-rows.ts';
 import { runWithScanProgress } from './scan-with-progress.ts';
 import { quoteLiteral } from './sql-text.ts';
 
@@ -26,6 +37,8 @@ export interface ReadBillingFileOptions extends DuckDbSessionOptions {
 /** A billing file reduced to daily facts, held by DuckDB until read out; close it when done. */
 export interface OpenedBillingFile {
   readonly summary: BillingFileSummary;
+  /** What a person should know about how the file was read (rows shorter than the header). */
+  readonly notes: string[];
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
   close(): void;
 }
@@ -44,8 +57,11 @@ export async function openBillingFile(
   const session = await openDuckDbSession(options);
   try {
     const { connection } = session;
-    const { source, format } = await inspectBillingFile(connection, file);
-    const projection = format === 'focus' ? focusLineItemProjection(source) : curLineItemProjection(source);
+    const inspected = await inspectBillingFile(connection, file);
+    const { format } = inspected;
+    let { source } = inspected;
+    let projection = projectionOf(source, format);
+    const notes: string[] = [];
     const totalRows = source.container === 'parquet' ? await parquetRowCount(connection, source) : null;
     const [built, intact] = await Promise.allSettled([
       buildFacts(connection, source, projection, totalRows, options.onProgress),
@@ -53,7 +69,17 @@ export async function openBillingFile(
     ]);
     // A broken gzip stream explains whatever DuckDB said about the same file.
     if (intact.status === 'rejected') throw intact.reason;
-    if (built.status === 'rejected') throw built.reason;
+    if (built.status === 'rejected') {
+      const short = shortRowOf(built.reason);
+      const needed = lastNeededColumn(source, format, projection);
+      // Only trailing columns missing, every needed one present: read the rows null-padded and say so.
+      if (!short || short.found <= needed.index) throw built.reason;
+      await assertOnlyTrailingColumnsMissing(connection, source, needed);
+      source = withNullPadding(source);
+      projection = projectionOf(source, format);
+      await buildFacts(connection, source, projection, totalRows, options.onProgress);
+      notes.push(describeNullPadding(source, short));
+    }
     await assertEveryLineItemHasAUsageDay(connection, source, projection);
     const summary = await summarizeDailyCostFacts(connection, FACTS_TABLE, {
       format,
@@ -64,6 +90,7 @@ export async function openBillingFile(
     }
     return {
       summary,
+      notes,
       dailyCostFacts: () => emitFacts(connection, summary, options),
       close: () => session.close(),
     };
@@ -89,6 +116,10 @@ export async function* readDailyCostFacts(
   } finally {
     opened.close();
   }
+}
+
+function projectionOf(source: BillingFileSource, format: BillingFileFormat): LineItemProjection {
+  return format === 'focus' ? focusLineItemProjection(source) : curLineItemProjection(source);
 }
 
 async function buildFacts(

@@ -6,7 +6,7 @@ import { useDeleteIntegration } from '../api/delete-integration.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useSyncIntegration } from '../api/sync-integration.ts';
 import { useRenameIntegration } from '../api/update-integration.ts';
-import { useUploadBillingFile } from '../api/upload-billing-file.ts';
+import type { useUploadBillingFile } from '../api/upload-billing-file.ts';
 
 const BILLING_FILES = '.csv,.gz,.parquet,.zip,text/csv,application/gzip';
 
@@ -86,9 +86,14 @@ function DisconnectButton({ integration }: { integration: IntegrationView }) {
   );
 }
 
-export function IntegrationActions({ integration }: { integration: IntegrationView }) {
+export function IntegrationActions({
+  integration,
+  upload,
+}: {
+  integration: IntegrationView;
+  upload: ReturnType<typeof useUploadBillingFile>;
+}) {
   const sync = useSyncIntegration();
-  const upload = useUploadBillingFile();
   return (
     <Group gap="xs" justify="flex-end">
       {integration.kind !== 'upload' && (

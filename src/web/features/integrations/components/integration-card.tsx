@@ -1,9 +1,10 @@
-import { Alert, Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import { isBusy } from '../api/get-integrations.ts';
+import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { IntegrationActions } from './integration-actions.tsx';
+import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
   'cur-export': 'CUR export in S3',
@@ -56,10 +57,20 @@ function RunProgress({ integration }: { integration: IntegrationView }) {
   );
 }
 
+const ACCOUNTS_SHOWN = 3;
+
+/** A file can name hundreds of accounts: the card names a few and counts the rest. */
+function describeAccounts(names: string[]): string {
+  if (names.length <= ACCOUNTS_SHOWN) return names.join(', ');
+  return `${names.slice(0, ACCOUNTS_SHOWN).join(', ')} and ${names.length - ACCOUNTS_SHOWN} more`;
+}
+
 /** One integration: where its data comes from, how fresh it is, what went wrong, and what to do. */
 export function IntegrationCard({ integration }: { integration: IntegrationView }) {
+  // The card owns the upload so a refused file (an empty one answers 400, no run) is said right here.
+  const upload = useUploadBillingFile();
   const badge = STATE_BADGES[integration.state];
-  const accounts = integration.accounts.map((account) => account.name ?? account.id).join(', ');
+  const accounts = describeAccounts(integration.accounts.map((account) => account.name ?? account.id));
   return (
     <Paper withBorder radius="md" p="lg" data-testid="integration-card" aria-label={integration.name}>
       <Stack gap="md">
@@ -72,6 +83,11 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
               <Badge color={badge.color} variant="light">
                 {badge.label}
               </Badge>
+              {integration.latest_run?.state === 'held' && (
+                <Badge color="orange" variant="light">
+                  Replacement on hold
+                </Badge>
+              )}
               {integration.is_demo && (
                 <Badge color="grape" variant="light">
                   Demo
@@ -84,7 +100,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
               </Text>
             )}
           </Stack>
-          <IntegrationActions integration={integration} />
+          <IntegrationActions integration={integration} upload={upload} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Fact
@@ -111,27 +127,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           />
         </SimpleGrid>
         <RunProgress integration={integration} />
-        {integration.state === 'error' && integration.last_error && (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            title="The last sync failed; the previous data is kept"
-          >
-            {integration.last_error.message}
-            {integration.last_error.file && (
-              <Text size="xs" mt={4}>
-                File: {integration.last_error.file}
-                {integration.last_error.column && ` · column ${integration.last_error.column}`}
-                {integration.last_error.row !== null && ` · row ${integration.last_error.row}`}
-              </Text>
-            )}
-          </Alert>
-        )}
-        {integration.latest_run?.state === 'succeeded' && integration.latest_run.warnings.length > 0 && (
-          <Alert color="yellow" title="Warnings">
-            {integration.latest_run.warnings.join(' ')}
-          </Alert>
-        )}
+        <RunOutcomeAlerts integration={integration} uploadRefusal={upload.error?.message ?? null} />
       </Stack>
     </Paper>
   );

@@ -15,7 +15,13 @@ export function UploadIntegrationButton() {
         kind: 'upload',
         name: file.name.replace(/\.[^.]+(\.gz)?$/, ''),
       });
-      upload.mutate({ integrationId: integration.id, file });
+      upload.mutate(
+        { integrationId: integration.id, file },
+        {
+          onError: (error) =>
+            notifications.show({ color: 'red', title: 'Upload refused', message: error.message }),
+        },
+      );
     } catch (error) {
       notifications.show({ color: 'red', title: 'Upload refused', message: (error as Error).message });
     }
