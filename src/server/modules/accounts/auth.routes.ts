@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalRequestPath } from '../../../domain/request-paths.ts';
 import type { AppContext } from '../../context.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from './accounts.service.ts';
 import {
   checkAuthRequest,
   createAuthRateLimits,
   DEMO_FORBIDDEN_PATHS,
-  isClosedPluginPath,
+  isOpenAuthEndpoint,
 } from './auth-request-rules.ts';
 import { createSingleUseVerification } from './single-use-verification.ts';
 
@@ -60,13 +61,19 @@ export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: Acc
     url: `${BASE}/*`,
     schema: { hide: true },
     async handler(request, reply) {
-      const path = request.url.slice(BASE.length).split('?')[0] ?? '';
+      // Every rule below decides on the path better-auth will serve; a target its URL parser would change
+      // (dot segments, backslashes) is refused, so no spelling of a path walks around the rules.
+      const canonical = canonicalRequestPath(request.url);
+      if (canonical === undefined) {
+        throw badRequest('path: dot segments (/./, /../, %2e) and backslashes are not accepted.');
+      }
+      const path = canonical.slice(BASE.length);
+      if (!isOpenAuthEndpoint(request.method, path)) throw notFound('This endpoint');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if (isClosedPluginPath(path)) throw notFound('This endpoint');
       rateLimit(path, request.ip, body);
       const forwarded = request.method === 'POST' ? checkAuthRequest(path, body) : undefined;
       if (DEMO_FORBIDDEN_PATHS.has(path) && (await request.optionalViewer())?.isDemo) {
-        throw forbidden('The demo account cannot change its password or e-mail, or be deleted.');
+        throw forbidden('The demo account cannot change its password or e-mail.');
       }
       const verificationToken =
         path === '/verify-email' ? (request.query as { token?: string }).token : undefined;
