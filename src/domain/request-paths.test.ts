@@ -9,6 +9,7 @@ describe('the canonical path of a request target', () => {
     ['/api/auth/sign-in/email', '/api/auth/sign-in/email'],
     [`/api/auth/verify-email?token=a.b.c&callbackURL=/x/${UP}/y`, '/api/auth/verify-email'],
     ['/api/auth/reset-password/abc%20def', '/api/auth/reset-password/abc%20def'],
+    ['/api/tags/a%2Fb%00c%25', '/api/tags/a%2Fb%00c%25'],
   ])('keeps %s as %s', (target, path) => {
     expect(canonicalRequestPath(target)).toBe(path);
   });
@@ -24,6 +25,10 @@ describe('the canonical path of a request target', () => {
     '/api/auth\\sign-in/email',
     '//evil.example/api/auth/sign-in/email',
     'api/auth/sign-in/email',
+    '/%61pi/users/me',
+    '/api/users/%6De',
+    '/api/auth/%73ign-in/email',
+    '/api/x/a%2Db',
   ])('refuses %s, which a URL parser would change', (target) => {
     expect(canonicalRequestPath(target)).toBeUndefined();
   });

@@ -53,6 +53,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { registerCanonicalPaths } from './plugins/canonical-paths.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -68,6 +69,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCanonicalPaths(app);
 
   const { schedulingUrl, chat: chatConfig } = context.config;
   await registerSecurity(app, {

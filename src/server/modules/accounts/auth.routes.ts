@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalRequestPath } from '../../../domain/request-paths.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from './accounts.service.ts';
 import {
   checkAuthRequest,
@@ -61,13 +61,9 @@ export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: Acc
     url: `${BASE}/*`,
     schema: { hide: true },
     async handler(request, reply) {
-      // Every rule below decides on the path better-auth will serve; a target its URL parser would change
-      // (dot segments, backslashes) is refused, so no spelling of a path walks around the rules.
-      const canonical = canonicalRequestPath(request.url);
-      if (canonical === undefined) {
-        throw badRequest('path: dot segments (/./, /../, %2e) and backslashes are not accepted.');
-      }
-      const path = canonical.slice(BASE.length);
+      // Every rule below decides on the path better-auth will serve (plugins/canonical-paths.ts already
+      // refused any other spelling of it): an endpoint outside the allow-list is not found.
+      const path = (canonicalRequestPath(request.url) ?? '').slice(BASE.length);
       if (!isOpenAuthEndpoint(request.method, path)) throw notFound('This endpoint');
       const body = (request.body ?? {}) as Record<string, unknown>;
       rateLimit(path, request.ip, body);
