@@ -58,11 +58,16 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of the server. */
+function proxyTrust(setting: false | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** The whole HTTP application: cross-cutting plugins first, then each module's routes, then the SPA. */
 export async function buildApp(context: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: true,
+    trustProxy: proxyTrust(context.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
