@@ -47,6 +47,9 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, extra:
       Message: String(json.message ?? 'The request could not be completed.'),
     });
   }
+  // better-auth answers the bare session token; the bearer plugin only accepts it signed (auth.ts).
+  const signedToken = response.headers.get('set-auth-token');
+  if (typeof json.token === 'string' && signedToken) json.token = decodeURIComponent(signedToken);
   return reply.send(Array.isArray(json) ? json : { ...json, ...extra });
 }
 
