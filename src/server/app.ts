@@ -55,6 +55,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCanonicalPaths } from './plugins/canonical-paths.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulCharacterCheck } from './plugins/nul-characters.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -75,6 +76,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerCanonicalPaths(app);
+  registerNulCharacterCheck(app);
 
   const { schedulingUrl, chat: chatConfig } = context.config;
   await registerSecurity(app, {

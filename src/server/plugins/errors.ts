@@ -54,7 +54,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ Code: error.code ?? 'BadRequest', Message: error.message });
+      return reply.code(status).send({
+        Code: error.code || 'BadRequest',
+        Message: error.message || 'The request could not be completed.',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ Code: 'InternalError', Message: 'Something went wrong on our side.' });
