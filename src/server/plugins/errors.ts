@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error the API answers on purpose: its status and `{Code, Message}` reach the caller as they are. */
@@ -28,6 +28,20 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
   const field =
     pathFromZod || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
   return `${field}: ${issue.message ?? 'is invalid'}`;
+}
+
+/**
+ * What the router refuses before any route runs (a malformed %-escape, a path parameter over 100
+ * characters) also answers `{Code, Message}` (Fastify's `frameworkErrors`).
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply.code(error.statusCode ?? 400).send({
+    Code: tooLong ? 'UriTooLong' : 'BadRequest',
+    Message: tooLong
+      ? 'path: a path parameter is longer than 100 characters.'
+      : 'path: the URL is malformed.',
+  });
 }
 
 /** Every failure answers `{Code, Message}`; bad input is a 400 naming the field, never a 500. */

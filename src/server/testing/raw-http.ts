@@ -22,10 +22,13 @@ export function rawRequest(
       {
         hostname,
         port,
+        agent: false,
         method: request.method ?? 'GET',
         path: request.target,
         headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
           ...request.headers,
         },
       },
