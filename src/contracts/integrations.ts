@@ -27,6 +27,12 @@ export const exportLocation = z.object({
 });
 export type ExportLocation = z.infer<typeof exportLocation>;
 
+/** An uploaded billing file's name: its label, and (cleaned) its name on disk, where 255 bytes is the limit. */
+export const uploadFileName = z
+  .string()
+  .refine((name) => new TextEncoder().encode(name).length <= 255, 'the file name is longer than 255 bytes')
+  .refine((name) => !name.includes('\u0000'), 'the file name must not contain a NUL character');
+
 export const ingestionError = z.object({
   file: z.string().nullable(),
   column: z.string().nullable(),

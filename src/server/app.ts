@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { scheduleUnreadReplyMails } from './jobs/chat-unread-replies.ts';
@@ -53,21 +53,36 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerCanonicalPaths } from './plugins/canonical-paths.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerNulCharacterCheck } from './plugins/nul-characters.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of the server. */
+function proxyTrust(setting: false | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** The whole HTTP application: cross-cutting plugins first, then each module's routes, then the SPA. */
-export async function buildApp(context: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
+export async function buildApp(
+  context: AppContext,
+  options: { logger?: FastifyBaseLogger; onRoute?: (route: RouteOptions) => void } = {},
+) {
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: true,
+    trustProxy: proxyTrust(context.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // Tests read the route table as it is built (every route, including plugins' own).
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCanonicalPaths(app);
+  registerNulCharacterCheck(app);
 
   const { schedulingUrl, chat: chatConfig } = context.config;
   await registerSecurity(app, {

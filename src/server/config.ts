@@ -1,6 +1,38 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (a subnet of proxies). */
+const isAddressOrSubnet = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies' X-Forwarded-For is believed: off (the default: the client is the TCP peer), a hop count,
+ * or the proxies' addresses and subnets. Never "trust everyone": any client could then pick its address.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['', 'off', 'false', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isAddressOrSubnet(entry));
+    if (invalid.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `use off, a hop count, or proxy addresses/subnets (not ${invalid.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const booleanFlag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -35,6 +67,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^\d{12}$/, 'must be a 12-digit AWS account id')
     .optional(),
+  TRUST_PROXY: trustProxySetting.prefault('off'),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BILLING_DATA_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -125,6 +158,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     /** The largest billing file accepted by upload (streamed to disk, never held in memory). */
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    /** Whose X-Forwarded-For names the client (every per-IP limit reads that address); false: nobody's. */
+    trustProxy: env.TRUST_PROXY,
     /** API requests per IP and minute (static files of the web app are never limited). */
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     /** Billing-data answers kept in memory per node (0 turns the cache off; docs/decisions/017). */

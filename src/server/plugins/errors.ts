@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error the API answers on purpose: its status and `{Code, Message}` reach the caller as they are. */
@@ -30,6 +30,20 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
   return `${field}: ${issue.message ?? 'is invalid'}`;
 }
 
+/**
+ * What the router refuses before any route runs (a malformed %-escape, a path parameter over 100
+ * characters) also answers `{Code, Message}` (Fastify's `frameworkErrors`).
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply.code(error.statusCode ?? 400).send({
+    Code: tooLong ? 'UriTooLong' : 'BadRequest',
+    Message: tooLong
+      ? 'path: a path parameter is longer than 100 characters.'
+      : 'path: the URL is malformed.',
+  });
+}
+
 /** Every failure answers `{Code, Message}`; bad input is a 400 naming the field, never a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,7 +68,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ Code: error.code ?? 'BadRequest', Message: error.message });
+      return reply.code(status).send({
+        Code: error.code || 'BadRequest',
+        Message: error.message || 'The request could not be completed.',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ Code: 'InternalError', Message: 'Something went wrong on our side.' });

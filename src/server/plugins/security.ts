@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors.ts';
 
 /** Security headers on every answer, and a generous API rate limit per IP that sensitive routes tighten. */
 export async function registerSecurity(
@@ -33,10 +34,13 @@ export async function registerSecurity(
     // One page load fetches a dozen assets: only the API counts.
     allowList: (request) => !request.url.startsWith('/api/'),
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      Code: 'TooManyRequests',
-      Message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    // Thrown by the plugin (for the API-wide limit and every route's own): an ApiError reaches the caller
+    // as 429 {Code, Message}, whatever the route's response schema.
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        context.statusCode,
+        'TooManyRequests',
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
 }

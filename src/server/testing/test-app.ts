@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { RouteOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import type { AwsAccess } from '../aws-access.ts';
@@ -33,11 +34,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
   await prepareDatabaseSchema({ config, database, log });
   const queue = options.queue ? await startQueue(database, () => {}) : undefined;
   const context: AppContext = { config, database, queue, log, aws: options.aws };
-  const app = await buildApp(context);
+  const routes: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
+  const app = await buildApp(context, {
+    onRoute: (route) => routes.push({ method: route.method, url: route.url }),
+  });
   await app.ready();
   return {
     app,
     context,
+    /** Every route the app registered, read from Fastify's onRoute hook. */
+    routes,
     async close() {
       await app.close();
       if (queue) await stopQueue(queue, 5_000);

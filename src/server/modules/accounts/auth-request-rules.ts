@@ -96,17 +96,32 @@ export function checkAuthRequest(path: string, body: Body): Body {
 }
 
 /** Spec §6: the demo account cannot change its password or e-mail, or delete itself. */
-export const DEMO_FORBIDDEN_PATHS = new Set([
-  '/change-password',
-  '/change-email',
-  '/delete-user',
-  '/update-user',
-]);
+export const DEMO_FORBIDDEN_PATHS = new Set(['/change-password', '/change-email']);
 
 /**
- * better-auth's organization endpoints would let people around our rules (last owner, team scopes, invitation
- * links); organizations, members, invitations and teams are served by /api/organization* instead.
+ * The better-auth endpoints the product uses, and nothing else (an allow-list, so a plugin's new endpoint
+ * stays closed until we decide to serve it). Organizations, members, invitations and teams are served by
+ * /api/organization* with our rules; profile changes and account deletion by /api/users.
  */
-export function isClosedPluginPath(path: string): boolean {
-  return path.startsWith('/organization/');
+const OPEN_AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string | RegExp }> = [
+  { method: 'POST', path: '/sign-up/email' },
+  { method: 'POST', path: '/sign-in/email' },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'POST', path: '/send-verification-email' },
+  { method: 'GET', path: '/verify-email' },
+  { method: 'POST', path: '/request-password-reset' },
+  // The mailed reset link: better-auth checks the token and redirects to the new-password screen.
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'POST', path: '/reset-password' },
+  { method: 'POST', path: '/change-password' },
+  { method: 'POST', path: '/change-email' },
+];
+
+/** Is `path` (below /api/auth, already canonical) one of the endpoints the product uses? */
+export function isOpenAuthEndpoint(method: string, path: string): boolean {
+  return OPEN_AUTH_ENDPOINTS.some(
+    (endpoint) =>
+      endpoint.method === method &&
+      (typeof endpoint.path === 'string' ? endpoint.path === path : endpoint.path.test(path)),
+  );
 }

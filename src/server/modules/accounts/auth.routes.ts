@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalRequestPath } from '../../../domain/request-paths.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -6,7 +7,7 @@ import {
   checkAuthRequest,
   createAuthRateLimits,
   DEMO_FORBIDDEN_PATHS,
-  isClosedPluginPath,
+  isOpenAuthEndpoint,
 } from './auth-request-rules.ts';
 import { createSingleUseVerification } from './single-use-verification.ts';
 
@@ -46,6 +47,9 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, extra:
       Message: String(json.message ?? 'The request could not be completed.'),
     });
   }
+  // better-auth answers the bare session token; the bearer plugin only accepts it signed (auth.ts).
+  const signedToken = response.headers.get('set-auth-token');
+  if (typeof json.token === 'string' && signedToken) json.token = decodeURIComponent(signedToken);
   return reply.send(Array.isArray(json) ? json : { ...json, ...extra });
 }
 
@@ -60,13 +64,15 @@ export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: Acc
     url: `${BASE}/*`,
     schema: { hide: true },
     async handler(request, reply) {
-      const path = request.url.slice(BASE.length).split('?')[0] ?? '';
+      // Every rule below decides on the path better-auth will serve (plugins/canonical-paths.ts already
+      // refused any other spelling of it): an endpoint outside the allow-list is not found.
+      const path = (canonicalRequestPath(request.url) ?? '').slice(BASE.length);
+      if (!isOpenAuthEndpoint(request.method, path)) throw notFound('This endpoint');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if (isClosedPluginPath(path)) throw notFound('This endpoint');
       rateLimit(path, request.ip, body);
       const forwarded = request.method === 'POST' ? checkAuthRequest(path, body) : undefined;
       if (DEMO_FORBIDDEN_PATHS.has(path) && (await request.optionalViewer())?.isDemo) {
-        throw forbidden('The demo account cannot change its password or e-mail, or be deleted.');
+        throw forbidden('The demo account cannot change its password or e-mail.');
       }
       const verificationToken =
         path === '/verify-email' ? (request.query as { token?: string }).token : undefined;

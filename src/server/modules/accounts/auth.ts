@@ -7,6 +7,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { emailChangeMail, passwordResetMail, verificationMail } from './account-mails.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { demoSessionEndsAt } from './viewer.ts';
 
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -44,6 +45,16 @@ async function asAuthError<T>(work: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/** The session (with its user) that better-auth's get-session found, when it is refreshing that session. */
+function sessionBeingRefreshed(endpointContext: unknown) {
+  return (
+    endpointContext as
+      | { context?: { session?: { session: { createdAt: Date }; user: { isDemo?: boolean | null } } | null } }
+      | null
+      | undefined
+  )?.context?.session;
 }
 
 /** better-auth: e-mail and password, verification, reset, bearer sessions, organizations with teams. */
@@ -119,10 +130,21 @@ export function createAuth(context: AppContext, mailer: Mailer, hooks: AuthHooks
             return { data: { ...session, activeOrganizationId } };
           },
         },
+        update: {
+          // better-auth slides a session's end on use; a demo session still ends one hour after it started.
+          before: async (update, endpointContext) => {
+            const refreshed = sessionBeingRefreshed(endpointContext);
+            if (!update.expiresAt || !refreshed?.user.isDemo) return;
+            return {
+              data: { ...update, expiresAt: demoSessionEndsAt(new Date(refreshed.session.createdAt)) },
+            };
+          },
+        },
       },
     },
     plugins: [
-      bearer(),
+      // Only signed tokens (as the session cookie carries them): a token read from the session table is not enough.
+      bearer({ requireSignature: true }),
       // Its tables hold organizations, members, invitations and teams; its endpoints are closed (auth.routes.ts):
       // src/server/modules/organizations serves them with our rules (issue 9).
       organization({

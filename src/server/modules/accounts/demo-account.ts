@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findUserIdByEmail, markDemoUser } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
+import { signedSessionToken } from './signed-session-token.ts';
+import { demoSessionEndsAt } from './viewer.ts';
 
 export const DEMO_EMAIL = 'demo@spendguard.io';
 export const DEMO_NAME = 'Dana Demo';
@@ -21,7 +23,8 @@ export async function ensureDemoUser(db: Kysely<DatabaseSchema>, auth: Auth): Pr
 }
 
 /**
- * A fresh session for one visitor of the demo; it ends at the first call after one hour. `afterEnsured`
+ * A fresh session for one visitor of the demo, stored to expire one hour after it starts (better-auth's
+ * refresh cannot extend it: auth.ts), answered as a signed bearer token. `afterEnsured`
  * runs each time the demo user is ensured (billing puts the demo organization on Business with no end,
  * so the demo shows the whole product).
  */
@@ -33,6 +36,12 @@ export async function startDemoSession(
   const userId = await ensureDemoUser(db, auth);
   await afterEnsured(userId);
   const context = await auth.$context;
-  const session = await context.internalAdapter.createSession(userId, true);
-  return session.token;
+  const startedAt = new Date();
+  const session = await context.internalAdapter.createSession(
+    userId,
+    true,
+    { createdAt: startedAt, expiresAt: demoSessionEndsAt(startedAt) },
+    true,
+  );
+  return signedSessionToken(session.token, context.secret);
 }

@@ -8,6 +8,7 @@ import {
   integration,
   integrationIdParams,
   updateIntegrationInput,
+  uploadFileName,
 } from '../../../contracts/integrations.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import type { IntegrationsService } from './integrations.service.ts';
@@ -118,8 +119,10 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
       if (!request.isMultipart()) throw badRequest('file: send the billing file as multipart/form-data.');
       const file = await request.file();
       if (!file) throw badRequest('file: no file was sent.');
+      const fileName = uploadFileName.safeParse(file.filename);
+      if (!fileName.success) throw badRequest(`file: ${fileName.error.issues[0]?.message}.`);
       const run = await integrations.acceptUpload(viewer, request.params.id, {
-        fileName: file.filename,
+        fileName: fileName.data,
         stream: file.file,
       });
       return reply.code(202).send(run);

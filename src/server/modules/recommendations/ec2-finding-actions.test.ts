@@ -25,7 +25,8 @@ async function joinAsMember(token: string, userId: string) {
   await db
     .updateTable('session')
     .set({ activeOrganizationId: organizationId })
-    .where('token', '=', token)
+    // The bearer token is the stored token with its signature after the dot.
+    .where('token', '=', token.split('.')[0] ?? '')
     .execute();
 }
 

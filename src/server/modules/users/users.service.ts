@@ -6,6 +6,7 @@ import {
   type ViewCustoms,
   viewCustoms as viewCustomsSchema,
 } from '../../../contracts/users.ts';
+import { isKnownTimeZone } from '../../../domain/time-zones.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -88,9 +89,10 @@ export function createUsersService(
 
   return {
     getRecord,
-    /** The person's time zone for "today" (dashboard, forecasts); UTC when never set. */
+    /** The person's time zone for "today" (dashboard, forecasts); UTC when never set or not a known zone. */
     async timeZoneOf(userId: string): Promise<string> {
-      return (await findUserRow(db, userId))?.defaultTimezone ?? 'UTC';
+      const stored = (await findUserRow(db, userId))?.defaultTimezone;
+      return stored && isKnownTimeZone(stored) ? stored : 'UTC';
     },
     async getRecordById(viewer: Viewer, userId: string) {
       assertOwnRecord(viewer, userId);
