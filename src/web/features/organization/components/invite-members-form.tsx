@@ -14,9 +14,9 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { InviteUsersAnswer } from '../../../../contracts/organizations.ts';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../../domain/account-rules.ts';
 import { INVITATION_BATCH_LIMIT, INVITATION_VALID_DAYS } from '../../../../domain/invitations.ts';
 import type { OrganizationRole } from '../../../../domain/organization-roles.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { useTeams } from '../api/list-teams.ts';
 
@@ -51,10 +51,10 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
     mode: 'controlled',
     initialValues: { users: [emptyRow()] },
     validateInputOnBlur: true,
-    validate: { users: { email: (value) => (isValidEmail(value.trim()) ? null : INVALID_EMAIL_MESSAGE) } },
+    validate: { users: { email: (value) => emailFieldError(value.trim()) } },
   });
   // Spec §5: submit stays disabled until every e-mail is non-empty and valid.
-  const allValid = form.values.users.every((user) => isValidEmail(user.email.trim()));
+  const allValid = form.values.users.every((user) => canSubmitEmail(user.email.trim()));
   const roles = [
     ...(myRole === 'owner' ? [{ value: 'owner', label: 'Owner' }] : []),
     { value: 'admin', label: 'Admin' },
