@@ -21,7 +21,7 @@ export function PhoneNavigation({ content }: { content: PhoneNavigationContent }
         opened={opened}
         onClose={close}
         position="right"
-        size={300}
+        size={320}
         title={<BrandLogo size={24} />}
         closeButtonProps={{ 'aria-label': 'Close the menu' }}
       >

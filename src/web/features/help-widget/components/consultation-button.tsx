@@ -35,7 +35,7 @@ export function ConsultationButton({ user, fullWidth = false }: ConsultationButt
         <span style={fullWidth ? { display: 'block' } : undefined}>
           <Button
             fullWidth={fullWidth}
-            size="compact-md"
+            size={fullWidth ? 'sm' : 'compact-md'}
             variant="light"
             leftSection={<IconCalendarEvent size={16} />}
             loading={state === 'enabled' && schedule.isPending}

@@ -90,23 +90,25 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
       >
         <Stack gap="sm">
           {form.values.users.map((_user, index) => (
-            <Group key={form.key(`users.${index}`)} align="flex-start" gap="xs" wrap="nowrap">
+            // On a phone the address takes its own line, role and team share the next one.
+            <Group key={form.key(`users.${index}`)} align="flex-start" gap="xs" wrap="wrap">
               <TextInput
                 style={{ flex: 1 }}
+                miw={{ base: '100%', sm: 0 }}
                 aria-label={`E-mail of person ${index + 1}`}
                 placeholder="name@company.com"
                 type="email"
                 {...form.getInputProps(`users.${index}.email`)}
               />
               <Select
-                w={120}
+                w={{ base: 96, sm: 120 }}
                 aria-label={`Role of person ${index + 1}`}
                 data={roles}
                 allowDeselect={false}
                 {...form.getInputProps(`users.${index}.role`)}
               />
               <Select
-                w={170}
+                w={{ base: 130, sm: 170 }}
                 aria-label={`Team of person ${index + 1}`}
                 placeholder="No team"
                 data={teamOptions}
