@@ -25,9 +25,10 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/** A rejected session is not a visitor (issue 15): the layout shows the failure and keeps the token. */
 export function viewerOf(state: SessionState): Viewer {
-  if (state.status === 'pending') return { kind: 'loading' };
-  if (state.status === 'rejected' || !state.user) return { kind: 'visitor' };
+  if (state.status === 'pending' || state.status === 'rejected') return { kind: 'loading' };
+  if (!state.user) return { kind: 'visitor' };
   const { user } = state;
   return {
     kind: 'signed-in',
