@@ -7,6 +7,7 @@ import {
   fetchCurrentUser,
   signOutCurrentSession,
 } from '../features/accounts/api/get-current-user.ts';
+import { rejectionMessage } from '../lib/api-client.ts';
 
 /** Spec §4: the session is idle, pending, resolved (with the user) or rejected (with a message). */
 export type SessionState =
@@ -51,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const state: SessionState = query.isPending
     ? { status: 'pending' }
     : query.isError
-      ? { status: 'rejected', error: query.error.message }
+      ? { status: 'rejected', error: rejectionMessage(query.error) }
       : { status: 'resolved', user: query.data };
 
   const refresh = useCallback(async () => {
