@@ -8,14 +8,22 @@ import { saveScreen } from './support/screens.ts';
  * 390 px nor at 360 px, and the navigation is one menu button away.
  */
 
+/** '' when the page fits; else the elements reaching past the right edge, to say what to fix. */
+const overflowingElements = (page: Page) =>
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return '';
+    const wide = [...document.querySelectorAll('body *')].filter(
+      (element) => element.getBoundingClientRect().right > window.innerWidth + 1,
+    );
+    const label = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')}`;
+    return `${document.documentElement.scrollWidth} px wide: ${wide.slice(-4).map(label).join(', ')}`;
+  });
+
 async function expectNoSidewaysScroll(page: Page) {
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 844 });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-        message: `page wider than ${width} px`,
-      })
-      .toBeLessThanOrEqual(0);
+    await expect.poll(() => overflowingElements(page), { message: `page wider than ${width} px` }).toBe('');
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -65,6 +73,8 @@ test('a Business trial owner moves through every screen with the phone menu and 
   page,
   request,
 }, testInfo) => {
+  // Seven screens, each checked at two widths.
+  test.setTimeout(180_000);
   const { token } = await signUpVerified(request, { email: uniqueEmail('phone'), name: 'Pia Phone' });
   const started = await request.post('/api/billing/trial', { headers: { authorization: `Bearer ${token}` } });
   expect(started.ok()).toBe(true);
@@ -107,6 +117,8 @@ test('the demo dashboard and recommendations, full of data, fit the phone', asyn
   page,
   request,
 }, testInfo) => {
+  // The demo's whole fleet and a year of spend: on 2 shared cores the first answers take a while.
+  test.setTimeout(180_000);
   const { token } = (await (await request.post('/api/demo-session')).json()) as { token: string };
   await signInContext(page.context(), token);
   await page.goto('/dashboard');

@@ -98,7 +98,10 @@ test('with the subscription expired the help widget explains it and offers e-mai
   );
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/dashboard');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Contact us' }).click();
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
   await expect(page.getByText('Chat is paused: Subscription Expired')).toBeVisible();

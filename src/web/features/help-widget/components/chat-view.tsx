@@ -54,6 +54,7 @@ export function ChatView({ identity, timeZone, connection, onBack, onClose }: Ch
       radius="lg"
       withBorder
       w={360}
+      maw="calc(100vw - 48px)"
       h={520}
       style={{ display: 'flex', flexDirection: 'column' }}
     >

@@ -101,14 +101,14 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
                 {...form.getInputProps(`users.${index}.email`)}
               />
               <Select
-                w={{ base: 96, sm: 120 }}
+                w={{ base: 110, sm: 120 }}
                 aria-label={`Role of person ${index + 1}`}
                 data={roles}
                 allowDeselect={false}
                 {...form.getInputProps(`users.${index}.role`)}
               />
               <Select
-                w={{ base: 130, sm: 170 }}
+                w={{ base: 120, sm: 170 }}
                 aria-label={`Team of person ${index + 1}`}
                 placeholder="No team"
                 data={teamOptions}
