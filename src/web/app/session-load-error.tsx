@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { readSessionToken } from '../lib/session-token.ts';
 
 /**
  * Spec §4/§8: the session load failed (the server answered, but not with who you are). This is not being
@@ -14,7 +15,11 @@ export function SessionLoadError({ message, onRetry }: { message: string; onRetr
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Your session could not be loaded">
           <Stack gap="xs">
             <Text size="sm">{message}</Text>
-            <Text size="sm">You are still signed in. Try again in a moment.</Text>
+            <Text size="sm">
+              {readSessionToken()
+                ? 'You are still signed in. Try again in a moment.'
+                : 'Try again in a moment.'}
+            </Text>
           </Stack>
         </Alert>
         <Button
