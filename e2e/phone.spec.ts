@@ -32,6 +32,12 @@ async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Open the menu' }).click();
   const menu = page.getByRole('dialog');
   await expect(menu).toBeVisible();
+  // The drawer slides in from the right: it is open once its edge meets the screen's.
+  await expect
+    .poll(() =>
+      menu.evaluate((element) => Math.round(element.getBoundingClientRect().right) - window.innerWidth),
+    )
+    .toBe(0);
   return menu;
 }
 

@@ -35,6 +35,10 @@ export function ConsultationButton({ user, fullWidth = false }: ConsultationButt
         <span style={fullWidth ? { display: 'block' } : undefined}>
           <Button
             fullWidth={fullWidth}
+            // In the narrow phone menu the words wrap rather than being cut.
+            h={fullWidth ? 'auto' : undefined}
+            py={fullWidth ? 8 : undefined}
+            styles={fullWidth ? { label: { whiteSpace: 'normal', textAlign: 'left' } } : undefined}
             size={fullWidth ? 'sm' : 'compact-md'}
             variant="light"
             leftSection={<IconCalendarEvent size={16} />}
