@@ -35,5 +35,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: /phone\.spec\.ts$/ },
+    // Issue 15: the main screens on a phone; only its own spec, so the desktop specs do not run twice.
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true },
+    },
+  ],
 });

@@ -55,6 +55,14 @@ test.describe('an organization brings its people in', () => {
     test.setTimeout(180_000);
     ownerToken = await signUpVerified(page, 'Olivia Owner', ownerEmail);
     await signInWithToken(page, ownerToken);
+    await page.goto('/organization');
+    // Teams are a Business feature (issue 15): a new organization on Free is told so, then tries Business.
+    await expect(page.getByText('Teams are part of Business')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New team' })).toHaveCount(0);
+    const trial = await page.request.post('/api/billing/trial', {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    expect(trial.ok()).toBe(true);
 
     await page.goto('/new-team');
     await page.getByLabel('Name').fill('Payments');

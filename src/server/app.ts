@@ -106,7 +106,7 @@ export async function buildApp(
   billing.registerUsageCounter('members', organizations.countMembers);
   const users = createUsersService(db, accounts, organizations, billing);
   const members = createMembersService(db, organizations);
-  const teams = createTeamsService(db);
+  const teams = createTeamsService(db, billing.assertFeature);
   const costData = createCostDataService(db, context.log);
   const integrations = createIntegrationsService(context, costData, {
     aws: context.aws,

@@ -3,14 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { reportClientError } from './lib/client-errors.ts';
 
-// Spec §8: a failed script or stylesheet preload is reported; the route's error screen explains it.
-window.addEventListener('vite:preloadError', (event) => {
-  const message = (event as Event & { payload?: Error }).payload?.message ?? 'preload failed';
-  reportClientError(message.includes('.css') ? 'css-chunk-load' : 'chunk-load', message);
-});
-
+// Spec §8: a script or stylesheet that does not arrive rejects the page's import; the route's error
+// screen explains it and reports it once (src/web/app/route-error.tsx).
 const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

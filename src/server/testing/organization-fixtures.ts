@@ -84,3 +84,9 @@ export async function organizationWithEveryRole(server: TestApp, domain: string)
   });
   return { owner, admin, member };
 }
+
+/** Starts the owner's 14-day Business trial: teams, Slack and the other Business features (src/domain/plans.ts). */
+export async function startBusinessTrial(server: TestApp, owner: Person): Promise<void> {
+  const response = await callAs(server, owner)('POST', '/api/billing/trial');
+  if (response.statusCode >= 300) throw new Error(`trial refused: ${response.statusCode} ${response.body}`);
+}

@@ -2,17 +2,19 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { reportClientError } from '../lib/client-errors.ts';
-import { ChunkLoadError } from './lazy-page.ts';
+import { clientErrorKind } from './client-error-kind.ts';
 
 /** What a person sees when a page cannot load or crashes: what happened and one way forward. */
 export function RouteError() {
   const error = useRouteError();
-  const isChunkError = error instanceof ChunkLoadError;
+  const kind = clientErrorKind(error);
+  const isChunkError = kind !== 'render';
   const message = error instanceof Error ? error.message : 'Unexpected error';
 
+  // The one report of this failure (spec §8); Vite's preload event is not reported besides it.
   useEffect(() => {
-    reportClientError(isChunkError ? 'chunk-load' : 'render', message);
-  }, [isChunkError, message]);
+    reportClientError(kind, message);
+  }, [kind, message]);
 
   return (
     <Center mih="60vh" p="xl">

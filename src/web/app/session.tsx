@@ -7,6 +7,7 @@ import {
   fetchCurrentUser,
   signOutCurrentSession,
 } from '../features/accounts/api/get-current-user.ts';
+import { rejectionMessage } from '../lib/api-client.ts';
 
 /** Spec §4: the session is idle, pending, resolved (with the user) or rejected (with a message). */
 export type SessionState =
@@ -25,9 +26,10 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/** A rejected session is not a visitor (issue 15): the layout shows the failure and keeps the token. */
 export function viewerOf(state: SessionState): Viewer {
-  if (state.status === 'pending') return { kind: 'loading' };
-  if (state.status === 'rejected' || !state.user) return { kind: 'visitor' };
+  if (state.status === 'pending' || state.status === 'rejected') return { kind: 'loading' };
+  if (!state.user) return { kind: 'visitor' };
   const { user } = state;
   return {
     kind: 'signed-in',
@@ -50,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const state: SessionState = query.isPending
     ? { status: 'pending' }
     : query.isError
-      ? { status: 'rejected', error: query.error.message }
+      ? { status: 'rejected', error: rejectionMessage(query.error) }
       : { status: 'resolved', user: query.data };
 
   const refresh = useCallback(async () => {

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '../../contracts/errors.ts';
 import { readSessionToken } from './session-token.ts';
 
-/** A non-OK API answer (spec §7: rejects with Code and Message when the body has them). */
+/** A non-OK API answer whose body carries Code and Message (spec §7); other bodies are rejected as is. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -52,11 +52,36 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   });
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    if (isApiErrorBody(body)) throw new ApiRequestError(response.status, body.Code, body.Message, body);
-    throw new ApiRequestError(response.status, 'HttpError', `The server answered ${response.status}.`, body);
-  }
+  if (!response.ok) throw rejectionFor(response.status, body);
   return body as T;
+}
+
+/**
+ * A body without Code and Message, as the server (or a proxy in front of it) sent it: parsed JSON, or
+ * the text when it is not JSON, or undefined when empty.
+ */
+export type RawErrorBody = unknown;
+
+/** What a failed call rejects with (spec §7). */
+export type ApiRejection = ApiRequestError | RawErrorBody;
+
+/**
+ * Spec §7: a non-OK answer with Code and Message rejects with them (an ApiRequestError); any other body
+ * is rejected as it is, not rewritten.
+ */
+export function rejectionFor(status: number, body: RawErrorBody): ApiRejection {
+  if (isApiErrorBody(body)) return new ApiRequestError(status, body.Code, body.Message, body);
+  return body;
+}
+
+/** A sentence for any rejection, for the places that show one (a raw body may be text, JSON or nothing). */
+export function rejectionMessage(rejection: ApiRejection): string {
+  if (rejection instanceof Error && rejection.message) return rejection.message;
+  if (typeof rejection === 'string' && rejection.trim() && !rejection.trimStart().startsWith('<'))
+    return rejection.trim().slice(0, 300);
+  const message = (rejection as { message?: unknown } | null | undefined)?.message;
+  if (typeof message === 'string' && message) return message;
+  return 'The server could not answer. Try again in a moment.';
 }
 
 /**

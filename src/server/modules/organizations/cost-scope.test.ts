@@ -4,6 +4,7 @@ import {
   organizationWithEveryRole,
   type Person,
   signUpVerified,
+  startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { Viewer } from '../accounts/viewer.ts';
@@ -19,6 +20,7 @@ let organizations: ReturnType<typeof createOrganizationsService>;
 beforeAll(async () => {
   server = await createTestApp();
   ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
+  await startBusinessTrial(server, owner);
   organizationId = (await callAs(server, owner)('GET', '/api/organization')).json().id;
   organizations = createOrganizationsService(server.context.database.db);
 });

@@ -6,6 +6,7 @@ import {
   invitationCodeOf,
   type Person,
   signUpVerified,
+  startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -21,6 +22,8 @@ beforeAll(async () => {
   invitations = mailedInvitations(server, mail, 'Acme');
   owner = await signUpVerified(server, 'owner@acme.test', 'Olivia Owner');
   stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
+  await startBusinessTrial(server, owner);
+  await startBusinessTrial(server, stranger);
   await callAs(server, owner)('PATCH', '/api/organization', { name: 'Acme' });
 });
 afterAll(async () => {

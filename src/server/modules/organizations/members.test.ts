@@ -5,6 +5,7 @@ import {
   organizationWithEveryRole,
   type Person,
   signUpVerified,
+  startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -20,6 +21,8 @@ beforeAll(async () => {
   server = await createTestApp();
   ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
   stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
+  await startBusinessTrial(server, owner);
+  await startBusinessTrial(server, stranger);
   const team = await callAs(server, owner)('POST', '/api/teams', {
     name: 'Platform',
     member_ids: [admin.userId, member.userId],

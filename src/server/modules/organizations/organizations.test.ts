@@ -6,6 +6,7 @@ import {
   organizationWithEveryRole,
   type Person,
   signUpVerified,
+  startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   server = await createTestApp();
   ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
   stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
+  await startBusinessTrial(server, owner);
 });
 afterAll(() => server.close());
 

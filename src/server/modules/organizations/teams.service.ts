@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TeamDetails, TeamScope, TeamSummary, TeamUsers } from '../../../contracts/teams.ts';
 import { normalizeTeamCostScope, type TeamCostScope } from '../../../domain/cost-scope.ts';
+import type { PlanFeature } from '../../../domain/plans.ts';
 import { slugify } from '../../../domain/slugs.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
@@ -36,8 +37,16 @@ const toSummary = (team: TeamRow, scope: TeamCostScope | undefined): TeamSummary
 const slugTaken = (slug: string) =>
   new ApiError(409, 'SlugTaken', `slug: another team of this organization already uses "${slug}".`);
 
-/** Teams of the viewer's organization: name, unique slug, members and the spend they own. */
-export function createTeamsService(db: Kysely<DatabaseSchema>) {
+/** Billing's feature guard (403 `PlanFeatureRequired` outside Business), given by the app. */
+export type AssertFeature = (viewer: Pick<Viewer, 'organizationId'>, feature: PlanFeature) => Promise<void>;
+
+/**
+ * Teams of the viewer's organization: name, unique slug, members and the spend they own. Teams and their
+ * scoped views are a Business feature (docs/decisions/031): creating, changing or filling a team needs
+ * it; reading, deleting and taking people out stay open, so an organization back on Free keeps its data
+ * and can tidy up.
+ */
+export function createTeamsService(db: Kysely<DatabaseSchema>, assertFeature: AssertFeature) {
   async function teamOf(viewer: Viewer, by: { id: string } | { slug: string }): Promise<TeamRow> {
     const team = await findTeam(db, viewer.organizationId, by);
     if (!team) throw notFound('Team');
@@ -97,6 +106,7 @@ export function createTeamsService(db: Kysely<DatabaseSchema>) {
       input: { name: string; slug?: string; member_ids: string[]; scope: TeamScope },
     ): Promise<TeamDetails> {
       requireManager(viewer, 'create teams');
+      await assertFeature(viewer, 'teams');
       const memberIds = await requireMembers(viewer, input.member_ids);
       if (input.slug && (await isTeamSlugTaken(db, viewer.organizationId, input.slug)))
         throw slugTaken(input.slug);
@@ -116,6 +126,7 @@ export function createTeamsService(db: Kysely<DatabaseSchema>) {
       patch: { name?: string; slug?: string; member_ids?: string[]; scope?: TeamScope },
     ): Promise<TeamDetails> {
       requireManager(viewer, 'change teams');
+      await assertFeature(viewer, 'teams');
       await teamOf(viewer, { id: teamId });
       const memberIds = patch.member_ids && (await requireMembers(viewer, patch.member_ids));
       if (patch.slug && (await isTeamSlugTaken(db, viewer.organizationId, patch.slug, teamId))) {
@@ -141,6 +152,7 @@ export function createTeamsService(db: Kysely<DatabaseSchema>) {
 
     async addMember(viewer: Viewer, teamId: string, userId: string): Promise<TeamDetails> {
       requireManager(viewer, 'change team members');
+      await assertFeature(viewer, 'teams');
       await teamOf(viewer, { id: teamId });
       await requireMembers(viewer, [userId]);
       await addTeamMembers(db, teamId, [userId]);

@@ -4,6 +4,7 @@ import {
   organizationWithEveryRole,
   type Person,
   signUpVerified,
+  startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -17,6 +18,8 @@ beforeAll(async () => {
   server = await createTestApp();
   ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
   stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
+  await startBusinessTrial(server, owner);
+  await startBusinessTrial(server, stranger);
 });
 afterAll(() => server.close());
 
@@ -180,5 +183,39 @@ describe('changing a team', () => {
     expect((await callAs(server, owner)('GET', `/api/teams/${team.id}`)).statusCode).toBe(404);
     const members = (await callAs(server, owner)('GET', '/api/organization')).json().members;
     expect(members).toHaveLength(3);
+  });
+});
+
+describe('teams are a Business feature (issue 15, src/domain/plans.ts)', () => {
+  it('refuses a Free organization a team with 403 PlanFeatureRequired saying what to do', async () => {
+    const freeOwner = await signUpVerified(server, 'owner@free.test', 'Fred Free');
+    const response = await callAs(server, freeOwner)('POST', '/api/teams', {
+      name: 'Web',
+      scope: { account_ids: ['111122223333'], tags: [] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      Code: 'PlanFeatureRequired',
+      Message: expect.stringMatching(/^Teams are part of the Business plan\..*Subscription page/),
+    });
+    expect((await callAs(server, freeOwner)('GET', '/api/teams')).json()).toEqual({ teams: [] });
+  });
+
+  it('back on Free, keeps the teams readable and deletable but no longer changes them', async () => {
+    const lapsed = await signUpVerified(server, 'owner@lapsed.test', 'Lea Lapsed');
+    await startBusinessTrial(server, lapsed);
+    const team = (await callAs(server, lapsed)('POST', '/api/teams', { name: 'Ops' })).json();
+    expect(team).toMatchObject({ name: 'Ops', slug: 'ops' });
+    expect((await callAs(server, lapsed)('POST', '/api/billing/downgrade')).statusCode).toBeLessThan(300);
+
+    const rename = await callAs(server, lapsed)('PATCH', `/api/teams/${team.id}`, { name: 'Operations' });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().Code).toBe('PlanFeatureRequired');
+    const join = await callAs(server, lapsed)('POST', `/api/teams/${team.id}/members`, {
+      user_id: lapsed.userId,
+    });
+    expect(join.json().Code).toBe('PlanFeatureRequired');
+    expect((await callAs(server, lapsed)('GET', `/api/teams/${team.id}`)).json().name).toBe('Ops');
+    expect((await callAs(server, lapsed)('DELETE', `/api/teams/${team.id}`)).statusCode).toBe(204);
   });
 });

@@ -2,8 +2,8 @@ import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text } from '@man
 import { IconBrandGithub, IconBrandLinkedin, IconBrandX, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
+import { CONTACT_EMAIL } from '../../lib/contact.ts';
 
-const CONTACT_EMAIL = 'hello@spendguard.io';
 const SOCIAL_LINKS = [
   { href: 'https://github.com/spendguard', label: 'Spendguard on GitHub', Icon: IconBrandGithub },
   {

@@ -5,9 +5,11 @@ import { decideRouteAccess, showsMainNavigation } from '../../../domain/route-ac
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { SubscriptionBanner } from '../../features/billing/components/subscription-banner.tsx';
 import type { HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
+import { withChunkTimeout } from '../lazy-page.ts';
 import { PageViewReporter } from '../page-view-reporter.tsx';
 import { ScrollToTop } from '../scroll-to-top.tsx';
 import { useSession } from '../session.tsx';
+import { SessionLoadError } from '../session-load-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -26,7 +28,7 @@ function returnTarget(state: unknown): string | undefined {
 
 /** The help widget (chat, booking) arrives just after the page: it is not needed for the first paint. */
 const HelpWidget = lazy(() =>
-  import('../../features/help-widget/components/help-widget.tsx').then((module) => ({
+  withChunkTimeout(() => import('../../features/help-widget/components/help-widget.tsx')).then((module) => ({
     default: module.HelpWidget,
   })),
 );
@@ -38,10 +40,11 @@ function helpWidgetPerson(user: ReturnType<typeof useSession>['user']): HelpWidg
 
 /** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
 export function SiteLayout() {
-  const { viewer, user } = useSession();
+  const { state, viewer, user, refresh } = useSession();
   const location = useLocation();
   const privacy = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.privacy);
 
+  if (state.status === 'rejected') return <SessionLoadError message={state.error} onRetry={refresh} />;
   if (viewer.kind === 'loading') return <FullScreenSpinner />;
   const access = decideRouteAccess(location.pathname, viewer);
   if (!access.allow) {

@@ -44,8 +44,12 @@ export function useChatConnection(identity: ChatIdentity) {
         onPhase: setPhase,
         onOpen: async () => {
           openedSinceLastAttempt = true;
-          // Catch up on what arrived while the connection was down.
-          const messages = await queryClient.fetchQuery({ ...chatMessagesQuery(identity), staleTime: 0 });
+          // Catch up on what arrived while the connection was down. A refusal (such as 402 Subscription
+          // Expired) lands in the messages query, which the chat view explains: nothing is left uncaught.
+          const messages = await queryClient
+            .fetchQuery({ ...chatMessagesQuery(identity), staleTime: 0 })
+            .catch(() => null);
+          if (!messages) return;
           const chatToken = cachedVisitorChatToken();
           if (identity.kind === 'visitor' && messages.length === 0 && chatToken) socket.send({ chatToken });
         },

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { remainingWelcomeDelay } from './welcome-bubble-delay.ts';
 
-/** Spec §9: the welcome bubble appears 400 ms after load. */
-export const WELCOME_BUBBLE_DELAY_MS = 400;
 const DISMISSED_KEY = 'spendguard.helpWidget.welcomeDismissed';
 
 const wasDismissed = () => {
@@ -12,7 +11,7 @@ const wasDismissed = () => {
   }
 };
 
-/** Spec §2: for visitors only, shown after a short delay, dismissed for good once closed. */
+/** Spec §2: for visitors only, shown 400 ms after the page loads, dismissed for good once closed. */
 export function useWelcomeBubble(forVisitor: boolean) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -20,7 +19,7 @@ export function useWelcomeBubble(forVisitor: boolean) {
       setShown(false);
       return;
     }
-    const timer = setTimeout(() => setShown(true), WELCOME_BUBBLE_DELAY_MS);
+    const timer = setTimeout(() => setShown(true), remainingWelcomeDelay(performance.now()));
     return () => clearTimeout(timer);
   }, [forVisitor]);
   const dismiss = useCallback(() => {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../../domain/account-rules.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useChangeEmail, useResendVerification } from '../api/account-security.ts';
 import type { CurrentUser } from '../api/get-current-user.ts';
 
@@ -10,7 +10,8 @@ export function EmailSection({ user }: { user: CurrentUser }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { newEmail: '' },
-    validate: { newEmail: (value) => (isValidEmail(value) ? null : INVALID_EMAIL_MESSAGE) },
+    validateInputOnBlur: true,
+    validate: { newEmail: emailFieldError },
   });
   // Spec §6: the demo account's e-mail is shown as not verified here.
   const verified = user.email_verified && !user.is_demo;
@@ -58,7 +59,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
                 type="submit"
                 variant="default"
                 loading={change.isPending}
-                disabled={!isValidEmail(form.values.newEmail)}
+                disabled={!canSubmitEmail(form.values.newEmail)}
               >
                 Change e-mail
               </Button>

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
-import { INVALID_EMAIL_MESSAGE, isValidEmail, passwordProblem } from '../../../../domain/account-rules.ts';
+import { passwordProblem } from '../../../../domain/account-rules.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -32,7 +33,8 @@ function RequestResetForm() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: { email: (value) => (isValidEmail(value) ? null : INVALID_EMAIL_MESSAGE) },
+    validateInputOnBlur: true,
+    validate: { email: emailFieldError },
   });
   if (request.isSuccess) {
     return (
@@ -53,7 +55,7 @@ function RequestResetForm() {
           required
           {...form.getInputProps('email')}
         />
-        <Button type="submit" loading={request.isPending} disabled={!isValidEmail(form.values.email)}>
+        <Button type="submit" loading={request.isPending} disabled={!canSubmitEmail(form.values.email)}>
           Send the reset link
         </Button>
         <Anchor component={Link} to="/sign-in" size="sm">

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../../domain/account-rules.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -10,12 +10,13 @@ export function SignInPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
+    validateInputOnBlur: ['email'],
     validate: {
-      email: (value) => (isValidEmail(value) ? null : INVALID_EMAIL_MESSAGE),
+      email: emailFieldError,
       password: (value) => (value ? null : 'Enter your password.'),
     },
   });
-  const emailValid = isValidEmail(form.values.email);
+  const emailValid = canSubmitEmail(form.values.email);
 
   return (
     <AuthCard

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { INVALID_EMAIL_MESSAGE, isValidEmail, passwordProblem } from '../../../../domain/account-rules.ts';
+import { passwordProblem } from '../../../../domain/account-rules.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useSignUp } from '../api/sign-up.ts';
 
 /** Name, e-mail and password. Answering an invitation, the e-mail is the invited one and cannot change. */
@@ -14,12 +15,12 @@ export function SignUpForm({ invitation }: { invitation?: { code: string; email:
     validateInputOnBlur: true,
     validate: {
       fullname: (value) => (value.trim() ? null : 'Enter your full name.'),
-      email: (value) => (isValidEmail(value) ? null : INVALID_EMAIL_MESSAGE),
+      email: emailFieldError,
       password: (value) => passwordProblem(value),
     },
   });
   // Spec §5: submit stays disabled until the e-mail is non-empty and valid.
-  const emailValid = isValidEmail(form.values.email);
+  const emailValid = canSubmitEmail(form.values.email);
 
   return (
     <form

@@ -4,11 +4,13 @@ import { useEffect, useRef } from 'react';
 import type { ChatMessage } from '../../../../contracts/chat.ts';
 import { ChatMessageComposer } from '../../../components/chat-message-composer.tsx';
 import { ChatMessageList } from '../../../components/chat-message-list.tsx';
+import { isSubscriptionExpired } from '../../../lib/query-client.ts';
 import type { ChatIdentity } from '../api/chat-identity.ts';
 import { useChatMessages } from '../api/get-messages.ts';
 import { markMessagesRead } from '../api/mark-messages-read.ts';
 import type { ChatConnection } from '../use-chat-connection.ts';
 import { useVisitorEmail } from '../use-visitor-email.ts';
+import { ChatPausedNotice } from './chat-paused-notice.tsx';
 import { VisitorEmailForm } from './visitor-email-form.tsx';
 
 interface ChatViewProps {
@@ -36,6 +38,7 @@ export function ChatView({ identity, timeZone, connection, onBack, onClose }: Ch
   const visitorEmail = useVisitorEmail();
   const needsEmail = identity.kind === 'visitor' && !visitorEmail.email;
   const open = connection.phase === 'open';
+  const paused = messages.isError && isSubscriptionExpired(messages.error);
   useMarkRepliesRead(identity, messages.data);
 
   const { problem } = connection;
@@ -51,6 +54,7 @@ export function ChatView({ identity, timeZone, connection, onBack, onClose }: Ch
       radius="lg"
       withBorder
       w={360}
+      maw="calc(100vw - 48px)"
       h={520}
       style={{ display: 'flex', flexDirection: 'column' }}
     >
@@ -73,6 +77,8 @@ export function ChatView({ identity, timeZone, connection, onBack, onClose }: Ch
           <Center h={380}>
             <Loader size="sm" aria-label="Loading messages" />
           </Center>
+        ) : paused ? (
+          <ChatPausedNotice />
         ) : messages.isError ? (
           <Alert color="red" title="The conversation could not be loaded">
             {(messages.error as Error).message}
@@ -85,7 +91,13 @@ export function ChatView({ identity, timeZone, connection, onBack, onClose }: Ch
           <ChatMessageList messages={messages.data} timeZone={timeZone} mine="person" />
         )}
       </ScrollArea>
-      <Box px="sm" pb="sm" pt={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Box
+        px="sm"
+        pb="sm"
+        pt={6}
+        display={paused ? 'none' : undefined}
+        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      >
         <Stack gap={6}>
           {problem && problem.code !== 'EmailRequired' && (
             <Alert color="red" py={6} withCloseButton onClose={connection.clearProblem}>

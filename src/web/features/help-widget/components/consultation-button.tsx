@@ -11,10 +11,12 @@ const BookingModal = lazy(() =>
 
 interface ConsultationButtonProps {
   user: { user_id: string; subscription_plan: string; email_verified: boolean; is_demo: boolean };
+  /** In the phone menu the action spans the drawer. */
+  fullWidth?: boolean;
 }
 
 /** Spec §2 header: 'Schedule My Free Consultation' for business plans; disabled for the demo account. */
-export function ConsultationButton({ user }: ConsultationButtonProps) {
+export function ConsultationButton({ user, fullWidth = false }: ConsultationButtonProps) {
   const state = consultationButtonState(user);
   const schedule = useSchedule(user.user_id);
   const [opened, setOpened] = useState(false);
@@ -30,9 +32,14 @@ export function ConsultationButton({ user }: ConsultationButtonProps) {
   return (
     <>
       <Tooltip label={reason} disabled={!reason}>
-        <span>
+        <span style={fullWidth ? { display: 'block' } : undefined}>
           <Button
-            size="compact-md"
+            fullWidth={fullWidth}
+            // In the narrow phone menu the words wrap rather than being cut.
+            h={fullWidth ? 'auto' : undefined}
+            py={fullWidth ? 8 : undefined}
+            styles={fullWidth ? { label: { whiteSpace: 'normal', textAlign: 'left' } } : undefined}
+            size={fullWidth ? 'sm' : 'compact-md'}
             variant="light"
             leftSection={<IconCalendarEvent size={16} />}
             loading={state === 'enabled' && schedule.isPending}

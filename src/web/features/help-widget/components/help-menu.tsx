@@ -21,7 +21,16 @@ export function HelpMenu({ schedule, onChat, onSchedule, onClose }: HelpMenuProp
   const note = scheduleNote(schedule);
   const scheduleReady = Boolean(schedule.data?.url);
   return (
-    <Paper shadow="xl" radius="lg" withBorder w={300} p="md" role="dialog" aria-label="Contact us">
+    <Paper
+      shadow="xl"
+      radius="lg"
+      withBorder
+      w={300}
+      maw="calc(100vw - 48px)"
+      p="md"
+      role="dialog"
+      aria-label="Contact us"
+    >
       <Group justify="space-between" mb="sm">
         <Text fw={700}>How can we help?</Text>
         <ActionIcon variant="subtle" color="gray" aria-label="Close" onClick={onClose}>

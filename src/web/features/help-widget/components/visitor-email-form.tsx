@@ -1,13 +1,13 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../../domain/account-rules.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 
 /** Spec §4/§5: a visitor gives an e-mail first; submit stays disabled until it is non-empty and valid. */
 export function VisitorEmailForm({ canSend, onSubmit }: { canSend: boolean; onSubmit(email: string): void }) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const trimmed = email.trim();
-  const valid = isValidEmail(trimmed);
+  const valid = canSubmitEmail(trimmed);
 
   return (
     <form
@@ -25,7 +25,7 @@ export function VisitorEmailForm({ canSend, onSubmit }: { canSend: boolean; onSu
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           onBlur={() => setTouched(true)}
-          error={touched && trimmed !== '' && !valid ? INVALID_EMAIL_MESSAGE : undefined}
+          error={touched ? emailFieldError(trimmed) : undefined}
         />
         <Button type="submit" disabled={!valid || !canSend}>
           Start chat

@@ -14,9 +14,9 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { InviteUsersAnswer } from '../../../../contracts/organizations.ts';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../../domain/account-rules.ts';
 import { INVITATION_BATCH_LIMIT, INVITATION_VALID_DAYS } from '../../../../domain/invitations.ts';
 import type { OrganizationRole } from '../../../../domain/organization-roles.ts';
+import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { useTeams } from '../api/list-teams.ts';
 
@@ -51,10 +51,10 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
     mode: 'controlled',
     initialValues: { users: [emptyRow()] },
     validateInputOnBlur: true,
-    validate: { users: { email: (value) => (isValidEmail(value.trim()) ? null : INVALID_EMAIL_MESSAGE) } },
+    validate: { users: { email: (value) => emailFieldError(value.trim()) } },
   });
   // Spec §5: submit stays disabled until every e-mail is non-empty and valid.
-  const allValid = form.values.users.every((user) => isValidEmail(user.email.trim()));
+  const allValid = form.values.users.every((user) => canSubmitEmail(user.email.trim()));
   const roles = [
     ...(myRole === 'owner' ? [{ value: 'owner', label: 'Owner' }] : []),
     { value: 'admin', label: 'Admin' },
@@ -90,23 +90,25 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
       >
         <Stack gap="sm">
           {form.values.users.map((_user, index) => (
-            <Group key={form.key(`users.${index}`)} align="flex-start" gap="xs" wrap="nowrap">
+            // On a phone the address takes its own line, role and team share the next one.
+            <Group key={form.key(`users.${index}`)} align="flex-start" gap="xs" wrap="wrap">
               <TextInput
                 style={{ flex: 1 }}
+                miw={{ base: '100%', sm: 0 }}
                 aria-label={`E-mail of person ${index + 1}`}
                 placeholder="name@company.com"
                 type="email"
                 {...form.getInputProps(`users.${index}.email`)}
               />
               <Select
-                w={120}
+                w={{ base: 110, sm: 120 }}
                 aria-label={`Role of person ${index + 1}`}
                 data={roles}
                 allowDeselect={false}
                 {...form.getInputProps(`users.${index}.role`)}
               />
               <Select
-                w={170}
+                w={{ base: 120, sm: 170 }}
                 aria-label={`Team of person ${index + 1}`}
                 placeholder="No team"
                 data={teamOptions}

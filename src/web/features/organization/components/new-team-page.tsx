@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useCreateTeam } from '../api/create-team.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { CostScopePicker } from './cost-scope-picker.tsx';
+import { TeamsPlanNote, usePlanIncludesTeams } from './teams-plan-note.tsx';
 
 interface NewTeamValues {
   name: string;
@@ -23,6 +24,7 @@ export function NewTeamPage() {
   const navigate = useNavigate();
   const organization = useOrganization();
   const createTeam = useCreateTeam();
+  const included = usePlanIncludesTeams();
   const form = useForm<NewTeamValues>({
     mode: 'controlled',
     initialValues: {
@@ -49,6 +51,11 @@ export function NewTeamPage() {
   return (
     <PageContainer size="md">
       <ScreenHeader title="New team" description="A team groups people and owns part of the spend." />
+      {!included && (
+        <Stack mb="lg">
+          <TeamsPlanNote />
+        </Stack>
+      )}
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -110,7 +117,7 @@ export function NewTeamPage() {
             <Button component={Link} to="/organization" variant="default">
               Cancel
             </Button>
-            <Button type="submit" loading={createTeam.isPending}>
+            <Button type="submit" loading={createTeam.isPending} disabled={!included}>
               Create team
             </Button>
           </Group>

@@ -4,17 +4,19 @@ import { Link } from 'react-router';
 import { useTeams } from '../api/list-teams.ts';
 import { describeScope } from './scope-summary.tsx';
 import { RowsSkeleton, SectionError } from './section-states.tsx';
+import { TeamsPlanNote, usePlanIncludesTeams } from './teams-plan-note.tsx';
 
 /** The organization's teams: each owns a scope of spend; owners and admins create them. */
 export function TeamsCard({ manages }: { manages: boolean }) {
   const teams = useTeams();
+  const included = usePlanIncludesTeams();
   return (
     <Paper withBorder p="lg">
       <Group justify="space-between" mb="md">
         <Title order={2} size="h4">
           Teams
         </Title>
-        {manages && (
+        {manages && included && (
           <Button
             component={Link}
             to="/new-team"
@@ -26,6 +28,11 @@ export function TeamsCard({ manages }: { manages: boolean }) {
           </Button>
         )}
       </Group>
+      {!included && (
+        <Stack mb="sm">
+          <TeamsPlanNote />
+        </Stack>
+      )}
       {teams.isPending && <RowsSkeleton rows={2} label="teams" />}
       {teams.isError && <SectionError what="the teams" error={teams.error} />}
       {teams.isSuccess && teams.data.length === 0 && (

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInContext, signUpVerified } from './support/accounts.ts';
+import { uniqueEmail } from './support/mailbox.ts';
+import { saveScreen } from './support/screens.ts';
+
+/**
+ * Issue 15: every main screen on a phone (the `phone` project, 390x844). Nothing scrolls sideways, at
+ * 390 px nor at 360 px, and the navigation is one menu button away.
+ */
+
+/** '' when the page fits; else the elements reaching past the right edge, to say what to fix. */
+const overflowingElements = (page: Page) =>
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return '';
+    const wide = [...document.querySelectorAll('body *')].filter(
+      (element) => element.getBoundingClientRect().right > window.innerWidth + 1,
+    );
+    const label = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')}`;
+    return `${document.documentElement.scrollWidth} px wide: ${wide.slice(-4).map(label).join(', ')}`;
+  });
+
+async function expectNoSidewaysScroll(page: Page) {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect.poll(() => overflowingElements(page), { message: `page wider than ${width} px` }).toBe('');
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+async function openMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu).toBeVisible();
+  // The drawer slides in from the right: it is open once its edge meets the screen's.
+  await expect
+    .poll(() =>
+      menu.evaluate((element) => Math.round(element.getBoundingClientRect().right) - window.innerWidth),
+    )
+    .toBe(0);
+  return menu;
+}
+
+test('a visitor reaches every section and sign-in from the phone menu', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await saveScreen(page, testInfo, 'phone-landing');
+
+  let menu = await openMenu(page);
+  for (const label of ['How It Works', 'Features', 'Pricing', 'Sign in', 'Sign up']) {
+    await expect(menu.getByRole('link', { name: label })).toBeVisible();
+  }
+  await saveScreen(page, testInfo, 'phone-visitor-menu');
+  await menu.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/#pricing$/);
+  await expect(page.locator('#pricing')).toBeInViewport();
+
+  menu = await openMenu(page);
+  await menu.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await saveScreen(page, testInfo, 'phone-sign-in');
+});
+
+const SIGNED_IN_SCREENS = [
+  { path: '/dashboard', heading: /Dashboard|Spend/, link: 'Dashboard' },
+  { path: '/aws-integration', heading: /AWS Integrations/, link: 'AWS Integrations' },
+  {
+    path: '/ec2-rightsizing-recommendation',
+    heading: /Recommendations|Rightsizing/,
+    link: 'Recommendations',
+  },
+  { path: '/notification', heading: /Notifications/, link: 'Notifications' },
+] as const;
+
+test('a Business trial owner moves through every screen with the phone menu and the account menu', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Seven screens, each checked at two widths.
+  test.setTimeout(180_000);
+  const { token } = await signUpVerified(request, { email: uniqueEmail('phone'), name: 'Pia Phone' });
+  const started = await request.post('/api/billing/trial', { headers: { authorization: `Bearer ${token}` } });
+  expect(started.ok()).toBe(true);
+  await signInContext(page.context(), token);
+
+  await page.goto('/dashboard');
+  for (const screen of SIGNED_IN_SCREENS) {
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('button', { name: 'Schedule My Free Consultation' })).toBeVisible();
+    await menu.getByRole('link', { name: screen.link }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectNoSidewaysScroll(page);
+    await saveScreen(page, testInfo, `phone${screen.path.replace(/\//g, '-')}`);
+  }
+  await openMenu(page);
+  await saveScreen(page, testInfo, 'phone-signed-in-menu');
+  await page.getByRole('button', { name: 'Close the menu' }).click();
+
+  for (const [item, path, heading] of [
+    ['Account Settings', '/settings', 'Account settings'],
+    ['Organization', '/organization', "Pia's organization"],
+    ['Billing', '/subscription', 'Subscription'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const entry = page.getByRole('menuitem', { name: item });
+    await expect(entry).toBeInViewport();
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+    await expectNoSidewaysScroll(page);
+    await saveScreen(page, testInfo, `phone${path.replace(/\//g, '-')}`);
+  }
+});
+
+test('the demo dashboard and recommendations, full of data, fit the phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  // The demo's whole fleet and a year of spend: on 2 shared cores the first answers take a while.
+  test.setTimeout(180_000);
+  const { token } = (await (await request.post('/api/demo-session')).json()) as { token: string };
+  await signInContext(page.context(), token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByText(/\$[\d,]+\.\d\d/).first()).toBeVisible({ timeout: 60_000 });
+  await expectNoSidewaysScroll(page);
+  await saveScreen(page, testInfo, 'phone-demo-dashboard');
+  await page.goto('/ec2-rightsizing-recommendation');
+  await expect(page.getByRole('table').first()).toBeVisible({ timeout: 60_000 });
+  await expectNoSidewaysScroll(page);
+  await saveScreen(page, testInfo, 'phone-demo-recommendations');
+});
