@@ -9,12 +9,15 @@ import {
   stageFacts,
 } from './cost-facts.repository.ts';
 import {
+  beatRun,
+  failOrphanedRuns,
   findLatestRun,
   findRun,
   finishRun,
   type IngestionRun,
   type IngestionRunError,
   insertRun,
+  listUploadDirsInUse,
   markRunStarted,
   recordRunProgress,
 } from './ingestion-runs.repository.ts';
@@ -39,8 +42,32 @@ function describeFailure(error: unknown, label: string): IngestionRunError {
   if (error instanceof BillingFileError) {
     return { file: label, column: error.column ?? null, row: error.row ?? null, message: error.message };
   }
-  return { file: label, column: null, row: null, message: (error as Error).message };
+  return {
+    file: label,
+    column: null,
+    row: null,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
+
+/** What a run orphaned by a dead process says (killed, out of memory, power cut). */
+export const ORPHANED_RUN_FAILURE: IngestionRunError = {
+  file: null,
+  column: null,
+  row: null,
+  message:
+    'The server stopped while this run was reading (it was killed or restarted). Nothing was changed: ' +
+    'upload the file again; a sync retries on its own.',
+};
+
+export interface CostDataOptions {
+  /** The most a gzip billing file may expand to (config.ingestion.maxExpandedBytes). */
+  maxExpandedBytes?: number;
+  /** How often a reading run is marked alive (config.ingestion.heartbeatMs). */
+  heartbeatMs?: number;
+}
+
+const DEFAULT_HEARTBEAT_MS = 15_000;
 
 function currencyWarnings(summary: BillingFileSummary, label: string): string[] {
   return summary.currencies
@@ -68,6 +95,7 @@ export function createCostDataService(
   log: { error(details: object, message: string): void } = {
     error: (_details, message) => console.error(message),
   },
+  options: CostDataOptions = {},
 ) {
   const replacedListeners: Array<(event: CostFactsReplaced) => Promise<void> | void> = [];
 
@@ -82,10 +110,43 @@ export function createCostDataService(
     }
   }
 
+  /**
+   * Ends a run as failed, whatever happens: when the failure itself cannot be stored, a plain message
+   * saying so is; when nothing can be written, the orphan sweep fails the run once its beat stopped.
+   */
+  async function endRunAsFailed(runId: string, failure: IngestionRunError): Promise<void> {
+    await discardStagedFacts(db, runId).catch((error) =>
+      log.error({ err: error, runId }, 'staged facts of a failed run could not be discarded'),
+    );
+    try {
+      await finishRun(db, runId, { state: 'failed', error: failure });
+    } catch (error) {
+      log.error({ err: error, runId }, 'the failure of an ingestion run could not be saved');
+      await finishRun(db, runId, {
+        state: 'failed',
+        error: {
+          file: null,
+          column: null,
+          row: null,
+          message: `The run failed and its error could not be saved: ${(error as Error).message}`,
+        },
+      });
+    }
+  }
+
   async function ingest(run: IngestionRun, files: BillingFileToIngest[]): Promise<IngestionOutcome> {
+    const heartbeat = setInterval(() => {
+      beatRun(db, run.id).catch((error) => log.error({ err: error, runId: run.id }, 'run heartbeat failed'));
+    }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    try {
+      return await readAndReplace(run, files);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function readAndReplace(run: IngestionRun, files: BillingFileToIngest[]): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
-    await markRunStarted(db, run.id);
-    await discardStagedFacts(db, run.id);
     const periods = new Set<string>();
     const warnings: string[] = [];
     let freshThrough: string | null = null;
@@ -93,6 +154,8 @@ export function createCostDataService(
     let factsWritten = 0;
     let current = files[0]?.label ?? '';
     try {
+      await markRunStarted(db, run.id);
+      await discardStagedFacts(db, run.id);
       for (const [index, file] of files.entries()) {
         current = file.label;
         let lastReport = 0;
@@ -110,6 +173,7 @@ export function createCostDataService(
         };
         let latestPercent = 0;
         const opened = await openBillingFile(file.path, {
+          maxExpandedBytes: options.maxExpandedBytes,
           onProgress: (progress) => {
             latestPercent = progress.percent;
             fileRows = progress.rowsScanned ?? fileRows;
@@ -141,8 +205,7 @@ export function createCostDataService(
       await finishRun(db, run.id, { state: 'succeeded', billingPeriods: [...periods].sort(), warnings });
       await tellReplaced({ ...owner, billingPeriods: [...periods].sort() });
     } catch (error) {
-      await discardStagedFacts(db, run.id);
-      await finishRun(db, run.id, { state: 'failed', error: describeFailure(error, current) });
+      await endRunAsFailed(run.id, describeFailure(error, current));
       freshThrough = null;
     }
     const finished = await findRun(db, run.id);
@@ -151,8 +214,19 @@ export function createCostDataService(
   }
 
   return {
-    createRun: (input: { organizationId: string; integrationId: string; trigger: string; files: string[] }) =>
-      insertRun(db, input),
+    createRun: (input: {
+      organizationId: string;
+      integrationId: string;
+      trigger: string;
+      files: string[];
+      /** The folder holding an upload's file: kept while the run has not ended. */
+      uploadDir?: string;
+    }) => insertRun(db, input),
+    endRunAsFailed,
+    /** Fails the runs whose worker has not beaten since staleBefore (its process died). */
+    failOrphanedRuns: (staleBefore: Date) => failOrphanedRuns(db, staleBefore, ORPHANED_RUN_FAILURE),
+    /** Upload folders of runs that have not ended; every other upload folder is an orphan. */
+    uploadDirsInUse: () => listUploadDirsInUse(db),
     findRun: (runId: string) => findRun(db, runId),
     latestRun: (integrationId: string) => findLatestRun(db, integrationId),
     ingest,

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { type FailureDetails, storableFailure } from '../../../domain/storable-text.ts';
 import type { DatabaseSchema, IntegrationsTable } from '../../db/schema.ts';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
@@ -122,13 +123,13 @@ export async function deleteIntegrationRow(
 export async function recordIntegrationState(
   db: Kysely<DatabaseSchema>,
   integrationId: string,
-  state: { state: string; lastError?: unknown; freshThrough?: string | null; synced?: boolean },
+  state: { state: string; lastError?: FailureDetails | null; freshThrough?: string | null; synced?: boolean },
 ) {
   await db
     .updateTable('integrations')
     .set({
       state: state.state,
-      last_error: state.lastError === undefined ? null : JSON.stringify(state.lastError),
+      last_error: state.lastError ? JSON.stringify(storableFailure(state.lastError)) : null,
       updated_at: new Date(),
       // greatest() ignores null: fresh-through only moves forward.
       ...(state.freshThrough

@@ -32,6 +32,7 @@ import {
   renameIntegration,
   updateIntegrationSettings,
 } from './integrations.repository.ts';
+import { removeUnusedUploadFolders } from './upload-folders.ts';
 
 export const INGEST_QUEUE = 'ingest-billing-files';
 
@@ -176,30 +177,70 @@ export function createIntegrationsService(
     return toView(row, await costData.latestRun(row.id));
   }
 
-  /** Reads the files and records the outcome on the integration: fresh-through day, or the failure. */
+  /**
+   * Reads the files and records the outcome on the integration: fresh-through day, or the failure.
+   * Whatever throws on the way, the run and the integration end (failed, with the reason), and an
+   * upload's file is removed.
+   */
   async function runIngestion(job: IngestJob): Promise<IngestionRun> {
-    const run = await costData.findRun(job.runId);
-    if (!run) throw new Error(`ingestion run ${job.runId} not found`);
-    await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
     try {
-      const outcome = await costData.ingest(run, job.files);
-      const failed = outcome.run.state === 'failed';
-      await recordIntegrationState(db, run.integrationId, {
-        state: failed ? 'error' : 'ready',
-        lastError: failed ? outcome.run.error : undefined,
-        freshThrough: outcome.freshThrough,
-        synced: !failed,
-      });
-      // The list names the accounts each source covers, uploads included.
-      if (!failed)
-        await updateIntegrationSettings(db, run.integrationId, {
-          accounts: await costData.usageAccounts(run.integrationId),
-        });
-      return outcome.run;
+      const run = await costData.findRun(job.runId);
+      if (!run) throw new Error(`ingestion run ${job.runId} not found`);
+      try {
+        return await ingestAndRecord(run, job);
+      } catch (error) {
+        return await endAfterUnexpectedFailure(run, error);
+      }
     } finally {
       if (job.removeAfter)
         for (const file of job.files) fs.rmSync(path.dirname(file.path), { recursive: true, force: true });
     }
+  }
+
+  async function endAfterUnexpectedFailure(run: IngestionRun, error: unknown): Promise<IngestionRun> {
+    context.log.error({ err: error, runId: run.id }, 'an ingestion run failed outside the file reading');
+    const failure = {
+      file: null,
+      column: null,
+      row: null,
+      message: `The run could not be completed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+    await costData.endRunAsFailed(run.id, failure);
+    await recordIntegrationState(db, run.integrationId, { state: 'error', lastError: failure });
+    return (await costData.findRun(run.id)) ?? run;
+  }
+
+  async function ingestAndRecord(run: IngestionRun, job: IngestJob): Promise<IngestionRun> {
+    await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
+    const outcome = await costData.ingest(run, job.files);
+    const failed = outcome.run.state === 'failed';
+    await recordIntegrationState(db, run.integrationId, {
+      state: failed ? 'error' : 'ready',
+      lastError: failed ? outcome.run.error : undefined,
+      freshThrough: outcome.freshThrough,
+      synced: !failed,
+    });
+    // The list names the accounts each source covers, uploads included.
+    if (!failed)
+      await updateIntegrationSettings(db, run.integrationId, {
+        accounts: await costData.usageAccounts(run.integrationId),
+      });
+    return outcome.run;
+  }
+
+  /**
+   * Ends what a dead process left behind: runs still `running` without a beat since staleBefore are
+   * failed (their integration says so when it was their last run), then upload folders no unended run
+   * needs and untouched since untouchedSince are removed.
+   */
+  async function sweepOrphans(staleBefore: Date, untouchedSince: Date) {
+    const failed = await costData.failOrphanedRuns(staleBefore);
+    for (const run of failed) {
+      if ((await costData.latestRun(run.integrationId))?.id === run.id)
+        await recordIntegrationState(db, run.integrationId, { state: 'error', lastError: run.error });
+    }
+    const removed = removeUnusedUploadFolders(uploadDir, await costData.uploadDirsInUse(), untouchedSince);
+    return { failedRuns: failed.map((run) => run.id), removedUploads: removed };
   }
 
   /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
@@ -214,6 +255,7 @@ export function createIntegrationsService(
   return {
     runIngestion,
     startIngestion,
+    sweepOrphans,
     requireIntegration,
     async list(viewer: Viewer) {
       return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(view));
@@ -393,6 +435,7 @@ export function createIntegrationsService(
         integrationId: integration.id,
         trigger: 'upload',
         files: [upload.fileName],
+        uploadDir: folder,
       });
       await startIngestion({
         runId: run.id,
