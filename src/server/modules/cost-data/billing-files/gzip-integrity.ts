@@ -7,7 +7,10 @@ import { BillingFileError } from './billing-file-error.ts';
 
 class ExpansionLimitReached extends Error {}
 
-const gibibytes = (bytes: number) => `${Number((bytes / 1024 ** 3).toFixed(2))} GiB`;
+const MIB = 1024 ** 2;
+const GIB = 1024 ** 3;
+const sizeOf = (bytes: number) =>
+  bytes >= GIB ? `${Number((bytes / GIB).toFixed(2))} GiB` : `${Number((bytes / MIB).toFixed(1))} MiB`;
 
 /**
  * DuckDB reads a gzip file cut short without complaint, as if it ended there: a half-uploaded export
@@ -32,7 +35,7 @@ export async function verifyGzipIntegrity(
     const name = path.basename(file);
     if (error instanceof ExpansionLimitReached)
       throw new BillingFileError(
-        `${name} expands to more than ${gibibytes(maxExpandedBytes)} when decompressed, the most this server ` +
+        `${name} expands to more than ${sizeOf(maxExpandedBytes)} when decompressed, the most this server ` +
           'reads from one gzip file (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.',
         { file, cause: error },
       );
