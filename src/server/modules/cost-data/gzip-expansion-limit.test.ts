@@ -106,10 +106,8 @@ describe('a gzip billing file that expands past UPLOAD_MAX_EXPANDED_BYTES', () =
     expect(card.latest_run?.facts_written).toBe(0);
     expect(await totalCost()).toBe(before);
     expect(fs.readdirSync(uploads)).toEqual([]);
-  });
-
-  it('a file under the limit is read as before', async () => {
-    const card = await upload('again.csv.gz', gzipSync(fs.readFileSync(CUR_SAMPLE)));
-    expect(card.latest_run?.state).toBe('succeeded');
+    // The interrupted DuckDB left nothing behind: the next file under the limit is read as before.
+    const next = await upload('again.csv.gz', gzipSync(fs.readFileSync(CUR_SAMPLE)));
+    expect(next.latest_run?.state).toBe('succeeded');
   });
 });
