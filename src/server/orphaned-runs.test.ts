@@ -227,9 +227,13 @@ describe('the sweep of orphaned runs and upload files', () => {
       }
       const streaming = folder('still-streaming');
 
-      const swept = await integrations.sweepOrphans(new Date(now - 60_000), new Date(now - 60_000));
+      const swept = await integrations.sweepOrphans({
+        staleBefore: new Date(now - 60_000),
+        untouchedSince: new Date(now - 60_000),
+      });
 
       expect(swept.failedRuns).toEqual([orphaned]);
+      expect(swept.stoppedSyncs).toEqual([]);
       const states = await db
         .selectFrom('ingestion_runs')
         .select(['id', 'state'])
@@ -246,6 +250,32 @@ describe('the sweep of orphaned runs and upload files', () => {
       expect(fs.existsSync(unreferenced)).toBe(false);
       expect(fs.existsSync(streaming)).toBe(true);
       fs.rmSync(uploads, { recursive: true, force: true });
+    });
+  });
+
+  it('at the start of the only server, an integration left syncing by a sync that died says so', async () => {
+    await withApp(async (context) => {
+      const { db } = context.database;
+      const integrations = createIntegrationsService(context, createCostDataService(db));
+      await db
+        .updateTable('integrations')
+        .set({ state: 'syncing' })
+        .where('id', '=', integrationId)
+        .execute();
+      const now = new Date();
+      const swept = await integrations.sweepOrphans({
+        staleBefore: now,
+        untouchedSince: now,
+        noSyncRuns: true,
+      });
+      expect(swept.stoppedSyncs).toEqual([integrationId]);
+      const row = await db
+        .selectFrom('integrations')
+        .select(['state', 'last_error'])
+        .where('id', '=', integrationId)
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('error');
+      expect((row.last_error as { message: string }).message).toMatch(/^The server stopped during this sync/);
     });
   });
 });

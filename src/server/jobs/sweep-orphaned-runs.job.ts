@@ -24,8 +24,9 @@ export async function sweepOrphanedRuns(
     const now = Date.now();
     const staleBefore = new Date(atStart && timing.soleServer ? now : now - timing.orphanedAfterMs);
     const untouchedSince = new Date(atStart ? now : now - timing.orphanedAfterMs);
-    const swept = await integrations.sweepOrphans(staleBefore, untouchedSince);
-    if (swept.failedRuns.length > 0 || swept.removedUploads.length > 0)
+    const noSyncRuns = atStart && timing.soleServer;
+    const swept = await integrations.sweepOrphans({ staleBefore, untouchedSince, noSyncRuns });
+    if (swept.failedRuns.length > 0 || swept.stoppedSyncs.length > 0 || swept.removedUploads.length > 0)
       log.warn(swept, 'orphaned ingestion runs failed and unused upload files removed');
   };
   await sweep(true);

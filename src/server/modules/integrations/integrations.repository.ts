@@ -141,6 +141,20 @@ export async function recordIntegrationState(
     .execute();
 }
 
+/** Every integration still `syncing` ends in error with the failure; answers their ids. */
+export async function endStoppedSyncs(
+  db: Kysely<DatabaseSchema>,
+  failure: FailureDetails,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('integrations')
+    .set({ state: 'error', last_error: JSON.stringify(storableFailure(failure)), updated_at: new Date() })
+    .where('state', '=', 'syncing')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** For jobs, which act for no viewer: the integration by id alone. */
 export async function findIntegrationRowById(
   db: Kysely<DatabaseSchema>,

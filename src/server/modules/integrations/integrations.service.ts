@@ -19,6 +19,7 @@ import { settingsOf } from './integration-settings.ts';
 import {
   countIntegrations,
   deleteIntegrationRow,
+  endStoppedSyncs,
   findDefaultIntegrationRow,
   findIntegrationRow,
   findIntegrationRowById,
@@ -35,6 +36,14 @@ import {
 import { removeUnusedUploadFolders } from './upload-folders.ts';
 
 export const INGEST_QUEUE = 'ingest-billing-files';
+
+/** What an integration left `syncing` by a server that stopped says. */
+const STOPPED_SYNC_FAILURE = {
+  file: null,
+  column: null,
+  row: null,
+  message: 'The server stopped during this sync. Nothing was changed; the next sync starts again.',
+};
 
 export interface IngestJob {
   runId: string;
@@ -231,16 +240,23 @@ export function createIntegrationsService(
   /**
    * Ends what a dead process left behind: runs still `running` without a beat since staleBefore are
    * failed (their integration says so when it was their last run), then upload folders no unended run
-   * needs and untouched since untouchedSince are removed.
+   * needs and untouched since untouchedSince are removed. With noSyncRuns (the start of the only
+   * server on DATA_DIR), an integration still `syncing` was left so by a sync that died before its
+   * ingest, and says so.
    */
-  async function sweepOrphans(staleBefore: Date, untouchedSince: Date) {
-    const failed = await costData.failOrphanedRuns(staleBefore);
+  async function sweepOrphans(sweep: { staleBefore: Date; untouchedSince: Date; noSyncRuns?: boolean }) {
+    const failed = await costData.failOrphanedRuns(sweep.staleBefore);
     for (const run of failed) {
       if ((await costData.latestRun(run.integrationId))?.id === run.id)
         await recordIntegrationState(db, run.integrationId, { state: 'error', lastError: run.error });
     }
-    const removed = removeUnusedUploadFolders(uploadDir, await costData.uploadDirsInUse(), untouchedSince);
-    return { failedRuns: failed.map((run) => run.id), removedUploads: removed };
+    const stoppedSyncs = sweep.noSyncRuns ? await endStoppedSyncs(db, STOPPED_SYNC_FAILURE) : [];
+    const removed = removeUnusedUploadFolders(
+      uploadDir,
+      await costData.uploadDirsInUse(),
+      sweep.untouchedSince,
+    );
+    return { failedRuns: failed.map((run) => run.id), stoppedSyncs, removedUploads: removed };
   }
 
   /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
