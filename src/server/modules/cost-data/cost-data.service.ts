@@ -67,6 +67,7 @@ export interface CostDataOptions {
   heartbeatMs?: number;
 }
 
+/** For callers without a config (tests); the server and the CLI pass config.ingestion. */
 const DEFAULT_HEARTBEAT_MS = 15_000;
 
 function currencyWarnings(summary: BillingFileSummary, label: string): string[] {
