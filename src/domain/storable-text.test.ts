@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  pathOfNul,
   STORABLE_MESSAGE_LENGTH,
   storableFailure,
   storableText,
@@ -57,5 +58,19 @@ describe('storable failure', () => {
 
   it('never stores an empty message', () => {
     expect(storableFailure({ file: null, column: null, row: null, message: '' }).message).toMatch(/failed/);
+  });
+});
+
+describe('where a request holds NUL', () => {
+  it('names the field, nested or in a list', () => {
+    expect(pathOfNul({ name: 'a\u0000b' })).toBe('name');
+    expect(pathOfNul({ filter: { tags: [{ key: 'ok' }, { key: 'x\u0000' }] } })).toBe('filter.tags.1.key');
+    expect(pathOfNul('\u0000')).toBe('value');
+  });
+
+  it('answers null for clean input and for values that are not text', () => {
+    expect(pathOfNul({ name: 'Platform', amount: 30, on: true, none: null })).toBeNull();
+    expect(pathOfNul(undefined)).toBeNull();
+    expect(pathOfNul(new Uint8Array([0, 0, 0]))).toBeNull();
   });
 });

@@ -51,3 +51,25 @@ export function storableFailure(failure: FailureDetails): FailureDetails {
     message: storableText(failure.message) || 'The run failed without a message.',
   };
 }
+
+/**
+ * Where in a parsed request (JSON body, query, params) a string holds NUL, which no text column can
+ * store: 'name', 'tags.0.key', or null when there is none.
+ */
+export function pathOfNul(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at || 'value' : null;
+  if (!isPlainObjectOrArray(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return at ? `${at}.${key}` : key;
+    const found = pathOfNul(item, at ? `${at}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** JSON values only: a buffer or stream (a raw or multipart body) is not walked byte by byte. */
+function isPlainObjectOrArray(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pathOfNul } from '../../domain/storable-text.ts';
 
 /** An error the API answers on purpose: its status and `{Code, Message}` reach the caller as they are. */
 export class ApiError extends Error {
@@ -32,6 +33,13 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
 
 /** Every failure answers `{Code, Message}`; bad input is a 400 naming the field, never a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL stores no NUL in text: a value holding one is refused before any route writes it.
+  app.addHook('preValidation', async (request) => {
+    const field =
+      pathOfNul({ ...(request.params as object), ...(request.query as object) }) ??
+      (request.isMultipart?.() ? null : pathOfNul(request.body));
+    if (field) throw badRequest(`${field}: holds a NUL character, which cannot be stored.`);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return reply
