@@ -5,8 +5,9 @@
  */
 export function fieldWithNulCharacter(value: unknown, field = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? field || 'request' : undefined;
-  // Raw bodies (a signed webhook's bytes) are not text fields.
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
+  // Raw bodies (a signed webhook's bytes) and streams (a multipart upload) are not text fields.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || isStream(value))
+    return undefined;
   for (const [key, item] of Object.entries(value)) {
     const keyField = field ? `${field}.${key}` : key;
     if (key.includes('\u0000')) return keyField;
@@ -14,4 +15,8 @@ export function fieldWithNulCharacter(value: unknown, field = ''): string | unde
     if (found) return found;
   }
   return undefined;
+}
+
+function isStream(value: object): boolean {
+  return typeof (value as { pipe?: unknown }).pipe === 'function';
 }

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { scheduleUnreadReplyMails } from './jobs/chat-unread-replies.ts';
 import { workIngestBillingFiles } from './jobs/ingest-billing-files.job.ts';
+import { sweepOrphanedRuns } from './jobs/sweep-orphaned-runs.job.ts';
 import { inlineSyncs, workAwsSyncs } from './jobs/sync-aws-integrations.job.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
@@ -107,7 +108,7 @@ export async function buildApp(
   const users = createUsersService(db, accounts, organizations, billing);
   const members = createMembersService(db, organizations);
   const teams = createTeamsService(db, billing.assertFeature);
-  const costData = createCostDataService(db, context.log);
+  const costData = createCostDataService(db, context.log, context.config.ingestion);
   const integrations = createIntegrationsService(context, costData, {
     aws: context.aws,
     assertWithinLimit: billing.assertWithinLimit,
@@ -146,7 +147,18 @@ export async function buildApp(
 
   // --- AWS integrations: uploads, syncs on a schedule, the demo account (issue 4) ---
   billing.registerUsageCounter('integrations', integrations.countFor);
-  if (context.queue) await workIngestBillingFiles(context.queue, integrations);
+  if (context.queue) {
+    const stopSweeping = await sweepOrphanedRuns(
+      integrations,
+      {
+        orphanedAfterMs: context.config.ingestion.orphanedAfterMs,
+        soleServer: context.database.kind === 'pglite',
+      },
+      context.log,
+    );
+    app.addHook('onClose', async () => stopSweeping());
+    await workIngestBillingFiles(context.queue, integrations);
+  }
   const awsSync = createAwsSyncService({
     context,
     access: context.aws ?? { region: context.config.aws.region, spendguardAccountId: '000000000000' },

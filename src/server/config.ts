@@ -77,6 +77,12 @@ const environmentSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  UPLOAD_MAX_EXPANDED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024 * 1024),
+  INGEST_HEARTBEAT_SECONDS: z.coerce.number().positive().default(15),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_...)')
@@ -160,6 +166,14 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     /** Whose X-Forwarded-For names the client (every per-IP limit reads that address); false: nobody's. */
     trustProxy: env.TRUST_PROXY,
+    ingestion: {
+      /** How far a gzip billing file (uploaded or synced) may expand before it is refused as a bomb. */
+      maxExpandedBytes: env.UPLOAD_MAX_EXPANDED_BYTES,
+      /** How often a worker marks the run it reads as alive. */
+      heartbeatMs: env.INGEST_HEARTBEAT_SECONDS * 1000,
+      /** A running run without a beat for this long was orphaned by a dead process: it is failed. */
+      orphanedAfterMs: env.INGEST_HEARTBEAT_SECONDS * 4 * 1000,
+    },
     /** API requests per IP and minute (static files of the web app are never limited). */
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     /** Billing-data answers kept in memory per node (0 turns the cache off; docs/decisions/017). */

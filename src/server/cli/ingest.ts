@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const log = pino({ level: 'warn' });
     await prepareDatabaseSchema({ config, database, log });
-    const costData = createCostDataService(database.db, log);
+    const costData = createCostDataService(database.db, log, config.ingestion);
     const integrations = createIntegrationsService({ config, database, log }, costData);
     const organizationId = organization
       ? (await createOrganizationsService(database.db).findForOperator(organization)).id

@@ -145,6 +145,10 @@ export interface IngestionRunsTable {
   created_at: Generated<Date>;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Beaten by the worker while the run reads; a run whose beat stopped was orphaned (issue 14). */
+  heartbeat_at: Timestamp | null;
+  /** The folder under DATA_DIR/uploads holding an upload run's file, removed when the run ends. */
+  upload_dir: string | null;
 }
 
 export interface CostFactColumns {

@@ -11,6 +11,7 @@ import * as supportChat from './2026-11-22T1500-support-chat.ts';
 import * as consultationBookings from './2026-11-22T1510-consultation-bookings.ts';
 import * as analyticsEvents from './2026-11-22T1520-analytics-events.ts';
 import * as alerts from './2026-11-24T0320-alerts.ts';
+import * as ingestionRunHeartbeats from './2026-11-25T0010-ingestion-run-heartbeats.ts';
 import * as heldIngestionRuns from './2026-11-25T0100-held-ingestion-runs.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1510-consultation-bookings': consultationBookings,
   '2026-11-22T1520-analytics-events': analyticsEvents,
   '2026-11-24T0320-alerts': alerts,
+  '2026-11-25T0010-ingestion-run-heartbeats': ingestionRunHeartbeats,
   '2026-11-25T0100-held-ingestion-runs': heldIngestionRuns,
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CostFilter } from '../../../contracts/alerts.ts';
+import { storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -340,7 +341,7 @@ export function recordAttemptStart(db: Db, deliveryId: string, attempt: number, 
 export async function finishAttempt(db: Db, attemptId: string, outcome: string, error: string | null) {
   await db
     .updateTable('alert_delivery_attempts')
-    .set({ outcome, error, finished_at: new Date() })
+    .set({ outcome, error: storableTextOrNull(error), finished_at: new Date() })
     .where('id', '=', attemptId)
     .execute();
 }
@@ -356,7 +357,7 @@ export async function markDelivered(db: Db, id: string) {
 export async function markAttemptFailed(db: Db, id: string, error: string, final: boolean) {
   await db
     .updateTable('alert_deliveries')
-    .set({ state: final ? 'failed' : 'pending', lease_until: null, last_error: error })
+    .set({ state: final ? 'failed' : 'pending', lease_until: null, last_error: storableText(error) })
     .where('id', '=', id)
     .execute();
 }

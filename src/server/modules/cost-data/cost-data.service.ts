@@ -16,6 +16,8 @@ import {
   stageFacts,
 } from './cost-facts.repository.ts';
 import {
+  beatRun,
+  failOrphanedRuns,
   findHeldRuns,
   findLatestRun,
   findRun,
@@ -24,6 +26,7 @@ import {
   type IngestionRun,
   type IngestionRunError,
   insertRun,
+  listUploadDirsInUse,
   markRunStarted,
   recordRunProgress,
   releaseHeldRun,
@@ -60,8 +63,33 @@ function describeFailure(error: unknown, label: string): IngestionRunError {
   if (error instanceof BillingFileError) {
     return { file: label, column: error.column ?? null, row: error.row ?? null, message: error.message };
   }
-  return { file: label, column: null, row: null, message: (error as Error).message };
+  return {
+    file: label,
+    column: null,
+    row: null,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
+
+/** What a run orphaned by a dead process says (killed, out of memory, power cut). */
+export const ORPHANED_RUN_FAILURE: IngestionRunError = {
+  file: null,
+  column: null,
+  row: null,
+  message:
+    'The server stopped while this run was reading (it was killed or restarted). Nothing was changed: ' +
+    'upload the file again; a sync retries on its own.',
+};
+
+export interface CostDataOptions {
+  /** The most a gzip billing file may expand to (config.ingestion.maxExpandedBytes). */
+  maxExpandedBytes?: number;
+  /** How often a reading run is marked alive (config.ingestion.heartbeatMs). */
+  heartbeatMs?: number;
+}
+
+/** For callers without a config (tests); the server and the CLI pass config.ingestion. */
+const DEFAULT_HEARTBEAT_MS = 15_000;
 
 function currencyWarnings(summary: BillingFileSummary, label: string): string[] {
   return summary.currencies
@@ -89,6 +117,7 @@ export function createCostDataService(
   log: { error(details: object, message: string): void } = {
     error: (_details, message) => console.error(message),
   },
+  options: CostDataOptions = {},
 ) {
   const replacedListeners: Array<(event: CostFactsReplaced) => Promise<void> | void> = [];
 
@@ -128,14 +157,51 @@ export function createCostDataService(
     return true;
   }
 
+  /**
+   * Ends a run as failed, whatever happens: when the failure itself cannot be stored, a plain message
+   * saying so is; when nothing can be written, the orphan sweep fails the run once its beat stopped.
+   */
+  async function endRunAsFailed(runId: string, failure: IngestionRunError): Promise<void> {
+    await discardStagedFacts(db, runId).catch((error) =>
+      log.error({ err: error, runId }, 'staged facts of a failed run could not be discarded'),
+    );
+    try {
+      await finishRun(db, runId, { state: 'failed', error: failure });
+    } catch (error) {
+      log.error({ err: error, runId }, 'the failure of an ingestion run could not be saved');
+      await finishRun(db, runId, {
+        state: 'failed',
+        error: {
+          file: null,
+          column: null,
+          row: null,
+          message: `The run failed and its error could not be saved: ${(error as Error).message}`,
+        },
+      });
+    }
+  }
+
   async function ingest(
     run: IngestionRun,
     files: BillingFileToIngest[],
-    options: IngestOptions = { whenShrinking: 'held' },
+    ingestOptions: IngestOptions = { whenShrinking: 'held' },
+  ): Promise<IngestionOutcome> {
+    const heartbeat = setInterval(() => {
+      beatRun(db, run.id).catch((error) => log.error({ err: error, runId: run.id }, 'run heartbeat failed'));
+    }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    try {
+      return await readAndReplace(run, files, ingestOptions);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function readAndReplace(
+    run: IngestionRun,
+    files: BillingFileToIngest[],
+    ingestOptions: IngestOptions,
   ): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
-    await markRunStarted(db, run.id);
-    await discardStagedFacts(db, run.id);
     const periods = new Set<string>();
     const warnings: string[] = [];
     let freshThrough: string | null = null;
@@ -143,6 +209,8 @@ export function createCostDataService(
     let factsWritten = 0;
     let current = files[0]?.label ?? '';
     try {
+      await markRunStarted(db, run.id);
+      await discardStagedFacts(db, run.id);
       for (const [index, file] of files.entries()) {
         current = file.label;
         let lastReport = 0;
@@ -160,6 +228,7 @@ export function createCostDataService(
         };
         let latestPercent = 0;
         const opened = await openBillingFile(file.path, {
+          maxExpandedBytes: options.maxExpandedBytes,
           onProgress: (progress) => {
             latestPercent = progress.percent;
             fileRows = progress.rowsScanned ?? fileRows;
@@ -187,8 +256,8 @@ export function createCostDataService(
         throw new BillingFileError('The export holds no line items: nothing was changed.', { file: current });
       const billingPeriods = [...periods].sort();
       await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
-      warnings.push(...((await options.notesFor?.(billingPeriods)) ?? []));
-      if (await holdWhenShrinking(run, files, billingPeriods, warnings, options.whenShrinking)) {
+      warnings.push(...((await ingestOptions.notesFor?.(billingPeriods)) ?? []));
+      if (await holdWhenShrinking(run, files, billingPeriods, warnings, ingestOptions.whenShrinking)) {
         const held = await findRun(db, run.id);
         if (!held) throw new Error(`ingestion run ${run.id} vanished`);
         return { run: held, freshThrough: null };
@@ -199,8 +268,7 @@ export function createCostDataService(
       await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
       await tellReplaced({ ...owner, billingPeriods });
     } catch (error) {
-      await discardStagedFacts(db, run.id);
-      await finishRun(db, run.id, { state: 'failed', error: describeFailure(error, current) });
+      await endRunAsFailed(run.id, describeFailure(error, current));
       freshThrough = null;
     }
     const finished = await findRun(db, run.id);
@@ -209,8 +277,19 @@ export function createCostDataService(
   }
 
   return {
-    createRun: (input: { organizationId: string; integrationId: string; trigger: string; files: string[] }) =>
-      insertRun(db, input),
+    createRun: (input: {
+      organizationId: string;
+      integrationId: string;
+      trigger: string;
+      files: string[];
+      /** The folder holding an upload's file: kept while the run has not ended. */
+      uploadDir?: string;
+    }) => insertRun(db, input),
+    endRunAsFailed,
+    /** Fails the runs whose worker has not beaten since staleBefore (its process died). */
+    failOrphanedRuns: (staleBefore: Date) => failOrphanedRuns(db, staleBefore, ORPHANED_RUN_FAILURE),
+    /** Upload folders of runs that have not ended; every other upload folder is an orphan. */
+    uploadDirsInUse: () => listUploadDirsInUse(db),
     findRun: (runId: string) => findRun(db, runId),
     /** A run of one of the organization's integrations; another tenant's run is undefined. */
     findRunOf: (owner: FactOwner, runId: string) =>

@@ -1,8 +1,18 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { DailyCostFact } from './billing-files/index.ts';
 
 const INSERT_CHUNK = 1_000;
+/** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
+const FACT_TEXT_LENGTH = 1_024;
+const text = (value: string) => storableText(value, FACT_TEXT_LENGTH);
+
+function storableTags(tags: Record<string, string>): Record<string, string> {
+  const stored: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tags)) stored[text(key)] = text(value);
+  return stored;
+}
 
 export interface FactOwner {
   organizationId: string;
@@ -23,18 +33,18 @@ export async function stageFacts(
       integration_id: owner.integrationId,
       billing_period: fact.billingPeriod,
       usage_date: fact.usageDate,
-      provider: fact.provider,
-      billing_account_id: fact.billingAccountId,
-      usage_account_id: fact.usageAccountId,
-      usage_account_name: fact.usageAccountName,
-      service_code: fact.serviceCode,
-      service_name: fact.serviceName,
-      region: fact.region,
-      usage_type: fact.usageType,
-      charge_type: fact.chargeType,
-      resource_id: fact.resourceId,
-      tags: JSON.stringify(fact.tags),
-      currency: fact.currency,
+      provider: text(fact.provider),
+      billing_account_id: text(fact.billingAccountId),
+      usage_account_id: text(fact.usageAccountId),
+      usage_account_name: storableTextOrNull(fact.usageAccountName, FACT_TEXT_LENGTH),
+      service_code: text(fact.serviceCode),
+      service_name: text(fact.serviceName),
+      region: text(fact.region),
+      usage_type: text(fact.usageType),
+      charge_type: text(fact.chargeType),
+      resource_id: storableTextOrNull(fact.resourceId, FACT_TEXT_LENGTH),
+      tags: JSON.stringify(storableTags(fact.tags)),
+      currency: text(fact.currency),
       unblended_cost: fact.unblendedCost,
       amortized_cost: fact.amortizedCost,
       net_cost: fact.netCost,

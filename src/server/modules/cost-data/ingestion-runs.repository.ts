@@ -1,12 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type FailureDetails, storableFailure, storableText } from '../../../domain/storable-text.ts';
 import type { DatabaseSchema, IngestionRunsTable } from '../../db/schema.ts';
 
-export interface IngestionRunError {
-  file: string | null;
-  column: string | null;
-  row: number | null;
-  message: string;
-}
+export type IngestionRunError = FailureDetails;
+
+/** States after which a run never changes again (its upload file can go). */
+export const ENDED_RUN_STATES = ['succeeded', 'failed', 'discarded'] as const;
 
 /** What a held run waits on: its files (kept on disk until confirmed or discarded) and the months they shrink. */
 export interface HeldReplacement {
@@ -39,6 +38,8 @@ export interface IngestionRun {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** The folder holding an upload run's file (DATA_DIR/uploads/…), null for other runs. */
+  uploadDir: string | null;
 }
 
 type Row = Selectable<IngestionRunsTable>;
@@ -62,11 +63,18 @@ const toRun = (row: Row): IngestionRun => ({
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
+  uploadDir: row.upload_dir,
 });
 
 export async function insertRun(
   db: Kysely<DatabaseSchema>,
-  run: { organizationId: string; integrationId: string; trigger: string; files: string[] },
+  run: {
+    organizationId: string;
+    integrationId: string;
+    trigger: string;
+    files: string[];
+    uploadDir?: string;
+  },
 ): Promise<IngestionRun> {
   const row = await db
     .insertInto('ingestion_runs')
@@ -74,7 +82,8 @@ export async function insertRun(
       organization_id: run.organizationId,
       integration_id: run.integrationId,
       trigger: run.trigger,
-      files: JSON.stringify(run.files),
+      files: JSON.stringify(run.files.map((file) => storableText(file))),
+      upload_dir: run.uploadDir ?? null,
       files_total: run.files.length,
       billing_periods: '[]',
       warnings: '[]',
@@ -154,8 +163,25 @@ export async function releaseHeldRun(
 export async function markRunStarted(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
   await db
     .updateTable('ingestion_runs')
-    .set({ state: 'running', started_at: new Date(), error: null, percent: 0, files_done: 0 })
+    .set({
+      state: 'running',
+      started_at: new Date(),
+      heartbeat_at: new Date(),
+      error: null,
+      percent: 0,
+      files_done: 0,
+    })
     .where('id', '=', runId)
+    .execute();
+}
+
+/** The worker is alive and still reading this run. */
+export async function beatRun(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
+  await db
+    .updateTable('ingestion_runs')
+    .set({ heartbeat_at: new Date() })
+    .where('id', '=', runId)
+    .where('state', '=', 'running')
     .execute();
 }
 
@@ -188,16 +214,48 @@ export async function finishRun(
     .updateTable('ingestion_runs')
     .set(
       outcome.state === 'failed'
-        ? { state: 'failed', error: JSON.stringify(outcome.error), finished_at: new Date() }
+        ? { state: 'failed', error: JSON.stringify(storableFailure(outcome.error)), finished_at: new Date() }
         : {
             state: outcome.state,
             percent: 100,
             billing_periods: JSON.stringify(outcome.billingPeriods),
-            warnings: JSON.stringify(outcome.warnings),
+            warnings: JSON.stringify(outcome.warnings.map((warning) => storableText(warning))),
             held: outcome.state === 'held' ? JSON.stringify(outcome.held) : null,
             finished_at: new Date(),
           },
     )
     .where('id', '=', runId)
+    // A run whose periods were replaced is never turned into a failure by a later step.
+    .$if(outcome.state === 'failed', (query) => query.where('state', '!=', 'succeeded'))
     .execute();
+}
+
+/**
+ * Fails every run still `running` whose worker has not beaten since staleBefore: the process reading
+ * it died (killed, out of memory, power cut). Answers the runs it failed.
+ */
+export async function failOrphanedRuns(
+  db: Kysely<DatabaseSchema>,
+  staleBefore: Date,
+  error: IngestionRunError,
+): Promise<IngestionRun[]> {
+  const rows = await db
+    .updateTable('ingestion_runs')
+    .set({ state: 'failed', error: JSON.stringify(storableFailure(error)), finished_at: new Date() })
+    .where('state', '=', 'running')
+    .where(sql<Date>`coalesce(heartbeat_at, started_at, created_at)`, '<', staleBefore)
+    .returningAll()
+    .execute();
+  return rows.map(toRun);
+}
+
+/** Upload folders that runs still need: every run that has not ended (queued, running, waiting). */
+export async function listUploadDirsInUse(db: Kysely<DatabaseSchema>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ingestion_runs')
+    .select('upload_dir')
+    .where('upload_dir', 'is not', null)
+    .where('state', 'not in', [...ENDED_RUN_STATES])
+    .execute();
+  return rows.flatMap((row) => (row.upload_dir ? [row.upload_dir] : []));
 }

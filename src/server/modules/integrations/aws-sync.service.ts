@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ExportLocation } from '../../../contracts/integrations.ts';
+import { storableText } from '../../../domain/storable-text.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
@@ -157,7 +158,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
           await openAwsSession(deps.access, { kind: 'aws-role', roleArn, externalId: row.external_id }),
         );
       } catch (error) {
-        warnings.push(`Account ${accountId}: no EC2 inventory (${(error as Error).message})`);
+        warnings.push(storableText(`Account ${accountId}: no EC2 inventory (${(error as Error).message})`));
       }
     }
     return sessions;

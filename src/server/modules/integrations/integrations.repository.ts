@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { type FailureDetails, storableFailure } from '../../../domain/storable-text.ts';
 import type { DatabaseSchema, IntegrationsTable } from '../../db/schema.ts';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
@@ -122,13 +123,13 @@ export async function deleteIntegrationRow(
 export async function recordIntegrationState(
   db: Kysely<DatabaseSchema>,
   integrationId: string,
-  state: { state: string; lastError?: unknown; freshThrough?: string | null; synced?: boolean },
+  state: { state: string; lastError?: FailureDetails | null; freshThrough?: string | null; synced?: boolean },
 ) {
   await db
     .updateTable('integrations')
     .set({
       state: state.state,
-      last_error: state.lastError === undefined ? null : JSON.stringify(state.lastError),
+      last_error: state.lastError ? JSON.stringify(storableFailure(state.lastError)) : null,
       updated_at: new Date(),
       // greatest() ignores null: fresh-through only moves forward.
       ...(state.freshThrough
@@ -138,6 +139,20 @@ export async function recordIntegrationState(
     })
     .where('id', '=', integrationId)
     .execute();
+}
+
+/** Every integration still `syncing` ends in error with the failure; answers their ids. */
+export async function endStoppedSyncs(
+  db: Kysely<DatabaseSchema>,
+  failure: FailureDetails,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('integrations')
+    .set({ state: 'error', last_error: JSON.stringify(storableFailure(failure)), updated_at: new Date() })
+    .where('state', '=', 'syncing')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** For jobs, which act for no viewer: the integration by id alone. */

@@ -23,6 +23,7 @@ import { settingsOf } from './integration-settings.ts';
 import {
   countIntegrations,
   deleteIntegrationRow,
+  endStoppedSyncs,
   findDefaultIntegrationRow,
   findIntegrationRow,
   findIntegrationRowById,
@@ -36,8 +37,17 @@ import {
   renameIntegration,
   updateIntegrationSettings,
 } from './integrations.repository.ts';
+import { removeUnusedUploadFolders } from './upload-folders.ts';
 
 export const INGEST_QUEUE = 'ingest-billing-files';
+
+/** What an integration left `syncing` by a server that stopped says. */
+const STOPPED_SYNC_FAILURE = {
+  file: null,
+  column: null,
+  row: null,
+  message: 'The server stopped during this sync. Nothing was changed; the next sync starts again.',
+};
 
 export interface IngestJob {
   runId: string;
@@ -243,34 +253,23 @@ export function createIntegrationsService(
     return hasData ? 'ready' : 'pending';
   }
 
-  /** Reads the files and records the outcome on the integration: fresh-through day, or the failure. */
+  /**
+   * Reads the files and records the outcome on the integration: fresh-through day, or the failure.
+   * Whatever throws on the way, the run and the integration end (failed, with the reason), and an
+   * upload's file is removed.
+   */
   async function runIngestion(job: IngestJob): Promise<IngestionRun> {
-    const run = await costData.findRun(job.runId);
-    if (!run) throw new Error(`ingestion run ${job.runId} not found`);
-    await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
     let held = false;
     try {
-      const outcome = await costData.ingest(run, job.files, {
-        whenShrinking: job.whenShrinking ?? SHRINKING_BY_TRIGGER[run.trigger] ?? 'held',
-        notesFor: async (billingPeriods) => {
-          const hidden = await outsideHistory(run.organizationId, billingPeriods);
-          return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
-        },
-      });
-      const succeeded = outcome.run.state === 'succeeded';
-      held = outcome.run.state === 'held';
-      await recordIntegrationState(db, run.integrationId, {
-        state: await dataStateAfter(outcome.run),
-        lastError: outcome.run.state === 'failed' ? outcome.run.error : undefined,
-        freshThrough: outcome.freshThrough,
-        synced: succeeded,
-      });
-      // The list names the accounts each source covers, uploads included.
-      if (succeeded)
-        await updateIntegrationSettings(db, run.integrationId, {
-          accounts: await costData.usageAccounts(run.integrationId),
-        });
-      return outcome.run;
+      const run = await costData.findRun(job.runId);
+      if (!run) throw new Error(`ingestion run ${job.runId} not found`);
+      try {
+        const ended = await ingestAndRecord(run, job);
+        held = ended.state === 'held';
+        return ended;
+      } catch (error) {
+        return await endAfterUnexpectedFailure(run, error);
+      }
     } finally {
       // A held run keeps its file until a person confirms or discards it.
       if (job.removeAfter && !held) removeUploadedFiles(job.files);
@@ -285,6 +284,72 @@ export function createIntegrationsService(
     }
   }
 
+  async function endAfterUnexpectedFailure(run: IngestionRun, error: unknown): Promise<IngestionRun> {
+    context.log.error({ err: error, runId: run.id }, 'an ingestion run failed outside the file reading');
+    const failure = {
+      file: null,
+      column: null,
+      row: null,
+      message: `The run could not be completed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+    await costData.endRunAsFailed(run.id, failure);
+    const failed = (await costData.findRun(run.id)) ?? run;
+    await recordIntegrationState(db, run.integrationId, {
+      state: await dataStateAfter(failed),
+      lastError: failure,
+    });
+    return failed;
+  }
+
+  async function ingestAndRecord(run: IngestionRun, job: IngestJob): Promise<IngestionRun> {
+    await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
+    const outcome = await costData.ingest(run, job.files, {
+      whenShrinking: job.whenShrinking ?? SHRINKING_BY_TRIGGER[run.trigger] ?? 'held',
+      notesFor: async (billingPeriods) => {
+        const hidden = await outsideHistory(run.organizationId, billingPeriods);
+        return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
+      },
+    });
+    const succeeded = outcome.run.state === 'succeeded';
+    await recordIntegrationState(db, run.integrationId, {
+      state: await dataStateAfter(outcome.run),
+      lastError: outcome.run.state === 'failed' ? outcome.run.error : undefined,
+      freshThrough: outcome.freshThrough,
+      synced: succeeded,
+    });
+    // The list names the accounts each source covers, uploads included.
+    if (succeeded)
+      await updateIntegrationSettings(db, run.integrationId, {
+        accounts: await costData.usageAccounts(run.integrationId),
+      });
+    return outcome.run;
+  }
+
+  /**
+   * Ends what a dead process left behind: runs still `running` without a beat since staleBefore are
+   * failed (their integration says so when it was their last run), then upload folders no unended run
+   * needs and untouched since untouchedSince are removed. With noSyncRuns (the start of the only
+   * server on DATA_DIR), an integration still `syncing` was left so by a sync that died before its
+   * ingest, and says so.
+   */
+  async function sweepOrphans(sweep: { staleBefore: Date; untouchedSince: Date; noSyncRuns?: boolean }) {
+    const failed = await costData.failOrphanedRuns(sweep.staleBefore);
+    for (const run of failed) {
+      if ((await costData.latestRun(run.integrationId))?.id === run.id)
+        await recordIntegrationState(db, run.integrationId, {
+          state: await dataStateAfter(run),
+          lastError: run.error,
+        });
+    }
+    const stoppedSyncs = sweep.noSyncRuns ? await endStoppedSyncs(db, STOPPED_SYNC_FAILURE) : [];
+    const removed = removeUnusedUploadFolders(
+      uploadDir,
+      await costData.uploadDirsInUse(),
+      sweep.untouchedSince,
+    );
+    return { failedRuns: failed.map((run) => run.id), stoppedSyncs, removedUploads: removed };
+  }
+
   /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
   async function startIngestion(job: IngestJob): Promise<void> {
     if (context.queue) {
@@ -297,6 +362,7 @@ export function createIntegrationsService(
   return {
     runIngestion,
     startIngestion,
+    sweepOrphans,
     requireIntegration,
     async list(viewer: Viewer) {
       return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(view));
@@ -509,6 +575,7 @@ export function createIntegrationsService(
         integrationId: integration.id,
         trigger: 'upload',
         files: [upload.fileName],
+        uploadDir: folder,
       });
       await startIngestion({
         runId: run.id,

@@ -32,6 +32,8 @@ export interface ReadBillingFileOptions extends DuckDbSessionOptions {
   onProgress?: (progress: BillingFileProgress) => void;
   /** Facts per yielded batch (the last may be smaller). Default 5,000. */
   batchSize?: number;
+  /** The most a gzip file may expand to (config `UPLOAD_MAX_EXPANDED_BYTES`); unlimited when absent. */
+  maxExpandedBytes?: number;
 }
 
 /** A billing file reduced to daily facts, held by DuckDB until read out; close it when done. */
@@ -45,6 +47,7 @@ export interface OpenedBillingFile {
 
 const FACTS_TABLE = 'daily_cost_facts';
 const DEFAULT_BATCH_SIZE = 5_000;
+const INTERRUPT_AGAIN_MS = 100;
 
 /**
  * Reads every line item of a billing file once and keeps the daily facts in a private DuckDB, so the
@@ -63,9 +66,16 @@ export async function openBillingFile(
     let projection = projectionOf(source, format);
     const notes: string[] = [];
     const totalRows = source.container === 'parquet' ? await parquetRowCount(connection, source) : null;
+    const building = buildFacts(connection, source, projection, totalRows, options.onProgress);
     const [built, intact] = await Promise.allSettled([
-      buildFacts(connection, source, projection, totalRows, options.onProgress),
-      source.container === 'csv.gz' ? verifyGzipIntegrity(file) : Promise.resolve(),
+      building,
+      source.container === 'csv.gz'
+        ? verifyGzipIntegrity(file, options.maxExpandedBytes).catch((error) => {
+            // A bomb or a corrupt stream: DuckDB stops reading it instead of going on to its end.
+            interruptUntilSettled(connection, building);
+            throw error;
+          })
+        : Promise.resolve(),
     ]);
     // A broken gzip stream explains whatever DuckDB said about the same file.
     if (intact.status === 'rejected') throw intact.reason;
@@ -139,6 +149,16 @@ async function buildFacts(
     }
     throw translateDuckDbError(error, source.file);
   }
+}
+
+/** Interrupts DuckDB's statement, again until it has stopped (an interrupt can land before it starts). */
+function interruptUntilSettled(connection: DuckDBConnection, statement: Promise<unknown>): void {
+  connection.interrupt();
+  const timer = setInterval(() => connection.interrupt(), INTERRUPT_AGAIN_MS);
+  statement.then(
+    () => clearInterval(timer),
+    () => clearInterval(timer),
+  );
 }
 
 async function assertEveryLineItemHasAUsageDay(
