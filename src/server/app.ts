@@ -54,6 +54,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
     frameSources: schedulingUrl ? [new URL(schedulingUrl).origin] : [],
     apiRequestsPerMinute: context.config.apiRateLimitPerMinute,
   });
+  registerLoadShedding(app, { maxInFlight: context.config.apiMaxInFlight });
   await registerApiDocs(app, context.config.version);
   // A frame over 16 KiB closes the socket (1009); the 2,000-character cap answers with an error frame.
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { isHealthProbe } from './load-shedding.ts';
 
 /** Security headers on every answer, and a generous API rate limit per IP that sensitive routes tighten. */
 export async function registerSecurity(
@@ -30,8 +31,8 @@ export async function registerSecurity(
   await app.register(rateLimit, {
     global: true,
     max: options.apiRequestsPerMinute,
-    // One page load fetches a dozen assets: only the API counts.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // One page load fetches a dozen assets: only the API counts, and never a health probe.
+    allowList: (request) => !request.url.startsWith('/api/') || isHealthProbe(request.url),
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
