@@ -135,7 +135,7 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   if (context.queue) await workIngestBillingFiles(context.queue, integrations);
   const awsSync = createAwsSyncService({
     context,
-    access: context.aws ?? { region: context.config.aws.region, spendguardAccountId: '000000000000' },
+    access: context.aws ?? { region: context.config.aws.region },
     costData,
     runIngestion: integrations.runIngestion,
     refreshFindings: recommendations.refreshFindings,
