@@ -70,12 +70,13 @@ export async function buildApp(context: AppContext, options: { logger?: FastifyB
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // First of all hooks: a request shed under overload costs no headers, counters or session reads.
+  registerLoadShedding(app, { maxInFlight: context.config.apiMaxInFlight });
   const { schedulingUrl, chat: chatConfig } = context.config;
   await registerSecurity(app, {
     frameSources: schedulingUrl ? [new URL(schedulingUrl).origin] : [],
     apiRequestsPerMinute: context.config.apiRateLimitPerMinute,
   });
-  registerLoadShedding(app, { maxInFlight: context.config.apiMaxInFlight });
   await registerApiDocs(app, context.config.version);
   // A frame over 16 KiB closes the socket (1009); the 2,000-character cap answers with an error frame.
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
