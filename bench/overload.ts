@@ -8,6 +8,7 @@
  *   npm run bench -- overload
  *   DURATION_S=10 CONNECTIONS=100 npm run bench -- overload
  *   BENCH_DATA_DIR=/tmp/demo npm run bench -- overload   # keeps the synced demo between runs
+ *   BOUND=32,8 npm run bench -- overload                  # other API_MAX_IN_FLIGHT values than the default
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,9 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
 const TIMEOUT_S = 10;
 const BOUNDS = [
   { label: 'no bound (before)', maxInFlight: '1000000' },
-  { label: `default bound`, maxInFlight: undefined },
+  ...(process.env.BOUND
+    ? process.env.BOUND.split(',').map((bound) => ({ label: `bound ${bound}`, maxInFlight: bound }))
+    : [{ label: 'default bound', maxInFlight: undefined }]),
 ];
 
 const percentile = (sorted: number[], share: number) =>
