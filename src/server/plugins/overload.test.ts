@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { WAITING_PER_SLOT } from './load-shedding.ts';
 
 /** A built web app of one page and one asset, as `npm run build` leaves in dist/web. */
 function writeWebBuild(): string {
@@ -68,12 +69,22 @@ describe('over the bound of API requests in flight', () => {
     await server?.close();
   });
 
+  it('lets a burst such as one page load wait for a slot instead of failing', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 2 + 2 * WAITING_PER_SLOT }, () => fetch(`${url}/api/users/me`)),
+    );
+    expect(burst.map((answer) => answer.status)).toEqual(burst.map(() => 401));
+  });
+
   it('answers 503 {Code, Message} with Retry-After at once, serves health, and admits work again when load falls', async () => {
-    held.push(startUnfinishedRequest(url), startUnfinishedRequest(url));
-    // Both have reached the server once a third request is refused; until then they may still be connecting.
+    // Two requests in flight and eight waiting for a slot (WAITING_PER_SLOT per slot) fill the server.
+    for (let index = 0; index < 2 + 2 * WAITING_PER_SLOT; index += 1) held.push(startUnfinishedRequest(url));
+    // All have reached the server once another request is refused; until then some may still be connecting.
     let busy: Response | undefined;
     for (let attempt = 0; attempt < 50 && busy?.status !== 503; attempt += 1) {
-      busy = await fetch(`${url}/api/users/me`);
+      busy = await fetch(`${url}/api/users/me`, { signal: AbortSignal.timeout(2_000) }).catch(
+        () => undefined,
+      );
     }
     expect(busy?.status).toBe(503);
     expect(busy?.headers.get('retry-after')).toBe('1');
