@@ -15,6 +15,7 @@ const BENCHMARKS = [
   'forecast-backtest',
   'alerts',
   'chat-connections',
+  'overload',
 ];
 
 const folder = path.dirname(fileURLToPath(import.meta.url));

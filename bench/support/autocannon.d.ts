@@ -6,15 +6,21 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
-    latency: Histogram;
+    requests: Histogram & { total: number };
+    latency: Histogram & { max: number };
     errors: number;
+    timeouts: number;
     non2xx: number;
+    '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+    duration: number;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request counts as a timeout (10). */
+    timeout?: number;
     headers?: Record<string, string>;
   }
   export default function autocannon(options: Options): Promise<Result>;

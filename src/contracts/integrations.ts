@@ -138,15 +138,20 @@ export const accessCheck = z.object({
 });
 export type AccessCheckView = z.infer<typeof accessCheck>;
 
-/** What the setup screen needs before an integration exists: a fresh ExternalId and the links. */
+/**
+ * What the setup screen needs before an integration exists: a fresh ExternalId and the links. The
+ * template and links are null when the server is not set up for real AWS accounts (no account of its
+ * own for a role to trust): the screen then offers the upload and the demo only.
+ */
 export const setupKit = z.object({
   external_id: z.string(),
   /** The YAML itself, for the preview and the download. */
-  template: z.string(),
-  template_url: z.string(),
-  quick_create_url: z.string(),
+  template: z.string().nullable(),
+  template_url: z.string().nullable(),
+  quick_create_url: z.string().nullable(),
   region: z.string(),
-  spendguard_account_id: z.string(),
+  /** The account the role trusts: the server's own (SPENDGUARD_AWS_ACCOUNT_ID or STS), else null. */
+  spendguard_account_id: z.string().nullable(),
   demo_available: z.boolean(),
 });
 export type SetupKitView = z.infer<typeof setupKit>;

@@ -56,6 +56,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCanonicalPaths } from './plugins/canonical-paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerNulCharacterCheck } from './plugins/nul-characters.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -82,9 +83,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of all hooks: the path every later rule sees is the path served (a non-canonical one is a 400),
+  // then a request shed under overload costs no headers, counters or session reads.
   registerCanonicalPaths(app);
+  registerLoadShedding(app, { maxInFlight: context.config.apiMaxInFlight });
   registerNulCharacterCheck(app);
-
   const { schedulingUrl, chat: chatConfig } = context.config;
   await registerSecurity(app, {
     frameSources: schedulingUrl ? [new URL(schedulingUrl).origin] : [],
@@ -161,7 +164,7 @@ export async function buildApp(
   }
   const awsSync = createAwsSyncService({
     context,
-    access: context.aws ?? { region: context.config.aws.region, spendguardAccountId: '000000000000' },
+    access: context.aws ?? { region: context.config.aws.region },
     costData,
     runIngestion: integrations.runIngestion,
     refreshFindings: recommendations.refreshFindings,

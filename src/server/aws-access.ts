@@ -24,8 +24,11 @@ export interface AwsAccess {
   region: string;
   /** The server's own credentials; undefined lets the SDK find them (env, profile, instance role). */
   credentials?: AwsCredentials;
-  /** The account that may assume customer roles (the template's trusted principal). */
-  spendguardAccountId: string;
+  /**
+   * The account customer roles trust (the template's principal): the server's own. Undefined when it
+   * has no AWS identity (the simulator runs, or nothing is configured): no real role may be offered.
+   */
+  spendguardAccountId?: string;
   /** Present only when the simulator runs. */
   demo?: DemoAwsAccount;
   /** SDK attempts per call; 1 in tests that want to see the first throttling error. */

@@ -1,6 +1,7 @@
 import { type AwsSimulator, startAwsSimulator } from '../aws-sim/index.ts';
 import type { AwsAccess } from './aws-access.ts';
 import type { Config } from './config.ts';
+import { ownAccountId } from './modules/integrations/aws/aws-session.ts';
 
 /** What the server uses to reach a running simulator, the demo account included. */
 export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
@@ -9,7 +10,7 @@ export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
     endpoint: simulator.endpoint,
     region: simulator.region,
     credentials: simulator.credentials,
-    spendguardAccountId: company.managementAccountId,
+    // The simulated payer is fictional and may be somebody's real account: never a trusted principal.
     demo: {
       roleArn: company.demoRoleArn,
       externalId: company.demoExternalId,
@@ -32,12 +33,8 @@ export async function openAwsAccess(
     const simulator = await startAwsSimulator({ dataDir: config.dataDir });
     return { access: simulatorAccess(simulator), close: () => simulator.close() };
   }
-  return {
-    access: {
-      endpoint: config.aws.endpoint,
-      region: config.aws.region,
-      spendguardAccountId: config.aws.spendguardAccountId ?? '000000000000',
-    },
-    close: async () => {},
-  };
+  const access: AwsAccess = { endpoint: config.aws.endpoint, region: config.aws.region };
+  access.spendguardAccountId =
+    config.aws.spendguardAccountId ?? (config.aws.configured ? await ownAccountId(access) : undefined);
+  return { access, close: async () => {} };
 }

@@ -69,6 +69,7 @@ const environmentSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxySetting.prefault('off'),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  API_MAX_IN_FLIGHT: z.coerce.number().int().positive().optional(),
   BILLING_DATA_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
@@ -176,6 +177,11 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     },
     /** API requests per IP and minute (static files of the web app are never limited). */
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    /**
+     * API requests served at once; past it the server answers 503 at once (health never counts). On
+     * PGlite every statement runs on the one Node thread, so fewer (bench/overload.ts, decision 029).
+     */
+    apiMaxInFlight: env.API_MAX_IN_FLIGHT ?? (env.DATABASE_URL ? 32 : 8),
     /** Billing-data answers kept in memory per node (0 turns the cache off; docs/decisions/017). */
     billingDataCacheEntries: env.BILLING_DATA_CACHE_ENTRIES,
     /** Attempts per 10 minutes on sign-in and sign-up. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockDataDir } from './db/data-dir-lock.ts';
 import { testDatabaseKind } from './testing/test-database.ts';
 
 function startServer(dataDir: string): { child: ChildProcess; output: () => string; url: Promise<string> } {
@@ -62,7 +63,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm start on the embedded databas
     const second = startServer(dataDir);
     second.url.catch(() => {});
     expect(await exitOf(second.child)).toBe(1);
-    expect(second.output()).toMatch(/Another Spendguard server \(pid \d+\) is already using/);
+    expect(second.output()).toMatch(/Another Spendguard process \(pid \d+ on .+\) is already using/);
   });
 
   it('shuts down cleanly on SIGTERM and releases the folder', async () => {
@@ -70,6 +71,6 @@ describe.runIf(testDatabaseKind === 'pglite')('npm start on the embedded databas
     first.child.kill('SIGTERM');
     expect(await exitOf(first.child)).toBe(0);
     expect(first.output()).toContain('shutting down');
-    expect(fs.existsSync(path.join(dataDir, 'spendguard.pid'))).toBe(false);
+    lockDataDir(dataDir)();
   });
 });

@@ -44,6 +44,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     closeAws = aws.close;
     if (aws.access.demo)
       log.info({ endpoint: aws.access.endpoint }, 'AWS simulator running (no AWS configuration)');
+    if (aws.access.spendguardAccountId)
+      log.info({ account: aws.access.spendguardAccountId }, 'customer roles will trust this AWS account');
+    else if (!aws.access.demo)
+      log.warn(
+        'no AWS account of our own (set SPENDGUARD_AWS_ACCOUNT_ID or AWS credentials): the setup page offers uploads only',
+      );
     const context: AppContext = { config, database, queue, log, aws: aws.access };
     const app = await buildApp(context, { logger: log });
     const url = await app.listen({ host: config.host, port: config.port });

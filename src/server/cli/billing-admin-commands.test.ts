@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { type BillingService, createBillingService } from '../modules/billing/billing.service.ts';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.ts';
 import { organizationSlug, signUpVerifiedOwner, type TestPerson } from '../testing/billing-fixtures.ts';
@@ -114,13 +115,14 @@ describe('npm run billing-admin -- issue-credit', () => {
 describe('the embedded database of a running server', () => {
   it('is refused with a message that says what to do', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-locked-'));
-    fs.writeFileSync(path.join(dataDir, 'spendguard.pid'), String(process.ppid));
+    const unlock = lockDataDir(dataDir);
     const config = parseConfig({ DATA_DIR: dataDir });
     await expect(openDatabaseForCommand(config)).rejects.toThrow(
       new RegExp(
-        `A running Spendguard server holds the embedded database in .* \\(pid ${process.ppid}\\)\\. .*stop the server`,
+        `A running Spendguard server holds the embedded database in .* \\(pid ${process.pid}\\)\\. .*stop the server`,
       ),
     );
+    unlock();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

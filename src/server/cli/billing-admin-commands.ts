@@ -81,7 +81,7 @@ export async function openDatabaseForCommand(config: Config) {
     if (!(error instanceof DataDirInUseError)) throw error;
     throw new DataDirInUseError(
       `A running Spendguard server holds the embedded database in ${config.dataDir} ` +
-        `(${error.message.match(/pid \d+/)?.[0] ?? 'see spendguard.pid'}). PGlite serves one process at a time: ` +
+        `(${error.message.match(/pid \d+/)?.[0] ?? 'see spendguard.lock'}). PGlite serves one process at a time: ` +
         'stop the server, run this command, then start the server again. With DATABASE_URL (PostgreSQL) ' +
         'commands run while the server runs.',
     );

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.ts';
+import { isHealthProbe } from './load-shedding.ts';
 
 /** Security headers on every answer, and a generous API rate limit per IP that sensitive routes tighten. */
 export async function registerSecurity(
@@ -31,8 +32,8 @@ export async function registerSecurity(
   await app.register(rateLimit, {
     global: true,
     max: options.apiRequestsPerMinute,
-    // One page load fetches a dozen assets: only the API counts.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // One page load fetches a dozen assets: only the API counts, and never a health probe.
+    allowList: (request) => !request.url.startsWith('/api/') || isHealthProbe(request.url),
     timeWindow: '1 minute',
     // Thrown by the plugin (for the API-wide limit and every route's own): an ApiError reaches the caller
     // as 429 {Code, Message}, whatever the route's response schema.

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contracts/health.ts';
 import type { AppContext } from '../../context.ts';
-import { checkHealth } from './health.service.ts';
+import { createHealthCheck } from './health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const checkHealth = createHealthCheck(context);
   app.get(
     '/api/health',
     {
@@ -14,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (_request, reply) => {
-      const health = await checkHealth(context);
+      const health = await checkHealth();
       return reply.code(health.status === 'ok' ? 200 : 503).send(health);
     },
   );

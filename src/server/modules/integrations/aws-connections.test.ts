@@ -15,7 +15,10 @@ let owner: TestPerson;
 
 beforeAll(async () => {
   ({ simulator } = await startTestSimulator());
-  server = await createTestApp({ aws: simulatorAccess(simulator) });
+  // As when SPENDGUARD_AWS_ACCOUNT_ID is set: the template then trusts that account (aws-setup.test.ts).
+  server = await createTestApp({
+    aws: { ...simulatorAccess(simulator), spendguardAccountId: '123456789012' },
+  });
   owner = await signUpVerifiedOwner(server, 'owner@example.com');
 }, 60_000);
 afterAll(async () => {

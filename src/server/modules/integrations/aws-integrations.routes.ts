@@ -172,7 +172,7 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The public template the quick-create link points at',
         querystring: templateQuery,
-        response: { 200: z.string() },
+        response: { 200: z.string(), 409: apiErrorBody },
       },
     },
     async (request, reply) =>

@@ -9,29 +9,51 @@ import { assertCanManage, type IntegrationsService } from './integrations.servic
 /** The public template URL CloudFormation's quick-create page fetches (it carries no ExternalId). */
 export const PUBLIC_TEMPLATE_PATH = '/api/integrations/cloudformation-template.yaml';
 
-/** The setup screen's template download and quick-create link, per integration and its ExternalId. */
+const notSetUpForRealAws = () =>
+  new ApiError(
+    409,
+    'AwsAccountUnknown',
+    'This server is not set up for real AWS accounts: it has no AWS credentials of its own and ' +
+      'SPENDGUARD_AWS_ACCOUNT_ID is not set, so there is no account a role could trust. ' +
+      'Upload a billing file, or try the demo account.',
+  );
+
+/**
+ * The setup screen's template download and quick-create link, per integration and its ExternalId.
+ * The role trusts the server's own account; without one no template is handed out (decision 030).
+ */
 export function createAwsSetupService(deps: {
   integrations: IntegrationsService;
   aws?: AwsAccess;
   publicUrl: string;
 }) {
-  const spendguardAccountId = deps.aws?.spendguardAccountId ?? '000000000000';
+  const spendguardAccountId = deps.aws?.spendguardAccountId;
+  const region = deps.aws?.region ?? 'us-east-1';
+
+  function templateFor(externalId: string, withExport: boolean): string {
+    if (!spendguardAccountId) throw notSetUpForRealAws();
+    return cloudFormationTemplate({ externalId, spendguardAccountId, withExport });
+  }
 
   function kitFor(externalId: string, withExport: boolean, downloadUrl: string | null): SetupKitView {
-    const input = { externalId, spendguardAccountId, withExport };
-    const region = deps.aws?.region ?? 'us-east-1';
+    const unknown = { template: null, template_url: null, quick_create_url: null };
+    const input = spendguardAccountId && { externalId, spendguardAccountId, withExport };
     return {
       external_id: externalId,
-      template: cloudFormationTemplate(input),
-      template_url:
-        downloadUrl ?? `${PUBLIC_TEMPLATE_PATH}?external_id=${externalId}&with_export=${withExport}`,
-      quick_create_url: quickCreateUrl({
-        ...input,
-        region,
-        templateUrl: `${deps.publicUrl}${PUBLIC_TEMPLATE_PATH}`,
-      }),
+      ...(input
+        ? {
+            template: cloudFormationTemplate(input),
+            template_url:
+              downloadUrl ?? `${PUBLIC_TEMPLATE_PATH}?external_id=${externalId}&with_export=${withExport}`,
+            quick_create_url: quickCreateUrl({
+              ...input,
+              region,
+              templateUrl: `${deps.publicUrl}${PUBLIC_TEMPLATE_PATH}`,
+            }),
+          }
+        : unknown),
       region,
-      spendguard_account_id: spendguardAccountId,
+      spendguard_account_id: spendguardAccountId ?? null,
       demo_available: deps.aws?.demo !== undefined,
     };
   }
@@ -48,11 +70,10 @@ export function createAwsSetupService(deps: {
   }
 
   return {
-    publicTemplate: (externalId = '', withExport = false) =>
-      cloudFormationTemplate({ externalId, spendguardAccountId, withExport }),
+    publicTemplate: (externalId = '', withExport = false) => templateFor(externalId, withExport),
     async template(viewer: Viewer, integrationId: string, withExport: boolean) {
       const row = await awsRoleIntegration(viewer, integrationId);
-      return cloudFormationTemplate({ externalId: row.external_id, spendguardAccountId, withExport });
+      return templateFor(row.external_id, withExport);
     },
     async kit(viewer: Viewer, integrationId: string, withExport: boolean): Promise<SetupKitView> {
       const row = await awsRoleIntegration(viewer, integrationId);

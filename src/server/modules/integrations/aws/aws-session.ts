@@ -56,6 +56,24 @@ export async function openAwsSession(access: AwsAccess, identity: AwsIdentity): 
   };
 }
 
+/**
+ * The account of the server's own credentials (STS GetCallerIdentity): the account customer roles
+ * trust. Undefined when there are no usable credentials or AWS does not answer within 5 s.
+ */
+export async function ownAccountId(access: AwsAccess): Promise<string | undefined> {
+  const { sts } = awsClients({ ...access, maxAttempts: 2 }, undefined);
+  try {
+    const caller = await sts.send(new GetCallerIdentityCommand({}), {
+      abortSignal: AbortSignal.timeout(5_000),
+    });
+    return caller.Account;
+  } catch {
+    return undefined;
+  } finally {
+    sts.destroy();
+  }
+}
+
 export interface AccessCheck {
   ok: boolean;
   code: string | null;

@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useSetupKit } from '../api/get-setup-kit.ts';
+import { AwsNotSetUp } from './aws-not-set-up.tsx';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
 
 function downloadYaml(yaml: string) {
@@ -48,6 +49,8 @@ export function IntegrationSetupPage() {
   const withExport = params.get('with_export') === 'true';
   const kit = useSetupKit({ externalId: params.get('external_id') ?? undefined, withExport });
   const externalId = kit.data?.external_id;
+  const template = kit.data?.template;
+  const quickCreateUrl = kit.data?.quick_create_url;
   if (externalId && params.get('external_id') !== externalId) {
     setParams((current) => ({ ...Object.fromEntries(current), external_id: externalId }), { replace: true });
   }
@@ -56,7 +59,7 @@ export function IntegrationSetupPage() {
       <ScreenHeader
         title="Connect an AWS account"
         description="A CloudFormation stack creates a read-only role that Spendguard assumes with your ExternalId."
-        actions={kit.data?.demo_available && <ConnectDemoButton variant="light" />}
+        actions={kit.data?.demo_available && template && <ConnectDemoButton variant="light" />}
       />
       {kit.isPending ? (
         <Stack aria-label="Loading the template">
@@ -72,6 +75,8 @@ export function IntegrationSetupPage() {
             </Button>
           </Stack>
         </Alert>
+      ) : !template || !quickCreateUrl ? (
+        <AwsNotSetUp demoAvailable={kit.data.demo_available} />
       ) : (
         <Stack>
           <Step number={1} title="Create the stack in your AWS account">
@@ -112,7 +117,7 @@ export function IntegrationSetupPage() {
             <Group>
               <Button
                 component="a"
-                href={kit.data.quick_create_url}
+                href={quickCreateUrl}
                 target="_blank"
                 rel="noreferrer"
                 leftSection={<IconBrandAws size={18} />}
@@ -124,7 +129,7 @@ export function IntegrationSetupPage() {
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}
-                onClick={() => downloadYaml(kit.data.template)}
+                onClick={() => downloadYaml(template)}
               >
                 Download the template
               </Button>
@@ -150,13 +155,13 @@ export function IntegrationSetupPage() {
                 <Title order={3} size="h5">
                   The template
                 </Title>
-                <Anchor size="sm" component="button" onClick={() => downloadYaml(kit.data.template)}>
+                <Anchor size="sm" component="button" onClick={() => downloadYaml(template)}>
                   spendguard-read-only-role.yaml
                 </Anchor>
               </Group>
               <ScrollArea h={320}>
                 <Code block data-testid="template-preview">
-                  {kit.data.template}
+                  {template}
                 </Code>
               </ScrollArea>
             </Stack>
