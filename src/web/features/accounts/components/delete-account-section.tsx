@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Text, Title }
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/account-security.ts';
 import type { CurrentUser } from '../api/get-current-user.ts';
 
@@ -39,7 +40,7 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
         >
           <Stack>
             <Text size="sm">Enter your password to confirm.</Text>
-            {remove.isError && <Alert color="red">{remove.error.message}</Alert>}
+            {remove.isError && <Alert color="red">{rejectionMessage(remove.error)}</Alert>}
             <PasswordInput
               label="Password"
               autoComplete="current-password"

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useChangeEmail, useResendVerification } from '../api/account-security.ts';
 import type { CurrentUser } from '../api/get-current-user.ts';
@@ -39,7 +40,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
               </Button>
             </Group>
             {resend.isSuccess && <Alert color="green">A new verification link is on its way.</Alert>}
-            {resend.isError && <Alert color="red">{resend.error.message}</Alert>}
+            {resend.isError && <Alert color="red">{rejectionMessage(resend.error)}</Alert>}
           </Stack>
         )}
         {user.is_demo ? (
@@ -73,7 +74,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
             )}
             {change.isError && (
               <Alert color="red" mt="sm">
-                {change.error.message}
+                {rejectionMessage(change.error)}
               </Alert>
             )}
           </form>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { passwordProblem } from '../../../../domain/account-rules.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/account-security.ts';
 import type { CurrentUser } from '../api/get-current-user.ts';
 
@@ -34,7 +35,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
               {change.isSuccess && (
                 <Alert color="green">Password changed. Your other sessions were signed out.</Alert>
               )}
-              {change.isError && <Alert color="red">{change.error.message}</Alert>}
+              {change.isError && <Alert color="red">{rejectionMessage(change.error)}</Alert>}
               <PasswordInput
                 label="Current password"
                 autoComplete="current-password"

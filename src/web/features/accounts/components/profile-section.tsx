@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { isValidPhone } from '../../../../domain/account-rules.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../api/get-current-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
@@ -75,7 +76,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
             </Text>
           </Stack>
         </Group>
-        {upload.isError && <Alert color="red">{upload.error.message}</Alert>}
+        {upload.isError && <Alert color="red">{rejectionMessage(upload.error)}</Alert>}
         <form
           onSubmit={form.onSubmit((values) =>
             update.mutate(
@@ -90,7 +91,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
           noValidate
         >
           <Stack>
-            {update.isError && <Alert color="red">{update.error.message}</Alert>}
+            {update.isError && <Alert color="red">{rejectionMessage(update.error)}</Alert>}
             <TextInput
               label="Full name"
               required

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../../../domain/account-rules.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -47,7 +48,7 @@ function RequestResetForm() {
   return (
     <form onSubmit={form.onSubmit((values) => request.mutate(values.email))} noValidate>
       <Stack>
-        {request.isError && <Alert color="red">{request.error.message}</Alert>}
+        {request.isError && <Alert color="red">{rejectionMessage(request.error)}</Alert>}
         <TextInput
           label="E-mail"
           type="email"
@@ -93,7 +94,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <Stack>
         {reset.isError && (
           <Alert color="red" title="Could not set the password">
-            {reset.error.message}
+            {rejectionMessage(reset.error)}
           </Alert>
         )}
         <PasswordInput

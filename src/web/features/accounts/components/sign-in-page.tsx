@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -34,7 +35,7 @@ export function SignInPage() {
         <Stack>
           {signIn.isError && (
             <Alert color="red" title="Could not sign in">
-              {signIn.error.message}
+              {rejectionMessage(signIn.error)}
             </Alert>
           )}
           <TextInput

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { passwordProblem } from '../../../../domain/account-rules.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useSignUp } from '../api/sign-up.ts';
 
@@ -36,7 +37,7 @@ export function SignUpForm({ invitation }: { invitation?: { code: string; email:
       <Stack>
         {signUp.isError && (
           <Alert color="red" title="Could not create the account">
-            {signUp.error.message}
+            {rejectionMessage(signUp.error)}
           </Alert>
         )}
         <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('fullname')} />

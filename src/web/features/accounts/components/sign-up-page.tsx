@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useInvitationPreview } from '../api/get-invitation-preview.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
@@ -38,7 +39,7 @@ export function SignUpPage() {
   }
   const preview = invitation.data;
   const problem = invitation.isError
-    ? `${invitation.error.message} Check that the whole link from the e-mail was opened.`
+    ? `${rejectionMessage(invitation.error)} Check that the whole link from the e-mail was opened.`
     : preview?.problem;
   if (problem || !preview) {
     return (

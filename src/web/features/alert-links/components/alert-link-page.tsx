@@ -2,7 +2,7 @@ import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/c
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 
 export type AlertLinkKind =
   | 'confirmation'
@@ -39,7 +39,7 @@ export function AlertLinkPage({ kind }: { kind: AlertLinkKind }) {
         {result.isPending && <Loader aria-label="Checking your link" />}
         {result.isError && (
           <Alert color="red" icon={<IconAlertTriangle />} title="This link cannot be used">
-            {result.error.message}
+            {rejectionMessage(result.error)}
           </Alert>
         )}
         {result.isSuccess && (

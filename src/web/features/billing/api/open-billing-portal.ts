@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 
 /** POST /api/billing/portal, then off to Stripe's customer portal (card, invoices, billing details). */
 export function useOpenBillingPortal() {
@@ -11,7 +11,7 @@ export function useOpenBillingPortal() {
       notifications.show({
         color: 'red',
         title: 'The billing portal could not open',
-        message: error.message,
+        message: rejectionMessage(error),
       }),
   });
 }

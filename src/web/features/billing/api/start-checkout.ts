@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 
 type BusinessPlan = 'business_monthly' | 'business_yearly';
 
@@ -11,6 +11,10 @@ export function useStartCheckout() {
       apiRequest<{ url: string }>('billing/checkout', { method: 'POST', body: { plan } }),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Checkout could not open', message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: 'Checkout could not open',
+        message: rejectionMessage(error),
+      }),
   });
 }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionSummary } from '../../../../contracts/billing.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 import { SUBSCRIPTION_QUERY_KEY } from './get-subscription.ts';
 
 /**
@@ -18,6 +18,6 @@ export function useSubscriptionChange(action: 'trial' | 'cancel' | 'resume' | 'd
       notifications.show({ color: 'teal', message: done });
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Nothing changed', message: error.message }),
+      notifications.show({ color: 'red', title: 'Nothing changed', message: rejectionMessage(error) }),
   });
 }

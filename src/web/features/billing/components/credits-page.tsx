@@ -3,6 +3,7 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useCredits } from '../api/get-credits.ts';
 import { CreditBalanceCard } from './credit-balance-card.tsx';
 import { CreditHistoryTable } from './credit-history-table.tsx';
@@ -34,7 +35,7 @@ export function CreditsPage() {
               <Skeleton h={180} radius="md" />
             ) : query.isError ? (
               <Alert color="red" title="The credits could not be loaded">
-                {query.error.message}
+                {rejectionMessage(query.error)}
               </Alert>
             ) : (
               <CreditBalanceCard overview={query.data} />

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { InvoiceSummary } from '../../../../contracts/billing.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { formatDay, formatUsd } from '../subscription-wording.ts';
 
@@ -34,7 +35,7 @@ function InvoiceRows() {
   if (query.isError) {
     return (
       <Alert color="red" title="The invoices could not be loaded">
-        {query.error.message}
+        {rejectionMessage(query.error)}
       </Alert>
     );
   }

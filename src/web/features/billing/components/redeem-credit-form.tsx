@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useRedeemCreditCode } from '../api/redeem-credit-code.ts';
 import { formatUsd } from '../subscription-wording.ts';
 
@@ -8,7 +9,7 @@ import { formatUsd } from '../subscription-wording.ts';
 export function RedeemCreditForm() {
   const [code, setCode] = useState('');
   const redeem = useRedeemCreditCode();
-  const reason = redeem.error?.message.replace(/^code: /, '');
+  const reason = redeem.isError ? rejectionMessage(redeem.error).replace(/^code: /, '') : undefined;
   const problem = reason && reason.charAt(0).toUpperCase() + reason.slice(1);
 
   function submit(event: FormEvent) {

@@ -3,6 +3,7 @@ import { IconCoins } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { CheckoutReturnAlert, useCheckoutReturn } from './checkout-return-alert.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
@@ -33,7 +34,7 @@ export function SubscriptionPage() {
         <SubscriptionSkeleton />
       ) : query.isError ? (
         <Alert color="red" title="The subscription could not be loaded">
-          {query.error.message}
+          {rejectionMessage(query.error)}
         </Alert>
       ) : (
         <Stack gap="lg">

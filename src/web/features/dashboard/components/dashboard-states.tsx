@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconCreditCard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, rejectionMessage } from '../../../lib/api-client.ts';
 import { isSubscriptionExpired } from '../../../lib/query-client.ts';
 import { SpendCardsSkeleton } from './spend-cards.tsx';
 import { SpendChartSkeleton } from './spend-chart-skeleton.tsx';
@@ -51,7 +51,7 @@ export function SubscriptionExpiredState() {
 
 export function BillingErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isSubscriptionExpired(error)) return <SubscriptionExpiredState />;
-  const message = error instanceof Error ? error.message : 'The spend data could not be loaded.';
+  const message = rejectionMessage(error);
   return (
     <Alert
       color="red"

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 import { INTEGRATIONS_KEY } from './get-integrations.ts';
 
 export const syncIntegration = (id: string) =>
@@ -15,6 +15,6 @@ export function useSyncIntegration() {
       notifications.show({ color: answer.queued ? 'teal' : 'gray', message: answer.message });
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Sync not started', message: error.message }),
+      notifications.show({ color: 'red', title: 'Sync not started', message: rejectionMessage(error) }),
   });
 }

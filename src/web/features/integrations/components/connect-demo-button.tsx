@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useCreateIntegration } from '../api/create-integration.ts';
 
 /** "Connect the demo AWS account": the built-in simulator's fictional company, in one click. */
@@ -18,7 +19,7 @@ export function ConnectDemoButton(props: ButtonProps) {
           {
             onSuccess: () => navigate('/aws-integration'),
             onError: (error) =>
-              notifications.show({ color: 'red', title: 'Not connected', message: error.message }),
+              notifications.show({ color: 'red', title: 'Not connected', message: rejectionMessage(error) }),
           },
         )
       }

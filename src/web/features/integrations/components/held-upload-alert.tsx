@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { IngestionRunView } from '../../../../contracts/integrations.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
 import { useDecideHeldRun } from '../api/decide-held-run.ts';
 
@@ -45,9 +46,9 @@ export function HeldUploadAlert({ integrationId, run }: { integrationId: string;
             ))}
           </Table.Tbody>
         </Table>
-        {decide.error && (
+        {decide.isError && (
           <Text size="sm" c="red">
-            {decide.error.message}
+            {rejectionMessage(decide.error)}
           </Text>
         )}
         <Group gap="xs">

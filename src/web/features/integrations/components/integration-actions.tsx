@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@manti
 import { IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteIntegration } from '../api/delete-integration.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useSyncIntegration } from '../api/sync-integration.ts';
@@ -33,7 +34,7 @@ function RenameButton({ integration }: { integration: IntegrationView }) {
               onChange={(event) => setName(event.currentTarget.value)}
               required
               maxLength={80}
-              error={rename.error?.message}
+              error={rename.isError ? rejectionMessage(rename.error) : undefined}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={rename.isPending}>
@@ -67,9 +68,9 @@ function DisconnectButton({ integration }: { integration: IntegrationView }) {
             Spendguard stops reading this source and deletes its cost data, sync history and EC2 inventory.
             Budgets and alerts that use it will see no costs from it. This cannot be undone.
           </Text>
-          {remove.error && (
+          {remove.isError && (
             <Text c="red" size="sm">
-              {remove.error.message}
+              {rejectionMessage(remove.error)}
             </Text>
           )}
           <Group justify="flex-end">

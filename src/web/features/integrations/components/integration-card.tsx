@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { IntegrationActions } from './integration-actions.tsx';
@@ -127,7 +128,10 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           />
         </SimpleGrid>
         <RunProgress integration={integration} />
-        <RunOutcomeAlerts integration={integration} uploadRefusal={upload.error?.message ?? null} />
+        <RunOutcomeAlerts
+          integration={integration}
+          uploadRefusal={upload.isError ? rejectionMessage(upload.error) : null}
+        />
       </Stack>
     </Paper>
   );

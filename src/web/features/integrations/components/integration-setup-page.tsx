@@ -17,6 +17,7 @@ import { IconBrandAws, IconCopy, IconDownload, IconExternalLink } from '@tabler/
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSetupKit } from '../api/get-setup-kit.ts';
 import { AwsNotSetUp } from './aws-not-set-up.tsx';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
@@ -69,7 +70,7 @@ export function IntegrationSetupPage() {
       ) : kit.isError ? (
         <Alert color="red" title="The template could not be prepared">
           <Stack gap="sm" align="flex-start">
-            {kit.error.message}
+            {rejectionMessage(kit.error)}
             <Button size="xs" variant="white" color="red" onClick={() => kit.refetch()}>
               Try again
             </Button>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useIntegrations } from '../api/get-integrations.ts';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
 import { IntegrationCard } from './integration-card.tsx';
@@ -45,7 +46,7 @@ export function IntegrationsPage() {
       ) : integrations.isError ? (
         <Alert color="red" title="Integrations could not be loaded">
           <Stack gap="sm" align="flex-start">
-            {integrations.error.message}
+            {rejectionMessage(integrations.error)}
             <Button size="xs" variant="white" color="red" onClick={() => integrations.refetch()}>
               Try again
             </Button>

@@ -1,6 +1,7 @@
 import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useCreateIntegration } from '../api/create-integration.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 
@@ -19,7 +20,7 @@ export function UploadIntegrationButton() {
         { integrationId: integration.id, file },
         {
           onError: (error) =>
-            notifications.show({ color: 'red', title: 'Upload refused', message: error.message }),
+            notifications.show({ color: 'red', title: 'Upload refused', message: rejectionMessage(error) }),
         },
       );
     } catch (error) {

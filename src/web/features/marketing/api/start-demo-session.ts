@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 import { storeSessionToken } from '../../../lib/session-token.ts';
 
 const demoSessionAnswer = z.object({ token: z.string().min(1) });
@@ -28,7 +28,11 @@ export function useStartDemoSession() {
       navigate('/dashboard');
     },
     onError: (error) => {
-      notifications.show({ color: 'red', title: 'The demo could not start', message: error.message });
+      notifications.show({
+        color: 'red',
+        title: 'The demo could not start',
+        message: rejectionMessage(error),
+      });
     },
   });
 }

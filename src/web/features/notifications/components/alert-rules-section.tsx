@@ -18,6 +18,7 @@ import {
 import { IconAlertCircle, IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AlertRuleView, CreateAlertRuleInput } from '../../../../contracts/alerts.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts';
 import { useAlertRules } from '../api/list-alert-rules.ts';
 import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts';
@@ -128,7 +129,7 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
         )}
         {create.isError && (
           <Alert color="red" title="The alert was not created">
-            {create.error.message}
+            {rejectionMessage(create.error)}
           </Alert>
         )}
         <Group justify="flex-end">
@@ -223,7 +224,7 @@ export function AlertRulesSection({ manages }: { manages: boolean }) {
       {rules.isPending && <Skeleton height={80} aria-label="Loading alerts" />}
       {rules.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the alerts">
-          {rules.error.message}
+          {rejectionMessage(rules.error)}
         </Alert>
       )}
       {rules.isSuccess && rules.data.length === 0 && (

@@ -15,6 +15,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSaveBudget } from '../api/save-budget.ts';
 
 interface ThresholdDraft {
@@ -209,7 +210,7 @@ export function BudgetFormModal({
           </Stack>
           {save.isError && (
             <Alert color="red" title="The budget was not saved">
-              {save.error.message}
+              {rejectionMessage(save.error)}
             </Alert>
           )}
           <Group justify="flex-end">

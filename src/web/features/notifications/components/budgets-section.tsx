@@ -16,6 +16,7 @@ import {
 import { IconAlertCircle, IconDots, IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteBudget } from '../api/delete-budget.ts';
 import { useBudgets } from '../api/list-budgets.ts';
 import { usePauseBudget } from '../api/save-budget.ts';
@@ -161,7 +162,7 @@ export function BudgetsSection({ manages }: { manages: boolean }) {
       {budgets.isPending && <Skeleton height={220} radius="md" aria-label="Loading budgets" />}
       {budgets.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the budgets">
-          {budgets.error.message}
+          {rejectionMessage(budgets.error)}
         </Alert>
       )}
       {budgets.isSuccess && budgets.data.length === 0 && (

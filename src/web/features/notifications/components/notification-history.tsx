@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconBrandSlack, IconCheck, IconMail } from '@tabler/icons-react';
 import type { NotificationView } from '../../../../contracts/alerts.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useNotifications } from '../api/list-notifications.ts';
 import { formatWhen, KIND_LABELS } from './alert-format.ts';
 
@@ -53,7 +54,7 @@ export function NotificationHistory() {
       {history.isPending && <Skeleton height={120} aria-label="Loading the history" />}
       {history.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the history">
-          {history.error.message}
+          {rejectionMessage(history.error)}
         </Alert>
       )}
       {history.isSuccess && history.data.length === 0 && (

@@ -15,6 +15,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { NotificationKind, NotificationPreferences } from '../../../../contracts/alerts.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
@@ -86,7 +87,7 @@ function PreferencesForm({ initial, manages }: { initial: NotificationPreference
       )}
       {save.isError && (
         <Alert color="red" icon={<IconAlertCircle size={16} />} title="Not saved">
-          {save.error.message}
+          {rejectionMessage(save.error)}
         </Alert>
       )}
       {save.isSuccess && (
@@ -124,7 +125,7 @@ export function PreferencesCard({ manages }: { manages: boolean }) {
       {preferences.isPending && <Skeleton height={160} aria-label="Loading your preferences" />}
       {preferences.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load your preferences">
-          {preferences.error.message}
+          {rejectionMessage(preferences.error)}
         </Alert>
       )}
       {preferences.isSuccess && <PreferencesForm initial={preferences.data} manages={manages} />}

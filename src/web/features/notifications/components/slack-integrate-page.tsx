@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { NotificationKind } from '../../../../contracts/alerts.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { startSlackOAuth, useSaveSlackConnection, useSlackConnection } from '../api/slack-connection.ts';
 import { SlackKindsInput } from './slack-kinds-input.tsx';
 
@@ -94,7 +95,7 @@ export function SlackIntegratePage() {
               <SlackKindsInput value={kinds} onChange={setKinds} />
               {save.isError && (
                 <Alert color="red" icon={<IconAlertCircle size={16} />} title="Slack was not connected">
-                  {save.error.message}
+                  {rejectionMessage(save.error)}
                 </Alert>
               )}
               <Group>

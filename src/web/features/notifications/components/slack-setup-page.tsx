@@ -6,6 +6,7 @@ import type { NotificationKind, SlackConnectionView } from '../../../../contract
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import {
   useDisconnectSlack,
   useSaveSlackConnection,
@@ -46,12 +47,12 @@ function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
         <SlackKindsInput value={kinds} onChange={setKinds} />
         {save.isError && (
           <Alert color="red" icon={<IconAlertCircle size={16} />}>
-            {save.error.message}
+            {rejectionMessage(save.error)}
           </Alert>
         )}
         {test.isError && (
           <Alert color="red" icon={<IconAlertCircle size={16} />} title="The test message did not go through">
-            {test.error.message}
+            {rejectionMessage(test.error)}
           </Alert>
         )}
         {test.isSuccess && (
@@ -109,7 +110,7 @@ export function SlackSetupPage() {
             title="Could not load the Slack connection"
             maw={720}
           >
-            {connection.error.message}
+            {rejectionMessage(connection.error)}
           </Alert>
         )}
         {connection.isSuccess && !connection.data.connected && (

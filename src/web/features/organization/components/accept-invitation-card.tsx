@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconMailOpened } from '@tabler/icons-react';
 import { useSession } from '../../../app/session.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { ROLE_LABELS } from './member-labels.tsx';
@@ -19,7 +20,7 @@ export function AcceptInvitationCard({ code, onClose }: { code: string; onClose:
   if (invitation.isError) {
     return (
       <Alert color="red" title="This invitation link does not work" withCloseButton onClose={onClose}>
-        {invitation.error.message} Check that the whole link from the e-mail was opened.
+        {rejectionMessage(invitation.error)} Check that the whole link from the e-mail was opened.
       </Alert>
     );
   }
@@ -57,7 +58,7 @@ export function AcceptInvitationCard({ code, onClose }: { code: string; onClose:
       )}
       {accept.isError && (
         <Alert color="red" mt="sm">
-          {accept.error.message}
+          {rejectionMessage(accept.error)}
         </Alert>
       )}
       <Group mt="md" gap="xs">

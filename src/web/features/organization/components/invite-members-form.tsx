@@ -16,6 +16,7 @@ import { useState } from 'react';
 import type { InviteUsersAnswer } from '../../../../contracts/organizations.ts';
 import { INVITATION_BATCH_LIMIT, INVITATION_VALID_DAYS } from '../../../../domain/invitations.ts';
 import type { OrganizationRole } from '../../../../domain/organization-roles.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { useTeams } from '../api/list-teams.ts';
@@ -130,7 +131,7 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
           ))}
           {invite.isError && (
             <Alert color="red" title="Could not send the invitations">
-              {invite.error.message}
+              {rejectionMessage(invite.error)}
             </Alert>
           )}
           {answer && <InviteResults answer={answer} />}

@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { OrganizationDetails, OrganizationMember } from '../../../../contracts/organizations.ts';
 import { managesOrganization, type OrganizationRole } from '../../../../domain/organization-roles.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { LastActive, MemberIdentity, ROLE_LABELS, RoleBadge } from './member-labels.tsx';
 
 const notifyError = (title: string) => (error: Error) =>
-  notifications.show({ color: 'red', title, message: error.message });
+  notifications.show({ color: 'red', title, message: rejectionMessage(error) });
 
 /**
  * Admins manage members and admins; only owners touch owners; the last owner stays one (the server holds the

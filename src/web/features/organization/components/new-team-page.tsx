@@ -6,6 +6,7 @@ import type { TeamScope } from '../../../../contracts/teams.ts';
 import { isValidSlug, slugify } from '../../../../domain/slugs.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { CostScopePicker } from './cost-scope-picker.tsx';
@@ -110,7 +111,7 @@ export function NewTeamPage() {
           </Paper>
           {createTeam.isError && (
             <Alert color="red" title="Could not create the team">
-              {createTeam.error.message}
+              {rejectionMessage(createTeam.error)}
             </Alert>
           )}
           <Group justify="flex-end">

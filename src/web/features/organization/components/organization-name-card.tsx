@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { OrganizationDetails } from '../../../../contracts/organizations.ts';
 import { managesOrganization } from '../../../../domain/organization-roles.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useRenameOrganization } from '../api/rename-organization.ts';
 import { RoleBadge } from './member-labels.tsx';
 
@@ -27,7 +28,7 @@ function RenameForm({ name, onDone }: { name: string; onDone: () => void }) {
       <TextInput
         label="Organization name"
         maxLength={80}
-        error={rename.error?.message}
+        error={rename.isError ? rejectionMessage(rename.error) : undefined}
         {...form.getInputProps('name')}
       />
       <Group justify="flex-end" mt="sm" gap="xs">

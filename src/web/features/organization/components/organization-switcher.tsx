@@ -2,6 +2,7 @@ import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useActivateOrganization } from '../api/activate-organization.ts';
 import { useMyOrganizations } from '../api/list-my-organizations.ts';
 import { ROLE_LABELS } from './member-labels.tsx';
@@ -18,7 +19,7 @@ export function OrganizationSwitcherItems() {
       notifications.show({ message: `You are now working in ${active.name}.` });
       navigate('/dashboard');
     },
-    onFailed: (error) => notifications.show({ color: 'red', message: error.message }),
+    onFailed: (error) => notifications.show({ color: 'red', message: rejectionMessage(error) }),
   });
   if (!organizations.isSuccess || organizations.data.length < 2) return null;
   return (

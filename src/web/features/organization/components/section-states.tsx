@@ -1,5 +1,6 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 
 /** The shape of a list while it loads. */
 export function RowsSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
@@ -14,10 +15,10 @@ export function RowsSkeleton({ rows = 3, label }: { rows?: number; label: string
 }
 
 /** A failed query, in words a person can act on. */
-export function SectionError({ what, error }: { what: string; error: Error }) {
+export function SectionError({ what, error }: { what: string; error: unknown }) {
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} title={`Could not load ${what}`}>
-      {error.message}
+      {rejectionMessage(error)}
     </Alert>
   );
 }

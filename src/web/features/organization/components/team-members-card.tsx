@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrganizationMember } from '../../../../contracts/organizations.ts';
 import type { TeamUsers } from '../../../../contracts/teams.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useAddTeamMember } from '../api/add-team-member.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
@@ -38,7 +39,7 @@ function AddMember({ teamId, current }: { teamId: string; current: OrganizationM
             { teamId, userId },
             {
               onSuccess: () => setUserId(null),
-              onError: (error) => notifications.show({ color: 'red', message: error.message }),
+              onError: (error) => notifications.show({ color: 'red', message: rejectionMessage(error) }),
             },
           )
         }
@@ -60,7 +61,7 @@ function RemoveFromTeam({ teamId, member }: { teamId: string; member: Organizati
       onClick={() =>
         removeUser.mutate(
           { userId: member.user_id, teamId },
-          { onError: (error) => notifications.show({ color: 'red', message: error.message }) },
+          { onError: (error) => notifications.show({ color: 'red', message: rejectionMessage(error) }) },
         )
       }
     >

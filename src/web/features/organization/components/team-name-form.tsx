@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TeamSummary } from '../../../../contracts/teams.ts';
 import { isValidSlug } from '../../../../domain/slugs.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 
 /** Renames a team and changes its slug; answers the new slug so the page can follow it. */
@@ -29,7 +30,7 @@ export function TeamNameForm({ team, onDone }: { team: TeamSummary; onDone: (slu
             <TextInput label="Name" maxLength={60} {...form.getInputProps('name')} />
             <TextInput label="Slug" {...form.getInputProps('slug')} />
           </Group>
-          {updateTeam.isError && <Alert color="red">{updateTeam.error.message}</Alert>}
+          {updateTeam.isError && <Alert color="red">{rejectionMessage(updateTeam.error)}</Alert>}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => onDone(team.slug)}>
               Cancel

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TeamScope, TeamSummary } from '../../../../contracts/teams.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 import { CostScopePicker } from './cost-scope-picker.tsx';
 import { ScopeBadges } from './scope-summary.tsx';
@@ -13,7 +14,7 @@ function ScopeEditor({ team, onDone }: { team: TeamSummary; onDone: () => void }
       <CostScopePicker value={scope} onChange={setScope} />
       {updateTeam.isError && (
         <Alert color="red" mt="sm">
-          {updateTeam.error.message}
+          {rejectionMessage(updateTeam.error)}
         </Alert>
       )}
       <Group justify="flex-end" mt="md" gap="xs">

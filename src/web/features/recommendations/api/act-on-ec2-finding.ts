@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 import { EC2_FINDINGS_KEY } from './get-ec2-findings.ts';
 
 /** The three things a person does with a finding: POST dismiss, POST snooze, DELETE action (undo). */
@@ -31,7 +31,7 @@ export function useActOnEc2Finding() {
       });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', title: 'That did not work', message: error.message });
+      notifications.show({ color: 'red', title: 'That did not work', message: rejectionMessage(error) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RightsizingSettingsView } from '../../../../contracts/recommendations.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
 import { EC2_FINDINGS_KEY } from './get-ec2-findings.ts';
 
 export const updateRightsizingSettings = (settings: RightsizingSettingsView) =>
@@ -14,7 +14,7 @@ export function useUpdateRightsizingSettings() {
     mutationFn: updateRightsizingSettings,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: EC2_FINDINGS_KEY }),
     onError: (error) => {
-      notifications.show({ color: 'red', title: 'Settings not saved', message: error.message });
+      notifications.show({ color: 'red', title: 'Settings not saved', message: rejectionMessage(error) });
     },
   });
 }

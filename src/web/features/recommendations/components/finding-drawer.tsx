@@ -1,6 +1,7 @@
 import { Alert, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { Ec2FindingDetailView } from '../../../../contracts/recommendations.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useEc2Finding } from '../api/get-ec2-finding.ts';
 import { CandidatesTable } from './candidates-table.tsx';
 import { FindingActionButtons } from './finding-action-buttons.tsx';
@@ -123,7 +124,7 @@ export function FindingDrawer(props: { findingId: string | null; canAct: boolean
       )}
       {query.isError && (
         <Alert color="red" title="This finding could not be loaded">
-          {query.error.message}
+          {rejectionMessage(query.error)}
         </Alert>
       )}
       {query.data && <DrawerBody detail={query.data} canAct={props.canAct} />}

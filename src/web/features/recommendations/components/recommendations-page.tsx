@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useEc2Findings } from '../api/get-ec2-findings.ts';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FindingFilters } from './finding-filters.tsx';
@@ -45,7 +46,7 @@ export function RecommendationsPage() {
       />
       {findings.isPending && <FindingsSkeleton />}
       {findings.isError && (
-        <FindingsError message={findings.error.message} onRetry={() => findings.refetch()} />
+        <FindingsError message={rejectionMessage(findings.error)} onRetry={() => findings.refetch()} />
       )}
       {list && list.computed_at === null && <NoFindingsYet />}
       {list && list.computed_at !== null && (

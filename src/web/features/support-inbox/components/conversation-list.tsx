@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { SupportConversation } from '../../../../contracts/chat.ts';
+import { rejectionMessage } from '../../../lib/api-client.ts';
 
 export function personLabel(conversation: SupportConversation): { title: string; subtitle: string } {
   const { person } = conversation;
@@ -27,7 +28,7 @@ export function ConversationList({ query, selectedId, onSelect }: ConversationLi
   if (query.isError || !query.data) {
     return (
       <Alert color="red" title="The conversations could not be loaded">
-        {query.error?.message ?? 'Try again in a moment.'}
+        {query.isError ? rejectionMessage(query.error) : 'Try again in a moment.'}
       </Alert>
     );
   }
