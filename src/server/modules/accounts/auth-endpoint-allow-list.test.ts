@@ -76,7 +76,6 @@ describe('better-auth behind our rules', () => {
       ['POST', '/api/auth/organization/update-member-role'],
       ['POST', '/api/auth/update-user'],
       ['POST', '/api/auth/delete-user'],
-      ['GET', '/api/auth/get-session'],
       ['GET', '/api/auth/list-sessions'],
       ['POST', '/api/auth/revoke-sessions'],
       ['GET', '/api/auth/sign-in/email'],
@@ -102,6 +101,15 @@ describe('better-auth behind our rules', () => {
       redirectTo: '/reset-password',
     });
     expect(reset.status).toBe(200);
+    const visitor = await rawRequest(baseUrl, { method: 'GET', target: '/api/auth/get-session' });
+    expect(visitor.status).toBe(200);
+    expect(visitor.json()).toBeNull();
+    const session = await rawRequest(baseUrl, {
+      method: 'GET',
+      target: '/api/auth/get-session',
+      headers: bearer(person.token),
+    });
+    expect(session.json()).toMatchObject({ user: { email: 'open@example.com' } });
     expect((await post('/api/auth/sign-out', {}, bearer(person.token))).status).toBe(200);
   });
 });

@@ -107,6 +107,9 @@ const OPEN_AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string 
   { method: 'POST', path: '/sign-up/email' },
   { method: 'POST', path: '/sign-in/email' },
   { method: 'POST', path: '/sign-out' },
+  // The web client asks it whether a cookie session (opened by a mailed link) exists: it reads only the
+  // caller's own session, and a visitor's answer is a 200 with none.
+  { method: 'GET', path: '/get-session' },
   { method: 'POST', path: '/send-verification-email' },
   { method: 'GET', path: '/verify-email' },
   { method: 'POST', path: '/request-password-reset' },

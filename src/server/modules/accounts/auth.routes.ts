@@ -40,7 +40,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, extra:
   const text = await response.text();
   if (!(response.headers.get('content-type') ?? '').includes('application/json') || !text)
     return reply.send(text || null);
-  const json = JSON.parse(text) as Record<string, unknown>;
+  const parsed = JSON.parse(text) as Record<string, unknown> | null;
+  // get-session answers `null` for a visitor.
+  if (parsed === null || typeof parsed !== 'object') return reply.send(parsed);
+  const json = parsed;
   if (response.status >= 400) {
     return reply.send({
       Code: String(json.code ?? 'AuthError'),
