@@ -52,6 +52,7 @@ test.describe('an organization brings its people in', () => {
     browser,
   }, testInfo) => {
     // A whole story with two people and seventeen guarded routes: longer than the default minute on 2 cores.
+    // A screen's first answers can wait seconds behind another spec's work on the one Node thread (PGlite).
     test.setTimeout(180_000);
     ownerToken = await signUpVerified(page, 'Olivia Owner', ownerEmail);
     await signInWithToken(page, ownerToken);
@@ -77,7 +78,9 @@ test.describe('an organization brings its people in', () => {
     await expect(page.getByText('Account 111122223333')).toBeVisible();
 
     await page.goto('/organization');
-    await expect(page.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByLabel('E-mail of person 1').fill('not-an-email');
     await page.getByLabel('E-mail of person 1').blur();
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
@@ -126,7 +129,7 @@ test.describe('an organization brings its people in', () => {
     await expect(member.getByRole('button', { name: 'Remove from team' })).toHaveCount(0);
 
     await page.goto('/teams/payments');
-    await expect(page.getByText('Mia Member')).toBeVisible();
+    await expect(page.getByText('Mia Member')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: /Connect AWS cost data/ })).toHaveAttribute(
       'href',
       '/aws-integration',
@@ -134,7 +137,7 @@ test.describe('an organization brings its people in', () => {
     await saveScreen(page, testInfo, 'team-page');
 
     await page.goto(`/organization-member/${memberEmail.split('@')[0]}`);
-    await expect(page.getByRole('heading', { name: 'Alerts they receive' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alerts they receive' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`E-mail to ${memberEmail}`)).toBeVisible();
     await saveScreen(page, testInfo, 'organization-member');
     await memberContext.close();
@@ -161,6 +164,8 @@ test.describe('an organization brings its people in', () => {
     await page.getByRole('menuitem', { name: /Olivia's organization/ }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/organization');
-    await expect(page.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 });
