@@ -27,26 +27,46 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 /**
- * The server syncs the demo account from the in-process simulator when it starts. On the embedded
- * database that first sync keeps the one Node process busy for a while, so the specs start once it is
- * done, as a person would wait for the first sync before reading numbers.
+ * The server syncs the demo account from the in-process simulator when it starts: the newest two months
+ * first, then the eleven older ones in a second run. On the embedded database that work keeps the one
+ * Node process busy, so the specs start once the whole sync is done (13 months with spend and no sync
+ * running), as a person would wait for the first sync before reading numbers.
  */
 async function waitForDemoSync(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const session = await fetch(`${url}/api/demo-session`, { method: 'POST', headers: { origin: url } });
   if (!session.ok) throw new Error(`POST /api/demo-session answered ${session.status}`);
   const { token } = (await session.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await fetch(`${url}/api/users/me`, { headers })).json()) as { user_id: string };
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  yearAgo.setUTCMonth(yearAgo.getUTCMonth() - 12);
+  const year = new URLSearchParams({
+    user_id: me.user_id,
+    start_date: yearAgo.toISOString().slice(0, 10),
+    end_date: today,
+    integration: 'default',
+    tag_key: 'all',
+    selected_tag_values: 'All',
+    is_amortized: 'false',
+  });
+  let seen = 'nothing yet';
   while (Date.now() < deadline) {
-    const response = await fetch(`${url}/api/integrations`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (response.ok) {
-      const integrations = (await response.json()) as Array<{ is_demo: boolean; state: string }>;
-      if (integrations.find((integration) => integration.is_demo)?.state === 'ready') return;
-    }
+    const list = await fetch(`${url}/api/integrations`, { headers });
+    const demo = list.ok
+      ? ((await list.json()) as Array<{ is_demo: boolean; state: string }>).find((each) => each.is_demo)
+      : undefined;
+    const data = await fetch(`${url}/api/billing-data?${year}`, { headers });
+    const months = data.ok
+      ? ((await data.json()) as { buckets?: Array<{ total: number }> }).buckets
+      : undefined;
+    const withSpend = months?.filter((bucket) => bucket.total > 0).length ?? 0;
+    seen = `state ${demo?.state}, ${withSpend} months with spend`;
+    if (demo?.state === 'ready' && withSpend >= 13) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error(`the demo account's first sync did not finish within ${timeoutMs / 1000} s`);
+  throw new Error(`the demo account's sync did not finish within ${timeoutMs / 1000} s (${seen})`);
 }
 
 /**
@@ -97,7 +117,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   try {
     await waitForHealth(baseUrl, server, 90_000);
-    await waitForDemoSync(baseUrl, 240_000);
+    await waitForDemoSync(baseUrl, 300_000);
   } catch (error) {
     server.kill('SIGKILL');
     await stripe.close();
