@@ -74,7 +74,7 @@ test.describe('an organization brings its people in', () => {
     await page.getByLabel('Tag value').fill('payments');
     await page.getByRole('button', { name: 'Add tag' }).click();
     await page.getByRole('button', { name: 'Create team' }).click();
-    await expect(page).toHaveURL(/\/teams\/payments$/);
+    await expect(page).toHaveURL(/\/teams\/payments$/, { timeout: 30_000 });
     await expect(page.getByText('Account 111122223333')).toBeVisible();
 
     await page.goto('/organization');
@@ -109,7 +109,7 @@ test.describe('an organization brings its people in', () => {
 
     for (const path of MEMBER_REDIRECTED) {
       await member.goto(path);
-      await expect(member, `a member opening ${path}`).toHaveURL(/\/dashboard$/);
+      await expect(member, `a member opening ${path}`).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
     }
 
     await member.goto('/organization');

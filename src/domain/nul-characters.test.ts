@@ -5,7 +5,7 @@ describe('the field holding a NUL character', () => {
   it.each([
     [{ name: 'a\u0000b' }, 'name'],
     [{ tag: { tag_values: [{ value: 'ok' }, { value: '\u0000' }] } }, 'tag.tag_values.1.value'],
-    [{ ['bad\u0000key']: 1 }, 'bad\u0000key'],
+    [{ 'bad\u0000key': 1 }, 'bad\u0000key'],
     ['\u0000', 'request'],
   ])('finds it in %j', (value, field) => {
     expect(fieldWithNulCharacter(value)).toBe(field);
