@@ -7,13 +7,13 @@ const literals = (file: string, text: string) => escapingPaths(root, file, text)
 describe('paths that climb out of the repository', () => {
   it('reports a sibling folder reached from a file', () => {
     expect(
-      literals('e2e/a.spec.ts', "path.resolve(import.meta.dirname, '../../shared/data/focus.csv')"),
-    ).toEqual(['../../shared/data/focus.csv']);
+      literals('e2e/a.spec.ts', "path.resolve(import.meta.dirname, '../../sibling-folder/focus.csv')"),
+    ).toEqual(['../../sibling-folder/focus.csv']);
   });
 
   it('reports a sibling folder reached from the root (repoRoot, cwd)', () => {
-    expect(literals('src/server/testing/x.ts', "path.resolve(repoRoot, '../shared/data/focus.csv')")).toEqual(
-      ['../shared/data/focus.csv'],
+    expect(literals('src/server/testing/x.ts', "path.resolve(repoRoot, '../sibling-folder/focus.csv')")).toEqual(
+      ['../sibling-folder/focus.csv'],
     );
   });
 

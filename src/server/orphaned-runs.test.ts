@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { createIntegrationsService } from './modules/integrations/integrations.s
 import { prepareDatabaseSchema } from './schema-setup.ts';
 import { openConfiguredDatabase } from './server.ts';
 import { bearer, signUpVerifiedPerson } from './testing/accounts-fixtures.ts';
+import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
 import { openTestDatabase, testDatabaseKind } from './testing/test-database.ts';
 
 /**
@@ -64,34 +64,9 @@ async function withApp<T>(
   }
 }
 
-function startServer(): { child: ChildProcess; url: Promise<string>; exited: Promise<unknown> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...environment,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      AWS_SIMULATOR: 'off',
-      // A beat a second: a run without one for 4 s is orphaned (the default is 15 s and a minute).
-      INGEST_HEARTBEAT_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)));
-  });
-  url.catch(() => {});
-  return { child, url, exited };
+/** npm start's server on this test's database, beating once a second: a run silent for 4 s is orphaned. */
+function startServer(): ServerProcess {
+  return startServerProcess(environment.DATA_DIR ?? '', { ...environment, INGEST_HEARTBEAT_SECONDS: '1' });
 }
 
 async function card(url: string): Promise<IntegrationView> {
