@@ -12,9 +12,9 @@ describe('paths that climb out of the repository', () => {
   });
 
   it('reports a sibling folder reached from the root (repoRoot, cwd)', () => {
-    expect(literals('src/server/testing/x.ts', "path.resolve(repoRoot, '../sibling-folder/focus.csv')")).toEqual(
-      ['../sibling-folder/focus.csv'],
-    );
+    expect(
+      literals('src/server/testing/x.ts', "path.resolve(repoRoot, '../sibling-folder/focus.csv')"),
+    ).toEqual(['../sibling-folder/focus.csv']);
   });
 
   it('lets a file climb to the root and name what lies inside', () => {
