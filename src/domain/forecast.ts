@@ -16,12 +16,9 @@ import {
   weekdayOf,
 } from './calendar-days.ts';
 import { amountsByDay, type DailyCost, firstDayOf, totalBetween, trailingAmounts } from './daily-costs.ts';
+import { CALIBRATION_HISTORY_DAYS, calibratedIntervalScale } from './forecast-interval-calibration.ts';
 import { sumUsd } from './money.ts';
-import {
-  fitSeasonalTrendModel,
-  MAX_TRAINING_DAYS,
-  MIN_SEASONAL_HISTORY_DAYS,
-} from './seasonal-trend-model.ts';
+import { fitSeasonalTrendModel, MIN_SEASONAL_HISTORY_DAYS } from './seasonal-trend-model.ts';
 import { Z_FOR_80_PERCENT_INTERVAL } from './statistics.ts';
 
 /**
@@ -82,15 +79,16 @@ function predictRemainder(
   lastComplete: IsoDay,
   predictedDays: IsoDay[],
 ): Remainder {
-  const { days, amounts } = trailingAmounts(byDay, firstDay, lastComplete, MAX_TRAINING_DAYS);
+  const { days, amounts } = trailingAmounts(byDay, firstDay, lastComplete, CALIBRATION_HISTORY_DAYS);
   const sumDays = (predict: DailyPredictor) => sumPredictedDays(predictedDays, lastComplete, byDay, predict);
   if (amounts.length >= MIN_SEASONAL_HISTORY_DAYS) {
-    const model = fitSeasonalTrendModel(amounts, days.map(weekdayOf));
+    const weekdays = days.map(weekdayOf);
+    const model = fitSeasonalTrendModel(amounts, weekdays);
+    const stepsAhead = predictedDays.map((day) => daysBetween(lastComplete, day));
     return {
       predicted: sumDays((steps, day) => model.predict(steps, weekdayOf(day))),
-      standardDeviation: model.sumStandardDeviation(
-        predictedDays.map((day) => daysBetween(lastComplete, day)),
-      ),
+      standardDeviation:
+        model.sumStandardDeviation(stepsAhead) * calibratedIntervalScale(days, amounts, predictedDays),
       method: 'seasonal-trend',
     };
   }

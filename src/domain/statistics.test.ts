@@ -9,6 +9,7 @@ import {
   standardDeviation,
   theilSenSlope,
 } from './statistics.ts';
+import { seededRandom } from './testing/synthetic-daily-costs.ts';
 
 describe('percentiles by linear interpolation between closest ranks', () => {
   const oneToHundredOne = Array.from({ length: 101 }, (_, i) => i);
@@ -68,5 +69,27 @@ describe('mean absolute percentage error', () => {
   });
   it('skips actual zeros and is unknown when nothing is left', () => {
     expect(meanAbsolutePercentageError([{ actual: 0, predicted: 5 }])).toBeNull();
+  });
+});
+
+describe('percentile by selection', () => {
+  it('equals the sorted-ranks definition on many random lists, ties and signs included', () => {
+    const random = seededRandom(42);
+    for (let run = 0; run < 2000; run++) {
+      const values = Array.from({ length: 1 + Math.floor(random() * 60) }, () =>
+        random() < 0.3 ? Math.floor(random() * 5) : random() * 100 - 50,
+      );
+      const p = [0, 50, 80, 100, random() * 100][run % 5]!;
+      const sorted = [...values].sort((a, b) => a - b);
+      const rank = (p / 100) * (sorted.length - 1);
+      const low = sorted[Math.floor(rank)]!;
+      const expected = low + (sorted[Math.ceil(rank)]! - low) * (rank - Math.floor(rank));
+      expect(percentile(values, p)).toBe(expected);
+    }
+  });
+  it('leaves its input untouched', () => {
+    const values = [5, 1, 4, 2, 3];
+    percentile(values, 50);
+    expect(values).toEqual([5, 1, 4, 2, 3]);
   });
 });
