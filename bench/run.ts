@@ -16,6 +16,7 @@ const BENCHMARKS = [
   'alerts',
   'chat-connections',
   'overload',
+  'browser-timings',
 ];
 
 const folder = path.dirname(fileURLToPath(import.meta.url));
