@@ -5,10 +5,10 @@ import { decideRouteAccess, showsMainNavigation } from '../../../domain/route-ac
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { SubscriptionBanner } from '../../features/billing/components/subscription-banner.tsx';
 import type { HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { withChunkTimeout } from '../lazy-page.ts';
 import { PageViewReporter } from '../page-view-reporter.tsx';
 import { ScrollToTop } from '../scroll-to-top.tsx';
-import { useSession } from '../session.tsx';
 import { SessionLoadError } from '../session-load-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';

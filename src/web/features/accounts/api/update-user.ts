@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { CurrentUser } from './get-current-user.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 
 export interface UserPatch {
   fullname?: string;

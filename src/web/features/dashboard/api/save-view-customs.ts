@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ViewCustoms } from '../../../../contracts/users.ts';
-import { SESSION_QUERY_KEY } from '../../../app/session.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { SESSION_QUERY_KEY } from '../../../lib/session.tsx';
 
 /** Spec §4: the dashboard's choices are saved back to view_customs through PATCH users. */
 export const saveViewCustoms = (viewCustoms: ViewCustoms) =>

@@ -2,12 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { Viewer } from '../../domain/route-access.ts';
 import { isSupportStaff } from '../../domain/support-staff.ts';
-import {
-  type CurrentUser,
-  fetchCurrentUser,
-  signOutCurrentSession,
-} from '../features/accounts/api/get-current-user.ts';
-import { rejectionMessage } from '../lib/api-client.ts';
+import { rejectionMessage } from './api-client.ts';
+import { type CurrentUser, fetchCurrentUser, signOutCurrentSession } from './current-user.ts';
 
 /** Spec §4: the session is idle, pending, resolved (with the user) or rejected (with a message). */
 export type SessionState =
