@@ -3,7 +3,8 @@ import { IconChevronDown, IconChevronUp, IconDownload, IconSelector } from '@tab
 import { useState } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
-import { downloadCsv, spendToCsv } from './spend-csv.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { spendToCsv } from './spend-csv.ts';
 import { formatPercent, formatSignedUsd, formatUsd } from './spend-format.ts';
 
 type SortField = 'key' | 'total' | 'previous' | 'change' | 'share';
