@@ -1,11 +1,12 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { decideRouteAccess, showsMainNavigation } from '../../../domain/route-access.ts';
+import { decideRouteAccess, normalizePath, showsMainNavigation } from '../../../domain/route-access.ts';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { SubscriptionBanner } from '../../features/billing/components/subscription-banner.tsx';
 import type { HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { readSessionToken } from '../../lib/session-token.ts';
 import { withChunkTimeout } from '../lazy-page.ts';
 import { PageViewReporter } from '../page-view-reporter.tsx';
 import { ScrollToTop } from '../scroll-to-top.tsx';
@@ -38,6 +39,13 @@ function helpWidgetPerson(user: ReturnType<typeof useSession>['user']): HelpWidg
   return { kind: 'signed-in', userId: user.user_id, isDemo: user.is_demo, timeZone: user.default_timezone };
 }
 
+/**
+ * The landing page is the same for every visitor: without a stored token it shows at once rather than
+ * after the session check, which a busy server once took more than ten seconds to answer. A person
+ * signed in by a mailed link's cookie sees it until the check answers and then moves on to the dashboard.
+ */
+const showsBeforeSession = (pathname: string) => normalizePath(pathname) === '/' && !readSessionToken();
+
 /** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
 export function SiteLayout() {
   const { state, viewer, user, refresh } = useSession();
@@ -45,7 +53,7 @@ export function SiteLayout() {
   const privacy = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.privacy);
 
   if (state.status === 'rejected') return <SessionLoadError message={state.error} onRetry={refresh} />;
-  if (viewer.kind === 'loading') return <FullScreenSpinner />;
+  if (viewer.kind === 'loading' && !showsBeforeSession(location.pathname)) return <FullScreenSpinner />;
   const access = decideRouteAccess(location.pathname, viewer);
   if (!access.allow) {
     const returnTo = returnTarget(location.state);
@@ -72,9 +80,11 @@ export function SiteLayout() {
         </Suspense>
       </Box>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <HelpWidget person={helpWidgetPerson(user)} />
-      </Suspense>
+      {viewer.kind !== 'loading' && (
+        <Suspense fallback={null}>
+          <HelpWidget person={helpWidgetPerson(user)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
