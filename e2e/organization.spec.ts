@@ -141,6 +141,27 @@ test.describe('an organization brings its people in', () => {
     await expect(page.getByText(`E-mail to ${memberEmail}`)).toBeVisible();
     await saveScreen(page, testInfo, 'organization-member');
     await memberContext.close();
+
+    // On a phone each member reads as a short block (name, then role, teams, last active), inside the card.
+    await page.goto('/organization');
+    const members = page.locator('.mantine-Paper-root', {
+      has: page.getByRole('heading', { name: 'Members' }),
+    });
+    await expect(members.getByText('Mia Member')).toBeVisible({ timeout: 30_000 });
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect
+        .poll(() =>
+          members.evaluate((card) => {
+            const table = card.querySelector('table');
+            return table ? table.getBoundingClientRect().right - card.getBoundingClientRect().right : 1;
+          }),
+        )
+        .toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await members.scrollIntoViewIfNeeded();
+    await saveScreen(page, testInfo, 'organization-owner-phone');
   });
 
   test('an owner invited into a second organization joins it and switches back from the user menu', async ({
