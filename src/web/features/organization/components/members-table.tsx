@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { OrganizationDetails, OrganizationMember } from '../../../../contracts/organizations.ts';
@@ -8,7 +8,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
 import { ConfirmButton } from './confirm-button.tsx';
-import { LastActive, MemberIdentity, ROLE_LABELS, RoleBadge } from './member-labels.tsx';
+import { LastActive, MemberLink, ROLE_LABELS, RoleBadge } from './member-labels.tsx';
 
 const notifyError = (title: string) => (error: Error) =>
   notifications.show({ color: 'red', title, message: rejectionMessage(error) });
@@ -140,16 +140,7 @@ export function MembersTable({
         columns={[
           {
             header: 'Member',
-            cell: (member) => (
-              <Anchor
-                component={Link}
-                to={`/organization-member/${member.slug}`}
-                underline="never"
-                c="inherit"
-              >
-                <MemberIdentity member={member} you={member.user_id === myUserId} />
-              </Anchor>
-            ),
+            cell: (member) => <MemberLink member={member} you={member.user_id === myUserId} />,
           },
           {
             header: 'Role',

@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Paper, Select, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { OrganizationMember } from '../../../../contracts/organizations.ts';
 import type { TeamUsers } from '../../../../contracts/teams.ts';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -9,7 +8,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useAddTeamMember } from '../api/add-team-member.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
-import { LastActive, MemberIdentity, RoleBadge } from './member-labels.tsx';
+import { LastActive, MemberLink, RoleBadge } from './member-labels.tsx';
 
 function AddMember({ teamId, current }: { teamId: string; current: OrganizationMember[] }) {
   const organization = useOrganization();
@@ -88,16 +87,7 @@ export function TeamMembersCard({ data, manages }: { data: TeamUsers; manages: b
         columns={[
           {
             header: 'Member',
-            cell: (member) => (
-              <Anchor
-                component={Link}
-                to={`/organization-member/${member.slug}`}
-                underline="never"
-                c="inherit"
-              >
-                <MemberIdentity member={member} />
-              </Anchor>
-            ),
+            cell: (member) => <MemberLink member={member} />,
           },
           { header: 'Role', cell: (member) => <RoleBadge role={member.role} /> },
           { header: 'Last active', cell: (member) => <LastActive at={member.last_active_at} /> },
