@@ -23,8 +23,9 @@ export interface DataTableProps<Row> extends Omit<TableProps, 'children'> {
   /** Said instead of the table when there are no rows. */
   empty: ReactNode;
   /**
-   * What a narrow screen does: `scroll` keeps the table at `minWidth` and scrolls it sideways in its box;
-   * `stack` (below 48em) shows each row as a block of "label … value" lines under its first cell.
+   * What a narrow screen does: `{ scroll: minWidth }` keeps the table at least that wide and scrolls it
+   * sideways inside its box; `stack` (below 48em) shows each row as a block of "label … value" lines
+   * under its first cell.
    */
   phone: { scroll: number } | 'stack';
   /** Rows that need no column names (a short list of people) leave the header row out. */
