@@ -53,7 +53,8 @@ test.describe('an organization brings its people in', () => {
   }, testInfo) => {
     // A whole story with two people and seventeen guarded routes: longer than the default minute on 2 cores.
     // A screen's first answers can wait seconds behind another spec's work on the one Node thread (PGlite).
-    test.setTimeout(180_000);
+    // The members table is then read again at phone widths.
+    test.setTimeout(240_000);
     ownerToken = await signUpVerified(page, 'Olivia Owner', ownerEmail);
     await signInWithToken(page, ownerToken);
     await page.goto('/organization');
@@ -113,7 +114,9 @@ test.describe('an organization brings its people in', () => {
     }
 
     await member.goto('/organization');
-    await expect(member.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible();
+    await expect(member.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(member.getByRole('heading', { name: 'Invite people' })).toHaveCount(0);
     const view = member
       .locator('div', { has: member.getByRole('heading', { name: 'Your view of spend' }) })

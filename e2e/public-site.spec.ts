@@ -57,7 +57,7 @@ test.describe('a visitor on the public site', () => {
     for (const path of ['/privacy-policy', '/terms-and-conditions']) {
       await page.goto(path);
       const header = page.locator('header');
-      await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible({ timeout: 30_000 });
       await expect(header.getByRole('link', { name: 'Pricing' })).toHaveCount(0);
       await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
     }

@@ -39,12 +39,22 @@ function helpWidgetPerson(user: ReturnType<typeof useSession>['user']): HelpWidg
   return { kind: 'signed-in', userId: user.user_id, isDemo: user.is_demo, timeZone: user.default_timezone };
 }
 
+/** The public pages whose content is the same for everyone: the landing page, about, legal and blog. */
+const STATIC_PAGES = [
+  /^\/$/,
+  /^\/about$/,
+  /^\/privacy-policy$/,
+  /^\/terms-and-conditions$/,
+  /^\/blog(\/[^/]+)?$/,
+];
+
 /**
- * The landing page is the same for every visitor: without a stored token it shows at once rather than
- * after the session check, which a busy server once took more than ten seconds to answer. A person
- * signed in by a mailed link's cookie sees it until the check answers and then moves on to the dashboard.
+ * Without a stored token a static page shows at once rather than after the session check, which a busy
+ * server once took more than ten seconds to answer. A person signed in only by a mailed link's cookie
+ * sees the visitor's page until the check answers, then their own header (or the dashboard).
  */
-const showsBeforeSession = (pathname: string) => normalizePath(pathname) === '/' && !readSessionToken();
+const showsBeforeSession = (pathname: string) =>
+  !readSessionToken() && STATIC_PAGES.some((page) => page.test(normalizePath(pathname)));
 
 /** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
 export function SiteLayout() {
@@ -72,7 +82,7 @@ export function SiteLayout() {
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <ScrollToTop />
       <PageViewReporter />
-      <SiteHeader privacy={privacy && viewer.kind === 'visitor'} />
+      <SiteHeader privacy={privacy && viewer.kind !== 'signed-in'} />
       <Box component="main" style={{ flex: 1 }}>
         <SubscriptionBanner enabled={showsMainNavigation(viewer)} />
         <Suspense fallback={<FullScreenSpinner />}>
