@@ -52,6 +52,22 @@ module.exports = {
       to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
     },
     {
+      name: 'web-features-not-app',
+      comment:
+        'Features do not import the app layer (router, providers, layouts): what they share with it (the session, query keys) lives in src/web/lib.',
+      severity: 'error',
+      from: { path: '^src/web/features/' },
+      to: { path: '^src/web/app/' },
+    },
+    {
+      name: 'web-shared-not-features-or-app',
+      comment:
+        'src/web/lib and src/web/components sit below the features and the app layer and import neither.',
+      severity: 'error',
+      from: { path: '^src/web/(lib|components)/' },
+      to: { path: '^src/web/(features|app)/' },
+    },
+    {
       name: 'routes-do-not-touch-the-database',
       comment: 'A route validates, calls a service and maps the result; SQL lives in repositories.',
       severity: 'error',

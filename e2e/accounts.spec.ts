@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { tryTheDemo } from './support/demo.ts';
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -81,8 +82,7 @@ test('a person resets a forgotten password from the mailed link', async ({ page 
 });
 
 test('a visitor tries the demo with one click', async ({ page }, testInfo) => {
-  await page.goto('/');
-  await page.getByTestId('try-demo').click();
+  await tryTheDemo(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Dana');
   await page.goto('/settings');

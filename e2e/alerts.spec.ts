@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FOCUS_SAMPLE } from '../src/server/testing/raw-billing-samples.ts';
 import { signInContext, signUpVerified } from './support/accounts.ts';
-import { waitForDemoSync } from './support/demo.ts';
+import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -112,9 +112,7 @@ test('the demo user creates a budget that the simulated spend crosses, is told b
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
-  await page.goto('/');
-  await page.getByTestId('try-demo').click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await tryTheDemo(page);
   await waitForDemoSync(page);
 
   // The simulated company spends about $900 a day: a $5,000 monthly budget is crossed by the 7th.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInContext, signUpVerified } from './support/accounts.ts';
-import { waitForDemoSync } from './support/demo.ts';
+import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
@@ -69,9 +69,7 @@ test('the demo user reads the dashboard and every control changes the numbers', 
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
-  await page.goto('/');
-  await page.getByTestId('try-demo').click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await tryTheDemo(page);
   await waitForDemoSync(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

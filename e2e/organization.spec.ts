@@ -53,7 +53,8 @@ test.describe('an organization brings its people in', () => {
   }, testInfo) => {
     // A whole story with two people and seventeen guarded routes: longer than the default minute on 2 cores.
     // A screen's first answers can wait seconds behind another spec's work on the one Node thread (PGlite).
-    test.setTimeout(180_000);
+    // The members table is then read again at phone widths.
+    test.setTimeout(240_000);
     ownerToken = await signUpVerified(page, 'Olivia Owner', ownerEmail);
     await signInWithToken(page, ownerToken);
     await page.goto('/organization');
@@ -113,7 +114,9 @@ test.describe('an organization brings its people in', () => {
     }
 
     await member.goto('/organization');
-    await expect(member.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible();
+    await expect(member.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(member.getByRole('heading', { name: 'Invite people' })).toHaveCount(0);
     const view = member
       .locator('div', { has: member.getByRole('heading', { name: 'Your view of spend' }) })
@@ -141,6 +144,27 @@ test.describe('an organization brings its people in', () => {
     await expect(page.getByText(`E-mail to ${memberEmail}`)).toBeVisible();
     await saveScreen(page, testInfo, 'organization-member');
     await memberContext.close();
+
+    // On a phone each member reads as a short block (name, then role, teams, last active), inside the card.
+    await page.goto('/organization');
+    const members = page.locator('.mantine-Paper-root', {
+      has: page.getByRole('heading', { name: 'Members' }),
+    });
+    await expect(members.getByText('Mia Member')).toBeVisible({ timeout: 30_000 });
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect
+        .poll(() =>
+          members.evaluate((card) => {
+            const table = card.querySelector('table');
+            return table ? table.getBoundingClientRect().right - card.getBoundingClientRect().right : 1;
+          }),
+        )
+        .toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await members.scrollIntoViewIfNeeded();
+    await saveScreen(page, testInfo, 'organization-owner-phone');
   });
 
   test('an owner invited into a second organization joins it and switches back from the user menu', async ({

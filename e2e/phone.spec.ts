@@ -135,5 +135,16 @@ test('the demo dashboard and recommendations, full of data, fit the phone', asyn
   await page.goto('/ec2-rightsizing-recommendation');
   await expect(page.getByRole('table').first()).toBeVisible({ timeout: 60_000 });
   await expectNoSidewaysScroll(page);
+  // The settings button beside "How this is worked out" shows its whole label, down to 360 px.
+  const settings = page.getByRole('button', { name: /headroom/ });
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect
+      .poll(() => settings.evaluate((button) => button.scrollWidth - button.clientWidth), {
+        message: `the settings button is cut at ${width} px`,
+      })
+      .toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
   await saveScreen(page, testInfo, 'phone-demo-recommendations');
 });

@@ -4,10 +4,11 @@ import { saveScreen } from './support/screens.ts';
 test.describe('a visitor on the public site', () => {
   test('sees a finished landing page with the tagline, sections and pricing', async ({ page }, testInfo) => {
     await page.goto('/');
+    // The first answer of a busy embedded server can take a while: wait for it as a person would.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveTitle(/Monitor your AWS billing expenses/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /AWS/);
     await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /AWS cost alerts/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     for (const id of ['about', 'features', 'pricing']) await expect(page.locator(`#${id}`)).toBeAttached();
     await expect(page.locator('#pricing')).toContainText('Free');
     await expect(page.locator('#pricing')).toContainText(/Business/);
@@ -56,7 +57,7 @@ test.describe('a visitor on the public site', () => {
     for (const path of ['/privacy-policy', '/terms-and-conditions']) {
       await page.goto(path);
       const header = page.locator('header');
-      await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible({ timeout: 30_000 });
       await expect(header.getByRole('link', { name: 'Pricing' })).toHaveCount(0);
       await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
     }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { waitForDemoSync } from './support/demo.ts';
+import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
@@ -11,9 +11,7 @@ const findingsTable = (page: Page) => page.getByRole('table', { name: 'EC2 findi
 const rowOf = (page: Page, name: string) => findingsTable(page).getByRole('row').filter({ hasText: name });
 
 async function openRecommendationsAsDemo(page: Page) {
-  await page.goto('/');
-  await page.getByTestId('try-demo').click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await tryTheDemo(page);
   await waitForDemoSync(page);
   await page.locator('header').getByRole('link', { name: 'Recommendations' }).click();
   await expect(page).toHaveURL(/\/ec2-rightsizing-recommendation$/);

@@ -17,3 +17,14 @@ export async function waitForDemoSync(page: Page): Promise<void> {
     expect(demo?.state).toBe('ready');
   }).toPass({ timeout: 180_000, intervals: [1_000, 2_000, 5_000] });
 }
+
+/**
+ * A visitor presses "Try the demo" on the landing page and lands on the dashboard. The landing page shows
+ * before the server has answered anything, so the demo session and the session read that follow are the
+ * first answers of a possibly busy embedded server: wait for them as a person would.
+ */
+export async function tryTheDemo(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('try-demo').click();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+}

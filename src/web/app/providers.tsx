@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../lib/session.tsx';
 
 const theme = createTheme({
   primaryColor: 'blue',

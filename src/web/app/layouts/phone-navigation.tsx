@@ -2,8 +2,8 @@ import { Box, Burger, Button, Divider, Drawer, NavLink, Stack } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import type { CurrentUser } from '../../features/accounts/api/get-current-user.ts';
 import { ConsultationButton } from '../../features/help-widget/components/consultation-button.tsx';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { MAIN_LINKS, VISITOR_ANCHORS } from './header-links.ts';
 
 /** What the phone menu lists: the main screens of a verified person, or a visitor's sections and sign-in. */

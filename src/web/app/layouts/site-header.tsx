@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { showsMainNavigation } from '../../../domain/route-access.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { ConsultationButton } from '../../features/help-widget/components/consultation-button.tsx';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { MAIN_LINKS, VISITOR_ANCHORS } from './header-links.ts';
 import { PhoneNavigation } from './phone-navigation.tsx';
 import { UserMenu } from './user-menu.tsx';

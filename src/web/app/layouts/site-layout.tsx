@@ -1,14 +1,15 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { decideRouteAccess, showsMainNavigation } from '../../../domain/route-access.ts';
+import { decideRouteAccess, normalizePath, showsMainNavigation } from '../../../domain/route-access.ts';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { SubscriptionBanner } from '../../features/billing/components/subscription-banner.tsx';
 import type { HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { readSessionToken } from '../../lib/session-token.ts';
 import { withChunkTimeout } from '../lazy-page.ts';
 import { PageViewReporter } from '../page-view-reporter.tsx';
 import { ScrollToTop } from '../scroll-to-top.tsx';
-import { useSession } from '../session.tsx';
 import { SessionLoadError } from '../session-load-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -38,6 +39,23 @@ function helpWidgetPerson(user: ReturnType<typeof useSession>['user']): HelpWidg
   return { kind: 'signed-in', userId: user.user_id, isDemo: user.is_demo, timeZone: user.default_timezone };
 }
 
+/** The public pages whose content is the same for everyone: the landing page, about, legal and blog. */
+const STATIC_PAGES = [
+  /^\/$/,
+  /^\/about$/,
+  /^\/privacy-policy$/,
+  /^\/terms-and-conditions$/,
+  /^\/blog(\/[^/]+)?$/,
+];
+
+/**
+ * Without a stored token a static page shows at once rather than after the session check, which a busy
+ * server once took more than ten seconds to answer. A person signed in only by a mailed link's cookie
+ * sees the visitor's page until the check answers, then their own header (or the dashboard).
+ */
+const showsBeforeSession = (pathname: string) =>
+  !readSessionToken() && STATIC_PAGES.some((page) => page.test(normalizePath(pathname)));
+
 /** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
 export function SiteLayout() {
   const { state, viewer, user, refresh } = useSession();
@@ -45,7 +63,7 @@ export function SiteLayout() {
   const privacy = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.privacy);
 
   if (state.status === 'rejected') return <SessionLoadError message={state.error} onRetry={refresh} />;
-  if (viewer.kind === 'loading') return <FullScreenSpinner />;
+  if (viewer.kind === 'loading' && !showsBeforeSession(location.pathname)) return <FullScreenSpinner />;
   const access = decideRouteAccess(location.pathname, viewer);
   if (!access.allow) {
     const returnTo = returnTarget(location.state);
@@ -64,7 +82,7 @@ export function SiteLayout() {
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <ScrollToTop />
       <PageViewReporter />
-      <SiteHeader privacy={privacy && viewer.kind === 'visitor'} />
+      <SiteHeader privacy={privacy && viewer.kind !== 'signed-in'} />
       <Box component="main" style={{ flex: 1 }}>
         <SubscriptionBanner enabled={showsMainNavigation(viewer)} />
         <Suspense fallback={<FullScreenSpinner />}>
@@ -72,9 +90,11 @@ export function SiteLayout() {
         </Suspense>
       </Box>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <HelpWidget person={helpWidgetPerson(user)} />
-      </Suspense>
+      {viewer.kind !== 'loading' && (
+        <Suspense fallback={null}>
+          <HelpWidget person={helpWidgetPerson(user)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

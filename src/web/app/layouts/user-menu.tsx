@@ -3,7 +3,7 @@ import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { showsBillingMenu } from '../../../domain/route-access.ts';
 import { OrganizationSwitcherItems } from '../../features/organization/components/organization-switcher.tsx';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../lib/session.tsx';
 
 /** Spec §2 user menu: avatar and first name (the avatar alone on a phone), settings, organization, billing. */
 export function UserMenu() {

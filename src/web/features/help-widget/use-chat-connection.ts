@@ -3,10 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { type ChatErrorFrame, chatErrorFrame, chatMessage } from '../../../contracts/chat.ts';
 import { mergeChatMessages } from '../../../domain/chat-rules.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { chatSocketUrl, ReconnectingSocket, type SocketPhase } from '../../lib/reconnecting-socket.ts';
 import { readSessionToken } from '../../lib/session-token.ts';
 import { type ChatIdentity, chatIdentityKey } from './api/chat-identity.ts';
-import { chatMessagesKey, chatMessagesQuery } from './api/get-messages.ts';
+import { chatMessagesQuery } from './api/get-messages.ts';
 import { cachedVisitorChatToken, visitorChatToken } from './api/visitor-chat-token.ts';
 
 const messageFrame = z.array(chatMessage);
@@ -30,7 +31,7 @@ export function useChatConnection(identity: ChatIdentity) {
   useEffect(() => {
     let renewToken = false;
     let openedSinceLastAttempt = true;
-    const key = chatMessagesKey(identity);
+    const key = queryKeys.chatMessages(identityKey);
     const socket = new ReconnectingSocket(
       async () => {
         if (identity.kind === 'user') return chatSocketUrl({ token: readSessionToken() ?? '' });

@@ -3,10 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { chatErrorFrame, conversationChangedFrame, supportChatMessage } from '../../../contracts/chat.ts';
 import { mergeChatMessages } from '../../../domain/chat-rules.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { chatSocketUrl, ReconnectingSocket, type SocketPhase } from '../../lib/reconnecting-socket.ts';
 import { readSessionToken } from '../../lib/session-token.ts';
-import { conversationMessagesKey } from './api/get-conversation-messages.ts';
-import { supportConversationsKey } from './api/get-support-conversations.ts';
 
 const messageFrame = z.array(supportChatMessage);
 
@@ -21,21 +20,21 @@ export function useInboxConnection() {
   const socketRef = useRef<ReconnectingSocket | null>(null);
 
   useEffect(() => {
-    const refreshList = () => queryClient.invalidateQueries({ queryKey: supportConversationsKey });
+    const refreshList = () => queryClient.invalidateQueries({ queryKey: queryKeys.supportConversations.all });
     const socket = new ReconnectingSocket(
       async () => chatSocketUrl({ token: readSessionToken() ?? '', inbox: '1' }),
       {
         onPhase: setPhase,
         onOpen: () => {
           void refreshList();
-          void queryClient.invalidateQueries({ queryKey: ['support-messages'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.supportMessages.all });
         },
         onFrame: (frame) => {
           const messages = messageFrame.safeParse(frame);
           if (messages.success) {
             for (const message of messages.data) {
               queryClient.setQueryData(
-                conversationMessagesKey(message.conversation_id),
+                queryKeys.supportMessages.ofConversation(message.conversation_id),
                 (known: typeof messages.data | undefined) =>
                   known ? mergeChatMessages(known, [message]) : known,
               );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { storeSessionToken } from '../../../lib/session-token.ts';
 
 export function useResendVerification() {
@@ -46,7 +47,7 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       storeSessionToken(null);
       queryClient.clear();
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

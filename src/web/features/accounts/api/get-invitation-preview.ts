@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitationPreview } from '../../../../contracts/organizations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What an invitation link offers: the sign-up form prefills and locks its e-mail. */
 export const getInvitationPreview = (code: string) =>
@@ -9,7 +10,7 @@ export const getInvitationPreview = (code: string) =>
 export function useInvitationPreview(code: string | null) {
   return useQuery(
     queryOptions({
-      queryKey: ['invitation', code],
+      queryKey: queryKeys.invitation(code),
       queryFn: () => getInvitationPreview(code ?? ''),
       enabled: Boolean(code),
       retry: false,

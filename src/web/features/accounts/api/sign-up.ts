@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { normalizeFullName } from '../../../../domain/account-rules.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { storeSessionToken } from '../../../lib/session-token.ts';
 
 export const MAIL_DELIVERY_KEY = 'spendguard.verification-mail';
@@ -41,6 +42,6 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { CurrentUser } from './get-current-user.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface UserPatch {
   fullname?: string;
@@ -16,6 +17,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
@@ -9,6 +10,6 @@ export function useUploadAvatar() {
       form.append('avatar', file);
       return apiRequest('users/avatar', { method: 'POST', body: form });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

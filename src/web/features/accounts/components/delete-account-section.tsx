@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useDeleteAccount } from '../api/account-security.ts';
-import type { CurrentUser } from '../api/get-current-user.ts';
 
 export function DeleteAccountSection({ user }: { user: CurrentUser }) {
   const [opened, { open, close }] = useDisclosure(false);

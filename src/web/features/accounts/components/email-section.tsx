@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 import { useChangeEmail, useResendVerification } from '../api/account-security.ts';
-import type { CurrentUser } from '../api/get-current-user.ts';
 
 export function EmailSection({ user }: { user: CurrentUser }) {
   const resend = useResendVerification();

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '
 import { useForm } from '@mantine/form';
 import { passwordProblem } from '../../../../domain/account-rules.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useChangePassword } from '../api/account-security.ts';
-import type { CurrentUser } from '../api/get-current-user.ts';
 
 export function PasswordSection({ user }: { user: CurrentUser }) {
   const change = useChangePassword();

@@ -17,7 +17,7 @@ import { IconUserCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { isValidPhone } from '../../../../domain/account-rules.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
-import type { CurrentUser } from '../api/get-current-user.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 

@@ -1,8 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useSession } from '../../../lib/session.tsx';
 import { MAIL_DELIVERY_KEY } from '../api/sign-up.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type AlertLinkKind =
   | 'confirmation'
@@ -23,7 +24,7 @@ const TITLES: Record<AlertLinkKind, string> = {
 export function AlertLinkPage({ kind }: { kind: AlertLinkKind }) {
   const { token = '' } = useParams();
   const result = useQuery({
-    queryKey: ['alert-link', kind, token],
+    queryKey: queryKeys.alertLink(kind, token),
     queryFn: () =>
       apiRequest<{ message: string }>(`alert-links/${kind}/${encodeURIComponent(token)}`, { method: 'POST' }),
     retry: false,

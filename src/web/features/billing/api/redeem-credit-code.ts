@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreditsOverview } from '../../../../contracts/credits.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { CREDITS_QUERY_KEY } from './get-credits.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/credits/redeem: answers the new balance and history. */
 export function useRedeemCreditCode() {
@@ -9,6 +9,6 @@ export function useRedeemCreditCode() {
   return useMutation({
     mutationFn: (code: string) =>
       apiRequest<CreditsOverview>('credits/redeem', { method: 'POST', body: { code } }),
-    onSuccess: (overview) => queryClient.setQueryData(CREDITS_QUERY_KEY, overview),
+    onSuccess: (overview) => queryClient.setQueryData(queryKeys.billing.credits, overview),
   });
 }

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionSummary } from '../../../../contracts/billing.ts';
 import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
-import { SUBSCRIPTION_QUERY_KEY } from './get-subscription.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The POST actions that answer the new plan: the screen shows it at once, and the session (whose
@@ -13,8 +13,8 @@ export function useSubscriptionChange(action: 'trial' | 'cancel' | 'resume' | 'd
   return useMutation({
     mutationFn: () => apiRequest<SubscriptionSummary>(`billing/${action}`, { method: 'POST', body: {} }),
     onSuccess: async (summary) => {
-      queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, summary);
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      queryClient.setQueryData(queryKeys.billing.subscription, summary);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       notifications.show({ color: 'teal', message: done });
     },
     onError: (error) =>

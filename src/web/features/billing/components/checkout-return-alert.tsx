@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SubscriptionSummary } from '../../../../contracts/billing.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Stripe's confirmation (a webhook) usually lands within seconds of the return; we wait up to a minute. */
 const CONFIRMATION_WAIT_MS = 60_000;
@@ -44,8 +45,8 @@ export function CheckoutReturnAlert({
   useEffect(() => {
     if (outcome.outcome !== 'success' || !paid || outcome.confirmed) return;
     outcome.confirm();
-    void queryClient.invalidateQueries({ queryKey: ['session'] });
-    void queryClient.invalidateQueries({ queryKey: ['billing', 'invoices'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.billing.invoices });
   }, [outcome, paid, queryClient]);
 
   if (outcome.outcome === 'cancelled') {

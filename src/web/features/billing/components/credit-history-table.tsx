@@ -1,5 +1,6 @@
-import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CreditsOverview } from '../../../../contracts/credits.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { formatDay, formatUsd } from '../subscription-wording.ts';
 
 const KIND = {
@@ -15,37 +16,30 @@ export function CreditHistoryTable({ overview }: { overview: CreditsOverview }) 
         <Title order={2} size="h4">
           History
         </Title>
-        {overview.history.length === 0 ? (
-          <Text c="dimmed">No credits yet. Redeem a code to add credit to your organization.</Text>
-        ) : (
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Activity</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {overview.history.map((entry) => (
-                <Table.Tr key={`${entry.kind}-${entry.at}-${entry.description}`}>
-                  <Table.Td>{formatDay(entry.at)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={KIND[entry.kind].color}>
-                      {KIND[entry.kind].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{entry.description}</Table.Td>
-                  <Table.Td ta="right">
-                    {KIND[entry.kind].sign}
-                    {formatUsd(entry.amountUsd)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataTable
+          verticalSpacing="sm"
+          phone={{ scroll: 0 }}
+          rows={overview.history}
+          rowKey={(entry) => `${entry.kind}-${entry.at}-${entry.description}`}
+          empty="No credits yet. Redeem a code to add credit to your organization."
+          columns={[
+            { header: 'Date', cell: (entry) => formatDay(entry.at) },
+            {
+              header: 'Activity',
+              cell: (entry) => (
+                <Badge variant="light" color={KIND[entry.kind].color}>
+                  {KIND[entry.kind].label}
+                </Badge>
+              ),
+            },
+            { header: 'Details', cell: (entry) => entry.description },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (entry) => `${KIND[entry.kind].sign}${formatUsd(entry.amountUsd)}`,
+            },
+          ]}
+        />
         {overview.grants.some((grant) => grant.expiresAt && grant.state === 'available') && (
           <Text size="sm" c="dimmed">
             Credit that lapses first is used first.

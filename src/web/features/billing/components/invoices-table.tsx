@@ -1,5 +1,6 @@
-import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { InvoiceSummary } from '../../../../contracts/billing.ts';
+import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { formatDay, formatUsd } from '../subscription-wording.ts';
@@ -22,7 +23,9 @@ export function InvoicesTable({ enabled }: { enabled: boolean }) {
         {enabled ? (
           <InvoiceRows />
         ) : (
-          <Text c="dimmed">No invoices yet: they appear here once you pay by card.</Text>
+          <Text size="sm" c="dimmed">
+            No invoices yet: they appear here once you pay by card.
+          </Text>
         )}
       </Stack>
     </Paper>
@@ -39,64 +42,59 @@ function InvoiceRows() {
       </Alert>
     );
   }
-  if (query.data.invoices.length === 0) return <Text c="dimmed">No invoices yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Period</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th ta="right">Credit applied</Table.Th>
-            <Table.Th ta="right">Paid</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {query.data.invoices.map((invoice) => (
-            <InvoiceRow key={invoice.id} invoice={invoice} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      verticalSpacing="sm"
+      highlightOnHover
+      phone={{ scroll: 720 }}
+      rows={query.data.invoices}
+      rowKey={(invoice) => invoice.id}
+      empty="No invoices yet."
+      columns={INVOICE_COLUMNS}
+    />
   );
 }
 
-function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
-  const period =
-    invoice.periodStart && invoice.periodEnd
-      ? `${formatDay(invoice.periodStart)} – ${formatDay(invoice.periodEnd)}`
-      : '—';
+const period = (invoice: InvoiceSummary) =>
+  invoice.periodStart && invoice.periodEnd
+    ? `${formatDay(invoice.periodStart)} – ${formatDay(invoice.periodEnd)}`
+    : '—';
+
+const INVOICE_COLUMNS: DataColumn<InvoiceSummary>[] = [
+  { header: 'Date', cell: (invoice) => formatDay(invoice.createdAt) },
+  { header: 'Number', cell: (invoice) => invoice.number ?? '—' },
+  { header: 'Period', cell: period },
+  { header: 'Total', align: 'right', cell: (invoice) => formatUsd(invoice.totalUsd) },
+  {
+    header: 'Credit applied',
+    align: 'right',
+    cell: (invoice) => (invoice.creditAppliedUsd > 0 ? `−${formatUsd(invoice.creditAppliedUsd)}` : '—'),
+  },
+  { header: 'Paid', align: 'right', cell: (invoice) => formatUsd(invoice.amountPaidUsd) },
+  {
+    header: 'Status',
+    cell: (invoice) => (
+      <Badge variant="light" color={STATUS_COLORS[invoice.status] ?? 'gray'}>
+        {invoice.status}
+      </Badge>
+    ),
+  },
+  { header: null, label: 'Links', cell: (invoice) => <InvoiceLinks invoice={invoice} /> },
+];
+
+function InvoiceLinks({ invoice }: { invoice: InvoiceSummary }) {
   return (
-    <Table.Tr>
-      <Table.Td>{formatDay(invoice.createdAt)}</Table.Td>
-      <Table.Td>{invoice.number ?? '—'}</Table.Td>
-      <Table.Td>{period}</Table.Td>
-      <Table.Td ta="right">{formatUsd(invoice.totalUsd)}</Table.Td>
-      <Table.Td ta="right">
-        {invoice.creditAppliedUsd > 0 ? `−${formatUsd(invoice.creditAppliedUsd)}` : '—'}
-      </Table.Td>
-      <Table.Td ta="right">{formatUsd(invoice.amountPaidUsd)}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={STATUS_COLORS[invoice.status] ?? 'gray'}>
-          {invoice.status}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        {invoice.hostedUrl && (
-          <Anchor href={invoice.hostedUrl} target="_blank" rel="noreferrer" size="sm">
-            View
-          </Anchor>
-        )}
-        {invoice.pdfUrl && (
-          <Anchor href={invoice.pdfUrl} target="_blank" rel="noreferrer" size="sm" ml="sm">
-            PDF
-          </Anchor>
-        )}
-      </Table.Td>
-    </Table.Tr>
+    <>
+      {invoice.hostedUrl && (
+        <Anchor href={invoice.hostedUrl} target="_blank" rel="noreferrer" size="sm">
+          View
+        </Anchor>
+      )}
+      {invoice.pdfUrl && (
+        <Anchor href={invoice.pdfUrl} target="_blank" rel="noreferrer" size="sm" ml="sm">
+          PDF
+        </Anchor>
+      )}
+    </>
   );
 }

@@ -7,8 +7,7 @@ import {
 } from '../../../../domain/billing-view.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { persistentQueryOptions } from '../../../lib/query-client.ts';
-
-export const BILLING_DATA_KEY = ['billing-data'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §3 GET billing-data with exactly its parameters. */
 export const getBillingData = (userId: string, view: BillingView, signal?: AbortSignal) =>
@@ -27,7 +26,7 @@ export const getBillingData = (userId: string, view: BillingView, signal?: Abort
 
 export const billingDataQuery = (userId: string | undefined, view: BillingView) =>
   queryOptions({
-    queryKey: [...BILLING_DATA_KEY, userId, view],
+    queryKey: queryKeys.billingData.view(userId, view),
     queryFn: ({ signal }) => getBillingData(userId ?? '', view, signal),
     // Spec §4: only when user id, integration, tag key and tag values are all set.
     enabled: isBillingQueryReady(view, userId),

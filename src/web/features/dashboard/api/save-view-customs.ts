@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ViewCustoms } from '../../../../contracts/users.ts';
-import { SESSION_QUERY_KEY } from '../../../app/session.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §4: the dashboard's choices are saved back to view_customs through PATCH users. */
 export const saveViewCustoms = (viewCustoms: ViewCustoms) =>
@@ -11,6 +11,6 @@ export function useSaveViewCustoms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveViewCustoms,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

@@ -1,9 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
-import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useSession } from '../../../lib/session.tsx';
 import { useBillingData } from '../api/get-billing-data.ts';
 import { useIntegrations } from '../api/get-integrations.ts';
 import {

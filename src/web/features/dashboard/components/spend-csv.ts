@@ -1,11 +1,7 @@
 /** The spend table as CSV: one row per series, its totals, then one column per bucket (dollars unrounded). */
 
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-
-function cell(value: string | number): string {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import { toCsv } from '../../../lib/csv.ts';
 
 export function spendToCsv(data: BillingData): string {
   const previous = new Map(data.previous_period.series.map((series) => [series.key, series.total]));
@@ -39,14 +35,5 @@ export function spendToCsv(data: BillingData): string {
     change(data.total, data.previous_period.total),
     ...data.buckets.map((b) => b.total),
   ];
-  return `${[header, ...rows, total].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
-}
-
-export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
+  return toCsv([header, ...rows, total]);
 }

@@ -1,9 +1,11 @@
-import { Button, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconDownload, IconSelector } from '@tabler/icons-react';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
-import { downloadCsv, spendToCsv } from './spend-csv.ts';
+import { SortableHeader } from '../../../components/sortable-header.tsx';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { spendToCsv } from './spend-csv.ts';
 import { formatPercent, formatSignedUsd, formatUsd } from './spend-format.ts';
 
 type SortField = 'key' | 'total' | 'previous' | 'change' | 'share';
@@ -43,21 +45,14 @@ function SortHeader({
   onSort: (field: SortField) => void;
   numeric?: boolean;
 }) {
-  const Icon = sort.field !== field ? IconSelector : sort.descending ? IconChevronDown : IconChevronUp;
   return (
-    <Table.Th
-      ta={numeric ? 'right' : undefined}
-      aria-sort={sort.field === field ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+    <SortableHeader
+      align={numeric ? 'right' : undefined}
+      sorted={sort.field === field ? (sort.descending ? 'descending' : 'ascending') : null}
+      onSort={() => onSort(field)}
     >
-      <UnstyledButton onClick={() => onSort(field)}>
-        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
-          <Text size="sm" fw={600}>
-            {label}
-          </Text>
-          <Icon size={14} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+      {label}
+    </SortableHeader>
   );
 }
 

@@ -2,11 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ChatMessage, messagesAnswer } from '../../../../contracts/chat.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { persistentQueryOptions } from '../../../lib/query-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { type ChatIdentity, chatIdentityKey } from './chat-identity.ts';
 import { visitorChatToken } from './visitor-chat-token.ts';
-
-export const chatMessagesKey = (identity: ChatIdentity) =>
-  ['chat-messages', chatIdentityKey(identity)] as const;
 
 /** Spec §7 GET messages: `user_id` signed in; a visitor names itself with its chat token. */
 export async function fetchChatMessages(identity: ChatIdentity): Promise<ChatMessage[]> {
@@ -19,7 +17,7 @@ export async function fetchChatMessages(identity: ChatIdentity): Promise<ChatMes
 
 export const chatMessagesQuery = (identity: ChatIdentity) =>
   queryOptions({
-    queryKey: chatMessagesKey(identity),
+    queryKey: queryKeys.chatMessages(chatIdentityKey(identity)),
     queryFn: () => fetchChatMessages(identity),
     ...persistentQueryOptions,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScheduleAnswer } from '../../../../contracts/consultations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const scheduleQueryKey = ['pm-schedule'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §7 GET pm-schedule: the booking page, prefilled with the person's name and e-mail. */
 export const scheduleQuery = (personKey: string) =>
   queryOptions({
-    queryKey: [...scheduleQueryKey, personKey],
+    queryKey: queryKeys.schedule.forPerson(personKey),
     queryFn: () => apiRequest<ScheduleAnswer>('pm-schedule'),
   });
 

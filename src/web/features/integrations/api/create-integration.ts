@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateIntegrationInput, IntegrationView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { INTEGRATIONS_KEY } from './get-integrations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const createIntegration = (input: CreateIntegrationInput) =>
   apiRequest<IntegrationView>('integrations', { method: 'POST', body: input });
@@ -12,7 +12,7 @@ export function useCreateIntegration() {
   return useMutation({
     mutationFn: createIntegration,
     onSuccess: async (integration) => {
-      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
       notifications.show({ color: 'teal', message: `${integration.name} is connected.` });
     },
   });

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IngestionRunView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { INTEGRATIONS_KEY } from './get-integrations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface HeldRunDecision {
   integrationId: string;
@@ -19,7 +19,7 @@ export function useDecideHeldRun() {
   return useMutation({
     mutationFn: decideHeldRun,
     onSuccess: async (_run, { action }) => {
-      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
       notifications.show({
         color: 'teal',
         message:

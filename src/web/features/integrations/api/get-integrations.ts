@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const INTEGRATIONS_KEY = ['integrations'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getIntegrations = (signal?: AbortSignal) =>
   apiRequest<IntegrationView[]>('integrations', { signal });
@@ -16,7 +15,7 @@ export const isBusy = (integration: IntegrationView) =>
 
 export const integrationsQuery = () =>
   queryOptions({
-    queryKey: INTEGRATIONS_KEY,
+    queryKey: queryKeys.integrations.list,
     queryFn: ({ signal }) => getIntegrations(signal),
     refetchInterval: (query) => ((query.state.data ?? []).some(isBusy) ? 2_000 : 30_000),
   });

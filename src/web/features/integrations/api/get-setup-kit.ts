@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SetupKitView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSetupKit = (input: { externalId?: string; withExport: boolean }, signal?: AbortSignal) =>
   apiRequest<SetupKitView>('integrations/setup-kit', {
@@ -10,7 +11,7 @@ export const getSetupKit = (input: { externalId?: string; withExport: boolean },
 
 export const setupKitQuery = (input: { externalId?: string; withExport: boolean }) =>
   queryOptions({
-    queryKey: ['integrations', 'setup-kit', input],
+    queryKey: queryKeys.integrations.setupKit(input),
     queryFn: ({ signal }) => getSetupKit(input, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

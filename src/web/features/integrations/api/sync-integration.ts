@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
-import { INTEGRATIONS_KEY } from './get-integrations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const syncIntegration = (id: string) =>
   apiRequest<{ queued: boolean; message: string }>(`integrations/${id}/sync`, { method: 'POST', body: {} });
@@ -11,7 +11,7 @@ export function useSyncIntegration() {
   return useMutation({
     mutationFn: syncIntegration,
     onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
       notifications.show({ color: answer.queued ? 'teal' : 'gray', message: answer.message });
     },
     onError: (error) =>

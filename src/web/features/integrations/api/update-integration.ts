@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { INTEGRATIONS_KEY } from './get-integrations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const renameIntegration = ({ id, name }: { id: string; name: string }) =>
   apiRequest<IntegrationView>(`integrations/${id}`, { method: 'PATCH', body: { name } });
@@ -12,7 +12,7 @@ export function useRenameIntegration() {
   return useMutation({
     mutationFn: renameIntegration,
     onSuccess: async (integration) => {
-      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
       notifications.show({ color: 'teal', message: `Renamed to ${integration.name}.` });
     },
   });

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IngestionRunView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { INTEGRATIONS_KEY } from './get-integrations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function uploadBillingFile({ integrationId, file }: { integrationId: string; file: File }) {
   const form = new FormData();
@@ -15,7 +15,7 @@ export function useUploadBillingFile() {
   return useMutation({
     mutationFn: uploadBillingFile,
     onSuccess: async (_run, { file }) => {
-      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
       notifications.show({ color: 'teal', message: `${file.name} is uploaded; reading it now.` });
     },
     // A refusal is shown where the person uploaded (the integration card), not in a passing toast.

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { storeSessionToken } from '../../../lib/session-token.ts';
 
 const demoSessionAnswer = z.object({ token: z.string().min(1) });
@@ -24,7 +25,7 @@ export function useStartDemoSession() {
   return useMutation({
     mutationFn: startDemoSession,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       navigate('/dashboard');
     },
     onError: (error) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const deleteBudget = (id: string) => apiRequest<void>(`budgets/${id}`, { method: 'DELETE' });
 
@@ -7,6 +8,6 @@ export function useDeleteBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBudget,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['budgets'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
   });
 }

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const BUDGETS_QUERY_KEY = ['budgets'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const listBudgets = async () => (await apiRequest<{ budgets: BudgetView[] }>('budgets')).budgets;
 
 export function useBudgets() {
-  return useQuery(queryOptions({ queryKey: BUDGETS_QUERY_KEY, queryFn: listBudgets }));
+  return useQuery(queryOptions({ queryKey: queryKeys.budgets, queryFn: listBudgets }));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationView } from '../../../../contracts/alerts.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const listNotifications = async () =>
   (await apiRequest<{ notifications: NotificationView[] }>('notifications', { query: { limit: 100 } }))
@@ -10,7 +11,7 @@ export const listNotifications = async () =>
 export function useNotifications() {
   return useQuery(
     queryOptions({
-      queryKey: ['notifications'],
+      queryKey: queryKeys.notifications,
       queryFn: listNotifications,
       refetchInterval: (query) =>
         query.state.data?.some((entry) =>

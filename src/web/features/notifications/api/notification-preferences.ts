@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences } from '../../../../contracts/alerts.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface PreferencesChange {
   email: boolean;
@@ -17,7 +18,7 @@ export const putNotificationPreferences = (change: PreferencesChange) =>
 
 export function useNotificationPreferences() {
   return useQuery(
-    queryOptions({ queryKey: ['notification-preferences'], queryFn: getNotificationPreferences }),
+    queryOptions({ queryKey: queryKeys.notificationPreferences, queryFn: getNotificationPreferences }),
   );
 }
 
@@ -25,6 +26,6 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putNotificationPreferences,
-    onSuccess: (saved) => queryClient.setQueryData(['notification-preferences'], saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationPreferences, saved),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertRuleView, CreateAlertRuleInput } from '../../../../contracts/alerts.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const createAlertRule = (input: CreateAlertRuleInput) =>
   apiRequest<AlertRuleView>('alert-rules', { method: 'POST', body: input });
@@ -19,7 +20,7 @@ export function useCreateAlertRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAlertRule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['alert-rules'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alertRules }),
   });
 }
 
@@ -27,6 +28,6 @@ export function useUpdateAlertRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAlertRule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['alert-rules'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alertRules }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BudgetView, CreateBudgetInput, UpdateBudgetInput } from '../../../../contracts/alerts.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const createBudget = (input: CreateBudgetInput) =>
   apiRequest<BudgetView>('budgets', { method: 'POST', body: input });
@@ -14,7 +15,7 @@ export function useSaveBudget() {
   return useMutation({
     mutationFn: (input: CreateBudgetInput & { id?: string }) =>
       input.id ? updateBudget({ ...input, id: input.id }) : createBudget(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['budgets'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
   });
 }
 
@@ -22,6 +23,6 @@ export function usePauseBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, paused }: { id: string; paused: boolean }) => updateBudget({ id, paused }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['budgets'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
   });
 }

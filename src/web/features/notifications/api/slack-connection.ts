@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationKind, SlackConnectionView } from '../../../../contracts/alerts.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface SlackConnectionChange {
   webhook_url?: string;
@@ -16,14 +17,14 @@ export const sendSlackTest = () => apiRequest<{ message: string }>('slack/test',
 export const startSlackOAuth = () => apiRequest<{ url: string }>('slack/oauth/start');
 
 export function useSlackConnection() {
-  return useQuery(queryOptions({ queryKey: ['slack'], queryFn: getSlackConnection }));
+  return useQuery(queryOptions({ queryKey: queryKeys.slack, queryFn: getSlackConnection }));
 }
 
 export function useSaveSlackConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putSlackConnection,
-    onSuccess: (saved) => queryClient.setQueryData(['slack'], saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.slack, saved),
   });
 }
 
@@ -31,7 +32,7 @@ export function useDisconnectSlack() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSlackConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['slack'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.slack }),
   });
 }
 

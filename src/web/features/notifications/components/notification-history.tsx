@@ -1,6 +1,7 @@
-import { Alert, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconBrandSlack, IconCheck, IconMail } from '@tabler/icons-react';
 import type { NotificationView } from '../../../../contracts/alerts.ts';
+import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useNotifications } from '../api/list-notifications.ts';
 import { formatWhen, KIND_LABELS } from './alert-format.ts';
@@ -43,6 +44,67 @@ function Deliveries({ notification }: { notification: NotificationView }) {
   );
 }
 
+function AlertSummary({ notification }: { notification: NotificationView }) {
+  return (
+    <>
+      <Group gap="xs" mb={2}>
+        <Badge size="sm" variant="outline">
+          {KIND_LABELS[notification.kind]}
+        </Badge>
+        <Text fw={600} size="sm">
+          {notification.title}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" maw={520}>
+        {notification.summary}
+      </Text>
+    </>
+  );
+}
+
+function Acknowledgement({ notification }: { notification: NotificationView }) {
+  if (!notification.acknowledged_at) {
+    return (
+      <Text size="xs" c="dimmed">
+        Not yet
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconCheck size={14} color="var(--mantine-color-teal-6)" />
+      <Text size="xs">
+        {notification.acknowledged_by}
+        <br />
+        <Text span c="dimmed" size="xs">
+          {formatWhen(notification.acknowledged_at)}
+        </Text>
+      </Text>
+    </Group>
+  );
+}
+
+const TOP = { verticalAlign: 'top' } as const;
+
+const HISTORY_COLUMNS: DataColumn<NotificationView>[] = [
+  {
+    header: 'Fired',
+    cellStyle: { ...TOP, whiteSpace: 'nowrap' },
+    cell: (notification) => formatWhen(notification.fired_at),
+  },
+  { header: 'Alert', cellStyle: TOP, cell: (notification) => <AlertSummary notification={notification} /> },
+  {
+    header: 'Delivered to',
+    cellStyle: TOP,
+    cell: (notification) => <Deliveries notification={notification} />,
+  },
+  {
+    header: 'Acknowledged',
+    cellStyle: TOP,
+    cell: (notification) => <Acknowledgement notification={notification} />,
+  },
+];
+
 /** What fired, when, where it was delivered and who acknowledged it. */
 export function NotificationHistory() {
   const history = useNotifications();
@@ -57,68 +119,17 @@ export function NotificationHistory() {
           {rejectionMessage(history.error)}
         </Alert>
       )}
-      {history.isSuccess && history.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          Nothing has fired yet. When a budget threshold, cost threshold, anomaly or idle instance alerts, it
-          appears here with where it was delivered and who acknowledged it.
-        </Text>
-      )}
-      {history.isSuccess && history.data.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" fz="sm" data-testid="notification-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fired</Table.Th>
-                <Table.Th>Alert</Table.Th>
-                <Table.Th>Delivered to</Table.Th>
-                <Table.Th>Acknowledged</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.map((notification) => (
-                <Table.Tr key={notification.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                    {formatWhen(notification.fired_at)}
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Group gap="xs" mb={2}>
-                      <Badge size="sm" variant="outline">
-                        {KIND_LABELS[notification.kind]}
-                      </Badge>
-                      <Text fw={600} size="sm">
-                        {notification.title}
-                      </Text>
-                    </Group>
-                    <Text size="xs" c="dimmed" maw={520}>
-                      {notification.summary}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Deliveries notification={notification} />
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    {notification.acknowledged_at ? (
-                      <Group gap={4} wrap="nowrap">
-                        <IconCheck size={14} color="var(--mantine-color-teal-6)" />
-                        <Text size="xs">
-                          {notification.acknowledged_by}
-                          <br />
-                          <Text span c="dimmed" size="xs">
-                            {formatWhen(notification.acknowledged_at)}
-                          </Text>
-                        </Text>
-                      </Group>
-                    ) : (
-                      <Text size="xs" c="dimmed">
-                        Not yet
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {history.isSuccess && (
+        <DataTable
+          verticalSpacing="sm"
+          fz="sm"
+          data-testid="notification-history"
+          phone={{ scroll: 720 }}
+          rows={history.data}
+          rowKey={(notification) => notification.id}
+          empty="Nothing has fired yet. When a budget threshold, cost threshold, anomaly or idle instance alerts, it appears here with where it was delivered and who acknowledged it."
+          columns={HISTORY_COLUMNS}
+        />
       )}
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamDetails } from '../../../../contracts/teams.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const addTeamMember = ({ teamId, userId }: { teamId: string; userId: string }) =>
   apiRequest<TeamDetails>(`teams/${encodeURIComponent(teamId)}/members`, {
@@ -14,7 +15,7 @@ export function useAddTeamMember() {
     mutationFn: addTeamMember,
     onSuccess: () =>
       Promise.all(
-        [['team-users'], ['teams'], ['organization']].map((queryKey) =>
+        [queryKeys.teamUsers.all, queryKeys.teams, queryKeys.organization].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

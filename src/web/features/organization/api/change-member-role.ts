@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationMember } from '../../../../contracts/organizations.ts';
 import type { OrganizationRole } from '../../../../domain/organization-roles.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const changeMemberRole = ({ userId, role }: { userId: string; role: OrganizationRole }) =>
   apiRequest<OrganizationMember>(`organization-users/${encodeURIComponent(userId)}`, {
@@ -16,9 +16,9 @@ export function useChangeMemberRole() {
     mutationFn: changeMemberRole,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['organization-member'] }),
-        queryClient.invalidateQueries({ queryKey: ['session'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organization }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizationMember.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const deleteTeam = (teamId: string) =>
   apiRequest<null>(`teams/${encodeURIComponent(teamId)}`, { method: 'DELETE' });
@@ -10,7 +11,9 @@ export function useDeleteTeam() {
     mutationFn: deleteTeam,
     onSuccess: () =>
       Promise.all(
-        [['teams'], ['organization']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [queryKeys.teams, queryKeys.organization].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitationPreview } from '../../../../contracts/organizations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getInvitation = (code: string) =>
   apiRequest<InvitationPreview>(`invitations/${encodeURIComponent(code)}`);
@@ -8,7 +9,7 @@ export const getInvitation = (code: string) =>
 export function useInvitation(code: string | null) {
   return useQuery(
     queryOptions({
-      queryKey: ['invitation', code],
+      queryKey: queryKeys.invitation(code),
       queryFn: () => getInvitation(code ?? ''),
       enabled: Boolean(code),
       retry: false,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberProfile } from '../../../../contracts/organizations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { retryUnlessMissing } from './retry-unless-missing.ts';
 
 export const getMember = (slug: string) =>
@@ -9,7 +10,7 @@ export const getMember = (slug: string) =>
 export function useMember(slug: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['organization-member', slug],
+      queryKey: queryKeys.organizationMember.bySlug(slug),
       queryFn: () => getMember(slug),
       retry: retryUnlessMissing,
     }),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteUsersAnswer, InviteUsersInput } from '../../../../contracts/organizations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { INVITATIONS_QUERY_KEY } from './list-invitations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §7 POST organization-users. */
 export const inviteUsers = (users: InviteUsersInput['users']) =>
@@ -11,6 +11,6 @@ export function useInviteUsers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteUsers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
   });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyOrganization } from '../../../../contracts/organizations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const MY_ORGANIZATIONS_QUERY_KEY = ['organizations', 'mine'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const listMyOrganizations = async () =>
   (await apiRequest<{ organizations: MyOrganization[] }>('organizations')).organizations;
@@ -10,7 +9,7 @@ export const listMyOrganizations = async () =>
 export function useMyOrganizations(options: { enabled?: boolean } = {}) {
   return useQuery(
     queryOptions({
-      queryKey: MY_ORGANIZATIONS_QUERY_KEY,
+      queryKey: queryKeys.myOrganizations,
       queryFn: listMyOrganizations,
       enabled: options.enabled,
     }),

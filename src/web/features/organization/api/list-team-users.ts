@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamUsers } from '../../../../contracts/teams.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { retryUnlessMissing } from './retry-unless-missing.ts';
 
 /** Spec §7 GET list_users?slug=: the team and its members. */
@@ -9,7 +10,7 @@ export const listTeamUsers = (slug: string) => apiRequest<TeamUsers>('list_users
 export function useTeamUsers(slug: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['team-users', slug],
+      queryKey: queryKeys.teamUsers.ofTeam(slug),
       queryFn: () => listTeamUsers(slug),
       retry: retryUnlessMissing,
     }),

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §7 DELETE remove-user: from the team with team_id, else from the organization. */
 export const removeUser = ({ userId, teamId }: { userId: string; teamId?: string }) =>
@@ -11,9 +12,12 @@ export function useRemoveUser() {
     mutationFn: removeUser,
     onSuccess: () =>
       Promise.all(
-        [['organization'], ['teams'], ['team-users'], ['organization-member']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          queryKeys.organization,
+          queryKeys.teams,
+          queryKeys.teamUsers.all,
+          queryKeys.organizationMember.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

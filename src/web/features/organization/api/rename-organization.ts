@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationDetails } from '../../../../contracts/organizations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const renameOrganization = (name: string) =>
   apiRequest<OrganizationDetails>('organization', { method: 'PATCH', body: { name } });
@@ -11,8 +11,8 @@ export function useRenameOrganization() {
   return useMutation({
     mutationFn: renameOrganization,
     onSuccess: (organization) => {
-      queryClient.setQueryData(ORGANIZATION_QUERY_KEY, organization);
-      return queryClient.invalidateQueries({ queryKey: ['session'] });
+      queryClient.setQueryData(queryKeys.organization, organization);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

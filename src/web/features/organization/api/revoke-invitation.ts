@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { INVITATIONS_QUERY_KEY } from './list-invitations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const revokeInvitation = (invitationId: string) =>
   apiRequest<null>(`organization-invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' });
@@ -9,6 +9,6 @@ export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
   });
 }

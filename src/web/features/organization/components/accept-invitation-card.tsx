@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailOpened } from '@tabler/icons-react';
-import { useSession } from '../../../app/session.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { ROLE_LABELS } from './member-labels.tsx';

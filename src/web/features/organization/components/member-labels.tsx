@@ -1,6 +1,7 @@
-import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { Link } from 'react-router';
 import type { OrganizationMember } from '../../../../contracts/organizations.ts';
 
 dayjs.extend(relativeTime);
@@ -36,6 +37,15 @@ export function MemberIdentity({ member, you }: { member: OrganizationMember; yo
         </Text>
       </Stack>
     </Group>
+  );
+}
+
+/** The member's identity as a link to their page in the organization. */
+export function MemberLink({ member, you }: { member: OrganizationMember; you?: boolean }) {
+  return (
+    <Anchor component={Link} to={`/organization-member/${member.slug}`} underline="never" c="inherit">
+      <MemberIdentity member={member} you={you} />
+    </Anchor>
   );
 }
 

@@ -1,13 +1,14 @@
-import { Anchor, Badge, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { OrganizationDetails, OrganizationMember } from '../../../../contracts/organizations.ts';
 import { managesOrganization, type OrganizationRole } from '../../../../domain/organization-roles.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
 import { ConfirmButton } from './confirm-button.tsx';
-import { LastActive, MemberIdentity, ROLE_LABELS, RoleBadge } from './member-labels.tsx';
+import { LastActive, MemberLink, ROLE_LABELS, RoleBadge } from './member-labels.tsx';
 
 const notifyError = (title: string) => (error: Error) =>
   notifications.show({ color: 'red', title, message: rejectionMessage(error) });
@@ -89,6 +90,23 @@ function RemoveCell({ member, organizationName }: { member: OrganizationMember; 
   );
 }
 
+function TeamBadges({ teams }: { teams: OrganizationMember['teams'] }) {
+  return (
+    <Group gap={4}>
+      {teams.length === 0 && (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      )}
+      {teams.map((team) => (
+        <Badge key={team.id} variant="outline" tt="none" component={Link} to={`/teams/${team.slug}`}>
+          {team.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
 /** Everyone in the organization: role, teams, last activity; owners and admins change roles and remove. */
 export function MembersTable({
   organization,
@@ -112,74 +130,43 @@ export function MembersTable({
           {organization.members.length} {organization.members.length === 1 ? 'person' : 'people'}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Teams</Table.Th>
-              <Table.Th>Last active</Table.Th>
-              {manages && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {organization.members.map((member) => (
-              <Table.Tr key={member.user_id}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/organization-member/${member.slug}`}
-                    underline="never"
-                    c="inherit"
-                  >
-                    <MemberIdentity member={member} you={member.user_id === myUserId} />
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <RoleCell member={member} myRole={organization.my_role} lastOwner={isLastOwner(member)} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {member.teams.length === 0 && (
-                      <Text size="sm" c="dimmed">
-                        —
-                      </Text>
-                    )}
-                    {member.teams.map((team) => (
-                      <Badge
-                        key={team.id}
-                        variant="outline"
-                        tt="none"
-                        component={Link}
-                        to={`/teams/${team.slug}`}
-                      >
-                        {team.name}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <LastActive at={member.last_active_at} />
-                </Table.Td>
-                {manages && (
-                  <Table.Td ta="right">
-                    {mayRemove(member) ? (
-                      <RemoveCell member={member} organizationName={organization.name} />
-                    ) : (
-                      isLastOwner(member) && (
-                        <Text size="xs" c="dimmed">
-                          Last owner
-                        </Text>
-                      )
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        verticalSpacing="sm"
+        highlightOnHover
+        phone="stack"
+        rows={organization.members}
+        rowKey={(member) => member.user_id}
+        empty="Nobody is in this organization yet."
+        columns={[
+          {
+            header: 'Member',
+            cell: (member) => <MemberLink member={member} you={member.user_id === myUserId} />,
+          },
+          {
+            header: 'Role',
+            cell: (member) => (
+              <RoleCell member={member} myRole={organization.my_role} lastOwner={isLastOwner(member)} />
+            ),
+          },
+          { header: 'Teams', cell: (member) => <TeamBadges teams={member.teams} /> },
+          { header: 'Last active', cell: (member) => <LastActive at={member.last_active_at} /> },
+          manages && {
+            header: null,
+            label: 'Actions',
+            align: 'right',
+            cell: (member) =>
+              mayRemove(member) ? (
+                <RemoveCell member={member} organizationName={organization.name} />
+              ) : (
+                isLastOwner(member) && (
+                  <Text size="xs" c="dimmed">
+                    Last owner
+                  </Text>
+                )
+              ),
+          },
+        ]}
+      />
     </Paper>
   );
 }

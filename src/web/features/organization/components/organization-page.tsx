@@ -1,9 +1,9 @@
 import { Grid, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { managesOrganization } from '../../../../domain/organization-roles.ts';
-import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useSession } from '../../../lib/session.tsx';
 import { useOrganization } from '../api/get-organization.ts';
 import { AcceptInvitationCard } from './accept-invitation-card.tsx';
 import { InviteMembersForm } from './invite-members-form.tsx';

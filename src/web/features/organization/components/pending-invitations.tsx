@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { PendingInvitation } from '../../../../contracts/organizations.ts';
+import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
@@ -42,6 +43,34 @@ function InvitationActions({ invitation }: { invitation: PendingInvitation }) {
   );
 }
 
+const INVITATION_COLUMNS: DataColumn<PendingInvitation>[] = [
+  {
+    header: 'E-mail',
+    cell: (invitation) => (
+      <>
+        <Text size="sm">{invitation.email}</Text>
+        <Text size="xs" c="dimmed">
+          Invited by {invitation.invited_by}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Role', cell: (invitation) => <RoleBadge role={invitation.role} /> },
+  { header: 'Team', cell: (invitation) => <Text size="sm">{invitation.team?.name ?? '—'}</Text> },
+  {
+    header: 'Link valid until',
+    cell: (invitation) =>
+      invitation.expired ? (
+        <Badge color="orange" variant="light">
+          Expired
+        </Badge>
+      ) : (
+        <Text size="sm">{dayjs(invitation.expires_at).format('MMM D, HH:mm')}</Text>
+      ),
+  },
+  { header: null, label: 'Actions', cell: (invitation) => <InvitationActions invitation={invitation} /> },
+];
+
 /** Invitations not accepted yet, for owners and admins: who, as what, until when. */
 export function PendingInvitations() {
   const invitations = useInvitations(true);
@@ -52,55 +81,15 @@ export function PendingInvitations() {
       </Title>
       {invitations.isPending && <RowsSkeleton rows={2} label="pending invitations" />}
       {invitations.isError && <SectionError what="the pending invitations" error={invitations.error} />}
-      {invitations.isSuccess && invitations.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No invitation is waiting for an answer.
-        </Text>
-      )}
-      {invitations.isSuccess && invitations.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Team</Table.Th>
-                <Table.Th>Link valid until</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.data.map((invitation) => (
-                <Table.Tr key={invitation.id}>
-                  <Table.Td>
-                    <Text size="sm">{invitation.email}</Text>
-                    <Text size="xs" c="dimmed">
-                      Invited by {invitation.invited_by}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={invitation.role} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{invitation.team?.name ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {invitation.expired ? (
-                      <Badge color="orange" variant="light">
-                        Expired
-                      </Badge>
-                    ) : (
-                      <Text size="sm">{dayjs(invitation.expires_at).format('MMM D, HH:mm')}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <InvitationActions invitation={invitation} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {invitations.isSuccess && (
+        <DataTable
+          verticalSpacing="xs"
+          phone={{ scroll: 560 }}
+          rows={invitations.data}
+          rowKey={(invitation) => invitation.id}
+          empty="No invitation is waiting for an answer."
+          columns={INVITATION_COLUMNS}
+        />
       )}
     </Paper>
   );

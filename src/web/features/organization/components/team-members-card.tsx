@@ -1,14 +1,14 @@
-import { Anchor, Button, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { OrganizationMember } from '../../../../contracts/organizations.ts';
 import type { TeamUsers } from '../../../../contracts/teams.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useAddTeamMember } from '../api/add-team-member.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
-import { LastActive, MemberIdentity, RoleBadge } from './member-labels.tsx';
+import { LastActive, MemberLink, RoleBadge } from './member-labels.tsx';
 
 function AddMember({ teamId, current }: { teamId: string; current: OrganizationMember[] }) {
   const organization = useOrganization();
@@ -77,43 +77,28 @@ export function TeamMembersCard({ data, manages }: { data: TeamUsers; manages: b
       <Title order={2} size="h4" mb="md">
         Members
       </Title>
-      {data.users.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nobody is in this team yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm">
-            <Table.Tbody>
-              {data.users.map((member) => (
-                <Table.Tr key={member.user_id}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/organization-member/${member.slug}`}
-                      underline="never"
-                      c="inherit"
-                    >
-                      <MemberIdentity member={member} />
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={member.role} />
-                  </Table.Td>
-                  <Table.Td>
-                    <LastActive at={member.last_active_at} />
-                  </Table.Td>
-                  {manages && (
-                    <Table.Td ta="right">
-                      <RemoveFromTeam teamId={data.team.id} member={member} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        verticalSpacing="sm"
+        phone={{ scroll: 520 }}
+        withHeader={false}
+        rows={data.users}
+        rowKey={(member) => member.user_id}
+        empty="Nobody is in this team yet."
+        columns={[
+          {
+            header: 'Member',
+            cell: (member) => <MemberLink member={member} />,
+          },
+          { header: 'Role', cell: (member) => <RoleBadge role={member.role} /> },
+          { header: 'Last active', cell: (member) => <LastActive at={member.last_active_at} /> },
+          manages && {
+            header: null,
+            label: 'Actions',
+            align: 'right',
+            cell: (member) => <RemoveFromTeam teamId={data.team.id} member={member} />,
+          },
+        ]}
+      />
       {manages && <AddMember teamId={data.team.id} current={data.users} />}
     </Paper>
   );

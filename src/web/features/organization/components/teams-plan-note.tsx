@@ -2,7 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { planAllows } from '../../../../domain/plans.ts';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../lib/session.tsx';
 
 /** Whether the organization's plan in force includes teams and their scoped views (src/domain/plans.ts). */
 export function usePlanIncludesTeams(): boolean {

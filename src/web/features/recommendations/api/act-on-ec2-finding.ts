@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
 import { apiRequest, rejectionMessage } from '../../../lib/api-client.ts';
-import { EC2_FINDINGS_KEY } from './get-ec2-findings.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The three things a person does with a finding: POST dismiss, POST snooze, DELETE action (undo). */
 export type FindingAction = 'dismiss' | 'snooze' | 'undo';
@@ -24,7 +24,7 @@ export function useActOnEc2Finding() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: FindingAction }) => actOnEc2Finding(id, action),
     onSuccess: async (finding, { action }) => {
-      await queryClient.invalidateQueries({ queryKey: EC2_FINDINGS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ec2Findings.all });
       notifications.show({
         color: 'teal',
         message: `${finding.name ?? finding.instance_id} is ${DONE[action]}.`,

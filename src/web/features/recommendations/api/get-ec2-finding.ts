@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Ec2FindingDetailView } from '../../../../contracts/recommendations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { EC2_FINDINGS_KEY } from './get-ec2-findings.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getEc2Finding = (id: string, signal?: AbortSignal) =>
   apiRequest<Ec2FindingDetailView>(`recommendations/ec2/${encodeURIComponent(id)}`, { signal });
 
 export const ec2FindingQuery = (id: string) =>
   queryOptions({
-    queryKey: [...EC2_FINDINGS_KEY, 'detail', id],
+    queryKey: queryKeys.ec2Findings.detail(id),
     queryFn: ({ signal }) => getEc2Finding(id, signal),
   });
 

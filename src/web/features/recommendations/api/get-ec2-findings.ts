@@ -5,6 +5,7 @@ import type {
   Ec2SortField,
 } from '../../../../contracts/recommendations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface Ec2FindingFilters {
   finding?: Ec2FindingKind;
@@ -15,8 +16,6 @@ export interface Ec2FindingFilters {
   sort: Ec2SortField;
   order?: 'asc' | 'desc';
 }
-
-export const EC2_FINDINGS_KEY = ['recommendations', 'ec2'] as const;
 
 export const getEc2Findings = (filters: Ec2FindingFilters, signal?: AbortSignal) =>
   apiRequest<Ec2FindingListView>('recommendations/ec2', {
@@ -34,7 +33,7 @@ export const getEc2Findings = (filters: Ec2FindingFilters, signal?: AbortSignal)
 
 export const ec2FindingsQuery = (filters: Ec2FindingFilters) =>
   queryOptions({
-    queryKey: [...EC2_FINDINGS_KEY, 'list', filters],
+    queryKey: queryKeys.ec2Findings.list(filters),
     queryFn: ({ signal }) => getEc2Findings(filters, signal),
     // A new filter keeps the table on screen until its answer arrives.
     placeholderData: keepPreviousData,

@@ -1,9 +1,10 @@
 /** The findings table as a CSV a spreadsheet opens as it is (RFC 4180 quoting, dollars unrounded to cents). */
 
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
+import { type CsvCell, toCsv } from '../../../lib/csv.ts';
 import { FINDING_NAMES, LABEL_NAMES, PRICE_SOURCE_NAMES } from './finding-language.ts';
 
-const COLUMNS: Array<[string, (finding: Ec2FindingView) => string | number | null]> = [
+const COLUMNS: Array<[string, (finding: Ec2FindingView) => CsvCell]> = [
   ['Instance ID', (f) => f.instance_id],
   ['Name', (f) => f.name],
   ['Account', (f) => f.account_id],
@@ -29,25 +30,9 @@ function roundTo(value: number | null, digits: number): number | null {
   return value === null ? null : Number(value.toFixed(digits));
 }
 
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export function findingsToCsv(findings: readonly Ec2FindingView[]): string {
-  const lines = [
-    COLUMNS.map(([header]) => cell(header)).join(','),
-    ...findings.map((finding) => COLUMNS.map(([, value]) => cell(value(finding))).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
+  return toCsv([
+    COLUMNS.map(([header]) => header),
+    ...findings.map((finding) => COLUMNS.map(([, value]) => value(finding))),
+  ]);
 }

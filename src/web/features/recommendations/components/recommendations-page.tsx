@@ -1,13 +1,14 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useSession } from '../../../app/session.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useEc2Findings } from '../api/get-ec2-findings.ts';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FindingFilters } from './finding-filters.tsx';
-import { downloadCsv, findingsToCsv } from './findings-csv.ts';
+import { findingsToCsv } from './findings-csv.ts';
 import { FindingsError, FindingsSkeleton, NoFindingsYet, NoMatchingFindings } from './findings-states.tsx';
 import { FindingsTable } from './findings-table.tsx';
 import { RightsizingSettingsButton } from './rightsizing-settings-button.tsx';

@@ -47,7 +47,8 @@ export function SavingsSummary({
           </Text>
         </Stack>
         <Stack gap={6}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
+          {/* The settings button goes under the heading when both do not fit (a 360 px phone). */}
+          <Group justify="space-between" align="flex-start" gap="xs">
             <Text size="sm" fw={600}>
               How this is worked out
             </Text>

@@ -2,13 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messagesAnswer } from '../../../../contracts/chat.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { persistentQueryOptions } from '../../../lib/query-client.ts';
-
-export const conversationMessagesKey = (conversationId: string) =>
-  ['support-messages', conversationId] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const conversationMessagesQuery = (conversationId: string) =>
   queryOptions({
-    queryKey: conversationMessagesKey(conversationId),
+    queryKey: queryKeys.supportMessages.ofConversation(conversationId),
     queryFn: async () =>
       messagesAnswer.parse(await apiRequest(`support/conversations/${conversationId}/messages`)).comments,
     staleTime: 0,

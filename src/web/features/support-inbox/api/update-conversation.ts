@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { supportConversationsKey } from './get-support-conversations.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface ConversationPatch {
   resolved?: boolean;
@@ -16,6 +16,6 @@ export function useUpdateConversation() {
   return useMutation({
     mutationFn: ({ conversationId, patch }: { conversationId: string; patch: ConversationPatch }) =>
       updateConversation(conversationId, patch),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: supportConversationsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.supportConversations.all }),
   });
 }

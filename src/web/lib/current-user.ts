@@ -1,6 +1,6 @@
-import type { UserRecord } from '../../../../contracts/users.ts';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
-import { readSessionToken, storeSessionToken } from '../../../lib/session-token.ts';
+import type { UserRecord } from '../../contracts/users.ts';
+import { ApiRequestError, apiRequest } from './api-client.ts';
+import { readSessionToken, storeSessionToken } from './session-token.ts';
 
 /** The user record of spec §3 with what the client adds: email_verified (sent already) and accessToken. */
 export type CurrentUser = UserRecord & { accessToken: string | null };

@@ -2,12 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { Viewer } from '../../domain/route-access.ts';
 import { isSupportStaff } from '../../domain/support-staff.ts';
-import {
-  type CurrentUser,
-  fetchCurrentUser,
-  signOutCurrentSession,
-} from '../features/accounts/api/get-current-user.ts';
-import { rejectionMessage } from '../lib/api-client.ts';
+import { rejectionMessage } from './api-client.ts';
+import { type CurrentUser, fetchCurrentUser, signOutCurrentSession } from './current-user.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Spec §4: the session is idle, pending, resolved (with the user) or rejected (with a message). */
 export type SessionState =
@@ -24,8 +21,6 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-export const SESSION_QUERY_KEY = ['session'] as const;
-
 /** A rejected session is not a visitor (issue 15): the layout shows the failure and keeps the token. */
 export function viewerOf(state: SessionState): Viewer {
   if (state.status === 'pending' || state.status === 'rejected') return { kind: 'loading' };
@@ -43,7 +38,7 @@ export function viewerOf(state: SessionState): Viewer {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.session,
     queryFn: fetchCurrentUser,
     retry: 1,
     staleTime: 60_000,
@@ -56,7 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       : { status: 'resolved', user: query.data };
 
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [queryClient]);
 
   // Spec §4 and §2: sign-out clears the session, re-checks the auth status and lands on /. A fresh page

@@ -1,0 +1,70 @@
+/**
+ * Every TanStack Query key of the web client. A key that names the same server data is one entry here,
+ * so a mutation's invalidation reaches every screen that shows that data. Keys are nested from broad to
+ * narrow: invalidating `all` reaches every narrower key below it (TanStack Query matches by prefix).
+ */
+export const queryKeys = {
+  /** GET users/me, the signed-in person (spec §4). */
+  session: ['session'],
+
+  integrations: {
+    all: ['integrations'],
+    list: ['integrations', 'list'],
+    setupKit: (input: { externalId?: string; withExport: boolean }) => ['integrations', 'setup-kit', input],
+  },
+
+  billingData: {
+    all: ['billing-data'],
+    view: (userId: string | undefined, view: object) => ['billing-data', userId, view],
+  },
+
+  ec2Findings: {
+    all: ['recommendations', 'ec2'],
+    list: (filters: object) => ['recommendations', 'ec2', 'list', filters],
+    detail: (id: string) => ['recommendations', 'ec2', 'detail', id],
+  },
+
+  billing: {
+    subscription: ['billing', 'subscription'],
+    credits: ['billing', 'credits'],
+    invoices: ['billing', 'invoices'],
+  },
+
+  budgets: ['budgets'],
+  alertRules: ['alert-rules'],
+  notifications: ['notifications'],
+  notificationPreferences: ['notification-preferences'],
+  slack: ['slack'],
+  alertLink: (kind: string, token: string) => ['alert-link', kind, token],
+
+  organization: ['organization'],
+  myOrganizations: ['organizations', 'mine'],
+  costScope: ['cost-scope'],
+  invitations: ['organization-invitations'],
+  invitation: (code: string | null) => ['invitation', code],
+  teams: ['teams'],
+  teamUsers: {
+    all: ['team-users'],
+    ofTeam: (slug: string) => ['team-users', slug],
+  },
+  teamSpend: (slug: string) => ['team-spend', slug],
+  organizationMember: {
+    all: ['organization-member'],
+    bySlug: (slug: string) => ['organization-member', slug],
+  },
+
+  supportConversations: {
+    all: ['support-conversations'],
+    withStatus: (status: string) => ['support-conversations', status],
+  },
+  supportMessages: {
+    all: ['support-messages'],
+    ofConversation: (conversationId: string) => ['support-messages', conversationId],
+  },
+  /** The help widget's messages, per chat identity (`user:<id>` or `visitor`). */
+  chatMessages: (identityKey: string) => ['chat-messages', identityKey],
+  schedule: {
+    all: ['pm-schedule'],
+    forPerson: (personKey: string) => ['pm-schedule', personKey],
+  },
+} as const;
