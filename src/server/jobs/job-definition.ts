@@ -72,9 +72,23 @@ export async function sendJob<Schema extends z.ZodType>(
   return queue.send(job.queue, data as object, job.sendOptions?.(data) ?? {});
 }
 
-/** Every node creates every queue (idempotent): a web node sends to queues no worker may have made yet. */
+/** PostgreSQL's answer to one side of a deadlock; the other side went through. */
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Every node creates every queue (idempotent): a web node sends to queues no worker may have made yet.
+ * Nodes starting together on an empty PostgreSQL can deadlock creating two queues' partitions at once;
+ * PostgreSQL aborts one side, which tries again and finds the queue made or free to make.
+ */
 export async function createJobQueue(queue: Queue, job: JobDefinition<z.ZodType>): Promise<void> {
-  await queue.createQueue(job.queue, { name: job.queue, policy: job.policy });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await queue.createQueue(job.queue, { name: job.queue, policy: job.policy });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+    }
+  }
 }
 
 /**
