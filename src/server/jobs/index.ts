@@ -18,7 +18,7 @@ import { sweepOrphanedRuns } from './sweep-orphaned-runs.job.ts';
 import { syncAwsIntegrationJob } from './sync-aws-integration.job.ts';
 import { syncAwsIntegrationsDueJob } from './sync-aws-integrations-due.job.ts';
 
-/** Every pg-boss job Spendguard runs; README "Operations" and docs/decisions/037 list them too. */
+/** Every pg-boss job Spendguard runs (docs/decisions/037 tables their queues, schedules and payloads). */
 export const ALL_JOBS: ReadonlyArray<JobDefinition<z.ZodType>> = [
   ingestBillingFilesJob,
   syncAwsIntegrationJob,
