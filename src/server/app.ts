@@ -3,10 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { scheduleUnreadReplyMails } from './jobs/chat-unread-replies.ts';
-import { workIngestBillingFiles } from './jobs/ingest-billing-files.job.ts';
-import { sweepOrphanedRuns } from './jobs/sweep-orphaned-runs.job.ts';
-import { inlineSyncs, workAwsSyncs } from './jobs/sync-aws-integrations.job.ts';
+import { inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.ts';
@@ -60,6 +57,7 @@ import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerNulCharacterCheck } from './plugins/nul-characters.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerHealthOnly } from './plugins/worker-node.ts';
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of the server. */
 function proxyTrust(setting: false | number | string[]) {
@@ -86,6 +84,7 @@ export async function buildApp(
   // First of all hooks: the path every later rule sees is the path served (a non-canonical one is a 400),
   // then a request shed under overload costs no headers, counters or session reads.
   registerCanonicalPaths(app);
+  if (!context.config.role.servesWeb) registerHealthOnly(app);
   registerLoadShedding(app, { maxInFlight: context.config.apiMaxInFlight });
   registerNulCharacterCheck(app);
   const { schedulingUrl, chat: chatConfig } = context.config;
@@ -121,7 +120,6 @@ export async function buildApp(
   registerAuthentication(app, accounts, context.config.publicUrl);
   const chatServices = await createChatServices(context, mailer);
   app.addHook('onClose', () => chatServices.close());
-  if (context.queue) await scheduleUnreadReplyMails(context.queue, chatServices.unreadReplies);
   const consultations = createConsultationsService(context.database.db, schedulingUrl);
 
   await app.register(healthRoutes, { context });
@@ -150,18 +148,6 @@ export async function buildApp(
 
   // --- AWS integrations: uploads, syncs on a schedule, the demo account (issue 4) ---
   billing.registerUsageCounter('integrations', integrations.countFor);
-  if (context.queue) {
-    const stopSweeping = await sweepOrphanedRuns(
-      integrations,
-      {
-        orphanedAfterMs: context.config.ingestion.orphanedAfterMs,
-        soleServer: context.database.kind === 'pglite',
-      },
-      context.log,
-    );
-    app.addHook('onClose', async () => stopSweeping());
-    await workIngestBillingFiles(context.queue, integrations);
-  }
   const awsSync = createAwsSyncService({
     context,
     access: context.aws ?? { region: context.config.aws.region },
@@ -169,13 +155,11 @@ export async function buildApp(
     runIngestion: integrations.runIngestion,
     refreshFindings: recommendations.refreshFindings,
   });
-  const syncs = context.queue
-    ? await workAwsSyncs(context.queue, awsSync, integrations.listDueForSync)
-    : inlineSyncs(awsSync);
+  const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);
   integrations.onConnected(async (integrationId) => {
     await syncs.request(integrationId, { force: true });
   });
-  if (context.aws?.demo && context.queue) {
+  if (context.aws?.demo && context.queue && context.config.role.runsJobs) {
     const demoOrganization = await organizations.organizationForNewSession(
       await ensureDemoUser(db, accounts.auth),
     );
@@ -218,7 +202,19 @@ export async function buildApp(
   const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });
   await app.register(teamSpendRoutes, { teamSpend });
 
-  await registerWebApp(app, context.config.webDistDir);
+  if (context.config.role.servesWeb) await registerWebApp(app, context.config.webDistDir);
+  // Last: a worker takes jobs only once every module is wired (an ingest's evaluation listener included).
+  if (context.queue) {
+    const stopJobs = await startJobs({
+      queue: context.queue,
+      config: context.config,
+      services: jobServicesOf({ integrations, awsSync, chat: chatServices, alerts }),
+      integrations,
+      soleServer: context.database.kind === 'pglite',
+      log: context.log,
+    });
+    app.addHook('onClose', async () => stopJobs());
+  }
   return app;
 }
 

@@ -112,20 +112,49 @@ const environmentSchema = z.object({
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_WEBHOOK_HOSTS: z.string().default('hooks.slack.com'),
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
+  SPENDGUARD_ROLE: z
+    .enum(['all', 'web', 'worker'], { error: 'use web, worker or all (the default: both in one process)' })
+    .default('all'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
+
+/** A setting the server cannot start with; main.ts prints its message alone, without a stack. */
+export class InvalidConfiguration extends Error {
+  override name = 'InvalidConfiguration';
+}
+
+/**
+ * What this node does (docs/decisions/037): `web` serves HTTP and the chat sockets and only sends jobs;
+ * `worker` runs every job (ingestion, evaluation, delivery) and serves /api/health only; `all` is both.
+ * PGlite opens in one process only, so a split needs the shared PostgreSQL of DATABASE_URL.
+ */
+function roleSettings(env: z.infer<typeof environmentSchema>) {
+  const role = env.SPENDGUARD_ROLE;
+  if (role !== 'all' && !env.DATABASE_URL)
+    throw new InvalidConfiguration(
+      `Invalid configuration:\n  SPENDGUARD_ROLE=${role} needs DATABASE_URL: the embedded database (PGlite) opens in one process only, so web and worker nodes must share a PostgreSQL server. Unset SPENDGUARD_ROLE to run both in this process.`,
+    );
+  // Each node would otherwise generate its own under DATA_DIR: sessions, links and sealed Slack secrets
+  // made on one node would not open on another.
+  if (role !== 'all' && !env.BETTER_AUTH_SECRET)
+    throw new InvalidConfiguration(
+      `Invalid configuration:\n  SPENDGUARD_ROLE=${role} needs BETTER_AUTH_SECRET, the same on every node: it signs sessions and links and seals Slack secrets that other nodes must read.`,
+    );
+  return { name: role, servesWeb: role !== 'worker', runsJobs: role !== 'web' };
+}
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new InvalidConfiguration(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
   const port = env.PORT;
   return {
     environment: env.NODE_ENV,
+    role: roleSettings(env),
     host: env.HOST,
     port,
     dataDir: path.resolve(env.DATA_DIR),
@@ -227,7 +256,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
 function stripeSettings(env: z.infer<typeof environmentSchema>) {
   if (!env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) return undefined;
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
-    throw new Error(
+    throw new InvalidConfiguration(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments, or neither.',
     );
   }

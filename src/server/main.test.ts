@@ -37,6 +37,16 @@ describe.runIf(testDatabaseKind === 'pglite')('npm start on the embedded databas
     expect(second.output()).toMatch(/Another Spendguard process \(pid \d+ on .+\) is already using/);
   });
 
+  it('refuses a worker-only node on the embedded database, naming what it needs', async () => {
+    const worker = startServerProcess(fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-role-')), {
+      SPENDGUARD_ROLE: 'worker',
+    });
+    expect(await worker.exited).toBe(1);
+    expect(worker.output()).toContain(
+      'Spendguard could not start: Invalid configuration:\n  SPENDGUARD_ROLE=worker needs DATABASE_URL',
+    );
+  });
+
   it('shuts down cleanly on SIGTERM and releases the folder', async () => {
     await first.url;
     first.child.kill('SIGTERM');

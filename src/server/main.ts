@@ -1,4 +1,4 @@
-import { parseConfig } from './config.ts';
+import { InvalidConfiguration, parseConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startServer } from './server.ts';
 
@@ -16,7 +16,8 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 } catch (error) {
-  const message = error instanceof DataDirInUseError ? error.message : (error as Error).stack;
+  const known = error instanceof DataDirInUseError || error instanceof InvalidConfiguration;
+  const message = known ? error.message : (error as Error).stack;
   console.error(`Spendguard could not start: ${message}`);
   process.exit(1);
 }

@@ -1,11 +1,11 @@
-import type { IngestJob, IntegrationsService } from '../modules/integrations/integrations.service.ts';
-import { INGEST_QUEUE } from '../modules/integrations/integrations.service.ts';
-import type { Queue } from './queue.ts';
+import { ingestBillingFilesPayload } from '../../contracts/jobs.ts';
+import { defineJob } from './job-definition.ts';
 
-/** Reads the billing files of one ingestion run; a failure is recorded on the run, not retried blindly. */
-export async function workIngestBillingFiles(queue: Queue, integrations: IntegrationsService): Promise<void> {
-  await queue.createQueue(INGEST_QUEUE);
-  await queue.work<IngestJob>(INGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await integrations.runIngestion(job.data);
-  });
-}
+/** Reads the billing files of one ingestion run (DuckDB); a failure is recorded on the run, not retried blindly. */
+export const ingestBillingFilesJob = defineJob({
+  queue: 'ingest-billing-files',
+  payload: ingestBillingFilesPayload,
+  sendOptions: () => ({ retryLimit: 0, expireInMinutes: 60 }),
+  pollingIntervalSeconds: 1,
+  handle: (payload, { services }) => services.runIngestion(payload),
+});

@@ -4,6 +4,8 @@ import type { NotificationKind } from '../../../contracts/alerts.ts';
 import { alertReachesScope } from '../../../domain/alert-audience.ts';
 import { planAllows } from '../../../domain/plans.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { alertDeliveryJob, MAX_DELIVERY_ATTEMPTS } from '../../jobs/alert-delivery.job.ts';
+import { sendJob } from '../../jobs/job-definition.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -33,16 +35,8 @@ import {
 } from './alerts.repository.ts';
 import { kindsOfPreference, watchesOf } from './notifications.service.ts';
 
-export const ALERT_DELIVERY_QUEUE = 'alert-delivery';
-export const ALERT_DELIVERY_SWEEP_JOB = 'alert-delivery-sweep';
-/** Attempts per delivery; pg-boss waits exponentially longer between them. */
-export const MAX_DELIVERY_ATTEMPTS = 6;
 /** A worker holds a delivery this long; a worker that dies lets it go when the lease runs out. */
 export const DELIVERY_LEASE_MS = 60_000;
-
-export interface DeliveryJob {
-  deliveryId: string;
-}
 
 export interface SlackSettings {
   apiUrl: string | undefined;
@@ -104,13 +98,7 @@ export function createAlertDelivery(deps: {
 
   async function enqueue(deliveryIds: string[]): Promise<void> {
     if (queue) {
-      for (const deliveryId of deliveryIds) {
-        await queue.send(ALERT_DELIVERY_QUEUE, { deliveryId } satisfies DeliveryJob, {
-          retryLimit: MAX_DELIVERY_ATTEMPTS - 1,
-          retryDelay: 2,
-          retryBackoff: true,
-        });
-      }
+      for (const deliveryId of deliveryIds) await sendJob(queue, alertDeliveryJob, { deliveryId });
       return;
     }
     // Without a queue (a test app, a one-off script) deliveries go out right away, once each.
@@ -241,22 +229,6 @@ export function createAlertDelivery(deps: {
     enqueue,
     postToSlack,
     sweep,
-    async work(): Promise<void> {
-      if (!queue) return;
-      await queue.createQueue(ALERT_DELIVERY_QUEUE);
-      await queue.work<DeliveryJob>(
-        ALERT_DELIVERY_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 0.5 },
-        async ([job]) => {
-          if (job) await deliver(job.data.deliveryId, `pg-boss:${job.id}`);
-        },
-      );
-      await queue.createQueue(ALERT_DELIVERY_SWEEP_JOB);
-      await queue.schedule(ALERT_DELIVERY_SWEEP_JOB, '* * * * *');
-      await queue.work(ALERT_DELIVERY_SWEEP_JOB, async () => {
-        await sweep();
-      });
-    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { evaluateOrganizationJob } from '../../jobs/evaluate-organization.job.ts';
+import { sendJob } from '../../jobs/job-definition.ts';
 import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { createCostDataService } from '../cost-data/cost-data.service.ts';
@@ -17,10 +19,6 @@ import { alertsRoutes } from './alerts.routes.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
-
-export const ALERT_EVALUATION_JOB = 'alert-evaluation';
-export const ALERT_REMINDERS_JOB = 'alert-reminders';
-export const ALERT_DIGEST_JOB = 'alert-digest';
 
 /**
  * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
@@ -40,8 +38,13 @@ export async function createAlerts(deps: {
   const tokens = createAlertLinkTokens(secret);
   const secrets = createSecretBox(secret);
   const publicUrl = context.config.publicUrl;
+  // A changed budget or rule is evaluated by a worker (jobs/evaluate-organization.job.ts), or here without a queue.
   const rules = createAlertRulesService(db, billing, (organizationId) => {
-    evaluation.evaluateOrganization(organizationId).catch((error: unknown) => {
+    const queue = context.queue;
+    const evaluated = queue
+      ? sendJob(queue, evaluateOrganizationJob, { organizationId })
+      : evaluation.evaluateOrganization(organizationId);
+    evaluated.catch((error: unknown) => {
       context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
     });
   });
@@ -81,26 +84,6 @@ export async function createAlerts(deps: {
   costData.onFactsReplaced(async (event) => {
     await evaluation.evaluateOrganization(event.organizationId);
   });
-
-  const queue = context.queue;
-  if (queue) {
-    await delivery.work();
-    await queue.createQueue(ALERT_EVALUATION_JOB);
-    await queue.schedule(ALERT_EVALUATION_JOB, context.config.alerts.evaluationCron);
-    await queue.work(ALERT_EVALUATION_JOB, async () => {
-      await evaluation.evaluateAll();
-    });
-    await queue.createQueue(ALERT_REMINDERS_JOB);
-    await queue.schedule(ALERT_REMINDERS_JOB, '0 9 * * *');
-    await queue.work(ALERT_REMINDERS_JOB, async () => {
-      await evaluation.remindUnacknowledged();
-    });
-    await queue.createQueue(ALERT_DIGEST_JOB);
-    await queue.schedule(ALERT_DIGEST_JOB, '0 7 * * *');
-    await queue.work(ALERT_DIGEST_JOB, async () => {
-      await digests.sendDue();
-    });
-  }
 
   return {
     rules,

@@ -9,12 +9,15 @@ import type {
   IngestionRunView,
   IntegrationView,
 } from '../../../contracts/integrations.ts';
+import type { IngestBillingFilesPayload } from '../../../contracts/jobs.ts';
 import type { ShrinkingOutcome } from '../../../domain/billing-period-restatements.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
+import { ingestBillingFilesJob } from '../../jobs/ingest-billing-files.job.ts';
+import { sendJob } from '../../jobs/job-definition.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
@@ -39,8 +42,6 @@ import {
 } from './integrations.repository.ts';
 import { removeUnusedUploadFolders } from './upload-folders.ts';
 
-export const INGEST_QUEUE = 'ingest-billing-files';
-
 /** What an integration left `syncing` by a server that stopped says. */
 const STOPPED_SYNC_FAILURE = {
   file: null,
@@ -49,14 +50,8 @@ const STOPPED_SYNC_FAILURE = {
   message: 'The server stopped during this sync. Nothing was changed; the next sync starts again.',
 };
 
-export interface IngestJob {
-  runId: string;
-  files: BillingFileToIngest[];
-  /** Uploaded files are removed once read, a held run's once decided; files of a sync belong to the sync. */
-  removeAfter: boolean;
-  /** What a month lowered by more than half does: a person's upload is held (the default). */
-  whenShrinking?: ShrinkingOutcome;
-}
+/** One ingestion run's files, as queued for a worker (contracts/jobs.ts). */
+export type IngestJob = IngestBillingFilesPayload;
 
 /** Months are held or noted by what sent the file: a person, AWS's export, or the command line. */
 const SHRINKING_BY_TRIGGER: Record<string, ShrinkingOutcome> = {
@@ -353,7 +348,7 @@ export function createIntegrationsService(
   /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
   async function startIngestion(job: IngestJob): Promise<void> {
     if (context.queue) {
-      await context.queue.send(INGEST_QUEUE, job, { retryLimit: 0, expireInMinutes: 60 });
+      await sendJob(context.queue, ingestBillingFilesJob, job);
       return;
     }
     await runIngestion(job);

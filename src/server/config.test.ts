@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.ts';
+
+const postgres = { DATABASE_URL: 'postgres://spendguard@db.internal:5432/spendguard' };
+const secret = { BETTER_AUTH_SECRET: 'a-secret-every-node-shares-0123456789' };
+
+describe('SPENDGUARD_ROLE', () => {
+  it('is both web and worker unless set, as npm start has always run', () => {
+    expect(parseConfig({}).role).toEqual({ name: 'all', servesWeb: true, runsJobs: true });
+  });
+
+  it('splits web and worker nodes on PostgreSQL with a shared secret', () => {
+    expect(parseConfig({ SPENDGUARD_ROLE: 'web', ...postgres, ...secret }).role).toEqual({
+      name: 'web',
+      servesWeb: true,
+      runsJobs: false,
+    });
+    expect(parseConfig({ SPENDGUARD_ROLE: 'worker', ...postgres, ...secret }).role).toEqual({
+      name: 'worker',
+      servesWeb: false,
+      runsJobs: true,
+    });
+  });
+
+  it('names the accepted values when the value is unknown', () => {
+    expect(() => parseConfig({ SPENDGUARD_ROLE: 'both' })).toThrow(
+      /SPENDGUARD_ROLE: use web, worker or all \(the default: both in one process\)/,
+    );
+  });
+
+  it('refuses a split role on the embedded database, which one process opens', () => {
+    expect(() => parseConfig({ SPENDGUARD_ROLE: 'worker', ...secret })).toThrow(
+      /SPENDGUARD_ROLE=worker needs DATABASE_URL: the embedded database \(PGlite\) opens in one process only/,
+    );
+  });
+
+  it('refuses a split role without the secret every node must share', () => {
+    expect(() => parseConfig({ SPENDGUARD_ROLE: 'web', ...postgres })).toThrow(
+      /SPENDGUARD_ROLE=web needs BETTER_AUTH_SECRET, the same on every node/,
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Alerts } from '../modules/alerts/alerts-module.ts';
+import type { ChatServices } from '../modules/chat/chat-services.ts';
+import type { AwsSyncService } from '../modules/integrations/aws-sync.service.ts';
+import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
+import { alertDeliveryJob } from './alert-delivery.job.ts';
+import { alertDeliverySweepJob } from './alert-delivery-sweep.job.ts';
+import { alertDigestJob } from './alert-digest.job.ts';
+import { alertEvaluationJob } from './alert-evaluation.job.ts';
+import { alertRemindersJob } from './alert-reminders.job.ts';
+import { chatUnreadRepliesJob } from './chat-unread-replies.job.ts';
+import { evaluateOrganizationJob } from './evaluate-organization.job.ts';
+import { ingestBillingFilesJob } from './ingest-billing-files.job.ts';
+import { createJobQueue, type JobDefinition, type JobServices, sendJob, workJob } from './job-definition.ts';
+import type { Queue } from './queue.ts';
+import { sweepOrphanedRuns } from './sweep-orphaned-runs.job.ts';
+import { syncAwsIntegrationJob } from './sync-aws-integration.job.ts';
+import { syncAwsIntegrationsDueJob } from './sync-aws-integrations-due.job.ts';
+
+/** Every pg-boss job Spendguard runs (docs/decisions/037 tables their queues, schedules and payloads). */
+export const ALL_JOBS: ReadonlyArray<JobDefinition<z.ZodType>> = [
+  ingestBillingFilesJob,
+  syncAwsIntegrationJob,
+  syncAwsIntegrationsDueJob,
+  evaluateOrganizationJob,
+  alertEvaluationJob,
+  alertRemindersJob,
+  alertDigestJob,
+  alertDeliveryJob,
+  alertDeliverySweepJob,
+  chatUnreadRepliesJob,
+];
+
+/** The modules' functions the jobs call, by the names the jobs use. */
+export function jobServicesOf(modules: {
+  integrations: IntegrationsService;
+  awsSync: AwsSyncService;
+  chat: ChatServices;
+  alerts: Alerts;
+}): JobServices {
+  const { integrations, awsSync, chat, alerts } = modules;
+  return {
+    runIngestion: (payload) => integrations.runIngestion(payload),
+    syncAwsIntegration: (integrationId, options) => awsSync.sync(integrationId, options),
+    listIntegrationsDueForSync: (olderThan) => integrations.listDueForSync(olderThan),
+    sendUnreadReplyMails: () => chat.unreadReplies.sendDue(),
+    evaluateAllOrganizations: () => alerts.evaluation.evaluateAll(),
+    evaluateOrganization: (organizationId) => alerts.evaluation.evaluateOrganization(organizationId),
+    remindUnacknowledgedAlerts: () => alerts.evaluation.remindUnacknowledged(),
+    sendAlertDigests: () => alerts.digests.sendDue(),
+    deliverAlert: (deliveryId, worker) => alerts.delivery.deliver(deliveryId, worker),
+    sweepAlertDeliveries: () => alerts.delivery.sweep(),
+  };
+}
+
+/** "Sync now", a new connection and the demo queue a sync job; a worker runs it. */
+export function queuedSyncs(queue: Queue) {
+  return {
+    async request(integrationId: string, options: { force: boolean }): Promise<boolean> {
+      return (await sendJob(queue, syncAwsIntegrationJob, { integrationId, ...options })) !== null;
+    },
+  };
+}
+
+/** Without a queue (the CLI, tests without one) a requested sync runs right away. */
+export function inlineSyncs(sync: AwsSyncService) {
+  return {
+    async request(integrationId: string, options: { force: boolean }): Promise<boolean> {
+      await sync.sync(integrationId, options);
+      return true;
+    },
+  };
+}
+
+/**
+ * Every node creates every queue (a web node sends to them); a node that runs jobs (SPENDGUARD_ROLE
+ * worker or all) then sweeps what a dead process left and starts every handler and schedule.
+ * Answers a stop for the sweep's timer.
+ */
+export async function startJobs(node: {
+  queue: Queue;
+  config: Config;
+  services: JobServices;
+  integrations: IntegrationsService;
+  soleServer: boolean;
+  log: Parameters<typeof sweepOrphanedRuns>[2];
+}): Promise<() => void> {
+  const { queue, config } = node;
+  for (const job of ALL_JOBS) await createJobQueue(queue, job);
+  if (!config.role.runsJobs) return () => {};
+  const timing = { orphanedAfterMs: config.ingestion.orphanedAfterMs, soleServer: node.soleServer };
+  const stopSweeping = await sweepOrphanedRuns(node.integrations, timing, node.log);
+  for (const job of ALL_JOBS) await workJob(job, { queue, services: node.services, config });
+  return stopSweeping;
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
+import {
+  createJobQueue,
+  defineJob,
+  type JobServices,
+  MalformedJobPayload,
+  sendJob,
+  workJob,
+} from './job-definition.ts';
+import { type Queue, startQueue, stopQueue } from './queue.ts';
+
+let database: Database;
+let queue: Queue;
+const handled: string[] = [];
+
+const greetJob = defineJob({
+  queue: 'test-greet',
+  payload: z.object({ name: z.string().min(1) }),
+  pollingIntervalSeconds: 0.5,
+  async handle(payload) {
+    handled.push(payload.name);
+  },
+});
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  queue = await startQueue(database, () => {});
+  await createJobQueue(queue, greetJob);
+  await workJob(greetJob, { queue, services: {} as JobServices, config: parseConfig({}) });
+}, 120_000);
+afterAll(async () => {
+  await stopQueue(queue, 5_000);
+  await database.close();
+});
+
+async function settled(id: string) {
+  for (;;) {
+    const job = await queue.getJobById(greetJob.queue, id);
+    if (job && ['completed', 'failed'].includes(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a job payload is parsed on both sides', () => {
+  it('a sender with a malformed payload is refused before anything is queued', async () => {
+    await expect(sendJob(queue, greetJob, { name: '' })).rejects.toThrow(MalformedJobPayload);
+    await expect(sendJob(queue, greetJob, { name: '' })).rejects.toThrow(
+      /malformed test-greet payload: name/,
+    );
+  });
+
+  it('a well-formed job reaches its handler', async () => {
+    const id = await sendJob(queue, greetJob, { name: 'Ada' });
+    expect((await settled(id ?? '')).state).toBe('completed');
+    expect(handled).toContain('Ada');
+  });
+
+  it('a malformed job that got queued anyway fails with the reason, and the worker takes the next one', async () => {
+    const bad = await queue.send(greetJob.queue, { nom: 'Grace' });
+    const failed = await settled(bad ?? '');
+    expect(failed.state).toBe('failed');
+    expect(JSON.stringify(failed.output)).toContain('malformed test-greet payload: name');
+    const good = await sendJob(queue, greetJob, { name: 'Grace' });
+    expect((await settled(good ?? '')).state).toBe('completed');
+    expect(handled).toEqual(['Ada', 'Grace']);
+  });
+});
