@@ -6,13 +6,16 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { CallLog, Faults } from './call-log.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
+import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
 import {
   type Credentials,
   IdentityStore,
+  LAUNCH_EVENT_PERMISSIONS,
   READ_ONLY_PERMISSIONS,
   STATIC_CREDENTIALS,
+  TEMPLATE_ROLE_PERMISSIONS,
 } from './protocol/identity.ts';
 import type { SimServiceName } from './protocol/service-handler.ts';
 import { cloudWatchService } from './services/cloudwatch.ts';
@@ -21,12 +24,14 @@ import { ec2Service } from './services/ec2.ts';
 import { pricingService } from './services/pricing.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
+import { sqsService } from './services/sqs.ts';
+import { DEFAULT_QUEUE_SETTINGS, QueueStore } from './services/sqs-queues.ts';
 import { stsService } from './services/sts.ts';
 
 export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
-export { READ_ONLY_PERMISSIONS };
+export { LAUNCH_EVENT_PERMISSIONS, READ_ONLY_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS };
 
 export interface AwsSimulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -45,7 +50,10 @@ export interface AwsSimulator {
   /** The server's own static keys ("local credentials" mode), an IAM user of the management account. */
   credentials: Credentials;
   company: CompanyFacts;
-  /** Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: read-only). */
+  /**
+   * Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: what the
+   * template's role may do, read-only plus receiving from its launch-events queue).
+   */
   registerRole(roleArn: string, externalId: string, options?: { permissions?: string[] }): void;
   putObject(bucket: string, key: string, bytes: Uint8Array | string, contentType?: string): void;
   deleteObject(bucket: string, key: string): void;
@@ -55,6 +63,15 @@ export interface AwsSimulator {
   /** Every request received, throttled and refused ones included. */
   requestCount(service: SimServiceName, operation: string): number;
   close(): Promise<void>;
+}
+
+function createLaunchEventQueues(queues: QueueStore, nowMs: number) {
+  for (const account of ALL_ACCOUNTS) {
+    for (const region of LAUNCH_EVENTS.regions) {
+      const settings = { ...DEFAULT_QUEUE_SETTINGS, ...LAUNCH_EVENTS.queueAttributes };
+      queues.create(region, account.id, LAUNCH_EVENTS.queueName, settings, nowMs);
+    }
+  }
 }
 
 export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Promise<AwsSimulator> {
@@ -70,12 +87,15 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const identities = new IdentityStore();
   const faults = new Faults();
   const calls = new CallLog();
+  const queues = new QueueStore();
+  createLaunchEventQueues(queues, now().getTime());
   const handlers = [
     costExplorerService(curExport, duckdb),
     cloudWatchService(model),
     stsService(identities),
     ec2Service(model),
     pricingService(),
+    sqsService(queues, now),
     s3Service(buckets),
   ];
   const server = createSimulatorServer({ handlers, identities, faults, calls, now });
@@ -98,6 +118,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     callCount: (service, operation) => calls.successCount(service, operation),
     requestCount: (service, operation) => calls.requestCount(service, operation),
     async close() {
+      queues.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       duckdb.closeSync();
