@@ -7,6 +7,8 @@ import { CallLog, Faults } from './call-log.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
+import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
+import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
 import {
@@ -29,6 +31,9 @@ import { DEFAULT_QUEUE_SETTINGS, QueueStore } from './services/sqs-queues.ts';
 import { stsService } from './services/sts.ts';
 
 export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.ts';
+export type { FleetChangeResult, GpuBurstRequest } from './company/fleet-activity.ts';
+export type { EventBridgeEnvelope } from './company/launch-event-envelopes.ts';
+export type { ResourceChange } from './company/resource-change-envelopes.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
 export { LAUNCH_EVENT_PERMISSIONS, READ_ONLY_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS };
@@ -41,6 +46,18 @@ export interface AwsSimulatorOptions {
   now?: () => Date;
   /** Where generated Parquet files are cached across restarts; a temporary folder when absent. */
   dataDir?: string;
+}
+
+/** Who makes a simulated API call: an IAM user of a company account, in a region (default us-east-1). */
+export interface SimulatedCaller {
+  accountId: string;
+  region?: 'us-east-1' | 'us-west-2' | 'eu-west-1';
+  userName?: string;
+}
+
+export interface StopInstancesRequest extends SimulatedCaller {
+  instanceIds: string[];
+  terminate?: boolean;
 }
 
 export interface AwsSimulator {
@@ -58,11 +75,32 @@ export interface AwsSimulator {
   putObject(bucket: string, key: string, bytes: Uint8Array | string, contentType?: string): void;
   deleteObject(bucket: string, key: string): void;
   faults: Faults;
+  /**
+   * Launches `count` (default 8) `instanceType` (default p4d.24xlarge) instances as the IAM user
+   * `userName` in the account and region: EC2 DescribeInstances shows them at once, and the
+   * account's launch-events queue in that region (us-east-1 only) receives the pending and running
+   * state changes and the CloudTrail RunInstances event.
+   */
+  launchGpuBurst(request: GpuBurstRequest): FleetChangeResult;
+  /** Stops (or terminates) instances a burst launched, with their state changes and CloudTrail call. */
+  stopInstances(request: StopInstancesRequest): FleetChangeResult;
+  /** The CloudTrail event of another fleet change: a resize, NAT gateway, database or Auto Scaling group. */
+  changeResource(caller: SimulatedCaller, change: ResourceChange): FleetChangeResult;
+  /** Turns the account's management-events trail off (no CloudTrail events) or on (the default). */
+  setCloudTrail(accountId: string, enabled: boolean): void;
   /** Successful calls answered (what AWS bills for Cost Explorer). */
   callCount(service: SimServiceName, operation: string): number;
   /** Every request received, throttled and refused ones included. */
   requestCount(service: SimServiceName, operation: string): number;
   close(): Promise<void>;
+}
+
+function apiCaller(caller: SimulatedCaller) {
+  return {
+    accountId: caller.accountId,
+    region: caller.region ?? 'us-east-1',
+    userName: caller.userName ?? 'maya.chen',
+  };
 }
 
 function createLaunchEventQueues(queues: QueueStore, nowMs: number) {
@@ -89,11 +127,12 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const calls = new CallLog();
   const queues = new QueueStore();
   createLaunchEventQueues(queues, now().getTime());
+  const activity = new FleetActivity(queues, now);
   const handlers = [
     costExplorerService(curExport, duckdb),
     cloudWatchService(model),
     stsService(identities),
-    ec2Service(model),
+    ec2Service(model, () => activity.launched),
     pricingService(),
     sqsService(queues, now),
     s3Service(buckets),
@@ -115,6 +154,11 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),
     deleteObject: (bucket, key) => buckets.deleteObject(bucket, key),
     faults,
+    launchGpuBurst: (request) => activity.launchGpuBurst(request),
+    stopInstances: ({ instanceIds, terminate, ...caller }) =>
+      activity.endInstances(apiCaller(caller), instanceIds, terminate ? 'terminate' : 'stop'),
+    changeResource: (caller, change) => activity.changeResource(apiCaller(caller), change),
+    setCloudTrail: (accountId, enabled) => activity.setTrail(accountId, enabled),
     callCount: (service, operation) => calls.successCount(service, operation),
     requestCount: (service, operation) => calls.requestCount(service, operation),
     async close() {

@@ -248,7 +248,8 @@ export function sqsService(store: QueueStore, now: () => Date): ServiceHandler {
       const resource = address
         ? `arn:aws:sqs:${region}:${address.accountId}:${address.name}`
         : `arn:aws:sqs:${region}::${String(body.QueueName ?? '')}`;
-      return { action: `sqs:${operation}`, resource };
+      // IAM has no batch actions: a batch needs the action of its single form.
+      return { action: `sqs:${operation.replace(/Batch$/, '')}`, resource };
     },
     async handle(context) {
       const operation = operations.get(context.operation);
