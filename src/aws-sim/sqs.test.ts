@@ -161,6 +161,18 @@ describe('SQS queues and messages through @aws-sdk/client-sqs', () => {
     expect(empty.Messages).toBeUndefined();
   });
 
+  it('answers RequestThrottled when SQS throttles, which the SDK retries', async () => {
+    const queueUrl = await newQueue('busy');
+    const { sqs: once } = simulatorClients(simulator, { maxAttempts: 1 });
+    simulator.faults.throttle('sqs', 1);
+    await expect(once.send(new ReceiveMessageCommand({ QueueUrl: queueUrl }))).rejects.toMatchObject({
+      Code: 'RequestThrottled',
+    });
+    simulator.faults.throttle('sqs', 1);
+    const retried = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl }));
+    expect(retried.$metadata.attempts).toBe(2);
+  });
+
   it('names a missing queue as SQS does', async () => {
     const missing = `${simulator.endpoint}/${simulator.company.managementAccountId}/no-such-queue`;
     await expect(sqs.send(new ReceiveMessageCommand({ QueueUrl: missing }))).rejects.toMatchObject({

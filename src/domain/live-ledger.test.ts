@@ -37,6 +37,7 @@ describe('the live ledger', () => {
     expect(again.fresh).toEqual([]);
     expect(again.duplicates).toHaveLength(4);
     expect(again.ledger.rows).toHaveLength(2);
+    expect(new Set(again.ledger.rows.map((row) => row.launchEventId)).size).toBe(1);
   });
 
   it('orders by event time: a stop that arrives before its start still ends the row', () => {

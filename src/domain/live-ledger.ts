@@ -22,6 +22,8 @@ export interface LedgerRow {
   count: number;
   region: string;
   accountId: string;
+  /** The event that opened the row: rows sharing it are one launch (RunInstances of 8). */
+  launchEventId: string;
   /** Who launched it (CloudTrail userIdentity.arn); undefined without a trail. */
   launchedBy?: string;
   /** 'resize': a resource that existed before and was resized; its price before may be unknown. */
@@ -68,6 +70,7 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
     count: change.count,
     region: change.region,
     accountId: change.accountId,
+    launchEventId: change.eventId,
     launchedBy: change.who,
     origin,
     previousType: origin === 'resize' ? state.lastType : undefined,

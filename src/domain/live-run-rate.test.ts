@@ -37,6 +37,12 @@ describe('live run-rate and month-end projection', () => {
     expect(rate.unpriced.map((row) => [row.resource.id, row.unknownReason])).toEqual([
       ['i-old', 'The event does not name the instance type.'],
     ]);
+    const inventory = (instanceId: string) => (instanceId === 'i-old' ? 'm5.large' : undefined);
+    const named = liveRunRate(priceLedgerRows(rows, catalog, { knownInstanceType: inventory }), {
+      atMs: Date.parse('2026-11-25T10:00:00Z'),
+    });
+    expect(named.usdPerHour).toBe(0.192);
+    expect(named.unpriced).toEqual([]);
   });
 
   it('projects the month end from what ran and what still runs, after the bill data only', () => {

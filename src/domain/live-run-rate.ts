@@ -30,10 +30,21 @@ export interface PricedLedgerRow extends LedgerRow {
   pricedSegments: PricedSegment[];
 }
 
-export function priceLedgerRows(rows: readonly LedgerRow[], lookupEc2: Ec2PriceLookup): PricedLedgerRow[] {
+export interface PricingOptions {
+  /** The type of an instance the events did not name (no trail), e.g. from the EC2 inventory. */
+  knownInstanceType?: (instanceId: string) => string | undefined;
+}
+
+export function priceLedgerRows(
+  rows: readonly LedgerRow[],
+  lookupEc2: Ec2PriceLookup,
+  options: PricingOptions = {},
+): PricedLedgerRow[] {
   return rows.map((row) => {
+    const known =
+      row.resource.kind === 'ec2-instance' ? options.knownInstanceType?.(row.resource.id) : undefined;
     const priceOf = (type: string | undefined) =>
-      hourlyPriceOf({ ...row.resource, type }, row.region, lookupEc2);
+      hourlyPriceOf({ ...row.resource, type: type ?? known }, row.region, lookupEc2);
     const before = row.origin === 'resize' ? priceOf(row.previousType) : undefined;
     const baseline = before === undefined ? 0 : before.status === 'priced' ? before.usdPerHour : null;
     const pricedSegments = row.segments.map((segment, index): PricedSegment => {
