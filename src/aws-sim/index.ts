@@ -6,13 +6,18 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { CallLog, Faults } from './call-log.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
+import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
+import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
+import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
 import {
   type Credentials,
   IdentityStore,
+  LAUNCH_EVENT_PERMISSIONS,
   READ_ONLY_PERMISSIONS,
   STATIC_CREDENTIALS,
+  TEMPLATE_ROLE_PERMISSIONS,
 } from './protocol/identity.ts';
 import type { SimServiceName } from './protocol/service-handler.ts';
 import { cloudWatchService } from './services/cloudwatch.ts';
@@ -21,12 +26,17 @@ import { ec2Service } from './services/ec2.ts';
 import { pricingService } from './services/pricing.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
+import { sqsService } from './services/sqs.ts';
+import { DEFAULT_QUEUE_SETTINGS, QueueStore } from './services/sqs-queues.ts';
 import { stsService } from './services/sts.ts';
 
 export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.ts';
+export type { FleetChangeResult, GpuBurstRequest } from './company/fleet-activity.ts';
+export type { EventBridgeEnvelope } from './company/launch-event-envelopes.ts';
+export type { ResourceChange } from './company/resource-change-envelopes.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
-export { READ_ONLY_PERMISSIONS };
+export { LAUNCH_EVENT_PERMISSIONS, READ_ONLY_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS };
 
 export interface AwsSimulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -38,6 +48,18 @@ export interface AwsSimulatorOptions {
   dataDir?: string;
 }
 
+/** Who makes a simulated API call: an IAM user of a company account, in a region (default us-east-1). */
+export interface SimulatedCaller {
+  accountId: string;
+  region?: 'us-east-1' | 'us-west-2' | 'eu-west-1';
+  userName?: string;
+}
+
+export interface StopInstancesRequest extends SimulatedCaller {
+  instanceIds: string[];
+  terminate?: boolean;
+}
+
 export interface AwsSimulator {
   /** Give this to every SDK client as `endpoint` (S3 also needs `forcePathStyle: true`). */
   endpoint: string;
@@ -45,16 +67,49 @@ export interface AwsSimulator {
   /** The server's own static keys ("local credentials" mode), an IAM user of the management account. */
   credentials: Credentials;
   company: CompanyFacts;
-  /** Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: read-only). */
+  /**
+   * Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: what the
+   * template's role may do, read-only plus receiving from its launch-events queue).
+   */
   registerRole(roleArn: string, externalId: string, options?: { permissions?: string[] }): void;
   putObject(bucket: string, key: string, bytes: Uint8Array | string, contentType?: string): void;
   deleteObject(bucket: string, key: string): void;
   faults: Faults;
+  /**
+   * Launches `count` (default 8) `instanceType` (default p4d.24xlarge) instances as the IAM user
+   * `userName` in the account and region: EC2 DescribeInstances shows them at once, and the
+   * account's launch-events queue in that region (us-east-1 only) receives the pending and running
+   * state changes and the CloudTrail RunInstances event.
+   */
+  launchGpuBurst(request: GpuBurstRequest): FleetChangeResult;
+  /** Stops (or terminates) instances a burst launched, with their state changes and CloudTrail call. */
+  stopInstances(request: StopInstancesRequest): FleetChangeResult;
+  /** The CloudTrail event of another fleet change: a resize, NAT gateway, database or Auto Scaling group. */
+  changeResource(caller: SimulatedCaller, change: ResourceChange): FleetChangeResult;
+  /** Turns the account's management-events trail off (no CloudTrail events) or on (the default). */
+  setCloudTrail(accountId: string, enabled: boolean): void;
   /** Successful calls answered (what AWS bills for Cost Explorer). */
   callCount(service: SimServiceName, operation: string): number;
   /** Every request received, throttled and refused ones included. */
   requestCount(service: SimServiceName, operation: string): number;
   close(): Promise<void>;
+}
+
+function apiCaller(caller: SimulatedCaller) {
+  return {
+    accountId: caller.accountId,
+    region: caller.region ?? 'us-east-1',
+    userName: caller.userName ?? 'maya.chen',
+  };
+}
+
+function createLaunchEventQueues(queues: QueueStore, nowMs: number) {
+  for (const account of ALL_ACCOUNTS) {
+    for (const region of LAUNCH_EVENTS.regions) {
+      const settings = { ...DEFAULT_QUEUE_SETTINGS, ...LAUNCH_EVENTS.queueAttributes };
+      queues.create(region, account.id, LAUNCH_EVENTS.queueName, settings, nowMs);
+    }
+  }
 }
 
 export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Promise<AwsSimulator> {
@@ -70,12 +125,16 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const identities = new IdentityStore();
   const faults = new Faults();
   const calls = new CallLog();
+  const queues = new QueueStore();
+  createLaunchEventQueues(queues, now().getTime());
+  const activity = new FleetActivity(queues, now);
   const handlers = [
     costExplorerService(curExport, duckdb),
     cloudWatchService(model),
     stsService(identities),
-    ec2Service(model),
+    ec2Service(model, () => activity.launched),
     pricingService(),
+    sqsService(queues, now),
     s3Service(buckets),
   ];
   const server = createSimulatorServer({ handlers, identities, faults, calls, now });
@@ -95,9 +154,15 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),
     deleteObject: (bucket, key) => buckets.deleteObject(bucket, key),
     faults,
+    launchGpuBurst: (request) => activity.launchGpuBurst(request),
+    stopInstances: ({ instanceIds, terminate, ...caller }) =>
+      activity.endInstances(apiCaller(caller), instanceIds, terminate ? 'terminate' : 'stop'),
+    changeResource: (caller, change) => activity.changeResource(apiCaller(caller), change),
+    setCloudTrail: (accountId, enabled) => activity.setTrail(accountId, enabled),
     callCount: (service, operation) => calls.successCount(service, operation),
     requestCount: (service, operation) => calls.requestCount(service, operation),
     async close() {
+      queues.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       duckdb.closeSync();

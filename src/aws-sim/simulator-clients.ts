@@ -3,6 +3,7 @@ import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { PricingClient } from '@aws-sdk/client-pricing';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
 import type { AwsSimulator, Credentials } from './index.ts';
 
@@ -32,5 +33,6 @@ export function simulatorClients(
     cloudWatch: new CloudWatchClient(config),
     ec2: new EC2Client(config),
     pricing: new PricingClient(config),
+    sqs: new SQSClient(config),
   };
 }

@@ -4,6 +4,7 @@ import {
   type CompanyAccount,
   CUR_EXPORT,
   DEMO_EXTERNAL_ID,
+  LAUNCH_EVENTS,
   MANAGEMENT_ACCOUNT_ID,
 } from './company-profile.ts';
 import type { InstancePlant } from './fleet.ts';
@@ -34,6 +35,9 @@ export interface CompanyFacts {
   demoRoleArn: string;
   demoExternalId: string;
   anchorDay: string;
+  /** Each account's launch-events queue (in `launchEventsRegions`): `${endpoint}/${accountId}/${name}`. */
+  launchEventsQueue: string;
+  launchEventsRegions: readonly string[];
   instances: PlantedInstanceFact[];
   spikes: Array<{ productCode: string; usageType: string; days: string[]; description: string }>;
 }
@@ -49,6 +53,8 @@ export function companyFacts(model: CompanyModel): CompanyFacts {
     demoRoleArn: ALL_ACCOUNTS[0]!.demoRoleArn,
     demoExternalId: DEMO_EXTERNAL_ID,
     anchorDay: isoDay(model.anchorDay),
+    launchEventsQueue: LAUNCH_EVENTS.queueName,
+    launchEventsRegions: LAUNCH_EVENTS.regions,
     instances: model.fleet.map((instance) => ({
       instanceId: instance.instanceId,
       name: instance.name,

@@ -51,3 +51,18 @@ export type CompanyRegion = keyof typeof COMPANY_REGIONS;
 export function usageTypeIn(region: CompanyRegion, usageType: string): string {
   return `${COMPANY_REGIONS[region].usageTypePrefix}${usageType}`;
 }
+
+/**
+ * The launch-events stack (the integration template with LaunchEvents on) deployed once an account,
+ * in us-east-1 only: launches in the other regions reach no queue, as with a real single-region rule.
+ */
+export const LAUNCH_EVENTS = {
+  queueName: 'spendguard-launch-events',
+  regions: ['us-east-1'],
+  /** The template's queue settings: a 60 s visibility timeout, 20 s long polls, 14 days' retention. */
+  queueAttributes: {
+    VisibilityTimeout: 60,
+    ReceiveMessageWaitTimeSeconds: 20,
+    MessageRetentionPeriod: 1_209_600,
+  },
+} as const;

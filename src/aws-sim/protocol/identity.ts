@@ -43,6 +43,12 @@ export const READ_ONLY_PERMISSIONS = [
   'pricing:*',
 ];
 
+/** What the template's launch-events option adds: receive and delete on its own queue, nothing more. */
+export const LAUNCH_EVENT_PERMISSIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'];
+
+/** The role the template creates with its defaults (launch events on). */
+export const TEMPLATE_ROLE_PERMISSIONS = [...READ_ONLY_PERMISSIONS, ...LAUNCH_EVENT_PERMISSIONS];
+
 /** The static keys of the server's own IAM user in the management account ("local credentials"). */
 export const STATIC_CREDENTIALS: Credentials = {
   accessKeyId: 'AKIASPENDGUARDSIM001',
@@ -63,11 +69,11 @@ export class IdentityStore {
 
   constructor() {
     for (const account of ALL_ACCOUNTS) {
-      this.registerRole(account.demoRoleArn, DEMO_EXTERNAL_ID, READ_ONLY_PERMISSIONS);
+      this.registerRole(account.demoRoleArn, DEMO_EXTERNAL_ID, TEMPLATE_ROLE_PERMISSIONS);
     }
   }
 
-  registerRole(roleArn: string, externalId: string, permissions: string[] = READ_ONLY_PERMISSIONS): void {
+  registerRole(roleArn: string, externalId: string, permissions: string[] = TEMPLATE_ROLE_PERMISSIONS): void {
     this.roles.set(roleArn, { externalId, permissions });
   }
 

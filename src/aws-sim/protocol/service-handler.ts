@@ -2,7 +2,7 @@ import type { AwsError } from './aws-error.ts';
 import type { CallerIdentity } from './identity.ts';
 
 /** The services the simulator speaks, named as tests and fault switches refer to them. */
-export type SimServiceName = 'sts' | 'ce' | 's3' | 'cloudwatch' | 'ec2' | 'pricing';
+export type SimServiceName = 'sts' | 'ce' | 's3' | 'cloudwatch' | 'ec2' | 'pricing' | 'sqs';
 
 export interface SimRequest {
   method: string;
@@ -64,4 +64,10 @@ export const EXPIRED_TOKEN_MESSAGE = 'The security token included in the request
 export function notAuthorizedMessage(callerArn: string, action: string, resource?: string): string {
   const onResource = resource ? ` on resource: ${resource}` : '';
   return `User: ${callerArn} is not authorized to perform: ${action}${onResource} because no identity-based policy allows the ${action} action`;
+}
+
+/** awsJson services name the operation in `X-Amz-Target: <prefix><Operation>`. */
+export function targetedOperation(request: SimRequest, targetPrefix: string): string | undefined {
+  const target = String(request.headers['x-amz-target'] ?? '');
+  return target.startsWith(targetPrefix) ? target.slice(targetPrefix.length) : undefined;
 }

@@ -10,6 +10,7 @@ import {
   INVALID_TOKEN_MESSAGE,
   notAuthorizedMessage,
   SIGNATURE_MISMATCH_MESSAGE,
+  targetedOperation,
 } from '../protocol/service-handler.ts';
 import {
   assertStatistic,
@@ -123,10 +124,7 @@ export function cloudWatchService(model: CompanyModel): ServiceHandler {
   return {
     name: 'cloudwatch',
     signingName: 'monitoring',
-    operationOf(request) {
-      const target = String(request.headers['x-amz-target'] ?? '');
-      return target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
-    },
+    operationOf: (request) => targetedOperation(request, TARGET_PREFIX),
     permissionFor: (operation) => ({ action: `cloudwatch:${operation}`, resource: '' }),
     async handle(context) {
       if (context.operation === 'GetMetricData') return getMetricData(model, context);

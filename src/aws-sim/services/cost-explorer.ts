@@ -12,6 +12,7 @@ import {
   INVALID_TOKEN_MESSAGE,
   notAuthorizedMessage,
   SIGNATURE_MISMATCH_MESSAGE,
+  targetedOperation,
 } from '../protocol/service-handler.ts';
 import type { CostRow } from './cost-explorer-metrics.ts';
 import { pageOf } from './cost-explorer-paging.ts';
@@ -98,10 +99,7 @@ export function costExplorerService(curExport: CurExport, duckdb: DuckDBInstance
   return {
     name: 'ce',
     signingName: 'ce',
-    operationOf(request) {
-      const target = String(request.headers['x-amz-target'] ?? '');
-      return target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
-    },
+    operationOf: (request) => targetedOperation(request, TARGET_PREFIX),
     permissionFor: (operation) => ({ action: `ce:${operation}`, resource: operation }),
     async handle(context) {
       if (context.operation === 'GetCostAndUsage') return getCostAndUsage(duckdb, curExport, context);

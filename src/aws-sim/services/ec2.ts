@@ -1,4 +1,5 @@
 import type { CompanyModel } from '../company/company-model.ts';
+import type { FleetInstance } from '../company/fleet.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { ec2ErrorDocument } from '../protocol/error-documents.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
@@ -62,10 +63,10 @@ function pageBounds(params: URLSearchParams, total: number, hasIds: boolean) {
   return { offset, maxResults };
 }
 
-function describeInstances(model: CompanyModel, context: CallContext): SimResponse {
+function describeInstances(fleet: FleetInstance[], context: CallContext): SimResponse {
   const { params } = context.request;
   const ids = numberedParams(params, 'InstanceId');
-  const inScope = model.fleet.filter(
+  const inScope = fleet.filter(
     (instance) => instance.accountId === context.identity.accountId && instance.region === context.region,
   );
   const unknown = ids.find((id) => !inScope.some((instance) => instance.instanceId === id));
@@ -111,7 +112,8 @@ function describeRegions(context: CallContext): SimResponse {
   });
 }
 
-export function ec2Service(model: CompanyModel): ServiceHandler {
+/** `launched`: instances started after the simulator did (a GPU burst), shown next to the planted fleet. */
+export function ec2Service(model: CompanyModel, launched: () => FleetInstance[] = () => []): ServiceHandler {
   return {
     name: 'ec2',
     signingName: 'ec2',
@@ -119,7 +121,9 @@ export function ec2Service(model: CompanyModel): ServiceHandler {
       request.params.get('Version') === '2016-11-15' ? (request.params.get('Action') ?? '') : undefined,
     permissionFor: (operation) => ({ action: `ec2:${operation}`, resource: '' }),
     async handle(context) {
-      if (context.operation === 'DescribeInstances') return describeInstances(model, context);
+      if (context.operation === 'DescribeInstances') {
+        return describeInstances([...model.fleet, ...launched()], context);
+      }
       if (context.operation === 'DescribeRegions') return describeRegions(context);
       throw new AwsError(
         'InvalidAction',

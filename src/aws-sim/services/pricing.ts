@@ -7,6 +7,7 @@ import {
   INVALID_TOKEN_MESSAGE,
   notAuthorizedMessage,
   SIGNATURE_MISMATCH_MESSAGE,
+  targetedOperation,
 } from '../protocol/service-handler.ts';
 import { type PriceListProduct, priceListProducts } from './pricing-products.ts';
 
@@ -77,10 +78,7 @@ export function pricingService(): ServiceHandler {
   return {
     name: 'pricing',
     signingName: 'pricing',
-    operationOf(request) {
-      const target = String(request.headers['x-amz-target'] ?? '');
-      return target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
-    },
+    operationOf: (request) => targetedOperation(request, TARGET_PREFIX),
     permissionFor: (operation) => ({ action: `pricing:${operation}`, resource: '*' }),
     async handle(context) {
       if (context.operation === 'GetProducts') return getProducts(context);

@@ -1,16 +1,44 @@
 /**
  * The CloudFormation template of the setup screen: a read-only cross-account role that Spendguard's
- * account may assume only with this integration's ExternalId, and optionally a CUR 2.0 Data Export
- * (hourly, Parquet, resource ids) into a bucket the stack creates.
+ * account may assume only with this integration's ExternalId, optionally a CUR 2.0 Data Export
+ * (hourly, Parquet, resource ids) into a bucket the stack creates, and (on by default) the
+ * launch-events queue: EventBridge rules put EC2 state changes and the CloudTrail calls that launch
+ * or resize costly resources into an SQS queue the role may only receive and delete from
+ * (docs/decisions/046). Optionally a management-events trail, without which no CloudTrail call
+ * reaches EventBridge.
  */
 export const ROLE_NAME = 'SpendguardReadOnly';
 export const STACK_NAME = 'Spendguard';
+export const LAUNCH_EVENTS_QUEUE_NAME = 'spendguard-launch-events';
+export const MANAGEMENT_TRAIL_NAME = 'spendguard-management-events';
 
 export interface TemplateInput {
   externalId: string;
   spendguardAccountId: string;
   withExport: boolean;
+  /** The LaunchEvents parameter's default; on unless said otherwise. */
+  launchEvents?: boolean;
+  /** The ManagementEventsTrail parameter's default; off unless said otherwise. */
+  managementEventsTrail?: boolean;
 }
+
+/** What the launch-events rule forwards: the calls that start, resize or end a priced resource. */
+export const LAUNCH_EVENT_CALLS = {
+  'aws.ec2': [
+    'RunInstances',
+    'StartInstances',
+    'StopInstances',
+    'TerminateInstances',
+    'ModifyInstanceAttribute',
+    'CreateNatGateway',
+    'DeleteNatGateway',
+  ],
+  'aws.rds': ['CreateDBInstance', 'ModifyDBInstance', 'DeleteDBInstance'],
+  'aws.autoscaling': ['CreateAutoScalingGroup', 'UpdateAutoScalingGroup'],
+} as const;
+
+/** The role's only SQS rights, on the launch-events queue of this account (any region's copy). */
+export const LAUNCH_EVENT_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'];
 
 const READ_ONLY_ACTIONS = [
   'ce:Get*',
@@ -34,14 +62,8 @@ const READ_ONLY_ACTIONS = [
   'savingsplans:DescribeSavingsPlans',
 ];
 
-const exportResources = `
-  BillingExportBucket:
-    Type: AWS::S3::Bucket
-    Condition: CreateExport
-    DeletionPolicy: Retain
-    Properties:
-      BucketName: !Sub 'spendguard-cur-\${AWS::AccountId}'
-      PublicAccessBlockConfiguration:
+/** Both buckets the stack may create: never public, encrypted at rest. */
+const privateBucket = `      PublicAccessBlockConfiguration:
         BlockPublicAcls: true
         BlockPublicPolicy: true
         IgnorePublicAcls: true
@@ -50,7 +72,16 @@ const exportResources = `
         ServerSideEncryptionConfiguration:
           - ServerSideEncryptionByDefault:
               SSEAlgorithm: AES256
+`;
 
+const exportResources = `
+  BillingExportBucket:
+    Type: AWS::S3::Bucket
+    Condition: CreateExport
+    DeletionPolicy: Retain
+    Properties:
+      BucketName: !Sub 'spendguard-cur-\${AWS::AccountId}'
+${privateBucket}
   BillingExportBucketPolicy:
     Type: AWS::S3::BucketPolicy
     Condition: CreateExport
@@ -105,13 +136,166 @@ const exportResources = `
           Frequency: SYNCHRONOUS
 `;
 
+const yamlList = (values: readonly string[], indent: string) =>
+  values.map((value) => `${indent}- ${value}`).join('\n');
+
+const stateChangePattern = `        source:
+          - aws.ec2
+        detail-type:
+          - EC2 Instance State-change Notification`;
+
+const apiCallPattern = `        source:
+${yamlList(Object.keys(LAUNCH_EVENT_CALLS), '          ')}
+        detail-type:
+          - AWS API Call via CloudTrail
+        detail:
+          eventName:
+${yamlList(Object.values(LAUNCH_EVENT_CALLS).flat(), '            ')}`;
+
+function launchRule(logicalId: string, name: string, what: string, pattern: string): string {
+  return `  ${logicalId}:
+    Type: AWS::Events::Rule
+    Condition: LaunchEventsOn
+    Properties:
+      Name: ${name}
+      Description: ${what}, to Spendguard's launch-events queue
+      State: ENABLED
+      EventPattern:
+${pattern}
+      Targets:
+        - Id: spendguard-launch-events
+          Arn: !GetAtt LaunchEventsQueue.Arn`;
+}
+
+const launchEventResources = `
+  LaunchEventsQueue:
+    Type: AWS::SQS::Queue
+    Condition: LaunchEventsOn
+    Properties:
+      QueueName: ${LAUNCH_EVENTS_QUEUE_NAME}
+      # Two weeks, so a Spendguard server down over a long weekend still gets every event.
+      MessageRetentionPeriod: 1209600
+      ReceiveMessageWaitTimeSeconds: 20
+      VisibilityTimeout: 60
+      SqsManagedSseEnabled: true
+
+  # EC2 state changes need no trail; one pattern cannot match both event shapes, hence two rules.
+${launchRule('LaunchStateChangeRule', 'spendguard-instance-state-changes', 'EC2 instance state changes', stateChangePattern)}
+
+${launchRule('LaunchApiCallRule', 'spendguard-launch-api-calls', 'CloudTrail calls that launch or resize priced resources', apiCallPattern)}
+
+  LaunchEventsQueuePolicy:
+    Type: AWS::SQS::QueuePolicy
+    Condition: LaunchEventsOn
+    Properties:
+      Queues:
+        - !Ref LaunchEventsQueue
+      PolicyDocument:
+        Version: '2012-10-17'
+        Statement:
+          - Sid: OnlyTheLaunchRulesSend
+            Effect: Allow
+            Principal:
+              Service: events.amazonaws.com
+            Action: sqs:SendMessage
+            Resource: !GetAtt LaunchEventsQueue.Arn
+            Condition:
+              ArnEquals:
+                aws:SourceArn:
+                  - !GetAtt LaunchStateChangeRule.Arn
+                  - !GetAtt LaunchApiCallRule.Arn
+`;
+
+const trailSourceArn = `!Sub 'arn:\${AWS::Partition}:cloudtrail:\${AWS::Region}:\${AWS::AccountId}:trail/${MANAGEMENT_TRAIL_NAME}'`;
+
+const trailResources = `
+  ManagementEventsBucket:
+    Type: AWS::S3::Bucket
+    Condition: CreateTrail
+    DeletionPolicy: Retain
+    Properties:
+      BucketName: !Sub 'spendguard-trail-\${AWS::AccountId}-\${AWS::Region}'
+${privateBucket}      LifecycleConfiguration:
+        Rules:
+          - Id: ExpireTrailLogs
+            Status: Enabled
+            ExpirationInDays: 90
+
+  ManagementEventsBucketPolicy:
+    Type: AWS::S3::BucketPolicy
+    Condition: CreateTrail
+    Properties:
+      Bucket: !Ref ManagementEventsBucket
+      PolicyDocument:
+        Version: '2012-10-17'
+        Statement:
+          - Sid: CloudTrailChecksTheAcl
+            Effect: Allow
+            Principal:
+              Service: cloudtrail.amazonaws.com
+            Action: s3:GetBucketAcl
+            Resource: !Sub 'arn:\${AWS::Partition}:s3:::\${ManagementEventsBucket}'
+            Condition:
+              StringEquals:
+                aws:SourceArn: ${trailSourceArn}
+          - Sid: CloudTrailWritesLogs
+            Effect: Allow
+            Principal:
+              Service: cloudtrail.amazonaws.com
+            Action: s3:PutObject
+            Resource: !Sub 'arn:\${AWS::Partition}:s3:::\${ManagementEventsBucket}/AWSLogs/\${AWS::AccountId}/*'
+            Condition:
+              StringEquals:
+                s3:x-amz-acl: bucket-owner-full-control
+                aws:SourceArn: ${trailSourceArn}
+
+  ManagementEventsTrail:
+    Type: AWS::CloudTrail::Trail
+    Condition: CreateTrail
+    DependsOn: ManagementEventsBucketPolicy
+    Properties:
+      TrailName: ${MANAGEMENT_TRAIL_NAME}
+      S3BucketName: !Ref ManagementEventsBucket
+      IsLogging: true
+      IsMultiRegionTrail: true
+      IncludeGlobalServiceEvents: true
+      EnableLogFileValidation: true
+      EventSelectors:
+        - ReadWriteType: WriteOnly
+          IncludeManagementEvents: true
+`;
+
+const REGIONS_NOTE =
+  'EventBridge rules are regional: this stack hears launches in its own region only. To cover more regions, deploy it again in each (LaunchEventsOnly=true: queue and rules only, the role already reads a queue of this name in every region), or as a StackSet over the regions with LaunchEventsOnly=true.';
+
 /** The YAML a person downloads or the console's quick-create page reads. */
 export function cloudFormationTemplate(input: TemplateInput): string {
-  const actions = READ_ONLY_ACTIONS.map((action) => `              - ${action}`).join('\n');
   return `AWSTemplateFormatVersion: '2010-09-09'
 Description: >-
   Spendguard read-only access: a cross-account IAM role for Cost Explorer, the billing export bucket,
-  CloudWatch metrics, EC2 inventory, Organizations and the Price List. It can read, never change.
+  CloudWatch metrics, EC2 inventory, Organizations and the Price List. It can read, never change;
+  with LaunchEvents it may also receive and delete messages from its own launch-events queue.
+  ${REGIONS_NOTE}
+
+Metadata:
+  SpendguardLaunchEvents:
+    Regional: >-
+      ${REGIONS_NOTE}
+    CloudTrail: >-
+      EC2 state changes reach the queue without a trail. CloudTrail API calls (who launched what
+      type) reach EventBridge only where a trail logs management events (an organization trail
+      counts); set ManagementEventsTrail=Enabled in one region if the account has none.
+  AWS::CloudFormation::Interface:
+    ParameterGroups:
+      - Label:
+          default: Access
+        Parameters: [ExternalId, SpendguardAccountId]
+      - Label:
+          default: Billing data
+        Parameters: [CreateCurExport, ExistingExportBucket]
+      - Label:
+          default: Launch events (early warning)
+        Parameters: [LaunchEvents, ManagementEventsTrail, LaunchEventsOnly]
 
 Parameters:
   ExternalId:
@@ -132,14 +316,37 @@ Parameters:
     Type: String
     Default: ''
     Description: A bucket that already holds your CUR or FOCUS export (leave empty if none).
+  LaunchEvents:
+    Type: String
+    Default: ${input.launchEvents === false ? 'Disabled' : 'Enabled'}
+    AllowedValues: [Enabled, Disabled]
+    Description: >-
+      An SQS queue and EventBridge rules in this region, so Spendguard learns within a minute what
+      was launched or resized, by whom, and what it costs an hour. No inbound port is needed.
+  ManagementEventsTrail:
+    Type: String
+    Default: ${input.managementEventsTrail ? 'Enabled' : 'Disabled'}
+    AllowedValues: [Enabled, Disabled]
+    Description: >-
+      Also create a multi-region CloudTrail trail of write management events, with its bucket. Only
+      needed if no trail (or organization trail) logs this account already.
+  LaunchEventsOnly:
+    Type: String
+    Default: 'false'
+    AllowedValues: ['true', 'false']
+    Description: Set to true in an additional region, where only the launch-events queue and rules are created.
 
 Conditions:
-  CreateExport: !Equals [!Ref CreateCurExport, 'true']
+  CreateRole: !Equals [!Ref LaunchEventsOnly, 'false']
+  CreateExport: !And [!Equals [!Ref CreateCurExport, 'true'], !Condition CreateRole]
   HasExistingBucket: !Not [!Equals [!Ref ExistingExportBucket, '']]
+  LaunchEventsOn: !Equals [!Ref LaunchEvents, Enabled]
+  CreateTrail: !Equals [!Ref ManagementEventsTrail, Enabled]
 
 Resources:
   SpendguardReadOnlyRole:
     Type: AWS::IAM::Role
+    Condition: CreateRole
     Properties:
       RoleName: ${ROLE_NAME}
       MaxSessionDuration: 3600
@@ -161,7 +368,7 @@ Resources:
               - Sid: ReadCostsInventoryAndMetrics
                 Effect: Allow
                 Action:
-${actions}
+${yamlList(READ_ONLY_ACTIONS, '                  ')}
                 Resource: '*'
               - Sid: ReadBillingExports
                 Effect: Allow
@@ -178,9 +385,18 @@ ${actions}
                     - CreateExport
                     - !Sub 'arn:\${AWS::Partition}:s3:::spendguard-cur-\${AWS::AccountId}/*'
                     - !If [HasExistingBucket, !Sub 'arn:\${AWS::Partition}:s3:::\${ExistingExportBucket}/*', !Ref AWS::NoValue]
-${exportResources}
+              - !If
+                - LaunchEventsOn
+                - Sid: ReceiveLaunchEvents
+                  Effect: Allow
+                  Action:
+${yamlList(LAUNCH_EVENT_ACTIONS, '                    ')}
+                  Resource: !Sub 'arn:\${AWS::Partition}:sqs:*:\${AWS::AccountId}:${LAUNCH_EVENTS_QUEUE_NAME}'
+                - !Ref AWS::NoValue
+${exportResources}${launchEventResources}${trailResources}
 Outputs:
   RoleArn:
+    Condition: CreateRole
     Description: Paste this into Spendguard (AWS integrations, existing stack).
     Value: !GetAtt SpendguardReadOnlyRole.Arn
   ExternalId:
@@ -189,6 +405,13 @@ Outputs:
     Condition: CreateExport
     Description: Where the CUR 2.0 export lands (prefix cur/spendguard).
     Value: !Ref BillingExportBucket
+  LaunchEventsQueueUrl:
+    Condition: LaunchEventsOn
+    Description: The queue Spendguard long-polls for launch events in this region.
+    Value: !Ref LaunchEventsQueue
+  ManagementEventsTrailArn:
+    Condition: CreateTrail
+    Value: !GetAtt ManagementEventsTrail.Arn
 `;
 }
 

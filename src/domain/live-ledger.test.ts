@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { type LaunchChange, readLaunchEvent } from './launch-changes.ts';
+import { buildLiveLedger, EMPTY_LEDGER, foldLaunchChanges } from './live-ledger.ts';
+import { cloudTrailCall, runInstances, stateChange, WHO } from './testing/launch-event-fixtures.ts';
+
+function changes(...events: unknown[]): LaunchChange[] {
+  return events.flatMap((event) => {
+    const read = readLaunchEvent(event);
+    return read.ok ? read.value.changes : [];
+  });
+}
+
+describe('the live ledger', () => {
+  it('opens one row a launched instance, with type and caller from CloudTrail and the state change merged in', () => {
+    const ledger = buildLiveLedger(
+      changes(
+        stateChange('i-1', 'pending', '2026-11-25T09:00:02Z'),
+        runInstances(['i-1'], 'p4d.24xlarge', '2026-11-25T09:00:00Z'),
+        stateChange('i-1', 'running', '2026-11-25T09:00:30Z'),
+      ),
+    );
+    expect(ledger.rows).toHaveLength(1);
+    expect(ledger.rows[0]).toMatchObject({
+      resource: { id: 'i-1', type: 'p4d.24xlarge' },
+      launchedBy: WHO,
+      origin: 'launch',
+      startedAt: '2026-11-25T09:00:00Z',
+    });
+    expect(ledger.rows[0]?.endedAt).toBeUndefined();
+  });
+
+  it('counts an event delivered twice once, and says which changes were new', () => {
+    const launch = runInstances(['i-1', 'i-2'], 'm5.large', '2026-11-25T09:00:00Z');
+    const first = foldLaunchChanges(EMPTY_LEDGER, changes(launch));
+    expect(first.fresh).toHaveLength(2);
+    const again = foldLaunchChanges(first.ledger, changes(launch, launch));
+    expect(again.fresh).toEqual([]);
+    expect(again.duplicates).toHaveLength(4);
+    expect(again.ledger.rows).toHaveLength(2);
+    expect(new Set(again.ledger.rows.map((row) => row.launchEventId)).size).toBe(1);
+  });
+
+  it('orders by event time: a stop that arrives before its start still ends the row', () => {
+    const stopFirst = foldLaunchChanges(
+      EMPTY_LEDGER,
+      changes(stateChange('i-1', 'stopped', '2026-11-25T11:00:00Z')),
+    );
+    expect(stopFirst.ledger.rows).toEqual([]);
+    const { ledger } = foldLaunchChanges(
+      stopFirst.ledger,
+      changes(runInstances(['i-1'], 'm5.large', '2026-11-25T09:00:00Z')),
+    );
+    expect(ledger.rows).toEqual([
+      expect.objectContaining({ startedAt: '2026-11-25T09:00:00Z', endedAt: '2026-11-25T11:00:00Z' }),
+    ]);
+  });
+
+  it('starts a new row when a stopped instance starts again, with the type it was resized to', () => {
+    const ledger = buildLiveLedger(
+      changes(
+        runInstances(['i-1'], 'm5.large', '2026-11-25T09:00:00Z'),
+        stateChange('i-1', 'stopped', '2026-11-25T10:00:00Z'),
+        cloudTrailCall('aws.ec2', 'ModifyInstanceAttribute', '2026-11-25T10:05:00Z', {
+          requestParameters: { instanceId: 'i-1', instanceType: { value: 'm5.4xlarge' } },
+        }),
+        stateChange('i-1', 'running', '2026-11-25T10:10:00Z'),
+      ),
+    );
+    expect(ledger.rows.map((row) => [row.resource.type, row.startedAt, row.endedAt])).toEqual([
+      ['m5.large', '2026-11-25T09:00:00Z', '2026-11-25T10:00:00Z'],
+      ['m5.4xlarge', '2026-11-25T10:10:00Z', undefined],
+    ]);
+  });
+
+  it('keeps a resize of an older database or group as a resize row, with segments for later changes', () => {
+    const ledger = buildLiveLedger(
+      changes(
+        cloudTrailCall('aws.autoscaling', 'UpdateAutoScalingGroup', '2026-11-25T09:00:00Z', {
+          requestParameters: { autoScalingGroupName: 'workers', desiredCapacity: 4 },
+        }),
+        cloudTrailCall('aws.autoscaling', 'UpdateAutoScalingGroup', '2026-11-25T12:00:00Z', {
+          requestParameters: { autoScalingGroupName: 'workers', desiredCapacity: 10 },
+        }),
+      ),
+    );
+    expect(ledger.rows).toHaveLength(1);
+    expect(ledger.rows[0]).toMatchObject({ origin: 'resize', count: 10, previousType: undefined });
+    expect(ledger.rows[0]?.segments.map((segment) => segment.count)).toEqual([4, 10]);
+  });
+});
