@@ -17,7 +17,7 @@ import { resolveAuthSecret } from '../src/server/modules/accounts/auth-secret.ts
 import { createAlertDelivery } from '../src/server/modules/alerts/alert-delivery.ts';
 import { createAlertEvaluation } from '../src/server/modules/alerts/alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from '../src/server/modules/alerts/alert-link-tokens.ts';
-import { insertBudget, insertRule } from '../src/server/modules/alerts/alerts.repository.ts';
+import { insertBudget, insertRule } from '../src/server/modules/alerts/alert-rules.repository.ts';
 import { createBillingService } from '../src/server/modules/billing/billing.service.ts';
 import { createMailer } from '../src/server/modules/mail/mailer.ts';
 import { createOrganizationsService } from '../src/server/modules/organizations/organizations.service.ts';

@@ -26,22 +26,22 @@ import type { DatabaseSchema } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
+import { firedNotificationsOf, lastFiredBySource } from './alert-outbox.repository.ts';
 import {
-  type CostBasis,
   countOwnedRows,
   deleteOwnedRow,
   findBudgetRow,
   findRuleRow,
-  firedNotificationsOf,
   insertBudget,
   insertRule,
-  lastFiredBySource,
   listBudgetRows,
   listRuleRows,
   updateBudget,
   updateRule,
-} from './alerts.repository.ts';
+} from './alert-rules.repository.ts';
+import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
+import { defaultRuleName } from './alert-wording.ts';
+import type { CostBasis } from './alerts.repository.ts';
 
 type BudgetRow = Awaited<ReturnType<typeof listBudgetRows>>[number];
 type RuleRow = Awaited<ReturnType<typeof listRuleRows>>[number];
@@ -103,16 +103,6 @@ const FEATURE_BY_KIND = {
   'cost-threshold': 'email-alerts',
   'idle-ec2': 'email-alerts',
 } as const;
-
-function defaultRuleName(kind: AlertRuleKind, settings: Record<string, unknown>): string {
-  if (kind === 'anomaly') return `Cost anomalies (${settings.sensitivity ?? 'medium'} sensitivity)`;
-  if (kind === 'idle-ec2') return 'Idle EC2 instances';
-  if (settings.mode === 'daily-amount') {
-    const amount = Number(settings.amount_usd);
-    return `Daily spend above $${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-  }
-  return `Day more than ${settings.percent}% above the 7-day average`;
-}
 
 export function createAlertRulesService(
   db: Kysely<DatabaseSchema>,

@@ -5,7 +5,7 @@ import { addDays, earlierDay, type IsoDay, isoDayOfInstant } from '../../../doma
 import type { DailyCost } from '../../../domain/daily-costs.ts';
 import { forecastPeriodEnd } from '../../../domain/forecast.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { type CostBasis, dailySpend, latestUsageDate } from './alerts.repository.ts';
+import { type CostBasis, dailySpend, firstUsageDate, latestUsageDate } from './alerts.repository.ts';
 
 /** Days of history the forecast learns from before the period starts. */
 const FORECAST_TRAINING_DAYS = 90;
@@ -20,6 +20,14 @@ export async function evaluationDayOf(
 ): Promise<IsoDay | null> {
   const latest = await latestUsageDate(db, organizationId);
   return latest ? earlierDay(latest, isoDayOfInstant(new Date())) : null;
+}
+
+/** The first day with cost data: days before it are not counted as days without spend. */
+export async function firstUsageDayOf(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+): Promise<IsoDay | null> {
+  return firstUsageDate(db, organizationId);
 }
 
 export type SpendReader = (

@@ -8,16 +8,11 @@ import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
+import { claimDelivery, findDelivery, insertDeliveries, listAttempts } from './alert-delivery.repository.ts';
 import { createAlertDelivery } from './alert-delivery.ts';
 import { createAlertEvaluation } from './alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
-import {
-  claimDelivery,
-  findDelivery,
-  insertDeliveries,
-  insertNotificationOnce,
-  listAttempts,
-} from './alerts.repository.ts';
+import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 let server: TestApp;
 let catcher: MailCatcher;
