@@ -7,9 +7,8 @@ import type { BillingService } from '../billing/billing.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { listDigestSubscribers } from './alert-recipients.repository.ts';
-import { evaluationDayOf } from './alert-spend.ts';
+import { evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
 import { digestMail } from './alert-wording.ts';
-import { dailySpend } from './alerts.repository.ts';
 
 const FORECAST_HISTORY_DAYS = 120;
 /**
@@ -18,12 +17,15 @@ const FORECAST_HISTORY_DAYS = 120;
  */
 export function createAlertDigests(deps: {
   db: Kysely<DatabaseSchema>;
+  /** Spend, through cost-data's cost-slice API. */
+  spend: SpendSource;
   mailer: Mailer;
   billing: BillingService;
   organizations: OrganizationsService;
   publicUrl: string;
 }) {
   const { db, mailer, billing, organizations, publicUrl } = deps;
+  const read = spendReader(deps.spend);
   return {
     async sendDue(now = new Date()): Promise<number> {
       let sent = 0;
@@ -32,7 +34,7 @@ export function createAlertDigests(deps: {
         if (subscriber.digest === 'weekly' && !monday) continue;
         const { planInForce } = await billing.entitlements(subscriber.organization_id);
         if (!planAllows(planInForce, 'digest')) continue;
-        const day = await evaluationDayOf(db, subscriber.organization_id);
+        const day = await evaluationDayOf(deps.spend, subscriber.organization_id);
         if (!day) continue;
         const scope = await organizations.costScopeFor({
           organizationId: subscriber.organization_id,
@@ -42,15 +44,7 @@ export function createAlertDigests(deps: {
         const filter = { account_ids: scope.restricted ? scope.accountIds : [], services: [], tag: null };
         // 120 days reach back past the start of last month and give the forecast its history.
         const from = addDays(day, -FORECAST_HISTORY_DAYS);
-        const rows = await dailySpend(
-          db,
-          subscriber.organization_id,
-          filter,
-          'unblended',
-          from,
-          day,
-          'service',
-        );
+        const rows = await read(subscriber.organization_id, filter, 'unblended', from, day, 'service');
         const digest = spendDigest(
           rows.map((row) => ({ service: row.series, date: row.day, amount: row.cost })),
           day,

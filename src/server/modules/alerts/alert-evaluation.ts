@@ -13,7 +13,13 @@ import {
 } from './alert-outbox.repository.ts';
 import { listBudgetRows, listRuleRows, organizationsToEvaluate } from './alert-rules.repository.ts';
 import { budgetOfRow, ruleOfRow } from './alert-rules.service.ts';
-import { evaluationDayOf, firstUsageDayOf, memoizedSpendReader } from './alert-spend.ts';
+import {
+  evaluationDayOf,
+  firstUsageDayOf,
+  memoizedSpendReader,
+  type SpendSource,
+  spendReader,
+} from './alert-spend.ts';
 import { reminderText } from './alert-wording.ts';
 import { anomalyNotifications } from './anomaly-evaluation.ts';
 import { budgetNotifications } from './budget-evaluation.ts';
@@ -38,11 +44,13 @@ export interface EvaluationOutcome {
  */
 export function createAlertEvaluation(deps: {
   db: Kysely<DatabaseSchema>;
+  /** Spend, through cost-data's cost-slice API. */
+  spend: SpendSource;
   billing: BillingService;
   delivery: AlertDelivery;
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
 }) {
-  const { db, billing, delivery } = deps;
+  const { db, spend, billing, delivery } = deps;
 
   async function fire(notification: NewNotification): Promise<string[] | null> {
     const id = await insertNotificationOnce(db, notification);
@@ -60,9 +68,9 @@ export function createAlertEvaluation(deps: {
     const fired = await firedDedupeKeys(db, organizationId, '');
     // Idle-instance alerts need no billing data; the spend rules need a day to judge.
     const pass: EvaluationPass | null = asOf
-      ? { db, organizationId, asOf, read: memoizedSpendReader(), fired }
+      ? { db, organizationId, asOf, spend, read: memoizedSpendReader(spendReader(spend)), fired }
       : null;
-    const firstDay = pass ? ((await firstUsageDayOf(db, organizationId)) ?? pass.asOf) : '';
+    const firstDay = pass ? ((await firstUsageDayOf(spend, organizationId)) ?? pass.asOf) : '';
     const notifications: NewNotification[] = [];
     if (pass) for (const budget of budgets) notifications.push(...(await budgetNotifications(pass, budget)));
     let idleFindings: IdleEc2Finding[] | undefined;
@@ -82,7 +90,7 @@ export function createAlertEvaluation(deps: {
   }
 
   async function evaluateOrganization(organizationId: string): Promise<EvaluationOutcome> {
-    const asOf = await evaluationDayOf(db, organizationId);
+    const asOf = await evaluationDayOf(spend, organizationId);
     let fired = 0;
     let deliveries = 0;
     for (const notification of await notificationsOf(organizationId, asOf)) {
@@ -103,7 +111,7 @@ export function createAlertEvaluation(deps: {
     let reminded = 0;
     for (const alert of await unacknowledgedBudgetAlerts(db, new Date(now.getTime() - REMIND_AFTER_MS))) {
       const details = alert.details as { period?: { end?: string } };
-      const asOf = await evaluationDayOf(db, alert.organization_id);
+      const asOf = await evaluationDayOf(spend, alert.organization_id);
       if (!details.period?.end || !asOf || details.period.end < asOf) continue;
       const dispatched = await fire({
         organizationId: alert.organization_id,

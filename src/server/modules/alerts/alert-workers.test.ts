@@ -6,6 +6,7 @@ import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-rece
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import { createBillingService } from '../billing/billing.service.ts';
+import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import { claimDelivery, findDelivery, insertDeliveries, listAttempts } from './alert-delivery.repository.ts';
@@ -187,6 +188,7 @@ describe('reminders', () => {
     const organizations = createOrganizationsService(context.database.db);
     const evaluation = createAlertEvaluation({
       db: context.database.db,
+      spend: createCostSlices(context.database.db),
       billing: createBillingService(context, organizations),
       delivery: anotherWorker(),
       listIdleFindings: async () => [],

@@ -40,7 +40,7 @@ export async function createAlerts(deps: {
   const tokens = createAlertLinkTokens(secret);
   const secrets = createSecretBox(secret);
   const publicUrl = context.config.publicUrl;
-  const rules = createAlertRulesService(db, billing, (organizationId) => {
+  const rules = createAlertRulesService(db, costData.slices, billing, (organizationId) => {
     evaluation.evaluateOrganization(organizationId).catch((error: unknown) => {
       context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
     });
@@ -61,13 +61,21 @@ export async function createAlerts(deps: {
   });
   const evaluation = createAlertEvaluation({
     db,
+    spend: costData.slices,
     billing,
     delivery,
     listIdleFindings: deps.listIdleFindings,
   });
   const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
   const links = createAlertLinksService(db, tokens);
-  const digests = createAlertDigests({ db, mailer, billing, organizations, publicUrl });
+  const digests = createAlertDigests({
+    db,
+    spend: costData.slices,
+    mailer,
+    billing,
+    organizations,
+    publicUrl,
+  });
   const slack = createSlackService({
     db,
     config: context.config,

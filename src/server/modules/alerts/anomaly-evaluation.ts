@@ -9,8 +9,8 @@ import {
 import { addDays, type IsoDay } from '../../../domain/calendar-days.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { StoredRule } from './alert-rules.service.ts';
+import { organizationSlice } from './alert-spend.ts';
 import { anomalyAlertText } from './alert-wording.ts';
-import { dimensionSpend } from './alerts.repository.ts';
 import { type EvaluationPass, watched } from './evaluation-pass.ts';
 
 const ANOMALY_HISTORY_DAYS = 90;
@@ -26,13 +26,13 @@ async function rootCausesOf(
   series: string,
 ): Promise<RootCause[]> {
   const day = pass.asOf;
-  const rows = await dimensionSpend(
-    pass.db,
-    pass.organizationId,
-    { column: dimension === 'account' ? 'usage_account_id' : 'service_name', value: series },
-    rule.filter,
-    addDays(day, -ROOT_CAUSE_WINDOW_DAYS),
-    day,
+  // The series' own spend only: its service (or account) within what the rule watches.
+  const filter =
+    dimension === 'account'
+      ? { ...rule.filter, account_ids: [series] }
+      : { ...rule.filter, services: [series] };
+  const rows = await pass.spend.byDimension(
+    organizationSlice(pass.organizationId, filter, 'unblended', addDays(day, -ROOT_CAUSE_WINDOW_DAYS), day),
   );
   const byValue = new Map<string, { dimension: RootCauseDimension; value: string; history: DailyHistory }>();
   for (const row of rows) {
@@ -46,7 +46,7 @@ async function rootCausesOf(
       if (!value) continue;
       const key = `${name}\u0000${value}`;
       const entry = byValue.get(key) ?? { dimension: name, value, history: [] };
-      entry.history.push({ date: row.day, amount: row.cost });
+      entry.history.push({ date: row.day, amount: Number(row.cost) });
       byValue.set(key, entry);
     }
   }
@@ -69,7 +69,6 @@ export async function anomalyNotifications(
   const { organizationId, asOf } = pass;
   const settings = anomalySettings.parse(rule.settings);
   const rows = await pass.read(
-    pass.db,
     organizationId,
     rule.filter,
     'unblended',

@@ -11,7 +11,7 @@ export async function budgetNotifications(
   budget: StoredBudget,
 ): Promise<NewNotification[]> {
   const { organizationId, asOf } = pass;
-  const spend = await budgetSpendAsOf(pass.db, organizationId, budget, asOf, pass.read);
+  const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf);
   const fired = evaluateBudgetThresholds({
     budget,
     today: asOf,

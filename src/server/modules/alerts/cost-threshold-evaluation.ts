@@ -22,7 +22,7 @@ export async function costThresholdNotifications(
   const { organizationId, asOf } = pass;
   const settings = costThresholdSettings.parse(rule.settings);
   const from = addDays(asOf, -TRAILING_AVERAGE_DAYS);
-  const rows = await pass.read(pass.db, organizationId, rule.filter, 'unblended', from, asOf);
+  const rows = await pass.read(organizationId, rule.filter, 'unblended', from, asOf);
   const dailyCosts = new Map<IsoDay, number>();
   for (const day of eachDay(from, asOf)) if (day >= firstDay) dailyCosts.set(day, 0);
   for (const row of rows) dailyCosts.set(row.day, row.cost);

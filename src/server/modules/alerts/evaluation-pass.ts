@@ -3,7 +3,7 @@ import type { CostFilter } from '../../../contracts/alerts.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
-import type { SpendReader } from './alert-spend.ts';
+import type { SpendReader, SpendSource } from './alert-spend.ts';
 
 /**
  * What one evaluation of one organization shares between its budgets and rules: the day judged,
@@ -14,6 +14,7 @@ export interface EvaluationPass {
   organizationId: string;
   asOf: IsoDay;
   read: SpendReader;
+  spend: SpendSource;
   fired: ReadonlySet<string>;
 }
 
