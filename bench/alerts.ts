@@ -17,8 +17,9 @@ import { resolveAuthSecret } from '../src/server/modules/accounts/auth-secret.ts
 import { createAlertDelivery } from '../src/server/modules/alerts/alert-delivery.ts';
 import { createAlertEvaluation } from '../src/server/modules/alerts/alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from '../src/server/modules/alerts/alert-link-tokens.ts';
-import { insertBudget, insertRule } from '../src/server/modules/alerts/alerts.repository.ts';
+import { insertBudget, insertRule } from '../src/server/modules/alerts/alert-rules.repository.ts';
 import { createBillingService } from '../src/server/modules/billing/billing.service.ts';
+import { createCostSlices } from '../src/server/modules/cost-data/cost-slices.service.ts';
 import { createMailer } from '../src/server/modules/mail/mailer.ts';
 import { createOrganizationsService } from '../src/server/modules/organizations/organizations.service.ts';
 import { bearer, multipartFile } from '../src/server/testing/accounts-fixtures.ts';
@@ -247,7 +248,13 @@ async function evaluation() {
       slack: { apiUrl: undefined },
       log: context.log,
     });
-    const evaluator = createAlertEvaluation({ db, billing, delivery, listIdleFindings: async () => [] });
+    const evaluator = createAlertEvaluation({
+      db,
+      spend: createCostSlices(db),
+      billing,
+      delivery,
+      listIdleFindings: async () => [],
+    });
     let t = performance.now();
     const first = await evaluator.evaluateOrganization(organizationId);
     const firstMs = performance.now() - t;

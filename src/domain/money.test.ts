@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   exceedsAverageByMoreThan,
+  formatUsd,
   isAtLeast,
   isMoreThan,
   percentOf,
@@ -83,4 +84,17 @@ describe('comparing amounts', () => {
 describe('percent of a whole', () => {
   it('is the share in percent', () => expect(percentOf(25, 200)).toBe(12.5));
   it('is unknown without a positive whole', () => expect(percentOf(5, 0)).toBeNull());
+});
+
+describe('writing an amount in server wording', () => {
+  it('groups thousands and shows cents', () => {
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(0.499)).toBe('$0.50');
+  });
+
+  it('drops the cents of whole dollars only when asked (a rule named after its limit)', () => {
+    expect(formatUsd(100, { cents: 'when-fractional' })).toBe('$100');
+    expect(formatUsd(0.5, { cents: 'when-fractional' })).toBe('$0.50');
+    expect(formatUsd(100)).toBe('$100.00');
+  });
 });

@@ -2,7 +2,8 @@
  * Money rules shared by budgets, thresholds, anomalies and recommendations. Amounts arrive as USD
  * numbers (the server sums exactly in SQL); comparisons against a threshold happen on whole
  * micro-dollars so an exact edge (spend equal to 80% of the budget) behaves exactly, whatever binary
- * floating point does to 0.1 + 0.2. No display formatting here: only the UI formats.
+ * floating point does to 0.1 + 0.2. `formatUsd` is the one way server wording (alert mails, Slack,
+ * digests, rule names, explanations) writes an amount; the UI formats its own.
  */
 
 const MICROS_PER_USD = 1_000_000;
@@ -78,4 +79,16 @@ export function isAtLeast(a: number, b: number): boolean {
 export function percentOf(amount: number, whole: number): number | null {
   if (whole <= 0) return null;
   return (amount / whole) * 100;
+}
+
+/**
+ * An amount as server wording writes it: "$1,234.50" (en-US grouping, two decimals). With
+ * `cents: 'when-fractional'`, whole dollars drop the cents ("$100", "$0.50"), as names chosen by a person read.
+ */
+export function formatUsd(
+  amount: number,
+  options: { cents: 'always' | 'when-fractional' } = { cents: 'always' },
+): string {
+  const decimals = options.cents === 'when-fractional' && Number.isInteger(amount) ? 0 : 2;
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 }

@@ -1,6 +1,7 @@
 /** The one sentence next to each rightsizing finding, saying why in the person's terms. */
 
 import type { IdleInstanceFinding } from './idle-instances.ts';
+import { formatUsd } from './money.ts';
 
 /** The parts of a recommendation its explanation reads. */
 export interface ExplainedFinding {
@@ -21,7 +22,6 @@ export interface ExplanationContext {
 }
 
 const percent = (value: number) => `${Number(value.toFixed(1))}%`;
-const dollars = (value: number) => `$${value.toFixed(2)}`;
 
 function notEnoughData(result: ExplainedFinding, context: ExplanationContext): string {
   if (!context.inCatalog)
@@ -43,7 +43,7 @@ export function explainRightsizing(result: ExplainedFinding, context: Explanatio
     case 'not-enough-data':
       return notEnoughData(result, context);
     case 'over-provisioned':
-      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, under the ${targetCpuPercent}% target with the memory it needs, for ${dollars(result.monthlySavingsUsd)} less a month.`;
+      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, under the ${targetCpuPercent}% target with the memory it needs, for ${formatUsd(result.monthlySavingsUsd)} less a month.`;
     case 'under-provisioned':
       return recommendedType
         ? `CPU peaks at ${percent(cpuPercentile!)} (p99.5), above the ${targetCpuPercent}% target; ${recommendedType} would run it at ${percent(projectedCpuPercent!)}.`

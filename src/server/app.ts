@@ -116,7 +116,7 @@ export async function buildApp(
     assertWithinLimit: billing.assertWithinLimit,
     planInForce: async (organizationId) => (await billing.entitlements(organizationId)).planInForce,
   });
-  const recommendations = createRecommendationsService(context);
+  const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
   registerAuthentication(app, accounts, context.config.publicUrl);
   const chatServices = await createChatServices(context, mailer);
   app.addHook('onClose', () => chatServices.close());
@@ -153,6 +153,7 @@ export async function buildApp(
     access: context.aws ?? { region: context.config.aws.region },
     costData,
     runIngestion: integrations.runIngestion,
+    storeEc2Inventory: recommendations.storeEc2Inventory,
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);

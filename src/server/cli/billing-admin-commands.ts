@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { formatUsd } from '../../domain/money.ts';
 import { isPlanId, PLAN_IDS } from '../../domain/plans.ts';
 import type { Config } from '../config.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
@@ -68,7 +69,7 @@ export async function runBillingAdmin(argv: string[], billing: BillingService): 
     const code = await billing.credits.issueCode({ amountCents, expiresAt, maxUses });
     const uses = maxUses === 1 ? 'single use' : `for up to ${maxUses} organizations, once each`;
     const expiry = values.expires ? `, redeem and use by the end of ${values.expires} (UTC)` : ', no expiry';
-    return [code, `$${(amountCents / 100).toFixed(2)} credit, ${uses}${expiry}. The code is shown only now.`];
+    return [code, `${formatUsd(amountCents / 100)} credit, ${uses}${expiry}. The code is shown only now.`];
   }
   throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.');
 }

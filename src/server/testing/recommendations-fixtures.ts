@@ -7,7 +7,7 @@ import { dataKey, downloadObject, scratchDirectory } from '../../aws-sim/testing
 import { assumeRole } from '../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../aws-simulator-access.ts';
 import { collectEc2Inventory } from '../modules/integrations/aws/ec2-inventory-collector.ts';
-import { storeEc2Inventory } from '../modules/integrations/ec2-inventory.repository.ts';
+import { storeEc2Inventory } from '../modules/recommendations/ec2-inventory.repository.ts';
 import { createRecommendationsService } from '../modules/recommendations/recommendations.service.ts';
 import { bearer, multipartFile } from './accounts-fixtures.ts';
 import type { TestApp } from './test-app.ts';

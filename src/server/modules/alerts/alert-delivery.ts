@@ -11,29 +11,28 @@ import type { BillingService } from '../billing/billing.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import {
+  claimDelivery,
+  type findDelivery,
+  finishAttempt,
+  insertDeliveries,
+  markAttemptFailed,
+  markDelivered,
+  type NewDelivery,
+  recordAttemptStart,
+  staleDeliveryIds,
+} from './alert-delivery.repository.ts';
+import {
   ACKNOWLEDGE_LINK_DAYS,
   type AlertLinkTokens,
   type LinkSubject,
   type SecretBox,
   UNSUBSCRIBE_LINK_DAYS,
 } from './alert-link-tokens.ts';
-import { acknowledgeLinkKind, alertMail, alertSlackMessage } from './alert-messages.ts';
-import {
-  claimDelivery,
-  type findDelivery,
-  findNotification,
-  findSlackConnection,
-  finishAttempt,
-  insertDeliveries,
-  listOrganizationPeople,
-  listRecipients,
-  markAttemptFailed,
-  markDelivered,
-  type NewDelivery,
-  recordAttemptStart,
-  staleDeliveryIds,
-} from './alerts.repository.ts';
+import { findNotification } from './alert-outbox.repository.ts';
+import { listOrganizationPeople, listRecipients } from './alert-recipients.repository.ts';
+import { acknowledgeLinkKind, alertMail, alertSlackMessage } from './alert-wording.ts';
 import { kindsOfPreference, watchesOf } from './notifications.service.ts';
+import { findSlackConnection } from './slack.repository.ts';
 
 /** A worker holds a delivery this long; a worker that dies lets it go when the lease runs out. */
 export const DELIVERY_LEASE_MS = 60_000;

@@ -1,50 +1,31 @@
 import type { Kysely } from 'kysely';
 import { addDays } from '../../../domain/calendar-days.ts';
 import { planAllows } from '../../../domain/plans.ts';
-import { type SpendDigest, spendDigest } from '../../../domain/spend-digest.ts';
+import { spendDigest } from '../../../domain/spend-digest.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import { renderMail } from '../mail/mail-layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import { evaluationDayOf } from './alert-spend.ts';
-import { dailySpend, listDigestSubscribers } from './alerts.repository.ts';
+import { listDigestSubscribers } from './alert-recipients.repository.ts';
+import { evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
+import { digestMail } from './alert-wording.ts';
 
 const FORECAST_HISTORY_DAYS = 120;
-const usd = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-export function digestMailText(digest: SpendDigest): string[] {
-  const change =
-    digest.changePercent === null
-      ? 'last month had no spend at this point'
-      : `${digest.changePercent >= 0 ? '+' : ''}${digest.changePercent.toFixed(0)}% against ${usd(digest.lastMonthToDate)} at the same point last month`;
-  const movers =
-    digest.topMovers.length === 0
-      ? 'No service moved against last month.'
-      : `Top movers month to date: ${digest.topMovers
-          .map((mover) => `${mover.service} ${mover.change >= 0 ? '+' : '−'}${usd(Math.abs(mover.change))}`)
-          .join(', ')}.`;
-  return [
-    `Spend on ${digest.day}: ${usd(digest.daySpend)}.`,
-    `Month to date: ${usd(digest.monthToDate)} (${change}).`,
-    `Forecast for the month: ${usd(digest.forecast)}.`,
-    movers,
-  ];
-}
-
 /**
  * The daily or weekly digest (pg-boss `alert-digest`, every morning; weekly ones on Mondays) for each
  * person who asked for it, on the spend their team scope lets them see.
  */
 export function createAlertDigests(deps: {
   db: Kysely<DatabaseSchema>;
+  /** Spend, through cost-data's cost-slice API. */
+  spend: SpendSource;
   mailer: Mailer;
   billing: BillingService;
   organizations: OrganizationsService;
   publicUrl: string;
 }) {
   const { db, mailer, billing, organizations, publicUrl } = deps;
+  const read = spendReader(deps.spend);
   return {
     async sendDue(now = new Date()): Promise<number> {
       let sent = 0;
@@ -53,7 +34,7 @@ export function createAlertDigests(deps: {
         if (subscriber.digest === 'weekly' && !monday) continue;
         const { planInForce } = await billing.entitlements(subscriber.organization_id);
         if (!planAllows(planInForce, 'digest')) continue;
-        const day = await evaluationDayOf(db, subscriber.organization_id);
+        const day = await evaluationDayOf(deps.spend, subscriber.organization_id);
         if (!day) continue;
         const scope = await organizations.costScopeFor({
           organizationId: subscriber.organization_id,
@@ -63,30 +44,19 @@ export function createAlertDigests(deps: {
         const filter = { account_ids: scope.restricted ? scope.accountIds : [], services: [], tag: null };
         // 120 days reach back past the start of last month and give the forecast its history.
         const from = addDays(day, -FORECAST_HISTORY_DAYS);
-        const rows = await dailySpend(
-          db,
-          subscriber.organization_id,
-          filter,
-          'unblended',
-          from,
-          day,
-          'service',
-        );
+        const rows = await read(subscriber.organization_id, filter, 'unblended', from, day, 'service');
         const digest = spendDigest(
           rows.map((row) => ({ service: row.series, date: row.day, amount: row.cost })),
           day,
         );
-        const kind = subscriber.digest === 'weekly' ? 'weekly' : 'daily';
-        await mailer.send({
-          to: subscriber.email,
-          ...renderMail({
-            subject: `Spendguard ${kind} digest: ${usd(digest.monthToDate)} month to date`,
-            heading: `Your ${kind} AWS spend digest`,
-            paragraphs: digestMailText(digest),
-            action: { label: 'Open Spendguard', url: `${publicUrl}/notification` },
-            footnote: 'Change or stop this digest under Notifications → My preferences.',
+        await mailer.send(
+          digestMail({
+            to: subscriber.email,
+            kind: subscriber.digest === 'weekly' ? 'weekly' : 'daily',
+            digest,
+            notificationsUrl: `${publicUrl}/notification`,
           }),
-        });
+        );
         sent += 1;
       }
       return sent;

@@ -3,6 +3,7 @@ import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-
 import { callAs, organizationWithEveryRole, type Person } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createBillingService } from '../billing/billing.service.ts';
+import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import { createAlertDigests } from './alert-digests.ts';
@@ -106,6 +107,7 @@ describe('the digest', () => {
     const organizations = createOrganizationsService(context.database.db);
     const digests = createAlertDigests({
       db: context.database.db,
+      spend: createCostSlices(context.database.db),
       mailer: createMailer(context),
       billing: createBillingService(context, organizations),
       organizations,

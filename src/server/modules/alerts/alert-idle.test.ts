@@ -7,6 +7,7 @@ import { organizationWithFleet, uploadSimulatorBill } from '../../testing/recomm
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import { createBillingService } from '../billing/billing.service.ts';
+import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const secret = resolveAuthSecret(context.config);
   evaluation = createAlertEvaluation({
     db: context.database.db,
+    spend: createCostSlices(context.database.db),
     billing,
     delivery: createAlertDelivery({
       db: context.database.db,

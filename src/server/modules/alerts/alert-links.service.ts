@@ -3,20 +3,18 @@ import type { AlertLinkKind } from '../../../contracts/alerts.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
 import type { AlertLinkTokens, LinkSubject } from './alert-link-tokens.ts';
-import { acknowledgeLinkKind } from './alert-messages.ts';
+import { acknowledgeNotification, acknowledgeOriginal, findNotification } from './alert-outbox.repository.ts';
 import {
-  acknowledgeNotification,
-  acknowledgeOriginal,
   confirmRecipient,
-  findNotification,
   findRecipient,
-  findSlackConnection,
   findUserEmail,
   markLinkTokenUsed,
-  muteInstance,
   setEmailPreference,
   unsubscribeRecipient,
-} from './alerts.repository.ts';
+} from './alert-recipients.repository.ts';
+import { acknowledgeLinkKind } from './alert-wording.ts';
+import { muteInstance } from './instance-mutes.repository.ts';
+import { findSlackConnection } from './slack.repository.ts';
 
 export const IDLE_MUTE_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -26,22 +26,22 @@ import type { DatabaseSchema } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import { budgetSpendAsOf, evaluationDayOf } from './alert-spend.ts';
+import type { CostBasis } from '../cost-data/cost-slices.service.ts';
+import { firedNotificationsOf, lastFiredBySource } from './alert-outbox.repository.ts';
 import {
-  type CostBasis,
   countOwnedRows,
   deleteOwnedRow,
   findBudgetRow,
   findRuleRow,
-  firedNotificationsOf,
   insertBudget,
   insertRule,
-  lastFiredBySource,
   listBudgetRows,
   listRuleRows,
   updateBudget,
   updateRule,
-} from './alerts.repository.ts';
+} from './alert-rules.repository.ts';
+import { budgetSpendAsOf, evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
+import { defaultRuleName } from './alert-wording.ts';
 
 type BudgetRow = Awaited<ReturnType<typeof listBudgetRows>>[number];
 type RuleRow = Awaited<ReturnType<typeof listRuleRows>>[number];
@@ -104,26 +104,20 @@ const FEATURE_BY_KIND = {
   'idle-ec2': 'email-alerts',
 } as const;
 
-function defaultRuleName(kind: AlertRuleKind, settings: Record<string, unknown>): string {
-  if (kind === 'anomaly') return `Cost anomalies (${settings.sensitivity ?? 'medium'} sensitivity)`;
-  if (kind === 'idle-ec2') return 'Idle EC2 instances';
-  if (settings.mode === 'daily-amount') {
-    const amount = Number(settings.amount_usd);
-    return `Daily spend above $${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-  }
-  return `Day more than ${settings.percent}% above the 7-day average`;
-}
-
 export function createAlertRulesService(
   db: Kysely<DatabaseSchema>,
+  /** Spend, through cost-data's cost-slice API: a budget's status is read like its evaluation. */
+  spendSource: SpendSource,
   billing: BillingService,
   /** Told after a budget or rule is created or changed: evaluation runs at once on the data already there. */
   afterChange: (organizationId: string) => void = () => {},
 ) {
+  const read = spendReader(spendSource);
+
   async function budgetView(row: BudgetRow, asOf: string | null): Promise<BudgetView> {
     const budget = budgetOfRow(row);
     const day = asOf ?? isoDayOfInstant(new Date());
-    const spend = await budgetSpendAsOf(db, row.organization_id, budget, day);
+    const spend = await budgetSpendAsOf(read, row.organization_id, budget, day);
     const status = budgetThresholdStates({
       budget,
       today: day,
@@ -189,14 +183,14 @@ export function createAlertRulesService(
     countRules: (organizationId: string) => countOwnedRows(db, 'alert_rules', organizationId),
 
     async listBudgets(viewer: Viewer): Promise<BudgetView[]> {
-      const asOf = await evaluationDayOf(db, viewer.organizationId);
+      const asOf = await evaluationDayOf(spendSource, viewer.organizationId);
       const rows = await listBudgetRows(db, viewer.organizationId);
       return Promise.all(rows.map((row) => budgetView(row, asOf)));
     },
 
     async getBudget(viewer: Viewer, id: string): Promise<BudgetView> {
       const row = await requireBudget(viewer, id);
-      return budgetView(row, await evaluationDayOf(db, viewer.organizationId));
+      return budgetView(row, await evaluationDayOf(spendSource, viewer.organizationId));
     },
 
     async createBudget(viewer: Viewer, input: z.output<typeof createBudgetInput>): Promise<BudgetView> {
@@ -217,7 +211,7 @@ export function createAlertRulesService(
         paused: false,
       });
       afterChange(viewer.organizationId);
-      return budgetView(row, await evaluationDayOf(db, viewer.organizationId));
+      return budgetView(row, await evaluationDayOf(spendSource, viewer.organizationId));
     },
 
     async updateBudget(
@@ -239,7 +233,7 @@ export function createAlertRulesService(
       });
       if (!updated) throw notFound('Budget');
       afterChange(viewer.organizationId);
-      return budgetView(updated, await evaluationDayOf(db, viewer.organizationId));
+      return budgetView(updated, await evaluationDayOf(spendSource, viewer.organizationId));
     },
 
     async deleteBudget(viewer: Viewer, id: string): Promise<void> {

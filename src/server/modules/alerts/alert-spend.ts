@@ -1,48 +1,90 @@
-import type { Kysely } from 'kysely';
 import type { CostFilter } from '../../../contracts/alerts.ts';
 import { type BudgetPeriod, type BudgetPeriodKind, budgetPeriodFor } from '../../../domain/budgets.ts';
 import { addDays, earlierDay, type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import type { DailyCost } from '../../../domain/daily-costs.ts';
 import { forecastPeriodEnd } from '../../../domain/forecast.ts';
-import type { DatabaseSchema } from '../../db/schema.ts';
-import { type CostBasis, dailySpend, latestUsageDate } from './alerts.repository.ts';
+import type { CostBasis, CostSlice, CostSlices } from '../cost-data/cost-slices.service.ts';
 
 /** Days of history the forecast learns from before the period starts. */
 const FORECAST_TRAINING_DAYS = 90;
+
+/** What alerts read of spend: the cost-slice API of cost-data. */
+export type SpendSource = Pick<CostSlices, 'daily' | 'spendDays' | 'byDimension'>;
+
+/**
+ * What an organization's budgets and rules watch: all its integrations, no team scope, narrowed by
+ * the budget's or rule's own filter.
+ */
+export function organizationSlice(
+  organizationId: string,
+  filter: CostFilter,
+  basis: CostBasis,
+  from: string,
+  to: string,
+): CostSlice {
+  return {
+    organizationId,
+    integrations: 'all',
+    scope: UNRESTRICTED,
+    filter: { accountIds: filter.account_ids, services: filter.services, tag: filter.tag },
+    start: from,
+    end: to,
+    basis,
+  };
+}
 
 /**
  * The day alerts are judged on: the last day with cost data, never after today (UTC). Billing data
  * lags a day or more; judging on the last day that has data keeps an upload of an older export useful.
  */
-export async function evaluationDayOf(
-  db: Kysely<DatabaseSchema>,
-  organizationId: string,
-): Promise<IsoDay | null> {
-  const latest = await latestUsageDate(db, organizationId);
-  return latest ? earlierDay(latest, isoDayOfInstant(new Date())) : null;
+export async function evaluationDayOf(spend: SpendSource, organizationId: string): Promise<IsoDay | null> {
+  const { last } = await spend.spendDays({ organizationId, integrations: 'all' });
+  return last ? earlierDay(last, isoDayOfInstant(new Date())) : null;
+}
+
+/** The first day with cost data: days before it are not counted as days without spend. */
+export async function firstUsageDayOf(spend: SpendSource, organizationId: string): Promise<IsoDay | null> {
+  return (await spend.spendDays({ organizationId, integrations: 'all' })).first;
+}
+
+export interface DailySpend {
+  day: string;
+  series: string;
+  cost: number;
 }
 
 export type SpendReader = (
-  db: Kysely<DatabaseSchema>,
   organizationId: string,
   filter: CostFilter,
   basis: CostBasis,
   from: string,
   to: string,
   seriesBy?: 'service' | 'account',
-) => ReturnType<typeof dailySpend>;
+) => Promise<DailySpend[]>;
+
+/** Spend per day (and per series when asked) in [from, to] of what a budget or rule watches. */
+export function spendReader(spend: SpendSource): SpendReader {
+  return async (organizationId, filter, basis, from, to, seriesBy) => {
+    const rows = await spend.daily(
+      organizationSlice(organizationId, filter, basis, from, to),
+      seriesBy ?? 'none',
+    );
+    return rows.map((row) => ({ day: row.day, series: row.key, cost: Number(row.cost) }));
+  };
+}
 
 /**
  * One evaluation pass reads each (filter, basis, window) once: rules and budgets that watch the same
  * spend share the query.
  */
-export function memoizedSpendReader(): SpendReader {
-  const cache = new Map<string, ReturnType<typeof dailySpend>>();
-  return (db, organizationId, filter, basis, from, to, seriesBy) => {
+export function memoizedSpendReader(read: SpendReader): SpendReader {
+  const cache = new Map<string, Promise<DailySpend[]>>();
+  return (organizationId, filter, basis, from, to, seriesBy) => {
     const key = JSON.stringify([organizationId, filter, basis, from, to, seriesBy ?? null]);
     let rows = cache.get(key);
     if (!rows) {
-      rows = dailySpend(db, organizationId, filter, basis, from, to, seriesBy);
+      rows = read(organizationId, filter, basis, from, to, seriesBy);
       cache.set(key, rows);
     }
     return rows;
@@ -56,15 +98,13 @@ export interface BudgetSpendFacts {
 }
 
 export async function budgetSpendAsOf(
-  db: Kysely<DatabaseSchema>,
+  read: SpendReader,
   organizationId: string,
   budget: { period: BudgetPeriodKind; filter: CostFilter; costBasis: CostBasis },
   asOf: IsoDay,
-  read: SpendReader = dailySpend,
 ): Promise<BudgetSpendFacts> {
   const period = budgetPeriodFor(asOf, budget.period);
   const rows = await read(
-    db,
     organizationId,
     budget.filter,
     budget.costBasis,

@@ -6,18 +6,14 @@ import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-rece
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import { createBillingService } from '../billing/billing.service.ts';
+import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
+import { claimDelivery, findDelivery, insertDeliveries, listAttempts } from './alert-delivery.repository.ts';
 import { createAlertDelivery } from './alert-delivery.ts';
 import { createAlertEvaluation } from './alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
-import {
-  claimDelivery,
-  findDelivery,
-  insertDeliveries,
-  insertNotificationOnce,
-  listAttempts,
-} from './alerts.repository.ts';
+import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 let server: TestApp;
 let catcher: MailCatcher;
@@ -192,6 +188,7 @@ describe('reminders', () => {
     const organizations = createOrganizationsService(context.database.db);
     const evaluation = createAlertEvaluation({
       db: context.database.db,
+      spend: createCostSlices(context.database.db),
       billing: createBillingService(context, organizations),
       delivery: anotherWorker(),
       listIdleFindings: async () => [],

@@ -39,7 +39,7 @@ export async function createAlerts(deps: {
   const secrets = createSecretBox(secret);
   const publicUrl = context.config.publicUrl;
   // A changed budget or rule is evaluated by a worker (jobs/evaluate-organization.job.ts), or here without a queue.
-  const rules = createAlertRulesService(db, billing, (organizationId) => {
+  const rules = createAlertRulesService(db, costData.slices, billing, (organizationId) => {
     const queue = context.queue;
     const evaluated = queue
       ? sendJob(queue, evaluateOrganizationJob, { organizationId })
@@ -64,13 +64,21 @@ export async function createAlerts(deps: {
   });
   const evaluation = createAlertEvaluation({
     db,
+    spend: costData.slices,
     billing,
     delivery,
     listIdleFindings: deps.listIdleFindings,
   });
   const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
   const links = createAlertLinksService(db, tokens);
-  const digests = createAlertDigests({ db, mailer, billing, organizations, publicUrl });
+  const digests = createAlertDigests({
+    db,
+    spend: costData.slices,
+    mailer,
+    billing,
+    organizations,
+    publicUrl,
+  });
   const slack = createSlackService({
     db,
     config: context.config,

@@ -6,11 +6,11 @@ import {
   findDelivery,
   finishAttempt,
   insertDeliveries,
-  insertNotificationOnce,
   listAttempts,
   markAttemptFailed,
   recordAttemptStart,
-} from './alerts.repository.ts';
+} from './alert-delivery.repository.ts';
+import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 /**
  * Issue 14: text from an error is stored without NUL and with a bound. A mail server or Slack answering

@@ -15,19 +15,18 @@ import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { listDeliveriesOf, listRecentAlertsOf } from './alert-delivery.repository.ts';
 import { type AlertLinkTokens, CONFIRM_LINK_DAYS } from './alert-link-tokens.ts';
-import { recipientConfirmationMail } from './alert-messages.ts';
-import { requireAlertManager } from './alert-rules.service.ts';
+import { listNotificationRows } from './alert-outbox.repository.ts';
 import {
   deleteRecipientsNotIn,
   findPreferences,
   insertRecipient,
-  listDeliveriesOf,
-  listNotificationRows,
-  listRecentAlertsOf,
   listRecipients,
   savePreferences,
-} from './alerts.repository.ts';
+} from './alert-recipients.repository.ts';
+import { requireAlertManager } from './alert-rules.service.ts';
+import { recipientConfirmationMail } from './alert-wording.ts';
 
 export interface NotificationWatches {
   accountIds: string[];

@@ -15,9 +15,9 @@ import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 import type { SecretBox } from './alert-link-tokens.ts';
-import { alertSlackMessage } from './alert-messages.ts';
 import { requireAlertManager } from './alert-rules.service.ts';
-import { deleteSlackConnection, findSlackConnection, saveSlackConnection } from './alerts.repository.ts';
+import { alertSlackMessage, slackTestMessageText } from './alert-wording.ts';
+import { deleteSlackConnection, findSlackConnection, saveSlackConnection } from './slack.repository.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const OAUTH_STATE_MS = 15 * 60_000;
@@ -106,15 +106,7 @@ export function createSlackService(deps: {
       await billing.assertFeature(viewer, 'slack-alerts');
       const connection = await findSlackConnection(db, viewer.organizationId);
       if (!connection) throw notFound('Slack connection');
-      const message = alertSlackMessage(
-        {
-          kind: 'test',
-          title: 'Spendguard test message',
-          summary: `${viewer.name} sent this test from Spendguard. Budget, threshold, anomaly and idle-instance alerts will arrive here.`,
-        },
-        null,
-        `${publicUrl}/notification`,
-      );
+      const message = alertSlackMessage(slackTestMessageText(viewer.name), null, `${publicUrl}/notification`);
       try {
         await delivery.postToSlack(connection, message);
       } catch (error) {

@@ -26,18 +26,17 @@ import { ApiError, notFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
+import {
+  type Bucket,
+  type CostBasis,
+  type CostGrouping,
+  type CostSlice,
+  NO_FILTER,
+  UNTAGGED,
+} from '../cost-data/cost-slices.service.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import {
-  type Bucket,
-  type CostSlice,
-  dailyTotals,
-  listTagKeys,
-  listTagValues,
-  summarizeCosts,
-  UNTAGGED,
-} from './billing-data.repository.ts';
 import { BillingDataCache } from './billing-data-cache.ts';
 
 /** One scope's month, for cards outside the dashboard (the team page). */
@@ -60,7 +59,7 @@ export interface BillingDataDependencies {
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
   integrations: Pick<IntegrationsService, 'resolve'>;
   users: Pick<UsersService, 'timeZoneOf'>;
-  costData: Pick<CostDataService, 'onFactsReplaced'>;
+  costData: Pick<CostDataService, 'onFactsReplaced' | 'slices'>;
   now?: () => Date;
 }
 
@@ -95,24 +94,46 @@ function bucketPeriods(start: IsoDay, end: IsoDay, granularity: 'day' | 'month')
   return periods;
 }
 
+/** What one dashboard answer reads: one integration's slice in the viewer's scope, split by service or a tag. */
+interface View {
+  slice: CostSlice;
+  key: CostGrouping['key'];
+}
+
+function viewOf(
+  organizationId: string,
+  integrationId: string,
+  scope: CostScope,
+  cut: { start: IsoDay; end: IsoDay; basis: CostBasis; key: CostGrouping['key'] },
+): View {
+  const { key, ...range } = cut;
+  return {
+    slice: { organizationId, integrations: [integrationId], scope, filter: NO_FILTER, ...range },
+    key,
+  };
+}
+
 /** The billing query of spec §3: the dashboard's chart, cards, table and pickers in one answer. */
 export function createBillingDataService(deps: BillingDataDependencies) {
-  const { db } = deps.context.database;
+  const { slices } = deps.costData;
   const now = deps.now ?? (() => new Date());
   const cacheEntries = deps.context.config.billingDataCacheEntries;
   const cache = new BillingDataCache<BillingDataJson>(cacheEntries);
   deps.costData.onFactsReplaced((event) => cache.dropIntegration(event.integrationId));
 
-  async function summarize(slice: CostSlice, start: IsoDay, end: IsoDay, bucket: Bucket) {
-    return summarizeCosts(db, { ...slice, start, end }, bucket);
+  async function summarize(view: View, start: IsoDay, end: IsoDay, bucket: Bucket) {
+    return slices.summarize({ ...view.slice, start, end }, { bucket, key: view.key });
   }
 
-  async function monthEndForecastOf(slice: CostSlice, today: IsoDay, freshThrough: string | null) {
+  async function monthEndForecastOf(view: View, today: IsoDay, freshThrough: string | null) {
     const historyStart = laterDay(
       earlierDay(monthStart(today), addDays(today, -(MAX_TRAINING_DAYS + 7))),
-      slice.start,
+      view.slice.start,
     );
-    const daily = await dailyTotals(db, { ...slice, start: historyStart, end: today });
+    const { bucketTotals } = await summarize(view, historyStart, today, 'day');
+    const daily = bucketTotals
+      .map((row) => ({ day: row.bucket, cost: row.cost }))
+      .sort((a, b) => a.day.localeCompare(b.day));
     // The newest day in the files is still being billed; the day before it is the last complete one.
     const completeThrough = earlierDay(addDays(today, -1), addDays(freshThrough ?? today, -1));
     const result = forecastMonthEnd({
@@ -145,16 +166,12 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   ): Promise<BillingData> {
     const { today, visibleFrom, scope } = context;
     const tagKey = query.tag_key === 'all' ? null : query.tag_key;
-    const base: CostSlice = {
-      organizationId: context.organizationId,
-      integrationId: integration.id,
+    const base = viewOf(context.organizationId, integration.id, scope, {
       start: visibleFrom,
       end: query.end_date,
-      amortized: query.is_amortized,
-      scope,
-      tagKey,
-      tagValues: query.selected_tag_values,
-    };
+      basis: query.is_amortized ? 'amortized' : 'unblended',
+      key: tagKey ? { tagKey, values: query.selected_tag_values } : 'service',
+    });
     const visible = (day: IsoDay) => laterDay(day, visibleFrom);
     const granularity = chooseBucketGranularity(query.start_date, query.end_date);
     const start = visible(query.start_date);
@@ -163,7 +180,6 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       start_date: addMonths(monthStart(today), -1),
       end_date: addDays(monthStart(today), -1),
     };
-    const owner = { organizationId: context.organizationId, integrationId: integration.id };
     // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
     const [main, before, lastMonthSummary, forecast, tagKeys, tagValues] = await Promise.all([
       summarize(base, start, query.end_date, granularity),
@@ -172,8 +188,8 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       isWithin(today, query.start_date, query.end_date)
         ? monthEndForecastOf(base, today, integration.fresh_through)
         : null,
-      listTagKeys(db, owner, visibleFrom),
-      tagKey ? listTagValues(db, owner, tagKey, visibleFrom, scope) : [],
+      slices.tagKeys(base.slice),
+      tagKey ? slices.tagValues(base.slice, tagKey) : [],
     ]);
     const lastMonthTotal = lastMonthSummary.total;
 
@@ -272,20 +288,16 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       if (!integration) return null;
       const today = isoDayInTimeZone(now(), timeZone);
       const visibleFrom = earliestVisibleDay(entitlements.planInForce, today);
-      const slice: CostSlice = {
-        organizationId: viewer.organizationId,
-        integrationId: integration.id,
+      const view = viewOf(viewer.organizationId, integration.id, scope, {
         start: visibleFrom,
         end: today,
-        amortized: false,
-        scope,
-        tagKey: null,
-        tagValues: 'All',
-      };
+        basis: 'unblended',
+        key: 'service',
+      });
       const lastMonthStart = addMonths(monthStart(today), -1);
       const [forecast, lastMonth] = await Promise.all([
-        monthEndForecastOf(slice, today, integration.fresh_through),
-        summarize(slice, laterDay(lastMonthStart, visibleFrom), addDays(monthStart(today), -1), 'none'),
+        monthEndForecastOf(view, today, integration.fresh_through),
+        summarize(view, laterDay(lastMonthStart, visibleFrom), addDays(monthStart(today), -1), 'none'),
       ]);
       return {
         integration: { id: integration.id, name: integration.name },

@@ -13,6 +13,7 @@ import {
   yearEnd,
   yearStart,
 } from '../../../domain/calendar-days.ts';
+import { roundToCents } from '../../../domain/money.ts';
 import { bearer, multipartFile } from '../../testing/accounts-fixtures.ts';
 import { signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
 import { inviteNewPerson } from '../../testing/organization-fixtures.ts';
@@ -322,6 +323,48 @@ describe('GET /api/billing-data, against the known facts', () => {
     expect(data.buckets).toHaveLength(29);
     expect(data.buckets[28]).toMatchObject({ period: leapDay, total: expected((f) => f.day === leapDay) });
     expect(data.total).toBe(expected(between(`${leapYear}-02-01`, leapDay)));
+  });
+});
+
+describe('the dashboard and the alerts read one spend (decision 034)', () => {
+  // One organization, one integration, no team scope: a monthly budget on the whole organization
+  // judges the same month-to-date the dashboard's forecast card shows. Alerts add days at micro-dollar
+  // resolution (src/domain/money.ts), the dashboard adds exact decimals: they agree to the cent.
+  const budgetStatus = async (costBasis: 'unblended' | 'amortized') => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/budgets',
+      headers: owner.headers,
+      payload: { name: `Everything ${costBasis}`, amount_usd: 1_000_000, cost_basis: costBasis },
+    });
+    expect(created.statusCode).toBe(201);
+    // The budget is read once: the team-spend cases below count the organization's budgets.
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/budgets/${created.json().id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    return created.json().status;
+  };
+
+  it.each([
+    ['unblended', false],
+    ['amortized', true],
+  ] as const)('month to date, %s: the budget status equals the forecast card', async (basis, amortized) => {
+    const status = await budgetStatus(basis);
+    const data = (
+      await billingData(owner, range(monthStart(today), today, { is_amortized: String(amortized) }))
+    ).json();
+    expect(status.as_of).toBe(today);
+    expect(status.period_start).toBe(data.month_end_forecast.month);
+    const exact = expected(between(monthStart(today), today), amortized);
+    expect(data.month_end_forecast.month_to_date).toBe(exact);
+    expect(roundToCents(status.actual_usd)).toBe(roundToCents(data.month_end_forecast.month_to_date));
+    expect(Math.abs(status.actual_usd - exact)).toBeLessThan(
+      0.000_001 * eachDay(monthStart(today), today).length,
+    );
+    expect(data.total).toBe(exact);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   replaceBillingPeriods,
   stageFacts,
 } from './cost-facts.repository.ts';
+import { createCostSlices } from './cost-slices.service.ts';
 import {
   beatRun,
   failOrphanedRuns,
@@ -277,6 +278,8 @@ export function createCostDataService(
   }
 
   return {
+    /** Every read of spend: the cost-slice API (cost-slices.service.ts). */
+    slices: createCostSlices(db),
     createRun: (input: {
       organizationId: string;
       integrationId: string;

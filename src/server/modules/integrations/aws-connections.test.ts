@@ -119,6 +119,7 @@ describe('Cost Explorer when no export exists', () => {
       access: simulatorAccess(simulator),
       costData,
       runIngestion: integrations.runIngestion,
+      storeEc2Inventory: async (_owner, instances) => ({ instances: instances.length }),
       refreshFindings: async () => {},
     });
     // The schedule does not force: within 6 hours Cost Explorer is not called again.

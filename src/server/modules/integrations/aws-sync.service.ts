@@ -11,8 +11,7 @@ import { AwsAccessError, isThrottling } from './aws/aws-failure.ts';
 import { type AwsIdentity, type AwsSession, openAwsSession } from './aws/aws-session.ts';
 import { discoverExportPeriods, downloadObject } from './aws/billing-export-discovery.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
-import { collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
-import { storeEc2Inventory } from './ec2-inventory.repository.ts';
+import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
 import { type IntegrationSettings, settingsOf } from './integration-settings.ts';
 import {
   findIntegrationRowById,
@@ -31,6 +30,11 @@ export interface SyncDependencies {
   access: AwsAccess;
   costData: CostDataService;
   runIngestion: (job: IngestJob) => Promise<{ state: string }>;
+  /** Recommendations owns the EC2 inventory: a sync hands it what it collected, then asks for new findings. */
+  storeEc2Inventory: (
+    owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+    instances: CollectedInstance[],
+  ) => Promise<{ instances: number }>;
   refreshFindings: (organizationId: string) => Promise<unknown>;
   now?: () => Date;
 }
@@ -168,8 +172,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
     let instances = 0;
     for (const session of await linkedAccountSessions(row, main, warnings)) {
       const collected = await collectEc2Inventory(deps.access, session.credentials, now());
-      const stored = await storeEc2Inventory(
-        db,
+      const stored = await deps.storeEc2Inventory(
         {
           organizationId: row.organization_id,
           integrationId: row.id,

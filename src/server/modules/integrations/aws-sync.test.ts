@@ -161,6 +161,7 @@ describe('throttling during a sync', () => {
       access,
       costData,
       runIngestion: integrations.runIngestion,
+      storeEc2Inventory: async (_owner, instances) => ({ instances: instances.length }),
       refreshFindings: async () => {},
     });
     simulator.faults.throttle('s3', 1);

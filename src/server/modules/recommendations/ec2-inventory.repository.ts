@@ -1,5 +1,9 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, Ec2InstanceMetricsTable, Ec2InstancesTable } from '../../db/schema.ts';
+import type { CollectedInstance } from '../integrations/aws/ec2-inventory-collector.ts';
+
+// The EC2 inventory and its hourly metrics: recommendations owns them (decision 034). Each AWS sync
+// hands what it collected to RecommendationsService.storeEc2Inventory; the idle and rightsizing rules read them.
 
 export type InstanceRow = Selectable<Ec2InstancesTable>;
 export type InstanceMetricRow = Pick<
@@ -12,6 +16,78 @@ export type InstanceMetricRow = Pick<
   | 'network_out_bytes'
   | 'memory_max_percent'
 >;
+
+const METRICS_KEPT_MS = 31 * 86_400_000;
+
+/**
+ * Replaces an account's inventory with what was just observed (instances gone from AWS go from the
+ * table) and adds the metric hours not stored yet, in one transaction.
+ */
+export async function storeEc2Inventory(
+  db: Kysely<DatabaseSchema>,
+  owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+  instances: CollectedInstance[],
+): Promise<{ instances: number; metricHours: number }> {
+  let metricHours = 0;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('ec2_instances')
+      .where('integration_id', '=', owner.integrationId)
+      .where('account_id', '=', owner.accountId)
+      .execute();
+    for (const instance of instances) {
+      await trx
+        .insertInto('ec2_instances')
+        .values({
+          organization_id: owner.organizationId,
+          integration_id: owner.integrationId,
+          instance_id: instance.instanceId,
+          account_id: instance.accountId || owner.accountId,
+          region: instance.region,
+          instance_type: instance.instanceType,
+          state: instance.state,
+          name: instance.name,
+          platform: instance.platform,
+          architecture: instance.architecture,
+          launch_time: instance.launchTime,
+          auto_scaling_group: instance.autoScalingGroup,
+          tags: JSON.stringify(instance.tags),
+          observed_at: owner.observedAt,
+        })
+        .onConflict((conflict) => conflict.columns(['integration_id', 'instance_id']).doNothing())
+        .execute();
+      const hours = instance.hours.map((hour) => ({
+        organization_id: owner.organizationId,
+        integration_id: owner.integrationId,
+        instance_id: instance.instanceId,
+        ...hour,
+      }));
+      for (let offset = 0; offset < hours.length; offset += 500) {
+        await trx
+          .insertInto('ec2_instance_metrics')
+          .values(hours.slice(offset, offset + 500))
+          .onConflict((conflict) =>
+            conflict.columns(['integration_id', 'instance_id', 'hour']).doUpdateSet((excluded) => ({
+              cpu_max_percent: excluded.ref('excluded.cpu_max_percent'),
+              cpu_average_percent: excluded.ref('excluded.cpu_average_percent'),
+              network_in_bytes: excluded.ref('excluded.network_in_bytes'),
+              network_out_bytes: excluded.ref('excluded.network_out_bytes'),
+              memory_max_percent: excluded.ref('excluded.memory_max_percent'),
+            })),
+          )
+          .execute();
+      }
+      metricHours += hours.length;
+    }
+    // The rules read 14 days; a month is kept so a chart can show what changed.
+    await trx
+      .deleteFrom('ec2_instance_metrics')
+      .where('integration_id', '=', owner.integrationId)
+      .where('hour', '<', new Date(owner.observedAt.getTime() - METRICS_KEPT_MS))
+      .execute();
+  });
+  return { instances: instances.length, metricHours };
+}
 
 /** Instances the collector last saw, terminated ones left out (they cost nothing and cannot change). */
 export async function listObservedInstances(
@@ -53,43 +129,4 @@ export async function listHourlyMetrics(
     .where('hour', '<', to);
   if (scope.instanceId) query = query.where('instance_id', '=', scope.instanceId);
   return query.orderBy('instance_id').orderBy('hour').execute();
-}
-
-export interface BilledInstanceHours {
-  instanceId: string;
-  amortizedCost: string;
-  hours: string;
-}
-
-/**
- * What each instance's hours cost on the bill between two days: amortized cost (Savings Plan and
- * reservation rates applied) of its BoxUsage lines, on demand or covered, and the hours they billed.
- */
-export async function listBilledInstanceHours(
-  db: Kysely<DatabaseSchema>,
-  organizationId: string,
-  fromDay: string,
-  toDay: string,
-): Promise<BilledInstanceHours[]> {
-  const rows = await db
-    .selectFrom('cost_daily_facts')
-    .select([
-      'resource_id',
-      sql<string>`sum(amortized_cost)::text`.as('amortized_cost'),
-      sql<string>`sum(usage_quantity)::text`.as('hours'),
-    ])
-    .where('organization_id', '=', organizationId)
-    .where('resource_id', 'is not', null)
-    .where('usage_date', '>=', fromDay)
-    .where('usage_date', '<=', toDay)
-    .where('charge_type', 'in', ['Usage', 'SavingsPlanCoveredUsage', 'DiscountedUsage'])
-    .where('usage_type', 'like', '%BoxUsage%')
-    .groupBy('resource_id')
-    .having(sql`sum(usage_quantity)`, '>', 0)
-    .execute();
-  return rows.map((row) => ({
-    instanceId: row.resource_id!,
-    amortizedCost: row.amortized_cost,
-    hours: row.hours,
-  }));
 }

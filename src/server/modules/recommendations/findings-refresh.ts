@@ -7,16 +7,17 @@
 import type { Kysely } from 'kysely';
 import type { PriceSource } from '../../../contracts/recommendations.ts';
 import { addDays, isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import { evaluateEc2Instance } from '../../../domain/ec2-instance-evaluation.ts';
 import { RIGHTSIZING_LOOKBACK_DAYS } from '../../../domain/hourly-metrics-window.ts';
 import type { InstanceHourMetrics } from '../../../domain/instance-metric-days.ts';
 import type { RightsizingSettings } from '../../../domain/rightsizing.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { type CostSlices, NO_FILTER } from '../cost-data/cost-slices.service.ts';
 import type { NewFindingRow } from './ec2-findings.repository.ts';
 import {
   type InstanceMetricRow,
   type InstanceRow,
-  listBilledInstanceHours,
   listHourlyMetrics,
   listObservedInstances,
 } from './ec2-inventory.repository.ts';
@@ -58,12 +59,21 @@ async function metricsByInstance(
   return byInstance;
 }
 
+/** What each instance's hour cost on the bill in the window, across every integration of the organization. */
 async function billedHourlyCosts(
-  db: Kysely<DatabaseSchema>,
+  spend: BilledHoursSource,
   organizationId: string,
   window: { start: string; end: string },
 ) {
-  const billed = await listBilledInstanceHours(db, organizationId, window.start, window.end);
+  const billed = await spend.billedInstanceHours({
+    organizationId,
+    integrations: 'all',
+    scope: UNRESTRICTED,
+    filter: NO_FILTER,
+    start: window.start,
+    end: window.end,
+    basis: 'amortized',
+  });
   return new Map(billed.map((row) => [row.instanceId, Number(row.amortizedCost) / Number(row.hours)]));
 }
 
@@ -75,8 +85,11 @@ async function catalogsByRegion(pricing: RegionalPricing, instances: InstanceRow
   return catalogs;
 }
 
+export type BilledHoursSource = Pick<CostSlices, 'billedInstanceHours'>;
+
 export async function computeFindingRows(
   db: Kysely<DatabaseSchema>,
+  spend: BilledHoursSource,
   pricing: RegionalPricing,
   organizationId: string,
   settings: RightsizingSettings,
@@ -86,7 +99,7 @@ export async function computeFindingRows(
   const instances = await listObservedInstances(db, organizationId);
   if (instances.length === 0) return [];
   const metrics = await metricsByInstance(db, instances, window);
-  const billed = await billedHourlyCosts(db, organizationId, window);
+  const billed = await billedHourlyCosts(spend, organizationId, window);
   const catalogs = await catalogsByRegion(pricing, instances);
   return instances.map((instance) => {
     const { catalog, source } = catalogs.get(instance.region)!;

@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
+import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import {
   findFindingRow,
   findingFacets,
@@ -18,10 +19,10 @@ import {
   replaceFindings,
   sumPossibleSavings,
 } from './ec2-findings.repository.ts';
-import { listHourlyMetrics } from './ec2-inventory.repository.ts';
+import { listHourlyMetrics, storeEc2Inventory } from './ec2-inventory.repository.ts';
 import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
 import { toFindingDetailView, toFindingView } from './finding-views.ts';
-import { computeFindingRows } from './findings-refresh.ts';
+import { type BilledHoursSource, computeFindingRows } from './findings-refresh.ts';
 import { type IdleEc2Finding, idleFindingOf } from './idle-findings.ts';
 import { createRegionalPricing } from './regional-pricing.ts';
 import { readRightsizingSettings, saveRightsizingSettings } from './rightsizing-settings.repository.ts';
@@ -34,6 +35,8 @@ const DAY_MS = 86_400_000;
 export interface RecommendationsOptions {
   /** The Price List API client; built from the config (AWS_PRICING_*) when absent. */
   pricingClient?: PricingClient;
+  /** Billed instance hours, through cost-data's cost-slice API; the app passes its own. */
+  costSlices?: BilledHoursSource;
   now?: () => Date;
 }
 
@@ -57,6 +60,7 @@ function assertCanAct(viewer: Viewer): void {
 export function createRecommendationsService(context: AppContext, options: RecommendationsOptions = {}) {
   const { db } = context.database;
   const now = options.now ?? (() => new Date());
+  const spend = options.costSlices ?? createCostSlices(db);
   const pricing = createRegionalPricing(db, {
     client: options.pricingClient ?? pricingClientFromConfig(context.config),
     now,
@@ -101,6 +105,7 @@ export function createRecommendationsService(context: AppContext, options: Recom
     const computedAt = now();
     const rows = await computeFindingRows(
       db,
+      spend,
       pricing,
       organizationId,
       await settingsOf(organizationId),
@@ -119,6 +124,13 @@ export function createRecommendationsService(context: AppContext, options: Recom
 
   return {
     refreshFindings,
+    /** What one sync observed in one account replaces that account's inventory (the one writer). */
+    storeEc2Inventory(
+      owner: Parameters<typeof storeEc2Inventory>[1],
+      instances: Parameters<typeof storeEc2Inventory>[2],
+    ) {
+      return storeEc2Inventory(db, owner, instances);
+    },
     listIdleFindings,
 
     async list(viewer: Viewer, query: Ec2FindingQuery): Promise<Ec2FindingListView> {

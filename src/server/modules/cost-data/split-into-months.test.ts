@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoMonths } from './billing-data.repository.ts';
+import { splitIntoMonths } from './cost-slices.repository.ts';
 
 describe('which rollups a long range reads', () => {
   it('reads a whole year from the monthly rollups only', () => {

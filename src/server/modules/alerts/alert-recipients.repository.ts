@@ -1,0 +1,130 @@
+/** Who receives alerts: members and their preferences, added addresses, digest subscribers, used link tokens. */
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+export function listOrganizationPeople(db: Db, organizationId: string) {
+  return db
+    .selectFrom('member')
+    .innerJoin('user', 'user.id', 'member.userId')
+    .leftJoin('notification_preferences as p', (join) =>
+      join.onRef('p.user_id', '=', 'member.userId').on('p.organization_id', '=', organizationId),
+    )
+    .select([
+      'member.userId as user_id',
+      'member.role as role',
+      'user.email as email',
+      'user.name as name',
+      'p.email as pref_email',
+      'p.slack as pref_slack',
+      'p.digest as pref_digest',
+      'p.kinds as pref_kinds',
+    ])
+    .where('member.organizationId', '=', organizationId)
+    .execute();
+}
+
+export function findPreferences(db: Db, organizationId: string, userId: string) {
+  return db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function savePreferences(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  values: { email: boolean; slack: boolean; digest: string; kinds: string[] },
+) {
+  const row = { ...values, kinds: JSON.stringify(values.kinds), updated_at: new Date() };
+  await db
+    .insertInto('notification_preferences')
+    .values({ organization_id: organizationId, user_id: userId, ...row })
+    .onConflict((conflict) => conflict.columns(['organization_id', 'user_id']).doUpdateSet(row))
+    .execute();
+}
+
+export async function setEmailPreference(db: Db, organizationId: string, userId: string, email: boolean) {
+  await db
+    .insertInto('notification_preferences')
+    .values({ organization_id: organizationId, user_id: userId, email, kinds: JSON.stringify(null) })
+    .onConflict((conflict) => conflict.columns(['organization_id', 'user_id']).doUpdateSet({ email }))
+    .execute();
+}
+
+export function listRecipients(db: Db, organizationId: string) {
+  return db
+    .selectFrom('alert_recipients')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('email')
+    .execute();
+}
+
+export function findRecipient(db: Db, id: string) {
+  return db.selectFrom('alert_recipients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertRecipient(db: Db, organizationId: string, email: string, addedBy: string) {
+  return db
+    .insertInto('alert_recipients')
+    .values({ organization_id: organizationId, email, added_by: addedBy })
+    .onConflict((conflict) => conflict.columns(['organization_id', 'email']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteRecipientsNotIn(db: Db, organizationId: string, emails: string[]) {
+  let query = db.deleteFrom('alert_recipients').where('organization_id', '=', organizationId);
+  if (emails.length > 0) query = query.where('email', 'not in', emails);
+  await query.execute();
+}
+
+export async function confirmRecipient(db: Db, id: string) {
+  await db
+    .updateTable('alert_recipients')
+    .set({ confirmed_at: new Date(), unsubscribed_at: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function unsubscribeRecipient(db: Db, id: string) {
+  await db
+    .updateTable('alert_recipients')
+    .set({ unsubscribed_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks a link token used; false when it already was. */
+export async function markLinkTokenUsed(db: Db, tokenId: string): Promise<boolean> {
+  const row = await db
+    .insertInto('used_alert_link_tokens')
+    .values({ token_id: tokenId })
+    .onConflict((conflict) => conflict.column('token_id').doNothing())
+    .returning('token_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
+
+/** People who asked for a daily or weekly digest, with their address. */
+export function listDigestSubscribers(db: Db) {
+  return db
+    .selectFrom('notification_preferences as p')
+    .innerJoin('user', 'user.id', 'p.user_id')
+    .innerJoin('member', (join) =>
+      join.onRef('member.userId', '=', 'p.user_id').onRef('member.organizationId', '=', 'p.organization_id'),
+    )
+    .select(['p.organization_id', 'p.user_id', 'p.digest', 'user.email'])
+    .where('p.digest', 'in', ['daily', 'weekly'])
+    .execute();
+}

@@ -1,0 +1,38 @@
+import { evaluateBudgetThresholds } from '../../../domain/budgets.ts';
+import type { NewNotification } from './alert-outbox.repository.ts';
+import type { StoredBudget } from './alert-rules.service.ts';
+import { budgetSpendAsOf } from './alert-spend.ts';
+import { budgetAlertText } from './alert-wording.ts';
+import { type EvaluationPass, watched } from './evaluation-pass.ts';
+
+/** A budget's thresholds crossed (or forecast to be) in its current period, not fired before. */
+export async function budgetNotifications(
+  pass: EvaluationPass,
+  budget: StoredBudget,
+): Promise<NewNotification[]> {
+  const { organizationId, asOf } = pass;
+  const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf);
+  const fired = evaluateBudgetThresholds({
+    budget,
+    today: asOf,
+    actualSpend: spend.actual,
+    forecastSpend: spend.forecast,
+    alreadyFired: pass.fired,
+  });
+  return fired.map((firing) => ({
+    organizationId,
+    dedupeKey: firing.dedupeKey,
+    sourceKind: 'budget',
+    sourceId: budget.id,
+    ...budgetAlertText(budget, firing, asOf),
+    details: {
+      ...watched(budget.filter).details,
+      period: firing.period,
+      threshold: firing.threshold,
+      spend: firing.spend,
+      amount: budget.amount,
+      asOf,
+    },
+    accountIds: budget.filter.account_ids,
+  }));
+}

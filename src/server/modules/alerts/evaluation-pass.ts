@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { CostFilter } from '../../../contracts/alerts.ts';
+import type { IsoDay } from '../../../domain/calendar-days.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { NewNotification } from './alert-outbox.repository.ts';
+import type { SpendReader, SpendSource } from './alert-spend.ts';
+
+/**
+ * What one evaluation of one organization shares between its budgets and rules: the day judged,
+ * spend read once per window, and every dedupe key already fired.
+ */
+export interface EvaluationPass {
+  db: Kysely<DatabaseSchema>;
+  organizationId: string;
+  asOf: IsoDay;
+  read: SpendReader;
+  spend: SpendSource;
+  fired: ReadonlySet<string>;
+}
+
+/** The accounts and tag a budget or rule watches, as its notification records them. */
+export function watched(filter: CostFilter): Pick<NewNotification, 'accountIds' | 'details'> {
+  return { accountIds: filter.account_ids, details: { tag: filter.tag } };
+}

@@ -1,0 +1,37 @@
+/** The organization's Slack connection (webhook or bot token, sealed). */
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+export function findSlackConnection(db: Db, organizationId: string) {
+  return db
+    .selectFrom('slack_connections')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}
+
+export async function saveSlackConnection(
+  db: Db,
+  organizationId: string,
+  values: {
+    mode: string;
+    webhook_url_sealed: string | null;
+    bot_token_sealed: string | null;
+    channel: string | null;
+    team_name: string | null;
+    alert_kinds: string[];
+  },
+) {
+  const row = { ...values, alert_kinds: JSON.stringify(values.alert_kinds), updated_at: new Date() };
+  await db
+    .insertInto('slack_connections')
+    .values({ organization_id: organizationId, ...row })
+    .onConflict((conflict) => conflict.column('organization_id').doUpdateSet(row))
+    .execute();
+}
+
+export async function deleteSlackConnection(db: Db, organizationId: string) {
+  await db.deleteFrom('slack_connections').where('organization_id', '=', organizationId).execute();
+}

@@ -1,0 +1,353 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { addDays, addMonths, monthStart } from '../../../domain/calendar-days.ts';
+import type { CostScope, TagPair } from '../../../domain/cost-scope.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+// Every read of spend from the cost tables (facts and rollups) lives here: the dashboard, team
+// spend, alerts, digests and recommendations all ask for a cost slice (decision 034).
+
+/** The series label of spend that does not carry the chosen tag key. */
+export const UNTAGGED = 'untagged';
+
+export type CostBasis = 'unblended' | 'amortized';
+export type Bucket = 'day' | 'month' | 'none';
+
+/** What a budget or an alert rule narrows spend to; empty lists and no tag mean everything. */
+export interface SpendFilter {
+  accountIds: readonly string[];
+  services: readonly string[];
+  tag: TagPair | null;
+}
+
+export const NO_FILTER: SpendFilter = { accountIds: [], services: [], tag: null };
+
+/**
+ * Which spend: one organization's, on one, several or all of its integrations, seen through a team
+ * scope and a filter, over days [start, end], in one cost basis.
+ */
+export interface CostSlice {
+  organizationId: string;
+  /** The dashboard reads one integration; what the organization watches (alerts) reads them all. */
+  integrations: 'all' | readonly string[];
+  /** The viewer's or team's scope; UNRESTRICTED for the organization's own budgets and rules. */
+  scope: CostScope;
+  filter: SpendFilter;
+  start: string;
+  end: string;
+  basis: CostBasis;
+}
+
+/** A split by tag: each value of the key (and `untagged`), or only the chosen ones. */
+export interface TagSplit {
+  tagKey: string;
+  values: 'All' | readonly string[];
+}
+
+/** How a slice is cut: time buckets, each split by service, account, a tag key's values, or not at all. */
+export interface CostGrouping {
+  bucket: Bucket;
+  key: 'none' | 'service' | 'account' | TagSplit;
+}
+
+/** Exact sums as decimal text: per bucket and key, per bucket, per key, and overall. */
+export interface CostSummaryRows {
+  cells: Array<{ bucket: string; key: string; cost: string }>;
+  bucketTotals: Array<{ bucket: string; cost: string }>;
+  keyTotals: Array<{ key: string; cost: string }>;
+  total: string;
+}
+
+interface MonthSplit {
+  /** Whole months inside the range, as first days; null when none. */
+  months: { first: string; last: string } | null;
+  /** Day ranges outside the whole months. */
+  days: Array<{ start: string; end: string }>;
+}
+
+/** Splits a range so whole months read monthly rollups and only the ragged edges read daily ones. */
+export function splitIntoMonths(start: string, end: string): MonthSplit {
+  const firstWhole = start === monthStart(start) ? start : addMonths(monthStart(start), 1);
+  const afterEnd = addDays(end, 1);
+  const endOfWhole = afterEnd === monthStart(afterEnd) ? afterEnd : monthStart(end);
+  if (firstWhole >= endOfWhole) return { months: null, days: [{ start, end }] };
+  const days: Array<{ start: string; end: string }> = [];
+  if (start < firstWhole) days.push({ start, end: addDays(firstWhole, -1) });
+  if (endOfWhole <= end) days.push({ start: endOfWhole, end });
+  const lastMonth = monthStart(addDays(endOfWhole, -1));
+  return { months: { first: firstWhole, last: lastMonth }, days };
+}
+
+const inList = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`));
+
+function ownedBy(slice: Pick<CostSlice, 'organizationId' | 'integrations'>): RawBuilder<unknown> {
+  const organization = sql`organization_id = ${slice.organizationId}`;
+  if (slice.integrations === 'all') return organization;
+  if (slice.integrations.length === 0) return sql`false`;
+  return sql`${organization} and integration_id in (${inList(slice.integrations)})`;
+}
+
+function accountFilter(scope: CostScope): RawBuilder<unknown> {
+  if (!scope.restricted) return sql`true`;
+  if (scope.accountIds.length === 0) return sql`false`;
+  return sql`usage_account_id in (${inList(scope.accountIds)})`;
+}
+
+/** The filter's accounts and services (columns every cost table has). */
+function accountsAndServices(filter: SpendFilter): RawBuilder<unknown> {
+  const conditions = [
+    ...(filter.accountIds.length > 0 ? [sql`usage_account_id in (${inList(filter.accountIds)})`] : []),
+    ...(filter.services.length > 0 ? [sql`service_name in (${inList(filter.services)})`] : []),
+  ];
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/** Rollups carry no tags beside their own key: a scope made of tag pairs is read from the facts. */
+const scopeNeedsFacts = (scope: CostScope) => scope.restricted && scope.tags.length > 0;
+const needsFacts = (slice: CostSlice, grouping: CostGrouping) =>
+  scopeNeedsFacts(slice.scope) || (slice.filter.tag !== null && typeof grouping.key === 'object');
+
+function bucketOf(bucket: Bucket, column: 'usage_date' | 'month', slice: CostSlice): RawBuilder<unknown> {
+  if (bucket === 'none') return sql`${slice.start}::date`;
+  if (bucket === 'month' && column === 'usage_date') return sql`date_trunc('month', usage_date)::date`;
+  return sql.ref(column);
+}
+
+const COST_COLUMNS = { unblended: 'unblended_cost', amortized: 'amortized_cost' } as const;
+const costColumn = (slice: CostSlice) => sql.ref(COST_COLUMNS[slice.basis]);
+
+const KEY_COLUMNS = { none: sql`''`, service: sql.ref('service_name'), account: sql.ref('usage_account_id') };
+
+type RollupKind = 'plain' | 'tag';
+
+/**
+ * Rows (bucket, key, cost) from the rollups over the slice's range: monthly rollups for whole months
+ * when the buckets allow it, daily rollups otherwise. `key` and `extra` shape what is read.
+ */
+function rollupRows(
+  slice: CostSlice,
+  bucket: Bucket,
+  kind: RollupKind,
+  key: RawBuilder<unknown>,
+  extra: RawBuilder<unknown>,
+  sign: 1 | -1 = 1,
+): RawBuilder<unknown>[] {
+  const where = sql`${ownedBy(slice)} and ${accountFilter(slice.scope)} and ${accountsAndServices(slice.filter)} and ${extra}`;
+  const cost = sign === 1 ? costColumn(slice) : sql`-${costColumn(slice)}`;
+  const daily = sql.table(kind === 'plain' ? 'cost_daily_rollups' : 'cost_daily_tag_rollups');
+  const monthly = sql.table(kind === 'plain' ? 'cost_monthly_rollups' : 'cost_monthly_tag_rollups');
+  const dailyPart = (start: string, end: string) =>
+    sql`select ${bucketOf(bucket, 'usage_date', slice)} as bucket, ${key} as key, ${cost} as cost from ${daily}
+      where usage_date between ${start}::date and ${end}::date and ${where}`;
+  if (bucket === 'day') return [dailyPart(slice.start, slice.end)];
+  const split = splitIntoMonths(slice.start, slice.end);
+  const parts = split.days.map((range) => dailyPart(range.start, range.end));
+  if (split.months)
+    parts.push(
+      sql`select ${bucketOf(bucket, 'month', slice)} as bucket, ${key} as key, ${cost} as cost from ${monthly}
+        where month between ${split.months.first}::date and ${split.months.last}::date and ${where}`,
+    );
+  return parts;
+}
+
+const selectsUntagged = (split: TagSplit) => split.values === 'All' || split.values.includes(UNTAGGED);
+const namedValues = (split: TagSplit) =>
+  split.values === 'All' ? 'All' : split.values.filter((value) => value !== UNTAGGED);
+
+/**
+ * Spend by tag value from the rollups. Each fact carries a key at most once, so the untagged share is
+ * exact: everything, minus every tagged row of the key.
+ */
+function tagSplitFromRollups(slice: CostSlice, split: TagSplit, bucket: Bucket): RawBuilder<unknown>[] {
+  const values = namedValues(split);
+  const ofKey = sql`tag_key = ${split.tagKey}`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (values === 'All' || values.length > 0) {
+    const valueFilter = values === 'All' ? ofKey : sql`${ofKey} and tag_value in (${inList(values)})`;
+    parts.push(...rollupRows(slice, bucket, 'tag', sql.ref('tag_value'), valueFilter));
+  }
+  if (selectsUntagged(split)) {
+    parts.push(...rollupRows(slice, bucket, 'plain', sql`${UNTAGGED}::text`, sql`true`));
+    parts.push(...rollupRows(slice, bucket, 'tag', sql`${UNTAGGED}::text`, ofKey, -1));
+  }
+  return parts;
+}
+
+/** The facts a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
+function factsInScope(scope: CostScope): RawBuilder<unknown> {
+  if (!scope.restricted) return sql`true`;
+  const parts = [
+    ...(scope.accountIds.length > 0 ? [sql`usage_account_id in (${inList(scope.accountIds)})`] : []),
+    ...scope.tags.map((tag) => sql`tags ->> ${tag.key} = ${tag.value}`),
+  ];
+  return parts.length === 0 ? sql`false` : sql.join(parts, sql` or `);
+}
+
+/** The facts of the slice: owner, range, scope and the whole filter (tags read from each line). */
+function factsOfSlice(slice: CostSlice): RawBuilder<unknown> {
+  const tag = slice.filter.tag
+    ? sql`tags ->> ${slice.filter.tag.key} = ${slice.filter.tag.value}`
+    : sql`true`;
+  return sql`${ownedBy(slice)} and usage_date between ${slice.start}::date and ${slice.end}::date
+    and (${factsInScope(slice.scope)}) and ${accountsAndServices(slice.filter)} and ${tag}`;
+}
+
+/** A scope with tag pairs: the facts themselves, where each line's account and tags are known. */
+function rowsFromFacts(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
+  const split = typeof grouping.key === 'object' ? grouping.key : null;
+  const tagValue = split ? sql`coalesce(tags ->> ${split.tagKey}, ${UNTAGGED})` : null;
+  const key = tagValue ?? KEY_COLUMNS[grouping.key as keyof typeof KEY_COLUMNS];
+  const values = split?.values ?? 'All';
+  const filter = tagValue && values !== 'All' ? sql`${tagValue} in (${inList(values)})` : sql`true`;
+  return [
+    sql`select ${bucketOf(grouping.bucket, 'usage_date', slice)} as bucket, ${key} as key, ${costColumn(slice)} as cost
+      from cost_daily_facts where ${factsOfSlice(slice)} and ${filter}`,
+  ];
+}
+
+function sliceRows(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
+  const { bucket, key } = grouping;
+  if (needsFacts(slice, grouping)) return rowsFromFacts(slice, grouping);
+  if (typeof key === 'object') return tagSplitFromRollups(slice, key, bucket);
+  const { tag } = slice.filter;
+  // A budget on one tag pair reads the tag rollups of that pair.
+  if (tag)
+    return rollupRows(
+      slice,
+      bucket,
+      'tag',
+      KEY_COLUMNS[key],
+      sql`tag_key = ${tag.key} and tag_value = ${tag.value}`,
+    );
+  return rollupRows(slice, bucket, 'plain', KEY_COLUMNS[key], sql`true`);
+}
+
+/**
+ * The slice's spend per bucket and key, with every subtotal computed by the database in exact numeric
+ * arithmetic (grouping sets), so the totals equal the facts to the cent.
+ */
+export async function summarizeCosts(
+  db: Kysely<DatabaseSchema>,
+  slice: CostSlice,
+  grouping: CostGrouping,
+): Promise<CostSummaryRows> {
+  const source = sql.join(sliceRows(slice, grouping), sql` union all `);
+  const result = await sql<{ bucket: string | null; key: string | null; cost: string | null; level: number }>`
+    select bucket::text as bucket, key, sum(cost)::text as cost, grouping(bucket, key) as level
+    from (${source}) as slice_rows
+    group by grouping sets ((bucket, key), (bucket), (key), ())`.execute(db);
+  const summary: CostSummaryRows = { cells: [], bucketTotals: [], keyTotals: [], total: '0' };
+  for (const row of result.rows) {
+    const cost = row.cost ?? '0';
+    const level = Number(row.level);
+    if (level === 0) summary.cells.push({ bucket: row.bucket ?? '', key: row.key ?? '', cost });
+    else if (level === 1) summary.bucketTotals.push({ bucket: row.bucket ?? '', cost });
+    else if (level === 2) summary.keyTotals.push({ key: row.key ?? '', cost });
+    else summary.total = cost;
+  }
+  return summary;
+}
+
+/** The slice's spend per day and key only, without subtotals (what alerts and the forecast read). */
+export async function dailyCosts(
+  db: Kysely<DatabaseSchema>,
+  slice: CostSlice,
+  key: CostGrouping['key'] = 'none',
+): Promise<Array<{ day: string; key: string; cost: string }>> {
+  const source = sql.join(sliceRows(slice, { bucket: 'day', key }), sql` union all `);
+  const result = await sql<{ day: string; key: string; cost: string }>`
+    select bucket::text as day, key, sum(cost)::text as cost from (${source}) as slice_rows
+    group by bucket, key order by bucket, key`.execute(db);
+  return result.rows;
+}
+
+/** Tag keys seen on the slice's integrations since its start, for the picker. */
+export async function listTagKeys(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<string[]> {
+  const result = await sql<{ tag_key: string }>`
+    select distinct tag_key from cost_monthly_tag_rollups
+    where ${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date order by tag_key`.execute(db);
+  return result.rows.map((row) => row.tag_key);
+}
+
+/** Values of one tag key since the slice's start, for the picker; within a scope, only its lines'. */
+export async function listTagValues(
+  db: Kysely<DatabaseSchema>,
+  slice: CostSlice,
+  tagKey: string,
+): Promise<string[]> {
+  // A tag-scoped viewer sees only the values on lines in their scope, read from the facts.
+  const result = scopeNeedsFacts(slice.scope)
+    ? await sql<{ tag_value: string }>`
+      select distinct tags ->> ${tagKey} as tag_value from cost_daily_facts
+      where ${ownedBy(slice)} and usage_date >= ${slice.start}::date and tags ? ${tagKey}
+      and (${factsInScope(slice.scope)}) order by 1`.execute(db)
+    : await sql<{ tag_value: string }>`
+      select distinct tag_value from cost_monthly_tag_rollups
+      where ${ownedBy(slice)} and tag_key = ${tagKey} and month >= ${monthStart(slice.start)}::date
+      and ${accountFilter(slice.scope)} order by tag_value`.execute(db);
+  return result.rows.map((row) => row.tag_value);
+}
+
+/** The first and last day with cost on the integrations (null when they hold none). */
+export async function spendDays(
+  db: Kysely<DatabaseSchema>,
+  owner: Pick<CostSlice, 'organizationId' | 'integrations'>,
+): Promise<{ first: string | null; last: string | null }> {
+  const result = await sql<{ first: string | null; last: string | null }>`
+    select min(usage_date)::text as first, max(usage_date)::text as last from cost_daily_rollups
+    where ${ownedBy(owner)}`.execute(db);
+  return { first: result.rows[0]?.first ?? null, last: result.rows[0]?.last ?? null };
+}
+
+export interface DimensionCost {
+  day: string;
+  service: string;
+  account: string;
+  region: string;
+  usageType: string;
+  cost: string;
+}
+
+/** The slice's daily spend split by service, account, region and usage type at once (from the facts). */
+export async function dimensionCosts(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<DimensionCost[]> {
+  const result = await sql<{
+    day: string;
+    service: string;
+    account: string;
+    region: string;
+    usage_type: string;
+    cost: string;
+  }>`
+    select usage_date::text as day, service_name as service, usage_account_id as account, region,
+           usage_type, sum(${costColumn(slice)})::text as cost
+    from cost_daily_facts where ${factsOfSlice(slice)}
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return result.rows.map(({ usage_type, ...row }) => ({ ...row, usageType: usage_type }));
+}
+
+export interface BilledInstanceHours {
+  instanceId: string;
+  amortizedCost: string;
+  hours: string;
+}
+
+/**
+ * What each EC2 instance's hours cost on the bill in the slice: amortized cost (Savings Plan and
+ * reservation rates applied) of its BoxUsage lines, on demand or covered, and the hours they billed.
+ */
+export async function billedInstanceHours(
+  db: Kysely<DatabaseSchema>,
+  slice: CostSlice,
+): Promise<BilledInstanceHours[]> {
+  const result = await sql<{ resource_id: string; amortized_cost: string; hours: string }>`
+    select resource_id, sum(amortized_cost)::text as amortized_cost, sum(usage_quantity)::text as hours
+    from cost_daily_facts
+    where ${factsOfSlice(slice)} and resource_id is not null
+      and charge_type in ('Usage', 'SavingsPlanCoveredUsage', 'DiscountedUsage')
+      and usage_type like '%BoxUsage%'
+    group by resource_id having sum(usage_quantity) > 0`.execute(db);
+  return result.rows.map((row) => ({
+    instanceId: row.resource_id,
+    amortizedCost: row.amortized_cost,
+    hours: row.hours,
+  }));
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import {
+  billedInstanceHours,
+  type CostGrouping,
+  type CostSlice,
+  dailyCosts,
+  dimensionCosts,
+  listTagKeys,
+  listTagValues,
+  spendDays,
+  summarizeCosts,
+} from './cost-slices.repository.ts';
+
+export {
+  type BilledInstanceHours,
+  type Bucket,
+  type CostBasis,
+  type CostGrouping,
+  type CostSlice,
+  type CostSummaryRows,
+  type DimensionCost,
+  NO_FILTER,
+  type SpendFilter,
+  type TagSplit,
+  UNTAGGED,
+} from './cost-slices.repository.ts';
+
+/**
+ * The one way to read spend (decision 034). Every question names a cost slice: organization,
+ * integrations (one, several or all), team scope, filter, days and cost basis; the answer is exact
+ * decimal text summed by the database. The dashboard, team spend, alerts, digests and
+ * recommendations call this; none of them names a cost table.
+ */
+export function createCostSlices(db: Kysely<DatabaseSchema>) {
+  return {
+    /** Spend per bucket and key with every subtotal (the dashboard's chart, cards and table). */
+    summarize: (slice: CostSlice, grouping: CostGrouping) => summarizeCosts(db, slice, grouping),
+    /** Spend per day and key, no subtotals (budgets, thresholds, anomalies, digests, forecasts). */
+    daily: (slice: CostSlice, key: CostGrouping['key'] = 'none') => dailyCosts(db, slice, key),
+    /** Spend per day by service, account, region and usage type at once (an anomaly's root causes). */
+    byDimension: (slice: CostSlice) => dimensionCosts(db, slice),
+    /** The first and last day with cost (the day alerts judge, the start of a trailing average). */
+    spendDays: (owner: Pick<CostSlice, 'organizationId' | 'integrations'>) => spendDays(db, owner),
+    /** Tag keys and one key's values on the slice since its start (the dashboard's pickers). */
+    tagKeys: (slice: CostSlice) => listTagKeys(db, slice),
+    tagValues: (slice: CostSlice, tagKey: string) => listTagValues(db, slice, tagKey),
+    /** Billed EC2 instance hours and their amortized cost (rightsizing prices what was paid). */
+    billedInstanceHours: (slice: CostSlice) => billedInstanceHours(db, slice),
+  };
+}
+
+export type CostSlices = ReturnType<typeof createCostSlices>;
