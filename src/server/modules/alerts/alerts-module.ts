@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
-import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { createCostDataService } from '../cost-data/cost-data.service.ts';
 import type { Mailer } from '../mail/mailer.ts';

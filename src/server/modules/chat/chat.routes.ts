@@ -12,8 +12,8 @@ import {
   postMessageInput,
 } from '../../../contracts/chat.ts';
 import { apiErrorBody } from '../../../contracts/errors.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import { notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { ChatService } from './chat.service.ts';
 import type { ChatParty } from './chat-party.ts';
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../auth/viewer.ts';
 import {
   callAs,
   organizationWithEveryRole,
@@ -7,7 +8,6 @@ import {
   startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 
 let server: TestApp;
