@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   accessCheck,
   integrationIdParams,
@@ -15,13 +15,7 @@ import type { AccessCheck } from './aws/aws-session.ts';
 import { type AwsSetupService, PUBLIC_TEMPLATE_PATH } from './aws-setup.service.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  409: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['integrations'];
 
 const toCheckView = (check: AccessCheck) => ({
@@ -172,7 +166,7 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The public template the quick-create link points at',
         querystring: templateQuery,
-        response: { 200: z.string(), 409: apiErrorBody },
+        response: { 200: z.string(), ...errorAnswers(409) },
       },
     },
     async (request, reply) =>
