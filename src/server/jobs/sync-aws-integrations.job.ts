@@ -1,5 +1,4 @@
-import type { SyncRequests } from '../modules/integrations/aws-integrations.routes.ts';
-import type { AwsSyncService } from '../modules/integrations/aws-sync.service.ts';
+import type { AwsSyncService, SyncRequests } from '../modules/integrations/aws-sync.service.ts';
 import type { Queue } from './queue.ts';
 
 export const SYNC_QUEUE = 'sync-aws-integration';

@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/integrations.ts';
 import type { AccessCheck } from './aws/aws-session.ts';
 import { type AwsSetupService, PUBLIC_TEMPLATE_PATH } from './aws-setup.service.ts';
+import type { SyncRequests } from './aws-sync.service.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -25,11 +26,6 @@ const toCheckView = (check: AccessCheck) => ({
   account_id: check.accountId,
   checks: check.checks,
 });
-
-export interface SyncRequests {
-  /** Queues a sync (one per integration at a time); false when one is already waiting. */
-  request(integrationId: string, options: { force: boolean }): Promise<boolean>;
-}
 
 /** Connecting AWS: role checks, the CloudFormation template and quick-create link, and "Sync now". */
 export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
