@@ -75,6 +75,47 @@ module.exports = {
       to: { path: ['\\.repository\\.ts$', '^src/server/db/'] },
     },
     {
+      name: 'plugins-not-modules',
+      comment:
+        'Plugins are cross-cutting (auth, errors, limits): they depend on src/server/auth and contracts, and modules plug into them, not the reverse.',
+      severity: 'error',
+      from: { path: '^src/server/plugins/' },
+      to: { path: '^src/server/modules/' },
+    },
+    {
+      name: 'auth-layer-below-modules',
+      comment:
+        'src/server/auth (Viewer, the auth secret) is shared by modules and plugins, so it imports neither.',
+      severity: 'error',
+      from: { path: '^src/server/auth/' },
+      to: { path: ['^src/server/modules/', '^src/server/plugins/'] },
+    },
+    {
+      name: 'jobs-not-routes',
+      comment: 'A job parses its payload and calls a service; HTTP shapes are no business of a worker.',
+      severity: 'error',
+      from: { path: '^src/server/jobs/' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'services-not-routes',
+      comment: 'Routes call services; a service never reaches back up into a route file.',
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'production-not-testing',
+      comment:
+        'Test helpers (src/server/testing, src/aws-sim/testing) are for tests, bench/ and e2e/; shipped code never imports them.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['\\.test\\.tsx?$', '^src/server/testing/', '^src/aws-sim/testing/'],
+      },
+      to: { path: ['^src/server/testing/', '^src/aws-sim/testing/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

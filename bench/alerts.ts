@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { resolveAuthSecret } from '../src/server/modules/accounts/auth-secret.ts';
+import { resolveAuthSecret } from '../src/server/auth/auth-secret.ts';
 import { createAlertDelivery } from '../src/server/modules/alerts/alert-delivery.ts';
 import { createAlertEvaluation } from '../src/server/modules/alerts/alert-evaluation.ts';
 import { createAlertLinkTokens, createSecretBox } from '../src/server/modules/alerts/alert-link-tokens.ts';

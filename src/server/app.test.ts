@@ -34,6 +34,14 @@ describe('the foundation', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/analytics/page-views']),
     );
+    const organizationAnswers = document.paths['/api/organizations']?.get?.responses;
+    expect(organizationAnswers?.['401']?.description).toBe(
+      'Not signed in, or the session (or chat token) has ended.',
+    );
+    expect(organizationAnswers?.['401']?.content['application/json'].schema.required).toEqual([
+      'Code',
+      'Message',
+    ]);
     const ui = await server.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -2,11 +2,11 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { AppContext } from './context.ts';
 import { inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
-import { resolveAuthSecret } from './modules/accounts/auth-secret.ts';
 import { demoRoutes } from './modules/accounts/demo.routes.ts';
 import { ensureDemoUser } from './modules/accounts/demo-account.ts';
 

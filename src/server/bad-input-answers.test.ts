@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipartFile, signUpVerifiedPerson } from './testing/accounts-fixtures.ts';
+import { bearer, signUpVerifiedPerson } from './testing/accounts-fixtures.ts';
 import { rawRequest } from './testing/raw-http.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { uploadsAs } from './testing/upload-fixtures.ts';
 
 let server: TestApp;
 let baseUrl: string;
@@ -57,13 +58,11 @@ describe('a NUL character', () => {
   });
 
   it('in an uploaded file name is a 400 naming the file', async () => {
-    const { payload, headers } = multipartFile('file', 'cur\u0000.csv', Buffer.from('a,b\n1,2\n'));
-    const answer = await server.app.inject({
-      method: 'POST',
-      url: `/api/integrations/${integrationId}/files`,
-      headers: { ...bearer(token), ...headers },
-      payload,
-    });
+    const answer = await uploadsAs(server, token).uploadFile(
+      integrationId,
+      'cur\u0000.csv',
+      Buffer.from('a,b\n1,2\n'),
+    );
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual(errorBody('file'));
   });
@@ -71,13 +70,11 @@ describe('a NUL character', () => {
 
 describe('an upload whose file name is over 255 bytes', () => {
   it('is a 400 naming the file, not a failed write to disk', async () => {
-    const { payload, headers } = multipartFile('file', `${'é'.repeat(130)}.csv`, Buffer.from('a,b\n1,2\n'));
-    const answer = await server.app.inject({
-      method: 'POST',
-      url: `/api/integrations/${integrationId}/files`,
-      headers: { ...bearer(token), ...headers },
-      payload,
-    });
+    const answer = await uploadsAs(server, token).uploadFile(
+      integrationId,
+      `${'é'.repeat(130)}.csv`,
+      Buffer.from('a,b\n1,2\n'),
+    );
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual(errorBody('file'));
   });

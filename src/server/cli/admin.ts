@@ -1,9 +1,7 @@
 import pino from 'pino';
 import { parseConfig } from '../config.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createSupportStaffService } from '../modules/chat/support-staff.service.ts';
-import { prepareDatabaseSchema } from '../schema-setup.ts';
-import { openConfiguredDatabase } from '../server.ts';
+import { runWithCommandDatabase } from './command-database.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -26,30 +24,19 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = parseConfig();
-  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-  try {
-    opened = await openConfiguredDatabase(config);
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(
-      `${error.message}\nThe embedded database (PGlite) can be opened by one process at a time, and the server holds it. ` +
-        'Stop the server, run this command, then start the server again; or list the address in SUPPORT_EMAILS.',
-    );
-    return 1;
-  }
-  try {
-    const log = pino({ level: 'warn' });
-    await prepareDatabaseSchema({ config, database: opened.database, log });
-    const staff = createSupportStaffService(opened.database.db);
-    const outcome = command === 'grant-support' ? await staff.grant(email) : await staff.revoke(email);
-    const line = OUTCOMES[outcome](email);
-    if (outcome === 'granted' || outcome === 'revoked') console.log(line);
-    else console.error(line);
-    return outcome === 'granted' || outcome === 'revoked' ? 0 : 1;
-  } finally {
-    await opened.database.close();
-    opened.unlock();
-  }
+  return runWithCommandDatabase(
+    config,
+    pino({ level: 'warn' }),
+    async ({ database }) => {
+      const staff = createSupportStaffService(database.db);
+      const outcome = command === 'grant-support' ? await staff.grant(email) : await staff.revoke(email);
+      const line = OUTCOMES[outcome](email);
+      if (outcome === 'granted' || outcome === 'revoked') console.log(line);
+      else console.error(line);
+      return outcome === 'granted' || outcome === 'revoked' ? 0 : 1;
+    },
+    { alternative: 'Or list the address in SUPPORT_EMAILS.' },
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -8,7 +8,8 @@ import { type BillingService, createBillingService } from '../modules/billing/bi
 import { createOrganizationsService } from '../modules/organizations/organizations.service.ts';
 import { organizationSlug, signUpVerifiedOwner, type TestPerson } from '../testing/billing-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { openDatabaseForCommand, runBillingAdmin, UsageError } from './billing-admin-commands.ts';
+import { runBillingAdmin, UsageError } from './billing-admin-commands.ts';
+import { openDatabaseForCommand } from './command-database.ts';
 
 let server: TestApp;
 let billing: BillingService;

@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
 import { formatUsd } from '../../domain/money.ts';
 import { isPlanId, PLAN_IDS } from '../../domain/plans.ts';
-import type { Config } from '../config.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import type { BillingService } from '../modules/billing/billing.service.ts';
 import { describeOperatorPlanChange } from '../modules/billing/operator-plans.ts';
-import { openConfiguredDatabase } from '../server.ts';
 
 export const BILLING_ADMIN_USAGE = `Usage:
   npm run billing-admin -- set-plan <organization-slug|owner-email> <${PLAN_IDS.join('|')}> [--until YYYY-MM-DD]
@@ -72,19 +69,4 @@ export async function runBillingAdmin(argv: string[], billing: BillingService): 
     return [code, `${formatUsd(amountCents / 100)} credit, ${uses}${expiry}. The code is shown only now.`];
   }
   throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.');
-}
-
-/** Opens the database the server uses; the embedded one cannot be shared with a running server. */
-export async function openDatabaseForCommand(config: Config) {
-  try {
-    return await openConfiguredDatabase(config);
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    throw new DataDirInUseError(
-      `A running Spendguard server holds the embedded database in ${config.dataDir} ` +
-        `(${error.message.match(/pid \d+/)?.[0] ?? 'see spendguard.lock'}). PGlite serves one process at a time: ` +
-        'stop the server, run this command, then start the server again. With DATABASE_URL (PostgreSQL) ' +
-        'commands run while the server runs.',
-    );
-  }
 }

@@ -1,16 +1,9 @@
 import pino from 'pino';
 import { parseConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createBillingService } from '../modules/billing/billing.service.ts';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.ts';
-import { prepareDatabaseSchema } from '../schema-setup.ts';
-import {
-  BILLING_ADMIN_USAGE,
-  openDatabaseForCommand,
-  runBillingAdmin,
-  UsageError,
-} from './billing-admin-commands.ts';
+import { BILLING_ADMIN_USAGE, runBillingAdmin, UsageError } from './billing-admin-commands.ts';
+import { runWithCommandDatabase } from './command-database.ts';
 
 /** npm run billing-admin -- set-plan ... | issue-credit ... (issue 10: plans and credits without Stripe). */
 const argv = process.argv.slice(2);
@@ -21,22 +14,15 @@ if (argv.length === 0 || argv.includes('--help')) {
 
 const config = parseConfig();
 const log = pino({ level: 'warn' });
-let exitCode = 0;
+let exitCode = 1;
 try {
-  const { database, unlock } = await openDatabaseForCommand(config);
-  try {
-    const context: AppContext = { config, database, log };
-    await prepareDatabaseSchema(context);
-    const billing = createBillingService(context, createOrganizationsService(database.db));
+  exitCode = await runWithCommandDatabase(config, log, async (context) => {
+    const billing = createBillingService(context, createOrganizationsService(context.database.db));
     for (const line of await runBillingAdmin(argv, billing)) console.log(line);
-  } finally {
-    await database.close();
-    unlock();
-  }
+    return 0;
+  });
 } catch (error) {
-  exitCode = 1;
   if (error instanceof UsageError) console.error(`${error.message}\n\n${BILLING_ADMIN_USAGE}`);
-  else if (error instanceof DataDirInUseError) console.error(error.message);
   else console.error(`billing-admin: ${(error as Error).message}`);
 }
 process.exit(exitCode);

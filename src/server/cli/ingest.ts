@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import pino from 'pino';
 import { parseConfig } from '../config.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
+import type { AppContext } from '../context.ts';
 import { createCostDataService } from '../modules/cost-data/cost-data.service.ts';
 import { createIntegrationsService } from '../modules/integrations/integrations.service.ts';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.ts';
-import { prepareDatabaseSchema } from '../schema-setup.ts';
-import { openConfiguredDatabase } from '../server.ts';
+import { runWithCommandDatabase } from './command-database.ts';
 
 const USAGE = `Usage: npm run ingest -- <billing file> (--integration <id> | --organization <slug|owner e-mail>)
 
@@ -40,21 +39,22 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = parseConfig();
-  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-  try {
-    opened = await openConfiguredDatabase(config);
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(
-      `${error.message}\nThe embedded database is held by the running server: stop it, or upload the file in the app.`,
-    );
-    return 1;
-  }
-  const { database } = opened;
+  return runWithCommandDatabase(
+    config,
+    pino({ level: 'warn' }),
+    (context) => ingestFile(context, file, { integrationId, organization }),
+    { alternative: 'Or upload the file in the app.' },
+  );
+}
+
+async function ingestFile(
+  { config, database, log }: AppContext,
+  file: string,
+  target: { integrationId?: string; organization?: string },
+): Promise<number> {
+  const { integrationId, organization } = target;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const log = pino({ level: 'warn' });
-    await prepareDatabaseSchema({ config, database, log });
     const costData = createCostDataService(database.db, log, config.ingestion);
     const integrations = createIntegrationsService({ config, database, log }, costData);
     const organizationId = organization
@@ -100,8 +100,6 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   } finally {
     clearInterval(timer);
-    await database.close();
-    opened.unlock();
   }
 }
 

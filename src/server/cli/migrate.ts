@@ -1,22 +1,16 @@
 import pino from 'pino';
 import { parseConfig } from '../config.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { prepareDatabaseSchema } from '../schema-setup.ts';
-import { openConfiguredDatabase } from '../server.ts';
+import { runWithCommandDatabase } from './command-database.ts';
 
 /** `npm run db:migrate`: brings the configured database (PGlite under DATA_DIR, or DATABASE_URL) up to date. */
 const config = parseConfig();
 const log = pino({ level: config.logLevel });
 try {
-  const { database, unlock } = await openConfiguredDatabase(config);
-  try {
-    const applied = await prepareDatabaseSchema({ config, database, log });
+  process.exitCode = await runWithCommandDatabase(config, log, async (_context, applied) => {
     console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
-  } finally {
-    await database.close();
-    unlock();
-  }
+    return 0;
+  });
 } catch (error) {
-  console.error(error instanceof DataDirInUseError ? error.message : (error as Error).stack);
+  console.error((error as Error).stack);
   process.exit(1);
 }

@@ -41,7 +41,7 @@ describe.runIf(testDatabaseKind === 'pglite')('one Spendguard process per DATA_D
   it('refuses a command on the same folder while the server runs', async () => {
     const migrate = start('src/server/cli/migrate.ts');
     expect(await migrate.exited).toBe(1);
-    expect(migrate.output()).toContain('Another Spendguard process');
+    expect(migrate.output()).toContain('A running Spendguard server holds the embedded database');
   });
 
   it('is released when the holder dies, even by SIGKILL', async () => {

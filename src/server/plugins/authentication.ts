@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountsService } from '../modules/accounts/accounts.service.ts';
-import type { Viewer } from '../modules/accounts/viewer.ts';
+import type { Viewer, ViewerLookup, ViewerSource } from '../auth/viewer.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -25,13 +24,10 @@ function assertSameOriginWrite(request: FastifyRequest, publicUrl: string): void
 
 export function registerAuthentication(
   app: FastifyInstance,
-  accounts: AccountsService,
+  accounts: ViewerSource,
   publicUrl: string,
 ): void {
-  const resolved = new WeakMap<
-    FastifyRequest,
-    Promise<Awaited<ReturnType<AccountsService['lookupViewer']>>>
-  >();
+  const resolved = new WeakMap<FastifyRequest, Promise<ViewerLookup>>();
   const lookup = (request: FastifyRequest) => {
     let pending = resolved.get(request);
     if (!pending) {

@@ -1,18 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import { effectivePlatformRole } from '../../../domain/support-staff.ts';
+import type { ViewerLookup } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { InvitationAcceptanceService } from '../organizations/invitation-acceptance.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { isEmailVerified, revokeSession } from './accounts.repository.ts';
 import { createAuth } from './auth.ts';
-import { DEMO_SESSION_MS, type Viewer } from './viewer.ts';
-
-export type ViewerLookup =
-  | { status: 'signed-in'; viewer: Viewer }
-  | { status: 'signed-out' }
-  | { status: 'demo-expired' };
+import { DEMO_SESSION_MS } from './demo-session.ts';
 
 /** The accounts feature as other modules use it: better-auth, and "who is asking?". */
 export function createAccountsService(

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { bearer, followMailLink, STRONG_PASSWORD, signUpPerson } from '../../testing/accounts-fixtures.ts';
 import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { resolveAuthSecret } from './auth-secret.ts';
 
 let server: TestApp;
 let mail: MailCatcher;

@@ -5,8 +5,8 @@ import {
   passwordProblem,
 } from '../../../domain/account-rules.ts';
 import { isKnownTimeZone } from '../../../domain/time-zones.ts';
+import { FixedWindowLimiter } from '../../auth/fixed-window-limiter.ts';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
-import { FixedWindowLimiter } from './fixed-window-limiter.ts';
 
 type Body = Record<string, unknown>;
 

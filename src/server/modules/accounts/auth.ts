@@ -2,12 +2,12 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { bearer, organization } from 'better-auth/plugins';
 import { INVITATION_VALID_DAYS } from '../../../domain/invitations.ts';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { emailChangeMail, passwordResetMail, verificationMail } from './account-mails.ts';
-import { resolveAuthSecret } from './auth-secret.ts';
-import { demoSessionEndsAt } from './viewer.ts';
+import { demoSessionEndsAt } from './demo-session.ts';
 
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;

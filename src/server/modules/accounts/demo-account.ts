@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findUserIdByEmail, markDemoUser } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
+import { demoSessionEndsAt } from './demo-session.ts';
 import { signedSessionToken } from './signed-session-token.ts';
-import { demoSessionEndsAt } from './viewer.ts';
 
 export const DEMO_EMAIL = 'demo@spendguard.io';
 export const DEMO_NAME = 'Dana Demo';

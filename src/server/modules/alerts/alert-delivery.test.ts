@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { createUploadIntegration, linkParts, uploadFocusSample } from '../../testing/alert-fixtures.ts';
 import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import { createAlertLinkTokens } from './alert-link-tokens.ts';
 
 let server: TestApp;

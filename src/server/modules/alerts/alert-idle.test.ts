@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator, TEST_CLOCK_START } from '../../../aws-sim/testing/test-simulator.ts';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { callAs, type Person } from '../../testing/organization-fixtures.ts';
 import { organizationWithFleet, uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import { createMailer } from '../mail/mailer.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertLinkParams, alertLinkResult } from '../../../contracts/alerts.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { AlertLinksService } from './alert-links.service.ts';
 
 /**
@@ -24,7 +24,7 @@ export const alertLinksRoutes: FastifyPluginAsyncZod<{ links: AlertLinksService 
         tags: ['notifications'],
         summary: 'Acknowledge an alert, confirm a recipient address, or unsubscribe in one click',
         params: alertLinkParams,
-        response: { 200: alertLinkResult, 400: apiErrorBody, 410: apiErrorBody },
+        response: { 200: alertLinkResult, ...errorAnswers(400, 410) },
       },
     },
     async (request) => ({ message: await links.follow(request.params.kind, request.params.token) }),

@@ -22,9 +22,9 @@ import {
 } from '../../../domain/budgets.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { managesOrganization } from '../../../domain/organization-roles.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { CostBasis } from '../cost-data/cost-slices.service.ts';
 import { firedNotificationsOf, lastFiredBySource } from './alert-outbox.repository.ts';

@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callAs,
-  organizationWithEveryRole,
-  type Person,
-  signUpVerified,
-} from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { callAs, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
 
-let server: TestApp;
-let owner: Person;
-let admin: Person;
-let member: Person;
-let stranger: Person;
+let { server, owner, admin, member, stranger } = {} as OrganizationWorld;
 
 beforeAll(async () => {
-  server = await createTestApp();
-  ({ owner, admin, member } = await organizationWithEveryRole(server, 'alerts.test'));
-  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
-  const trial = await callAs(server, owner)('POST', '/api/billing/trial');
-  expect(trial.statusCode).toBeLessThan(300);
+  ({ server, owner, admin, member, stranger } = await startOrganizationWorld({
+    domain: 'alerts.test',
+    trials: ['owner'],
+  }));
 });
 afterAll(() => server.close());
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
 import { evaluateOrganizationJob } from '../../jobs/evaluate-organization.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
-import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { createCostDataService } from '../cost-data/cost-data.service.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -15,17 +15,11 @@ import {
   updateBudgetInput,
   updateNotificationPreferences,
 } from '../../../contracts/alerts.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { AlertRulesService } from './alert-rules.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  402: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 402, 403, 404);
 const noContent = { 204: z.null(), ...errors };
 
 /** Budgets, alert rules, the notification history and each person's preferences (issue 7). */

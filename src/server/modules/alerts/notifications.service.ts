@@ -10,8 +10,8 @@ import {
 import type { MemberAlerts } from '../../../contracts/organizations.ts';
 import { alertReachesScope } from '../../../domain/alert-audience.ts';
 import type { TagPair } from '../../../domain/cost-scope.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';

@@ -6,18 +6,10 @@ import {
   slackConnectionView,
   slackTestResult,
 } from '../../../contracts/alerts.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { SlackService } from './slack.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  402: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  502: apiErrorBody,
-  503: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 402, 403, 404, 502, 503);
 const tags = ['slack'];
 
 /** Slack for alerts: an incoming webhook, or a Slack app through OAuth; a test message (issue 7). */

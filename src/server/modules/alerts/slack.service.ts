@@ -8,10 +8,10 @@ import {
   type SlackConnectionView,
   type saveSlackConnectionInput,
 } from '../../../contracts/alerts.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 import type { SecretBox } from './alert-link-tokens.ts';

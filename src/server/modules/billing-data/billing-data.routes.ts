@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type BillingData, billingData, billingDataQuery } from '../../../contracts/billing-data.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { BillingDataService } from './billing-data.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  402: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 402, 403, 404);
 
 /** Spec §3 and §7: GET billing-data, the dashboard's one read. */
 export const billingDataRoutes: FastifyPluginAsyncZod<{ billingData: BillingDataService }> = async (

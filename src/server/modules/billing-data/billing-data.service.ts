@@ -21,9 +21,9 @@ import type { CostScope } from '../../../domain/cost-scope.ts';
 import { forecastMonthEnd } from '../../../domain/forecast.ts';
 import { earliestVisibleDay } from '../../../domain/plans.ts';
 import { MAX_TRAINING_DAYS } from '../../../domain/seasonal-trend-model.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import {

@@ -5,16 +5,10 @@ import {
   redirectAnswer,
   subscriptionSummary,
 } from '../../../contracts/billing.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { BillingService } from './billing.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  409: apiErrorBody,
-  502: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 409, 502);
 const tags = ['billing'];
 
 /** Issue 10: the Subscription screen. Anyone in the organization reads the plan; only the owner changes it. */

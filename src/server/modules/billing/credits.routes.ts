@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creditsOverview, redeemCreditInput } from '../../../contracts/credits.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { CreditsService } from './credits.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody };
+const errors = errorAnswers(400, 401, 403);
 const tags = ['credits'];
 
 /** Issue 10: the Credits screen, for the organization's owner. */

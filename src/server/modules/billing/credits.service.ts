@@ -11,9 +11,9 @@ import {
   creditGrantState,
   normalizeCreditCode,
 } from '../../../domain/credits.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest, forbidden } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { findSubscription } from './billing.repository.ts';
 import { creditHistory } from './credit-history.ts';
 import { syncCreditsWithStripe } from './credit-stripe-sync.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookAnswer } from '../../../contracts/billing.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { BillingService } from './billing.service.ts';
 
 /**
@@ -21,7 +21,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: BillingServic
       schema: {
         tags: ['billing'],
         summary: 'Stripe events (signed): checkout, subscription changes, paid and failed invoices',
-        response: { 200: webhookAnswer, 400: apiErrorBody, 503: apiErrorBody },
+        response: { 200: webhookAnswer, ...errorAnswers(400, 503) },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 import type { InvoiceList } from '../../../contracts/billing.ts';
 import { trialEndsAtFor } from '../../../domain/plans.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, forbidden } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { lockSubscription, type SubscriptionRow, saveSubscription } from './billing.repository.ts';
 import type { CreditsService } from './credits.service.ts';

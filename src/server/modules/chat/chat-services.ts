@@ -1,5 +1,5 @@
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
-import { resolveAuthSecret } from '../accounts/auth-secret.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findMessage } from './chat.repository.ts';
 import { createChatService } from './chat.service.ts';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { type ChatErrorFrame, type ClientChatFrame, clientChatFrame } from '../../../contracts/chat.ts';
+import { FixedWindowLimiter } from '../../auth/fixed-window-limiter.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { FixedWindowLimiter } from '../accounts/fixed-window-limiter.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { ChatService } from './chat.service.ts';
 import type { ChatConnection, ChatHub } from './chat-hub.ts';
 import { sendFrame } from './chat-hub.ts';

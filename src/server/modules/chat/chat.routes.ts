@@ -11,19 +11,13 @@ import {
   messagesQuery,
   postMessageInput,
 } from '../../../contracts/chat.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import { notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { ChatService } from './chat.service.ts';
 import type { ChatParty } from './chat-party.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  429: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 429);
 const tags = ['chat'];
 // Loose: a validated headers object replaces request.headers, and the bearer token must survive.
 const visitorHeaders = z.looseObject({ [CHAT_TOKEN_HEADER]: z.string().optional() });
@@ -61,7 +55,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         summary:
           'A visitor chat token, valid 24 hours (send the previous one in x-chat-token to keep the conversation)',
         headers: visitorHeaders,
-        response: { 200: chatTokenAnswer, 429: apiErrorBody },
+        response: { 200: chatTokenAnswer, ...errorAnswers(429) },
       },
     },
     async (request, reply) => {

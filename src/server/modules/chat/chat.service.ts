@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { ChatMessage } from '../../../contracts/chat.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../domain/account-rules.ts';
 import { CHAT_TOKEN_MAX_AGE_MS, CHAT_TOKEN_RENEWAL_WINDOW_MS } from '../../../domain/chat-rules.ts';
+import { FixedWindowLimiter } from '../../auth/fixed-window-limiter.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { FixedWindowLimiter } from '../accounts/fixed-window-limiter.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import {
   ensureConversation,
   findConversationOf,

@@ -10,10 +10,10 @@ import {
   supportReplyInput,
   updateConversationInput,
 } from '../../../contracts/chat.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { SupportInboxService } from './support-inbox.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['support'];
 
 /** The support inbox: only people with the support role (403 for everyone else). */

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ChatMessage, SupportConversation } from '../../../contracts/chat.ts';
 import { isSupportStaff } from '../../../domain/support-staff.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { findConversationById, insertMessage, listMessages, markMessagesRead } from './chat.repository.ts';
 import type { ChatFanout } from './chat-fanout.ts';
 import { assertSendable } from './chat-message-checks.ts';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordBookingInput, scheduleAnswer } from '../../../contracts/consultations.ts';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import type { ConsultationsService } from './consultations.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody };
+const errors = errorAnswers(400, 401, 403);
 const tags = ['consultations'];
 
 /** Spec §7 pm-schedule. Visitors may book too (the page is not prefilled); recording needs an account. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ScheduleAnswer } from '../../../contracts/consultations.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { findLatestBooking, insertBooking } from './consultations.repository.ts';
 
 /**

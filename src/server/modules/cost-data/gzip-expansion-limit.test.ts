@@ -4,9 +4,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
-import { bearer, multipartFile, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { CUR_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
  * Issue 14: a few MB of gzip can expand to gigabytes. A gzip billing file is read with a limit on the
@@ -31,22 +32,8 @@ function gzipBomb(first: Buffer, chunk: Buffer, members: number): Buffer {
   return Buffer.concat([gzipSync(first, { level: 9 }), ...Array.from({ length: members }, () => member)]);
 }
 
-async function upload(fileName: string, bytes: Buffer): Promise<IntegrationView> {
-  const { payload, headers } = multipartFile('file', fileName, bytes);
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `/api/integrations/${integrationId}/files`,
-    headers: { ...bearer(token), ...headers },
-    payload,
-  });
-  expect(response.statusCode).toBe(202);
-  const card = await server.app.inject({
-    method: 'GET',
-    url: `/api/integrations/${integrationId}/status`,
-    headers: bearer(token),
-  });
-  return card.json() as IntegrationView;
-}
+const upload = (fileName: string, bytes: Buffer): Promise<IntegrationView> =>
+  uploadsAs(server, token).uploadAndReadCard(integrationId, fileName, bytes);
 
 async function totalCost(): Promise<string | null> {
   const row = await server.context.database.db
@@ -60,13 +47,7 @@ async function totalCost(): Promise<string | null> {
 beforeAll(async () => {
   server = await createTestApp({ env: { DATA_DIR: dataDir, UPLOAD_MAX_EXPANDED_BYTES: String(LIMIT) } });
   ({ token } = await signUpVerifiedPerson(server, { email: 'gzip-limit@example.com' }));
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/api/integrations',
-    headers: bearer(token),
-    payload: { kind: 'upload', name: 'Gzip bombs' },
-  });
-  integrationId = created.json().id;
+  integrationId = await uploadsAs(server, token).createUploadIntegration('Gzip bombs');
   const first = await upload('cur.csv.gz', gzipSync(fs.readFileSync(CUR_SAMPLE)));
   expect(first.latest_run?.state).toBe('succeeded');
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipartFile, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import {
   CUR_SAMPLE,
   FOCUS_SAMPLE,
@@ -11,6 +11,7 @@ import {
   sumBy,
 } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { uploadsAs } from '../../testing/upload-fixtures.ts';
 import { sumFacts } from './cost-facts.repository.ts';
 
 /** Replaces one field of a CSV line, stepping over commas inside quoted fields. */
@@ -41,26 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function createUploadIntegration(name: string): Promise<string> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/integrations',
-    headers: bearer(token),
-    payload: { kind: 'upload', name },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().id;
-}
-
-async function upload(integrationId: string, fileName: string, bytes: Buffer) {
-  const { payload, headers } = multipartFile('file', fileName, bytes);
-  return server.app.inject({
-    method: 'POST',
-    url: `/api/integrations/${integrationId}/files`,
-    headers: { ...bearer(token), ...headers },
-    payload,
-  });
-}
+const createUploadIntegration = (name: string) => uploadsAs(server, token).createUploadIntegration(name);
+const upload = (integrationId: string, fileName: string, bytes: Buffer) =>
+  uploadsAs(server, token).uploadFile(integrationId, fileName, bytes);
 
 const samples = {
   'FOCUS sample': {

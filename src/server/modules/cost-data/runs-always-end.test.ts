@@ -5,9 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
-import { bearer, multipartFile, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { CUR_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
  * Issue 14: whatever is uploaded, its run ends (`failed` with a message a person can read, or
@@ -44,30 +45,8 @@ function pseudoRandomBytes(length: number, seed = 0x2545f491): Buffer {
 }
 
 async function uploadInto(name: string, fileName: string, bytes: Buffer) {
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/api/integrations',
-    headers: bearer(token),
-    payload: { kind: 'upload', name },
-  });
-  expect(created.statusCode).toBe(201);
-  const integrationId: string = created.json().id;
-  const { payload, headers } = multipartFile('file', fileName, bytes);
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `/api/integrations/${integrationId}/files`,
-    headers: { ...bearer(token), ...headers },
-    payload,
-  });
-  expect(response.statusCode).toBe(202);
-  // Without a queue the upload is read before the answer: the card shows how the run ended.
-  const card = await server.app.inject({
-    method: 'GET',
-    url: `/api/integrations/${integrationId}/status`,
-    headers: bearer(token),
-  });
-  expect(card.statusCode).toBe(200);
-  return card.json() as IntegrationView;
+  const uploads = uploadsAs(server, token);
+  return uploads.uploadAndReadCard(await uploads.createUploadIntegration(name), fileName, bytes);
 }
 
 function expectReadableFailure(card: IntegrationView, message: RegExp) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   accessCheck,
   integrationIdParams,
@@ -13,15 +13,10 @@ import {
 } from '../../../contracts/integrations.ts';
 import type { AccessCheck } from './aws/aws-session.ts';
 import { type AwsSetupService, PUBLIC_TEMPLATE_PATH } from './aws-setup.service.ts';
+import type { SyncRequests } from './aws-sync.service.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  409: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['integrations'];
 
 const toCheckView = (check: AccessCheck) => ({
@@ -31,11 +26,6 @@ const toCheckView = (check: AccessCheck) => ({
   account_id: check.accountId,
   checks: check.checks,
 });
-
-export interface SyncRequests {
-  /** Queues a sync (one per integration at a time); false when one is already waiting. */
-  request(integrationId: string, options: { force: boolean }): Promise<boolean>;
-}
 
 /** Connecting AWS: role checks, the CloudFormation template and quick-create link, and "Sync now". */
 export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
@@ -172,7 +162,7 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The public template the quick-create link points at',
         querystring: templateQuery,
-        response: { 200: z.string(), 409: apiErrorBody },
+        response: { 200: z.string(), ...errorAnswers(409) },
       },
     },
     async (request, reply) =>

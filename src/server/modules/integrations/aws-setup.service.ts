@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SetupKitView } from '../../../contracts/integrations.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { cloudFormationTemplate, quickCreateUrl } from './aws/cloudformation-template.ts';
 import { assertCanManage, type IntegrationsService } from './integrations.service.ts';
 

@@ -271,3 +271,9 @@ export function createAwsSyncService(deps: SyncDependencies) {
 }
 
 export type AwsSyncService = ReturnType<typeof createAwsSyncService>;
+
+/** How routes ask for a sync: a queued job on a server, an inline run in tests. */
+export interface SyncRequests {
+  /** Queues a sync (one per integration at a time); false when one is already waiting. */
+  request(integrationId: string, options: { force: boolean }): Promise<boolean>;
+}

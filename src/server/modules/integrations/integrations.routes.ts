@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   createIntegrationInput,
   ingestionRun,
@@ -13,7 +13,7 @@ import {
 import { badRequest } from '../../plugins/errors.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['integrations'];
 
 export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: IntegrationsService }> = async (
@@ -39,7 +39,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
         tags,
         summary: 'Connect a source of cost data',
         body: createIntegrationInput,
-        response: { 201: integration, 409: apiErrorBody, ...errors },
+        response: { 201: integration, ...errors, ...errorAnswers(409) },
       },
     },
     async (request, reply) =>
@@ -111,7 +111,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
           'Upload one billing file (CUR, CUR 2.0 or FOCUS; CSV, gzip or Parquet); answers its ingestion run',
         consumes: ['multipart/form-data'],
         params: integrationIdParams,
-        response: { 202: ingestionRun, 413: apiErrorBody, ...errors },
+        response: { 202: ingestionRun, ...errors, ...errorAnswers(413) },
       },
     },
     async (request, reply) => {
@@ -140,7 +140,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
               ? 'Replace the months a held upload would lower by more than half (reads its file again)'
               : 'Discard a held upload: the current numbers stay and its file is removed',
           params: ingestionRunParams,
-          response: { 200: ingestionRun, 409: apiErrorBody, ...errors },
+          response: { 200: ingestionRun, ...errors, ...errorAnswers(409) },
         },
       },
       async (request) =>

@@ -14,12 +14,12 @@ import type { ShrinkingOutcome } from '../../../domain/billing-period-restatemen
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
 import { ingestBillingFilesJob } from '../../jobs/ingest-billing-files.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
 import { type AccessCheck, checkAwsAccess } from './aws/aws-session.ts';
 import { settingsOf } from './integration-settings.ts';

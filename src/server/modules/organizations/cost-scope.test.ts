@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callAs,
-  organizationWithEveryRole,
-  type Person,
-  signUpVerified,
-  startBusinessTrial,
-} from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 
-let server: TestApp;
-let owner: Person;
-let admin: Person;
-let member: Person;
+let { server, owner, admin, member } = {} as OrganizationWorld;
 let organizationId: string;
 let organizations: ReturnType<typeof createOrganizationsService>;
 
 beforeAll(async () => {
-  server = await createTestApp();
-  ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
-  await startBusinessTrial(server, owner);
+  ({ server, owner, admin, member } = await startOrganizationWorld({ trials: ['owner'] }));
   organizationId = (await callAs(server, owner)('GET', '/api/organization')).json().id;
   organizations = createOrganizationsService(server.context.database.db);
 });

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { InvitationPreview, MyOrganization } from '../../../contracts/organizations.ts';
 import { invitationProblem } from '../../../domain/invitations.ts';
 import { isOrganizationRole, type OrganizationRole } from '../../../domain/organization-roles.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { InvitationCodes } from './invitation-codes.ts';
 import {
   findInvitation,

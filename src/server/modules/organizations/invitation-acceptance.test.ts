@@ -1,38 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailedInvitations } from '../../testing/invitation-fixtures.ts';
-import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
-import {
-  callAs,
-  invitationCodeOf,
-  type Person,
-  signUpVerified,
-} from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type InvitationWorld, startInvitationWorld } from '../../testing/invitation-fixtures.ts';
+import { callAs, invitationCodeOf, signUpVerified } from '../../testing/organization-fixtures.ts';
 
-let server: TestApp;
-let mail: MailCatcher;
-let owner: Person;
-let stranger: Person;
-let invitations: ReturnType<typeof mailedInvitations>;
+let { server, mail, owner, stranger, invite, invitationLink, signUpWith, setExpiry, close } =
+  {} as InvitationWorld;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await createTestApp({ env: { SMTP_URL: mail.url } });
-  invitations = mailedInvitations(server, mail, 'Acme');
-  owner = await signUpVerified(server, 'owner@acme.test', 'Olivia Owner');
-  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
-  await callAs(server, owner)('PATCH', '/api/organization', { name: 'Acme' });
+  ({ server, mail, owner, stranger, invite, invitationLink, signUpWith, setExpiry, close } =
+    await startInvitationWorld());
   await invite(owner, [{ email: 'bob@example.test' }]);
 });
-afterAll(async () => {
-  await server.close();
-  await mail.close();
-});
-
-const invite: ReturnType<typeof mailedInvitations>['invite'] = (by, users) => invitations.invite(by, users);
-const invitationLink = (to: string) => invitations.invitationLink(to);
-const signUpWith = (email: string, code: string) => invitations.signUpWith(email, code);
-const setExpiry = (email: string, expiresAt: Date) => invitations.setExpiry(email, expiresAt);
+afterAll(() => close());
 
 describe('accepting an invitation with a new account', () => {
   it('joins the organization instead of creating one, with the address proven', async () => {

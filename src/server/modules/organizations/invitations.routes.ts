@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   acceptedInvitation,
   acceptInvitationInput,
@@ -14,13 +14,7 @@ import {
 import type { InvitationAcceptanceService } from './invitation-acceptance.service.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  410: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 410);
 const tags = ['organization'];
 
 /** Spec §7 POST organization-users (batch invitations), their list, withdrawal, preview and acceptance. */

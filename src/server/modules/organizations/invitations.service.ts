@@ -6,9 +6,9 @@ import {
   isOrganizationRole,
   type OrganizationRole,
 } from '../../../domain/organization-roles.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { InvitationCodes } from './invitation-codes.ts';
 import { invitationMail } from './invitation-mail.ts';

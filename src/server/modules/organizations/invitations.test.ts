@@ -1,40 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailedInvitations } from '../../testing/invitation-fixtures.ts';
-import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
-import {
-  callAs,
-  invitationCodeOf,
-  type Person,
-  signUpVerified,
-  startBusinessTrial,
-} from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type InvitationWorld, startInvitationWorld } from '../../testing/invitation-fixtures.ts';
+import { callAs, invitationCodeOf, type Person } from '../../testing/organization-fixtures.ts';
 
-let server: TestApp;
-let mail: MailCatcher;
-let owner: Person;
-let stranger: Person;
-let invitations: ReturnType<typeof mailedInvitations>;
+let { server, mail, owner, stranger, invite, invitationLink, signUpWith, setExpiry, close } =
+  {} as InvitationWorld;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await createTestApp({ env: { SMTP_URL: mail.url } });
-  invitations = mailedInvitations(server, mail, 'Acme');
-  owner = await signUpVerified(server, 'owner@acme.test', 'Olivia Owner');
-  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
-  await startBusinessTrial(server, owner);
-  await startBusinessTrial(server, stranger);
-  await callAs(server, owner)('PATCH', '/api/organization', { name: 'Acme' });
+  ({ server, mail, owner, stranger, invite, invitationLink, signUpWith, setExpiry, close } =
+    await startInvitationWorld({ trials: ['owner', 'stranger'] }));
 });
-afterAll(async () => {
-  await server.close();
-  await mail.close();
-});
-
-const invite: ReturnType<typeof mailedInvitations>['invite'] = (by, users) => invitations.invite(by, users);
-const invitationLink = (to: string) => invitations.invitationLink(to);
-const signUpWith = (email: string, code: string) => invitations.signUpWith(email, code);
-const setExpiry = (email: string, expiresAt: Date) => invitations.setExpiry(email, expiresAt);
+afterAll(() => close());
 
 describe('inviting people in a batch', () => {
   it('mails each address a link that expires in seven days and reports each outcome', async () => {

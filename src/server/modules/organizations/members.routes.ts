@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   changeRoleInput,
   listUsersQuery,
@@ -14,13 +14,7 @@ import { teamUsers } from '../../../contracts/teams.ts';
 import type { MembersService } from './members.service.ts';
 import type { TeamsService } from './teams.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  409: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['organization'];
 
 /** Spec §7 list_users and remove-user, role changes and the member page. */

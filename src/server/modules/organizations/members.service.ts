@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { NOTIFICATION_KINDS } from '../../../contracts/alerts.ts';
 import type { MemberAlerts, MemberProfile, OrganizationMember } from '../../../contracts/organizations.ts';
 import { memberChangeProblem, type OrganizationRole } from '../../../domain/organization-roles.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { readMembers } from './member-directory.ts';
 import {
   countOwners,

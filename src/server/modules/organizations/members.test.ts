@@ -1,28 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callAs,
-  inviteNewPerson,
-  organizationWithEveryRole,
-  type Person,
-  signUpVerified,
-  startBusinessTrial,
-} from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { callAs, inviteNewPerson } from '../../testing/organization-fixtures.ts';
+import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
 
-let server: TestApp;
-let owner: Person;
-let admin: Person;
-let member: Person;
-let stranger: Person;
+let { server, owner, admin, member, stranger } = {} as OrganizationWorld;
 let teamId: string;
 let strangerTeamId: string;
 
 beforeAll(async () => {
-  server = await createTestApp();
-  ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
-  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
-  await startBusinessTrial(server, owner);
-  await startBusinessTrial(server, stranger);
+  ({ server, owner, admin, member, stranger } = await startOrganizationWorld({
+    trials: ['owner', 'stranger'],
+  }));
   const team = await callAs(server, owner)('POST', '/api/teams', {
     name: 'Platform',
     member_ids: [admin.userId, member.userId],

@@ -1,6 +1,6 @@
 import { managesOrganization } from '../../../domain/organization-roles.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import { forbidden } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 
 /**
  * Owners and admins manage; a member's write answers 403 (issue 9). The shared demo account manages nothing:

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   myOrganization,
   myOrganizations,
@@ -10,7 +10,7 @@ import {
 import { myCostScope } from '../../../contracts/teams.ts';
 import type { OrganizationsService } from './organizations.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['organization'];
 
 /** The viewer's organization, the organizations they belong to, and switching between them. */

@@ -3,24 +3,15 @@ import {
   callAs,
   invitationCodeOf,
   newestOutboxLink,
-  organizationWithEveryRole,
   type Person,
   signUpVerified,
-  startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
 
-let server: TestApp;
-let owner: Person;
-let admin: Person;
-let member: Person;
-let stranger: Person;
+let { server, owner, admin, member, stranger } = {} as OrganizationWorld;
 
 beforeAll(async () => {
-  server = await createTestApp();
-  ({ owner, admin, member } = await organizationWithEveryRole(server, 'acme.test'));
-  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
-  await startBusinessTrial(server, owner);
+  ({ server, owner, admin, member, stranger } = await startOrganizationWorld({ trials: ['owner'] }));
 });
 afterAll(() => server.close());
 

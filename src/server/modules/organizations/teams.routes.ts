@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   addTeamMemberInput,
   createTeamInput,
@@ -11,13 +11,7 @@ import {
 } from '../../../contracts/teams.ts';
 import type { TeamsService } from './teams.service.ts';
 
-const errors = {
-  400: apiErrorBody,
-  401: apiErrorBody,
-  403: apiErrorBody,
-  404: apiErrorBody,
-  409: apiErrorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['teams'];
 
 /** Teams: everyone reads; owners and admins create, change and delete them. */

@@ -3,9 +3,9 @@ import type { TeamDetails, TeamScope, TeamSummary, TeamUsers } from '../../../co
 import { normalizeTeamCostScope, type TeamCostScope } from '../../../domain/cost-scope.ts';
 import type { PlanFeature } from '../../../domain/plans.ts';
 import { slugify } from '../../../domain/slugs.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { readMembers } from './member-directory.ts';
 import { findMemberRows } from './members.repository.ts';
 import { requireManager } from './organization-access.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   ec2Finding,
   ec2FindingDetail,
@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/recommendations.ts';
 import type { RecommendationsService } from './recommendations.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['recommendations'];
 
 export const recommendationsRoutes: FastifyPluginAsyncZod<{

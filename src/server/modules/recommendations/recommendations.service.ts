@@ -7,10 +7,10 @@ import type {
   RightsizingSettingsView,
 } from '../../../contracts/recommendations.ts';
 import { DEFAULT_RIGHTSIZING_SETTINGS, type RightsizingSettings } from '../../../domain/rightsizing.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import {
   findFindingRow,

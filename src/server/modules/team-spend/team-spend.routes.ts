@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import { teamSlugParams, teamSpend } from '../../../contracts/teams.ts';
 import type { TeamSpendService } from './team-spend.service.ts';
 
@@ -15,13 +15,7 @@ export const teamSpendRoutes: FastifyPluginAsyncZod<{ teamSpend: TeamSpendServic
         tags: ['teams'],
         summary: "A team's own spend this month (its scope) and the state of its budgets",
         params: teamSlugParams,
-        response: {
-          200: teamSpend,
-          400: apiErrorBody,
-          401: apiErrorBody,
-          402: apiErrorBody,
-          404: apiErrorBody,
-        },
+        response: { 200: teamSpend, ...errorAnswers(400, 401, 402, 404) },
       },
     },
     async (request) => service.ofTeam(await request.requireViewer(), request.params.slug),

@@ -1,6 +1,6 @@
 import type { TeamSpend } from '../../../contracts/teams.ts';
 import { restrictsSpend, UNRESTRICTED, watchesWithinScope } from '../../../domain/cost-scope.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { AlertRulesService } from '../alerts/alert-rules.service.ts';
 import type { BillingDataService } from '../billing-data/billing-data.service.ts';
 import type { TeamsService } from '../organizations/teams.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '../../../contracts/errors.ts';
+import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   createUserInput,
   deleteUserInput,
@@ -11,7 +11,7 @@ import {
 import { badRequest } from '../../plugins/errors.ts';
 import { AVATAR_MAX_BYTES, type UsersService } from './users.service.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['users'];
 
 /** Spec §3 and §7: the user record. Unverified people may use these (spec §2: /settings stays reachable). */

@@ -7,10 +7,10 @@ import {
   viewCustoms as viewCustomsSchema,
 } from '../../../contracts/users.ts';
 import { isKnownTimeZone } from '../../../domain/time-zones.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { Viewer } from '../accounts/viewer.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { findAvatar, findUserRow, type UserRow, updateUserRow, upsertAvatar } from './users.repository.ts';

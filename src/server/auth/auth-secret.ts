@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /**
  * BETTER_AUTH_SECRET signs sessions and tokens. Without it, one is generated once and kept under DATA_DIR

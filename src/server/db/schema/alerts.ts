@@ -1,0 +1,127 @@
+import type { Generated } from 'kysely';
+import type { Json, Money, Timestamp } from './columns.ts';
+
+export interface BudgetsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  amount_usd: Money;
+  period: string;
+  cost_basis: string;
+  filter: Json;
+  thresholds: Json;
+  paused: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertRulesTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: string;
+  name: string;
+  settings: Json;
+  filter: Json;
+  paused: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertNotificationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  dedupe_key: string;
+  source_kind: string;
+  source_id: string | null;
+  title: string;
+  summary: string;
+  details: Json;
+  account_ids: Json;
+  fired_at: Generated<Date>;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<string>;
+  notification_id: string;
+  channel: string;
+  recipient: string;
+  recipient_user_id: string | null;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface AlertDeliveryAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  worker: string;
+  started_at: Generated<Date>;
+  finished_at: Timestamp | null;
+  outcome: Generated<string>;
+  error: string | null;
+}
+
+export interface NotificationPreferencesTable {
+  organization_id: string;
+  user_id: string;
+  email: Generated<boolean>;
+  slack: Generated<boolean>;
+  digest: Generated<string>;
+  kinds: Json;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertRecipientsTable {
+  id: Generated<string>;
+  organization_id: string;
+  email: string;
+  added_by: string | null;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface SlackConnectionsTable {
+  organization_id: string;
+  mode: string;
+  webhook_url_sealed: string | null;
+  bot_token_sealed: string | null;
+  channel: string | null;
+  team_name: string | null;
+  alert_kinds: Json;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertInstanceMutesTable {
+  organization_id: string;
+  instance_id: string;
+  muted_until: Timestamp;
+  muted_by: string | null;
+}
+
+export interface UsedAlertLinkTokensTable {
+  token_id: string;
+  used_at: Generated<Date>;
+}
+
+/** The tables the alerts module owns (db/schema/ownership.ts). Budgets and alert rules, the notification outbox with its deliveries, recipients and Slack. */
+export interface AlertsTables {
+  budgets: BudgetsTable;
+  alert_rules: AlertRulesTable;
+  alert_notifications: AlertNotificationsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  notification_preferences: NotificationPreferencesTable;
+  alert_recipients: AlertRecipientsTable;
+  slack_connections: SlackConnectionsTable;
+  alert_instance_mutes: AlertInstanceMutesTable;
+  used_alert_link_tokens: UsedAlertLinkTokensTable;
+}

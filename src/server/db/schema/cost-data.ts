@@ -1,0 +1,110 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Day, Json, Money, Timestamp } from './columns.ts';
+
+export interface IngestionRunsTable {
+  id: Generated<string>;
+  organization_id: string;
+  integration_id: string;
+  trigger: string;
+  state: Generated<string>;
+  files: Json;
+  files_total: Generated<number>;
+  files_done: Generated<number>;
+  rows_read: ColumnType<string, number | string | undefined, number | string>;
+  facts_written: ColumnType<string, number | string | undefined, number | string>;
+  percent: Generated<number>;
+  billing_periods: Json;
+  warnings: Json;
+  error: Json | null;
+  /** A held run's files and the months they would shrink (issue 13). */
+  held: Json | null;
+  created_at: Generated<Date>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  /** Beaten by the worker while the run reads; a run whose beat stopped was orphaned (issue 14). */
+  heartbeat_at: Timestamp | null;
+  /** The folder under DATA_DIR/uploads holding an upload run's file, removed when the run ends. */
+  upload_dir: string | null;
+}
+
+export interface CostFactColumns {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  usage_date: Day;
+  provider: string;
+  billing_account_id: string;
+  usage_account_id: string;
+  usage_account_name: string | null;
+  service_code: string;
+  service_name: string;
+  region: string;
+  usage_type: string;
+  charge_type: string;
+  resource_id: string | null;
+  tags: Json;
+  currency: string;
+  unblended_cost: Money;
+  amortized_cost: Money;
+  net_cost: Money;
+  usage_quantity: Money;
+  line_items: number;
+}
+
+export interface CostFactStagingTable extends CostFactColumns {
+  run_id: string;
+}
+
+export interface RollupColumns {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  provider: string;
+  usage_account_id: string;
+  service_name: string;
+  region: string;
+  charge_type: string;
+  unblended_cost: Money;
+  amortized_cost: Money;
+  net_cost: Money;
+}
+
+export interface CostDailyRollupsTable extends RollupColumns {
+  usage_date: Day;
+}
+
+export interface CostMonthlyRollupsTable extends RollupColumns {
+  month: Day;
+}
+
+export interface TagRollupColumns {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  tag_key: string;
+  tag_value: string;
+  usage_account_id: string;
+  service_name: string;
+  unblended_cost: Money;
+  amortized_cost: Money;
+  net_cost: Money;
+}
+
+export interface CostDailyTagRollupsTable extends TagRollupColumns {
+  usage_date: Day;
+}
+
+export interface CostMonthlyTagRollupsTable extends TagRollupColumns {
+  month: Day;
+}
+
+/** The tables the cost-data module owns (db/schema/ownership.ts). Spend: ingestion runs, daily cost facts and their rollups. */
+export interface CostDataTables {
+  ingestion_runs: IngestionRunsTable;
+  cost_daily_facts: CostFactColumns;
+  cost_fact_staging: CostFactStagingTable;
+  cost_daily_rollups: CostDailyRollupsTable;
+  cost_monthly_rollups: CostMonthlyRollupsTable;
+  cost_daily_tag_rollups: CostDailyTagRollupsTable;
+  cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
+}

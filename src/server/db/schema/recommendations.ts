@@ -1,0 +1,102 @@
+import type { Generated } from 'kysely';
+import type { Day, Json, Money, Timestamp } from './columns.ts';
+
+export interface Ec2FindingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  integration_id: string;
+  instance_id: string;
+  account_id: string;
+  region: string;
+  name: string | null;
+  state: string;
+  finding: string;
+  labels: Json;
+  current_type: string;
+  recommended_type: string | null;
+  vcpu: number | null;
+  memory_gib: number | null;
+  percentile: number;
+  cpu_percentile: number | null;
+  memory_percentile: number | null;
+  target_cpu_percent: number;
+  projected_cpu_percent: number | null;
+  required_memory_gib: number | null;
+  hourly_cost: Money | null;
+  price_source: string;
+  monthly_cost_now: Money | null;
+  monthly_cost_after: Money | null;
+  monthly_savings: Money;
+  idle_verdict: string;
+  low_use_days: number;
+  why: string;
+  candidates: Json;
+  candidates_considered: number;
+  window_start: Day;
+  window_end: Day;
+  computed_at: Timestamp;
+}
+
+export interface Ec2FindingActionsTable {
+  organization_id: string;
+  integration_id: string;
+  instance_id: string;
+  finding: string;
+  action: string;
+  snoozed_until: Timestamp | null;
+  acted_by: string | null;
+  acted_at: Timestamp;
+}
+
+export interface RightsizingSettingsTable {
+  organization_id: string;
+  cpu_percentile: number;
+  headroom_percent: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Ec2PriceListsTable {
+  region: string;
+  prices: Json;
+  fetched_at: Timestamp;
+}
+
+export interface Ec2InstancesTable {
+  organization_id: string;
+  integration_id: string;
+  instance_id: string;
+  account_id: string;
+  region: string;
+  instance_type: string;
+  state: string;
+  name: string | null;
+  platform: string | null;
+  architecture: string | null;
+  launch_time: Timestamp | null;
+  auto_scaling_group: string | null;
+  tags: Json;
+  observed_at: Timestamp;
+}
+
+export interface Ec2InstanceMetricsTable {
+  organization_id: string;
+  integration_id: string;
+  instance_id: string;
+  hour: Timestamp;
+  cpu_max_percent: number | null;
+  cpu_average_percent: number | null;
+  network_in_bytes: number | null;
+  network_out_bytes: number | null;
+  memory_max_percent: number | null;
+}
+
+/** The tables the recommendations module owns (db/schema/ownership.ts). Idle and rightsizing findings, what people did with them, and the prices they use. */
+export interface RecommendationsTables {
+  ec2_instances: Ec2InstancesTable;
+  ec2_instance_metrics: Ec2InstanceMetricsTable;
+  ec2_findings: Ec2FindingsTable;
+  ec2_finding_actions: Ec2FindingActionsTable;
+  rightsizing_settings: RightsizingSettingsTable;
+  ec2_price_lists: Ec2PriceListsTable;
+}

@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import type { IntegrationView } from '../../contracts/integrations.ts';
+import { bearer, multipartFile } from './accounts-fixtures.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Billing files uploaded by hand, as the integrations page sends them, for someone signed in with `token`. */
+export function uploadsAs(server: TestApp, token: string) {
+  const uploadFile = (integrationId: string, fileName: string, bytes: Buffer) => {
+    const { payload, headers } = multipartFile('file', fileName, bytes);
+    return server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${integrationId}/files`,
+      headers: { ...bearer(token), ...headers },
+      payload,
+    });
+  };
+  return {
+    /** Creates an upload integration; answers its id. */
+    async createUploadIntegration(name: string): Promise<string> {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: bearer(token),
+        payload: { kind: 'upload', name },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().id;
+    },
+
+    uploadFile,
+
+    /**
+     * Uploads and answers the integration card. Without a queue the upload is read before the answer,
+     * so the card shows how the run ended.
+     */
+    async uploadAndReadCard(
+      integrationId: string,
+      fileName: string,
+      bytes: Buffer,
+    ): Promise<IntegrationView> {
+      expect((await uploadFile(integrationId, fileName, bytes)).statusCode).toBe(202);
+      const card = await server.app.inject({
+        method: 'GET',
+        url: `/api/integrations/${integrationId}/status`,
+        headers: bearer(token),
+      });
+      expect(card.statusCode).toBe(200);
+      return card.json() as IntegrationView;
+    },
+  };
+}
