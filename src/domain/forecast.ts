@@ -28,6 +28,12 @@ import { Z_FOR_80_PERCENT_INTERVAL } from './statistics.ts';
  */
 export type ForecastMethod = 'seasonal-trend' | 'run-rate' | 'actual' | 'no-history';
 
+/**
+ * Days of history before today a caller should read: the model trains on the last eight weeks, and its
+ * interval is calibrated on earlier forecasts of the same kind over up to a year before (decision 050).
+ */
+export const FORECAST_HISTORY_DAYS = CALIBRATION_HISTORY_DAYS;
+
 /** Half-width of the run-rate interval, relative to the predicted remainder. */
 export const RUN_RATE_INTERVAL_HALF_WIDTH = 0.5;
 const RUN_RATE_WINDOW_DAYS = 14;

@@ -3,7 +3,7 @@ import { type BudgetPeriod, type BudgetPeriodKind, budgetPeriodFor } from '../..
 import { addDays, earlierDay, type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import type { DailyCost } from '../../../domain/daily-costs.ts';
-import { forecastPeriodEnd } from '../../../domain/forecast.ts';
+import { FORECAST_HISTORY_DAYS, forecastPeriodEnd, type PeriodForecast } from '../../../domain/forecast.ts';
 import type { CostBasis, CostSlice, CostSlices } from '../cost-data/cost-slices.service.ts';
 
 /** Days of history the forecast learns from before the period starts. */
@@ -91,6 +91,31 @@ export function memoizedSpendReader(read: SpendReader): SpendReader {
   };
 }
 
+/**
+ * Budgets watching the same spend share one forecast per pass: the memoized reader hands them the same
+ * rows, and a calibrated forecast fits the model some thirty times (decision 050).
+ */
+const forecastsByRows = new WeakMap<readonly DailySpend[], Map<string, PeriodForecast>>();
+
+function forecastOf(rows: readonly DailySpend[], asOf: IsoDay, period: BudgetPeriod): PeriodForecast {
+  const forecasts = forecastsByRows.get(rows) ?? new Map<string, PeriodForecast>();
+  forecastsByRows.set(rows, forecasts);
+  const key = `${asOf}/${period.start}/${period.end}`;
+  let forecast = forecasts.get(key);
+  if (!forecast) {
+    const history: DailyCost[] = rows.map((row) => ({ date: row.day, amount: row.cost }));
+    forecast = forecastPeriodEnd({
+      history,
+      today: asOf,
+      periodStart: period.start,
+      periodEnd: period.end,
+      completeThrough: asOf,
+    });
+    forecasts.set(key, forecast);
+  }
+  return forecast;
+}
+
 export interface BudgetSpendFacts {
   period: BudgetPeriod;
   actual: number;
@@ -108,17 +133,10 @@ export async function budgetSpendAsOf(
     organizationId,
     budget.filter,
     budget.costBasis,
-    addDays(period.start, -FORECAST_TRAINING_DAYS),
+    earlierDay(addDays(period.start, -FORECAST_TRAINING_DAYS), addDays(asOf, -FORECAST_HISTORY_DAYS)),
     asOf,
   );
-  const history: DailyCost[] = rows.map((row) => ({ date: row.day, amount: row.cost }));
-  const forecast = forecastPeriodEnd({
-    history,
-    today: asOf,
-    periodStart: period.start,
-    periodEnd: period.end,
-    completeThrough: asOf,
-  });
+  const forecast = forecastOf(rows, asOf, period);
   return {
     period,
     actual: forecast.toDate,

@@ -18,9 +18,8 @@ import {
   monthStart,
 } from '../../../domain/calendar-days.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
-import { forecastMonthEnd } from '../../../domain/forecast.ts';
+import { FORECAST_HISTORY_DAYS, forecastMonthEnd } from '../../../domain/forecast.ts';
 import { earliestVisibleDay } from '../../../domain/plans.ts';
-import { MAX_TRAINING_DAYS } from '../../../domain/seasonal-trend-model.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
@@ -127,12 +126,17 @@ export function createBillingDataService(deps: BillingDataDependencies) {
 
   async function monthEndForecastOf(view: View, today: IsoDay, freshThrough: string | null) {
     const historyStart = laterDay(
-      earlierDay(monthStart(today), addDays(today, -(MAX_TRAINING_DAYS + 7))),
+      earlierDay(monthStart(today), addDays(today, -FORECAST_HISTORY_DAYS)),
       view.slice.start,
     );
-    const { bucketTotals } = await summarize(view, historyStart, today, 'day');
-    const daily = bucketTotals
-      .map((row) => ({ day: row.bucket, cost: row.cost }))
+    // The view's total per day: a split by service or by every tag value adds up to the whole slice, so
+    // only a choice of tag values needs its key; no subtotals are needed (cost-slices' daily).
+    const key = typeof view.key === 'object' && view.key.values !== 'All' ? view.key : 'none';
+    const rows = await slices.daily({ ...view.slice, start: historyStart, end: today }, key);
+    const costsByDay = new Map<string, string[]>();
+    for (const row of rows) costsByDay.set(row.day, [...(costsByDay.get(row.day) ?? []), row.cost]);
+    const daily = [...costsByDay]
+      .map(([day, costs]) => ({ day, cost: exactSum(costs) }))
       .sort((a, b) => a.day.localeCompare(b.day));
     // The newest day in the files is still being billed; the day before it is the last complete one.
     const completeThrough = earlierDay(addDays(today, -1), addDays(freshThrough ?? today, -1));
