@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { AppContext } from './context.ts';
-import { inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
+import { createJobQueues, inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { demoRoutes } from './modules/accounts/demo.routes.ts';
@@ -99,6 +99,7 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: context.config.uploadMaxBytes } });
 
   const { db } = context.database;
+  if (context.queue) await createJobQueues(context.queue);
   const mailer = createMailer(context);
   const organizations = createOrganizationsService(db);
   const codes = createInvitationCodes(resolveAuthSecret(context.config));

@@ -74,9 +74,17 @@ export function inlineSyncs(sync: AwsSyncService) {
 }
 
 /**
- * Every node creates every queue (a web node sends to them); a node that runs jobs (SPENDGUARD_ROLE
- * worker or all) then sweeps what a dead process left and starts every handler and schedule.
- * Answers a stop for the sweep's timer.
+ * Every node creates every queue (a web node sends to them), before any module can send: the demo's
+ * first sync is sent while the app is built, and pg-boss drops a job sent to a queue that does not
+ * exist yet.
+ */
+export async function createJobQueues(queue: Queue): Promise<void> {
+  for (const job of ALL_JOBS) await createJobQueue(queue, job);
+}
+
+/**
+ * A node that runs jobs (SPENDGUARD_ROLE worker or all) sweeps what a dead process left and starts every
+ * handler and schedule; its queues exist (createJobQueues). Answers a stop for the sweep's timer.
  */
 export async function startJobs(node: {
   queue: Queue;
@@ -87,7 +95,6 @@ export async function startJobs(node: {
   log: Parameters<typeof sweepOrphanedRuns>[2];
 }): Promise<() => void> {
   const { queue, config } = node;
-  for (const job of ALL_JOBS) await createJobQueue(queue, job);
   if (!config.role.runsJobs) return () => {};
   const timing = { orphanedAfterMs: config.ingestion.orphanedAfterMs, soleServer: node.soleServer };
   const stopSweeping = await sweepOrphanedRuns(node.integrations, timing, node.log);
