@@ -37,7 +37,7 @@ export function openChatSocket(
     frames,
     closed,
     send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-    async nextFrame(matches = () => true, timeoutMs = 5_000) {
+    async nextFrame(matches = () => true, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         while (read < frames.length) {
@@ -52,7 +52,7 @@ export function openChatSocket(
         }).finally(() => wakers.clear());
       }
     },
-    async waitFor(matches, timeoutMs = 5_000) {
+    async waitFor(matches, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = frames.find(matches);

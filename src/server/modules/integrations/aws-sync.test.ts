@@ -94,7 +94,7 @@ describe('syncing the demo AWS account', () => {
       await server.app.inject({ url: '/api/recommendations/ec2?finding=idle', headers })
     ).json();
     expect(JSON.stringify(findings)).toContain('jenkins-old');
-  }, 120_000);
+  }, 300_000);
 
   it('re-syncs idempotently: nothing changed, nothing is ingested again', async () => {
     const before = await totals();
