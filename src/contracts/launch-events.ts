@@ -6,7 +6,12 @@ import { z } from 'zod';
  * Money is USD; an unknown price is null with its reason, never zero.
  */
 
-export const launchResourceKind = z.enum(['ec2-instance', 'nat-gateway', 'rds-instance', 'auto-scaling-group']);
+export const launchResourceKind = z.enum([
+  'ec2-instance',
+  'nat-gateway',
+  'rds-instance',
+  'auto-scaling-group',
+]);
 export type LaunchResourceKindView = z.infer<typeof launchResourceKind>;
 
 export const launchLedgerRow = z.object({
