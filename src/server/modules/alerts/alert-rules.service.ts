@@ -103,6 +103,9 @@ const SETTINGS_BY_KIND: Record<AlertRuleKind, z.ZodType> = {
   launch: launchSettings,
 };
 
+/** The demo's launch rule: the GPU burst (eight p4d.24xlarge, about $262 an hour) is well above it. */
+export const DEMO_LAUNCH_LIMIT_USD_PER_HOUR = 50;
+
 const FEATURE_BY_KIND = {
   anomaly: 'anomaly-detection',
   'cost-threshold': 'email-alerts',
@@ -338,6 +341,23 @@ export function createAlertRulesService(
       if (!updated) throw notFound('Alert rule');
       afterChange(viewer.organizationId);
       return ruleView(updated, await lastFiredBySource(db, viewer.organizationId));
+    },
+
+    /**
+     * The demo organization's launch rule out of the box (issue 17): a visitor who launches the GPU
+     * burst sees the alert arrive by mail. Added once; a demo that already has a launch rule keeps it.
+     */
+    async ensureDemoLaunchRule(organizationId: string, demoUserId: string): Promise<void> {
+      const rules = await listRuleRows(db, organizationId);
+      if (rules.some((rule) => rule.kind === 'launch')) return;
+      const settings = launchSettings.parse({ single_launch_usd_per_hour: DEMO_LAUNCH_LIMIT_USD_PER_HOUR });
+      await insertRule(db, organizationId, demoUserId, {
+        kind: 'launch',
+        name: defaultRuleName('launch', settings),
+        settings,
+        filter: costFilter.parse({}),
+        paused: false,
+      });
     },
 
     async deleteRule(viewer: Viewer, id: string): Promise<void> {
