@@ -66,7 +66,13 @@ export const budgetView = z.object({
     period_end: z.string(),
     period_key: z.string(),
     actual_usd: z.number(),
+    /** The bill data's forecast plus `forecast_live_run_rate_usd`. */
     forecast_usd: z.number().nullable(),
+    /**
+     * What resources launched since the bill data add to the period if they keep running (the live
+     * ledger's run-rate to the period's end, on-demand prices); included in `forecast_usd`.
+     */
+    forecast_live_run_rate_usd: z.number(),
     percent_used: z.number().nullable(),
     thresholds: z.array(
       z.object({
@@ -84,7 +90,7 @@ export type BudgetView = z.infer<typeof budgetView>;
 export const budgetList = z.object({ budgets: z.array(budgetView) });
 export const idParams = z.object({ id: z.uuid('must be an id') });
 
-export const ALERT_RULE_KINDS = ['cost-threshold', 'anomaly', 'idle-ec2'] as const;
+export const ALERT_RULE_KINDS = ['cost-threshold', 'anomaly', 'idle-ec2', 'launch'] as const;
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
 export const costThresholdSettings = z.discriminatedUnion('mode', [
@@ -100,6 +106,37 @@ export const anomalySettings = z.object({
   dimension: z.enum(['service', 'account']).default('service'),
 });
 export const idleEc2Settings = z.object({}).default({});
+
+/**
+ * A launch rule (issue 17, src/domain/launch-alerts.ts): one or more conditions on what was launched
+ * since the bill data, in the organization or in one team's accounts.
+ */
+export const launchSettings = z
+  .object({
+    /** Watch this team's accounts only; null: the whole organization. */
+    team_id: z.uuid('must be a team id').nullable().default(null),
+    /** The window of the rise condition, in hours. */
+    window_hours: z
+      .number()
+      .int('use whole hours')
+      .min(1, 'at least 1 hour')
+      .max(168, 'at most 168 hours')
+      .default(6),
+    /** Launches within the window raise the hourly run-rate by more than this. */
+    window_rise_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
+    /** One launch (one event, e.g. a RunInstances of 8) adds more than this an hour. */
+    single_launch_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
+    /** The live run-rate would carry a budget over its amount before its period ends. */
+    budget_overrun: z.boolean().default(false),
+  })
+  .refine(
+    (settings) =>
+      settings.window_rise_usd_per_hour !== null ||
+      settings.single_launch_usd_per_hour !== null ||
+      settings.budget_overrun,
+    { message: 'set at least one condition', path: ['single_launch_usd_per_hour'] },
+  );
+export type LaunchSettings = z.infer<typeof launchSettings>;
 
 const ruleName = z.string().trim().min(1, 'enter a name').max(80).optional();
 
@@ -120,6 +157,13 @@ export const createAlertRuleInput = z.discriminatedUnion('kind', [
     kind: z.literal('idle-ec2'),
     name: ruleName,
     settings: idleEc2Settings,
+    filter: costFilter.default(emptyFilter),
+  }),
+  z.object({
+    kind: z.literal('launch'),
+    name: ruleName,
+    settings: launchSettings,
+    /** Its account ids narrow the launches watched; services and tag do not apply to launches. */
     filter: costFilter.default(emptyFilter),
   }),
 ]);
@@ -148,7 +192,7 @@ export const alertRuleView = z.object({
 export type AlertRuleView = z.infer<typeof alertRuleView>;
 export const alertRuleList = z.object({ alert_rules: z.array(alertRuleView) });
 
-export const NOTIFICATION_KINDS = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2'] as const;
+export const NOTIFICATION_KINDS = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationView = z.object({

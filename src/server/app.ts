@@ -167,10 +167,11 @@ export async function buildApp(
   integrations.onConnected(async (integrationId) => {
     await syncs.request(integrationId, { force: true });
   });
+  let demo: { userId: string; organizationId: string } | undefined;
   if (context.aws?.demo && context.queue && context.config.role.runsJobs) {
-    const demoOrganization = await organizations.organizationForNewSession(
-      await ensureDemoUser(db, accounts.auth),
-    );
+    const demoUserId = await ensureDemoUser(db, accounts.auth);
+    const demoOrganization = await organizations.organizationForNewSession(demoUserId);
+    if (demoOrganization) demo = { userId: demoUserId, organizationId: demoOrganization };
     const demoIntegration = demoOrganization && (await integrations.connectDemoFor(demoOrganization));
     if (demoIntegration) await syncs.request(demoIntegration, { force: true });
   }
@@ -221,6 +222,8 @@ export async function buildApp(
     listIdleFindings: recommendations.listIdleFindings,
   });
   await alerts.registerRoutes(app);
+  // The demo organization warns of a costly launch out of the box (issue 17: the GPU-burst button).
+  if (demo) await alerts.rules.ensureDemoLaunchRule(demo.organizationId, demo.userId);
   members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
+import type { TeamCostScope } from '../../../domain/cost-scope.ts';
 import { planAllows } from '../../../domain/plans.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { BillingService } from '../billing/billing.service.ts';
@@ -12,11 +13,13 @@ import {
   unacknowledgedBudgetAlerts,
 } from './alert-outbox.repository.ts';
 import { listBudgetRows, listRuleRows, organizationsToEvaluate } from './alert-rules.repository.ts';
-import { budgetOfRow, ruleOfRow } from './alert-rules.service.ts';
+import { budgetOfRow, ruleOfRow, type StoredBudget } from './alert-rules.service.ts';
 import {
+  budgetSpendAsOf,
   evaluationDayOf,
   firstUsageDayOf,
   memoizedSpendReader,
+  type SpendReader,
   type SpendSource,
   spendReader,
 } from './alert-spend.ts';
@@ -26,6 +29,8 @@ import { budgetNotifications } from './budget-evaluation.ts';
 import { costThresholdNotifications } from './cost-threshold-evaluation.ts';
 import type { EvaluationPass } from './evaluation-pass.ts';
 import { idleInstanceNotifications } from './idle-instance-evaluation.ts';
+import { type BudgetWithSpend, launchNotifications } from './launch-evaluation.ts';
+import { type LiveLedgerSource, type LiveLedgerView, readLiveLedger } from './live-ledger-source.ts';
 
 /** An unacknowledged budget alert is repeated a day after it fired, and daily after that. */
 const REMIND_AFTER_MS = 20 * 60 * 60 * 1000;
@@ -49,8 +54,34 @@ export function createAlertEvaluation(deps: {
   billing: BillingService;
   delivery: AlertDelivery;
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
+  /** The live ledger of launch events (issue 17); without it nothing is running. */
+  liveLedger?: LiveLedgerSource;
+  /** A team's own scope, for launch rules that watch one team (without it such a rule watches nothing). */
+  teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
 }) {
   const { db, spend, billing, delivery } = deps;
+  const noLiveLedger = (): LiveLedgerView => ({ atMs: Date.now(), running: [] });
+
+  /** Budgets with their bill-only spend for the launch rules' budget condition; none without a day to judge. */
+  function budgetsWithSpend(
+    budgets: StoredBudget[],
+    organizationId: string,
+    asOf: IsoDay | null,
+    read: SpendReader,
+  ): () => Promise<BudgetWithSpend[]> {
+    let loaded: Promise<BudgetWithSpend[]> | undefined;
+    return () => {
+      loaded ??= asOf
+        ? Promise.all(
+            budgets.map(async (budget) => ({
+              budget,
+              spend: await budgetSpendAsOf(read, organizationId, budget, asOf),
+            })),
+          )
+        : Promise.resolve([]);
+      return loaded;
+    };
+  }
 
   async function fire(notification: NewNotification): Promise<string[] | null> {
     const id = await insertNotificationOnce(db, notification);
@@ -66,10 +97,20 @@ export function createAlertEvaluation(deps: {
       .filter((budget) => !budget.paused);
     const rules = (await listRuleRows(db, organizationId)).map(ruleOfRow).filter((rule) => !rule.paused);
     const fired = await firedDedupeKeys(db, organizationId, '');
-    // Idle-instance alerts need no billing data; the spend rules need a day to judge.
-    const pass: EvaluationPass | null = asOf
-      ? { db, organizationId, asOf, spend, read: memoizedSpendReader(spendReader(spend)), fired }
-      : null;
+    const read = memoizedSpendReader(spendReader(spend));
+    const live =
+      budgets.length > 0 || rules.some((rule) => rule.kind === 'launch')
+        ? await readLiveLedger(deps.liveLedger, organizationId)
+        : noLiveLedger();
+    // Idle-instance and launch alerts need no billing data; the spend rules need a day to judge.
+    const pass: EvaluationPass | null = asOf ? { db, organizationId, asOf, spend, read, fired, live } : null;
+    const launchContext = {
+      organizationId,
+      live,
+      fired,
+      teamScope: async (teamId: string) => (await deps.teamScope?.(organizationId, teamId)) ?? null,
+      budgets: budgetsWithSpend(budgets, organizationId, asOf, read),
+    };
     const firstDay = pass ? ((await firstUsageDayOf(spend, organizationId)) ?? pass.asOf) : '';
     const notifications: NewNotification[] = [];
     if (pass) for (const budget of budgets) notifications.push(...(await budgetNotifications(pass, budget)));
@@ -84,9 +125,55 @@ export function createAlertEvaluation(deps: {
         notifications.push(...(await costThresholdNotifications(pass, rule, firstDay)));
       } else if (pass && rule.kind === 'anomaly' && planAllows(planInForce, 'anomaly-detection')) {
         notifications.push(...(await anomalyNotifications(pass, rule)));
+      } else if (rule.kind === 'launch') {
+        notifications.push(...(await launchNotifications(launchContext, rule)));
       }
     }
     return notifications;
+  }
+
+  /**
+   * The launch rules only, on the live ledger now: what runs right after launch changes are stored, so
+   * the alert is on its way within seconds (no spend reading unless a rule watches budgets).
+   */
+  async function launchNotificationsOf(organizationId: string): Promise<NewNotification[]> {
+    const rules = (await listRuleRows(db, organizationId))
+      .map(ruleOfRow)
+      .filter((rule) => rule.kind === 'launch' && !rule.paused);
+    if (rules.length === 0) return [];
+    const live = await readLiveLedger(deps.liveLedger, organizationId);
+    const fired = await firedDedupeKeys(db, organizationId, 'launch:');
+    const watchesBudgets = rules.some((rule) => rule.settings.budget_overrun === true);
+    const budgets = watchesBudgets
+      ? (await listBudgetRows(db, organizationId)).map(budgetOfRow).filter((budget) => !budget.paused)
+      : [];
+    const asOf = watchesBudgets ? await evaluationDayOf(spend, organizationId) : null;
+    const context = {
+      organizationId,
+      live,
+      fired,
+      teamScope: async (teamId: string) => (await deps.teamScope?.(organizationId, teamId)) ?? null,
+      budgets: budgetsWithSpend(budgets, organizationId, asOf, memoizedSpendReader(spendReader(spend))),
+    };
+    const notifications: NewNotification[] = [];
+    for (const rule of rules) notifications.push(...(await launchNotifications(context, rule)));
+    return notifications;
+  }
+
+  async function fireAll(notifications: NewNotification[]): Promise<{ fired: number; deliveries: number }> {
+    let fired = 0;
+    let deliveries = 0;
+    for (const notification of notifications) {
+      const dispatched = await fire(notification);
+      if (dispatched === null) continue;
+      fired += 1;
+      deliveries += dispatched.length;
+    }
+    return { fired, deliveries };
+  }
+
+  async function evaluateLaunches(organizationId: string): Promise<EvaluationOutcome> {
+    return { asOf: null, ...(await fireAll(await launchNotificationsOf(organizationId))) };
   }
 
   async function evaluateOrganization(organizationId: string): Promise<EvaluationOutcome> {
@@ -129,6 +216,7 @@ export function createAlertEvaluation(deps: {
 
   return {
     evaluateOrganization,
+    evaluateLaunches,
     remindUnacknowledged,
     async evaluateAll(): Promise<number> {
       let fired = 0;

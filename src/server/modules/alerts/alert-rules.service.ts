@@ -11,6 +11,7 @@ import {
   type createAlertRuleInput,
   type createBudgetInput,
   idleEc2Settings,
+  launchSettings,
   type updateAlertRuleInput,
   type updateBudgetInput,
 } from '../../../contracts/alerts.ts';
@@ -21,6 +22,7 @@ import {
   DEFAULT_BUDGET_THRESHOLDS,
 } from '../../../domain/budgets.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import type { TeamCostScope } from '../../../domain/cost-scope.ts';
 import { managesOrganization } from '../../../domain/organization-roles.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -42,6 +44,8 @@ import {
 } from './alert-rules.repository.ts';
 import { budgetSpendAsOf, evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
 import { defaultRuleName } from './alert-wording.ts';
+import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
+import { type LiveLedgerSource, type LiveLedgerView, readLiveLedger } from './live-ledger-source.ts';
 
 type BudgetRow = Awaited<ReturnType<typeof listBudgetRows>>[number];
 type RuleRow = Awaited<ReturnType<typeof listRuleRows>>[number];
@@ -96,12 +100,17 @@ const SETTINGS_BY_KIND: Record<AlertRuleKind, z.ZodType> = {
   'cost-threshold': costThresholdSettings,
   anomaly: anomalySettings,
   'idle-ec2': idleEc2Settings,
+  launch: launchSettings,
 };
+
+/** The demo's launch rule: the GPU burst (eight p4d.24xlarge, about $262 an hour) is well above it. */
+export const DEMO_LAUNCH_LIMIT_USD_PER_HOUR = 50;
 
 const FEATURE_BY_KIND = {
   anomaly: 'anomaly-detection',
   'cost-threshold': 'email-alerts',
   'idle-ec2': 'email-alerts',
+  launch: 'email-alerts',
 } as const;
 
 export function createAlertRulesService(
@@ -111,18 +120,33 @@ export function createAlertRulesService(
   billing: BillingService,
   /** Told after a budget or rule is created or changed: evaluation runs at once on the data already there. */
   afterChange: (organizationId: string) => void = () => {},
+  launches: {
+    /** The live ledger: budgets' forecasts add its run-rate, labelled apart (issue 17). */
+    liveLedger?: LiveLedgerSource;
+    /** Whether a launch rule's team exists in the organization. */
+    teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
+  } = {},
 ) {
   const read = spendReader(spendSource);
 
-  async function budgetView(row: BudgetRow, asOf: string | null): Promise<BudgetView> {
+  /** A launch rule names a team of the caller's organization, or none. */
+  async function checkLaunchTeam(viewer: Viewer, settings: Record<string, unknown>): Promise<void> {
+    const teamId = settings.team_id;
+    if (typeof teamId !== 'string') return;
+    const scope = await launches.teamScope?.(viewer.organizationId, teamId);
+    if (!scope) throw badRequest('settings.team_id: no such team in this organization');
+  }
+
+  async function budgetView(row: BudgetRow, asOf: string | null, live: LiveLedgerView): Promise<BudgetView> {
     const budget = budgetOfRow(row);
     const day = asOf ?? isoDayOfInstant(new Date());
     const spend = await budgetSpendAsOf(read, row.organization_id, budget, day);
+    const liveForecast = liveForecastOf(live, budget, spend.period);
     const status = budgetThresholdStates({
       budget,
       today: day,
       actualSpend: spend.actual,
-      forecastSpend: spend.forecast,
+      forecastSpend: forecastWithLiveRunRate(spend.actual, spend.forecast, liveForecast.usd),
     });
     const fired = await firedNotificationsOf(db, row.organization_id, row.id);
     const firedAt = new Map(fired.map((entry) => [entry.dedupe_key, entry.fired_at]));
@@ -142,6 +166,7 @@ export function createAlertRulesService(
         period_key: status.period.key,
         actual_usd: status.actualSpend,
         forecast_usd: status.forecastSpend,
+        forecast_live_run_rate_usd: liveForecast.usd,
         percent_used: status.percentUsed,
         thresholds: status.thresholds.map((entry) => ({
           id: entry.threshold.id,
@@ -155,6 +180,9 @@ export function createAlertRulesService(
       },
     };
   }
+
+  /** Only budgets read the live ledger here; an organization with none skips it. */
+  const liveOf = (organizationId: string) => readLiveLedger(launches.liveLedger, organizationId);
 
   async function requireBudget(viewer: Viewer, id: string): Promise<BudgetRow> {
     const row = await findBudgetRow(db, viewer.organizationId, id);
@@ -185,12 +213,17 @@ export function createAlertRulesService(
     async listBudgets(viewer: Viewer): Promise<BudgetView[]> {
       const asOf = await evaluationDayOf(spendSource, viewer.organizationId);
       const rows = await listBudgetRows(db, viewer.organizationId);
-      return Promise.all(rows.map((row) => budgetView(row, asOf)));
+      const live = await liveOf(viewer.organizationId);
+      return Promise.all(rows.map((row) => budgetView(row, asOf, live)));
     },
 
     async getBudget(viewer: Viewer, id: string): Promise<BudgetView> {
       const row = await requireBudget(viewer, id);
-      return budgetView(row, await evaluationDayOf(spendSource, viewer.organizationId));
+      return budgetView(
+        row,
+        await evaluationDayOf(spendSource, viewer.organizationId),
+        await liveOf(viewer.organizationId),
+      );
     },
 
     async createBudget(viewer: Viewer, input: z.output<typeof createBudgetInput>): Promise<BudgetView> {
@@ -211,7 +244,11 @@ export function createAlertRulesService(
         paused: false,
       });
       afterChange(viewer.organizationId);
-      return budgetView(row, await evaluationDayOf(spendSource, viewer.organizationId));
+      return budgetView(
+        row,
+        await evaluationDayOf(spendSource, viewer.organizationId),
+        await liveOf(viewer.organizationId),
+      );
     },
 
     async updateBudget(
@@ -233,7 +270,11 @@ export function createAlertRulesService(
       });
       if (!updated) throw notFound('Budget');
       afterChange(viewer.organizationId);
-      return budgetView(updated, await evaluationDayOf(spendSource, viewer.organizationId));
+      return budgetView(
+        updated,
+        await evaluationDayOf(spendSource, viewer.organizationId),
+        await liveOf(viewer.organizationId),
+      );
     },
 
     async deleteBudget(viewer: Viewer, id: string): Promise<void> {
@@ -260,6 +301,7 @@ export function createAlertRulesService(
         await countOwnedRows(db, 'alert_rules', viewer.organizationId),
       );
       const settings = input.settings as Record<string, unknown>;
+      if (input.kind === 'launch') await checkLaunchTeam(viewer, settings);
       const row = await insertRule(db, viewer.organizationId, viewer.userId, {
         kind: input.kind,
         name: input.name ?? defaultRuleName(input.kind, settings),
@@ -287,6 +329,7 @@ export function createAlertRulesService(
           throw badRequest(`settings.${issue.path.join('.')}: ${issue.message}`);
         }
         settings = parsed.data as Record<string, unknown>;
+        if (current.kind === 'launch') await checkLaunchTeam(viewer, settings);
       }
       const updated = await updateRule(db, viewer.organizationId, id, {
         kind: current.kind,
@@ -298,6 +341,23 @@ export function createAlertRulesService(
       if (!updated) throw notFound('Alert rule');
       afterChange(viewer.organizationId);
       return ruleView(updated, await lastFiredBySource(db, viewer.organizationId));
+    },
+
+    /**
+     * The demo organization's launch rule out of the box (issue 17): a visitor who launches the GPU
+     * burst sees the alert arrive by mail. Added once; a demo that already has a launch rule keeps it.
+     */
+    async ensureDemoLaunchRule(organizationId: string, demoUserId: string): Promise<void> {
+      const rules = await listRuleRows(db, organizationId);
+      if (rules.some((rule) => rule.kind === 'launch')) return;
+      const settings = launchSettings.parse({ single_launch_usd_per_hour: DEMO_LAUNCH_LIMIT_USD_PER_HOUR });
+      await insertRule(db, organizationId, demoUserId, {
+        kind: 'launch',
+        name: defaultRuleName('launch', settings),
+        settings,
+        filter: costFilter.parse({}),
+        paused: false,
+      });
     },
 
     async deleteRule(viewer: Viewer, id: string): Promise<void> {

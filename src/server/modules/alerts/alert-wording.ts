@@ -6,6 +6,8 @@ import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contract
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
 import type { FiredBudgetThreshold } from '../../../domain/budgets.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
+import type { LaunchFiring } from '../../../domain/launch-alerts.ts';
+import type { MonthEndProjection, PricedLedgerRow } from '../../../domain/live-run-rate.ts';
 import { formatUsd as usd } from '../../../domain/money.ts';
 import type { SpendDigest } from '../../../domain/spend-digest.ts';
 import { renderMail } from '../mail/mail-layout.ts';
@@ -44,6 +46,8 @@ export function budgetAlertText(
   budget: { name: string; amount: number; period: string; filter: CostFilter },
   firing: FiredBudgetThreshold,
   asOf: IsoDay,
+  /** The live run-rate's part of the forecast (resources launched since the bill data). */
+  liveRunRateUsd = 0,
 ): AlertText {
   const { percent, basis } = firing.threshold;
   const share = `${usd(firing.spend)} of ${usd(budget.amount)}`;
@@ -55,7 +59,10 @@ export function budgetAlertText(
         : `${budget.name} budget is forecast to reach ${percent}% (${share})`,
     summary:
       `${budget.name}${describeFilter(budget.filter)} ${verb} ${usd(firing.spend)} of its ${usd(budget.amount)} ` +
-      `${budget.period} budget for ${firing.period.key} (threshold ${percent}% = ${usd(firing.thresholdAmount)}), as of ${asOf}.`,
+      `${budget.period} budget for ${firing.period.key} (threshold ${percent}% = ${usd(firing.thresholdAmount)}), as of ${asOf}.` +
+      (liveRunRateUsd > 0
+        ? ` The forecast includes ${usd(liveRunRateUsd)} from resources launched since your bill data (live run-rate, on-demand prices).`
+        : ''),
   };
 }
 
@@ -99,6 +106,88 @@ export function idleInstanceAlertText(finding: IdleEc2Finding): AlertText {
   };
 }
 
+/** Resources named one a line; a larger launch says how many more are in the history. */
+const LAUNCH_LINES = 30;
+
+function launchedResourceLine(row: PricedLedgerRow & { integrationName?: string }): string {
+  const what = `${row.resource.id} ${row.resource.type ?? '(type not in the event)'} × ${row.count}`;
+  const price =
+    row.addedUsdPerHour === null
+      ? `price unknown${row.unknownReason ? ` (${row.unknownReason.replace(/\.$/, '')})` : ''}`
+      : `${usd(row.addedUsdPerHour)} an hour, ${usd(row.addedUsdPerHour * 24)} a day`;
+  const who = row.launchedBy ?? 'unknown (no CloudTrail trail)';
+  const from = row.integrationName ? `, ${row.integrationName}` : '';
+  return `• ${what}: ${price}. Launched by ${who} at ${row.startedAt} in ${row.region}, account ${row.accountId}${from}.`;
+}
+
+function launchTitleOf(firing: LaunchFiring): string {
+  const { launch } = firing;
+  const types = [...new Set(launch.rows.map((row) => row.resource.type ?? 'unknown type'))];
+  const count = launch.rows.reduce((total, row) => total + row.count, 0);
+  const what = types.length === 1 ? `${count} × ${types[0]}` : `${count} resources`;
+  const rate =
+    launch.unpriced.length === launch.rows.length
+      ? 'price unknown'
+      : `${launch.unpriced.length > 0 ? 'at least ' : ''}+${usd(launch.addedUsdPerHour)} an hour`;
+  return `Launch: ${what} in ${launch.rows[0]?.region ?? 'an unknown region'} (${rate})`;
+}
+
+/**
+ * A launch alert (issue 17): why it fired, each resource with its price an hour and a day, who launched
+ * it and where, what it does to the month, and the on-demand caveat. Lines are separated by newlines:
+ * a mail makes each a paragraph, Slack keeps them.
+ */
+export function launchAlertText(
+  rule: { name: string },
+  firing: LaunchFiring<PricedLedgerRow & { integrationName?: string }>,
+  month: MonthEndProjection,
+): AlertText {
+  const reasons: string[] = [];
+  if (firing.single) {
+    reasons.push(
+      `This launch adds ${usd(firing.launch.addedUsdPerHour)} an hour, more than the ${usd(firing.single.limit)} of the rule "${rule.name}".`,
+    );
+  }
+  if (firing.rise) {
+    reasons.push(
+      `Launches within ${firing.rise.windowHours} h up to this one raise the hourly run-rate by ${usd(firing.rise.usdPerHour)}, ` +
+        `more than the ${usd(firing.rise.limit)} of the rule "${rule.name}".`,
+    );
+  }
+  for (const budget of firing.budgets) {
+    reasons.push(
+      `If they keep running, budget ${budget.budgetName} ends ${budget.periodKey} at ${usd(budget.projected)} of its ${usd(budget.amount)}: ` +
+        `${usd(budget.billProjection)} forecast from the bill data plus ${usd(budget.liveUsd)} from resources launched since.`,
+    );
+  }
+  const rows = (firing.rise ? firing.rise.launches : [firing.launch]).flatMap((launch) => launch.rows);
+  const lines = rows.slice(0, LAUNCH_LINES).map(launchedResourceLine);
+  if (rows.length > LAUNCH_LINES) lines.push(`• and ${rows.length - LAUNCH_LINES} more (see Notifications).`);
+  const unknown =
+    firing.unpriced.length > 0
+      ? [
+          `${firing.unpriced.length} of them ${firing.unpriced.length === 1 ? 'has' : 'have'} no known price ("price unknown" above) and ${firing.unpriced.length === 1 ? 'is' : 'are'} not in these sums: the amounts are at least this much.`,
+        ]
+      : [];
+  const monthEnd = new Date(Date.parse(month.monthEnd) - 1).toISOString().slice(0, 10);
+  return {
+    title: launchTitleOf(firing),
+    summary: [
+      ...reasons,
+      ...lines,
+      ...unknown,
+      `If they keep running, they add ${usd(month.projectedUsd)} to the month by ${monthEnd} (${usd(month.accruedUsd)} so far). ` +
+        `Everything launched since your bill data now runs at ${usd(firing.scopeRunRateUsdPerHour)} an hour.`,
+      'Prices are on-demand list prices: Savings Plans, Reserved Instances, spot prices and private discounts are not known here; the bill will tell.',
+      ...(firing.tagsNotChecked
+        ? [
+            "The rule's team scope names tags, which launch events do not carry: launches in every account are counted.",
+          ]
+        : []),
+    ].join('\n'),
+  };
+}
+
 /** A budget alert repeated because nobody acknowledged it. */
 export function reminderText(alert: AlertText): AlertText {
   return {
@@ -110,17 +199,29 @@ export function reminderText(alert: AlertText): AlertText {
 export function defaultRuleName(kind: AlertRuleKind, settings: Record<string, unknown>): string {
   if (kind === 'anomaly') return `Cost anomalies (${settings.sensitivity ?? 'medium'} sensitivity)`;
   if (kind === 'idle-ec2') return 'Idle EC2 instances';
+  if (kind === 'launch') return launchRuleName(settings);
   if (settings.mode === 'daily-amount') {
     return `Daily spend above ${usd(Number(settings.amount_usd), { cents: 'when-fractional' })}`;
   }
   return `Day more than ${settings.percent}% above the 7-day average`;
 }
 
+function launchRuleName(settings: Record<string, unknown>): string {
+  const amount = (value: unknown) => usd(Number(value), { cents: 'when-fractional' });
+  if (typeof settings.single_launch_usd_per_hour === 'number') {
+    return `A launch adds more than ${amount(settings.single_launch_usd_per_hour)} an hour`;
+  }
+  if (typeof settings.window_rise_usd_per_hour === 'number') {
+    return `Launches within ${settings.window_hours ?? 6} h add more than ${amount(settings.window_rise_usd_per_hour)} an hour`;
+  }
+  return 'Launches that would carry a budget over';
+}
+
 export function slackTestMessageText(senderName: string): AlertContent {
   return {
     kind: 'test',
     title: 'Spendguard test message',
-    summary: `${senderName} sent this test from Spendguard. Budget, threshold, anomaly and idle-instance alerts will arrive here.`,
+    summary: `${senderName} sent this test from Spendguard. Budget, threshold, anomaly, idle-instance and launch alerts will arrive here.`,
   };
 }
 
@@ -165,7 +266,7 @@ export function digestMail(input: {
 /** Which one-click link acknowledges an alert of this kind (spec §2). */
 export function acknowledgeLinkKind(kind: string): AlertLinkKind | null {
   if (kind === 'budget') return 'budget-alert-confirmation';
-  if (kind === 'cost-threshold' || kind === 'anomaly') return 'threshold-confirmation';
+  if (kind === 'cost-threshold' || kind === 'anomaly' || kind === 'launch') return 'threshold-confirmation';
   if (kind === 'idle-ec2') return 'idle-ec2-confirmation';
   return null;
 }
@@ -175,6 +276,7 @@ const ACKNOWLEDGE_LABEL: Record<string, string> = {
   'cost-threshold': 'Acknowledge this alert',
   anomaly: 'Acknowledge this anomaly',
   'idle-ec2': 'Keep this instance (mute 30 days)',
+  launch: 'Acknowledge this launch',
   test: 'Open Spendguard',
 };
 
@@ -195,7 +297,10 @@ export function alertMail(input: {
   const rendered = renderMail({
     subject: `[Spendguard] ${input.alert.title}`,
     heading: input.alert.title,
-    paragraphs: [input.alert.summary, `See every alert and who acknowledged it: ${input.notificationsUrl}`],
+    paragraphs: [
+      ...input.alert.summary.split('\n'),
+      `See every alert and who acknowledged it: ${input.notificationsUrl}`,
+    ],
     action: {
       label: ACKNOWLEDGE_LABEL[input.alert.kind] ?? 'Open Spendguard',
       url: input.acknowledgeUrl ?? input.notificationsUrl,

@@ -16,6 +16,7 @@ import { alertLinksRoutes } from './alert-links.routes.ts';
 import { createAlertLinksService } from './alert-links.service.ts';
 import { createAlertRulesService } from './alert-rules.service.ts';
 import { alertsRoutes } from './alerts.routes.ts';
+import type { LiveLedgerSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
@@ -31,23 +32,32 @@ export async function createAlerts(deps: {
   billing: BillingService;
   costData: ReturnType<typeof createCostDataService>;
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
+  /** The launch-events module's live ledger (issue 17): launch rules and budgets' live forecasts read it. */
+  liveLedger?: LiveLedgerSource;
 }) {
-  const { context, mailer, organizations, billing, costData } = deps;
+  const { context, mailer, organizations, billing, costData, liveLedger } = deps;
+  const teamScope = organizations.teamCostScope;
   const { db } = context.database;
   const secret = resolveAuthSecret(context.config);
   const tokens = createAlertLinkTokens(secret);
   const secrets = createSecretBox(secret);
   const publicUrl = context.config.publicUrl;
   // A changed budget or rule is evaluated by a worker (jobs/evaluate-organization.job.ts), or here without a queue.
-  const rules = createAlertRulesService(db, costData.slices, billing, (organizationId) => {
-    const queue = context.queue;
-    const evaluated = queue
-      ? sendJob(queue, evaluateOrganizationJob, { organizationId })
-      : evaluation.evaluateOrganization(organizationId);
-    evaluated.catch((error: unknown) => {
-      context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
-    });
-  });
+  const rules = createAlertRulesService(
+    db,
+    costData.slices,
+    billing,
+    (organizationId) => {
+      const queue = context.queue;
+      const evaluated = queue
+        ? sendJob(queue, evaluateOrganizationJob, { organizationId })
+        : evaluation.evaluateOrganization(organizationId);
+      evaluated.catch((error: unknown) => {
+        context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
+      });
+    },
+    { liveLedger, teamScope },
+  );
   billing.registerUsageCounter('budgets', rules.countBudgets);
   billing.registerUsageCounter('alertRules', rules.countRules);
   const delivery = createAlertDelivery({
@@ -68,6 +78,8 @@ export async function createAlerts(deps: {
     billing,
     delivery,
     listIdleFindings: deps.listIdleFindings,
+    liveLedger,
+    teamScope,
   });
   const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
   const links = createAlertLinksService(db, tokens);
@@ -91,6 +103,18 @@ export async function createAlerts(deps: {
   // Right after each committed ingest: evaluate that organization (a failure is logged; the schedule retries).
   costData.onFactsReplaced(async (event) => {
     await evaluation.evaluateOrganization(event.organizationId);
+  });
+  // Right after fresh launch changes are stored: the organization's launch rules, evaluated here and now
+  // (no queue hop, no spend reading), so the alert is on its way within seconds. Budgets' forecast
+  // thresholds with the live run-rate follow on the next scheduled pass.
+  liveLedger?.onLaunchChanges(async (event) => {
+    if (event.fresh.length === 0) return;
+    await evaluation.evaluateLaunches(event.organizationId).catch((error: unknown) => {
+      context.log.error(
+        { err: error, organizationId: event.organizationId },
+        'launch alert evaluation failed',
+      );
+    });
   });
 
   return {

@@ -4,6 +4,7 @@ import type { StoredBudget } from './alert-rules.service.ts';
 import { budgetSpendAsOf } from './alert-spend.ts';
 import { budgetAlertText } from './alert-wording.ts';
 import { type EvaluationPass, watched } from './evaluation-pass.ts';
+import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
 
 /** A budget's thresholds crossed (or forecast to be) in its current period, not fired before. */
 export async function budgetNotifications(
@@ -12,11 +13,12 @@ export async function budgetNotifications(
 ): Promise<NewNotification[]> {
   const { organizationId, asOf } = pass;
   const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf);
+  const live = liveForecastOf(pass.live, budget, spend.period);
   const fired = evaluateBudgetThresholds({
     budget,
     today: asOf,
     actualSpend: spend.actual,
-    forecastSpend: spend.forecast,
+    forecastSpend: forecastWithLiveRunRate(spend.actual, spend.forecast, live.usd),
     alreadyFired: pass.fired,
   });
   return fired.map((firing) => ({
@@ -24,13 +26,14 @@ export async function budgetNotifications(
     dedupeKey: firing.dedupeKey,
     sourceKind: 'budget',
     sourceId: budget.id,
-    ...budgetAlertText(budget, firing, asOf),
+    ...budgetAlertText(budget, firing, asOf, firing.threshold.basis === 'forecast' ? live.usd : 0),
     details: {
       ...watched(budget.filter).details,
       period: firing.period,
       threshold: firing.threshold,
       spend: firing.spend,
       amount: budget.amount,
+      forecastLiveRunRateUsd: live.usd,
       asOf,
     },
     accountIds: budget.filter.account_ids,

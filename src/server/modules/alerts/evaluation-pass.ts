@@ -4,6 +4,7 @@ import type { IsoDay } from '../../../domain/calendar-days.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { SpendReader, SpendSource } from './alert-spend.ts';
+import type { LiveLedgerView } from './live-ledger-source.ts';
 
 /**
  * What one evaluation of one organization shares between its budgets and rules: the day judged,
@@ -16,6 +17,8 @@ export interface EvaluationPass {
   read: SpendReader;
   spend: SpendSource;
   fired: ReadonlySet<string>;
+  /** What runs now after the bill data (issue 17): budgets' forecasts add it, labelled apart. */
+  live: LiveLedgerView;
 }
 
 /** The accounts and tag a budget or rule watches, as its notification records them. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MyOrganization, OrganizationDetails } from '../../../contracts/organizations.ts';
 import type { MyCostScope } from '../../../contracts/teams.ts';
-import { type CostScope, costScopeOf } from '../../../domain/cost-scope.ts';
+import { type CostScope, costScopeOf, type TeamCostScope } from '../../../domain/cost-scope.ts';
 import { isOrganizationRole } from '../../../domain/organization-roles.ts';
 import { slugify } from '../../../domain/slugs.ts';
 import type { Viewer } from '../../auth/viewer.ts';
@@ -27,7 +27,7 @@ import {
   setSessionOrganization,
   slugExists,
 } from './organizations.repository.ts';
-import { findTeamIdsOfUser, findTeamScopes, findTeams } from './teams.repository.ts';
+import { findTeam, findTeamIdsOfUser, findTeamScopes, findTeams } from './teams.repository.ts';
 
 export type { Membership, OrganizationIdentity };
 
@@ -136,6 +136,12 @@ export function createOrganizationsService(db: Kysely<DatabaseSchema>) {
      * pairs. Someone who is not a member sees nothing. Billing data, budgets and alerts apply it.
      */
     costScopeFor,
+
+    /** One team's own scope (its accounts and tag pairs), or null when the organization has no such team. */
+    async teamCostScope(organizationId: string, teamId: string): Promise<TeamCostScope | null> {
+      if (!(await findTeam(db, organizationId, { id: teamId }))) return null;
+      return (await findTeamScopes(db, organizationId, [teamId])).get(teamId) ?? null;
+    },
 
     /** The viewer's own scope, with the teams it comes from, for screens that explain what they show. */
     async myCostScope(viewer: Viewer): Promise<MyCostScope> {

@@ -25,6 +25,7 @@ export const KIND_LABELS: Record<string, string> = {
   'cost-threshold': 'Cost threshold',
   anomaly: 'Anomaly',
   'idle-ec2': 'Idle EC2',
+  launch: 'Launch',
   test: 'Test',
 };
 

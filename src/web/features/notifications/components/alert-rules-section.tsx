@@ -17,12 +17,13 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AlertRuleView, CreateAlertRuleInput } from '../../../../contracts/alerts.ts';
+import type { AlertRuleView, CreateAlertRuleInput, LaunchSettings } from '../../../../contracts/alerts.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts';
 import { useAlertRules } from '../api/list-alert-rules.ts';
 import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts';
 import { describeFilter, formatUsd, formatWhen, KIND_LABELS } from './alert-format.ts';
+import { LaunchRuleFields, launchDraftOf, launchSettingsOf } from './launch-rule-fields.tsx';
 
 function describeSettings(rule: AlertRuleView): string {
   const s = rule.settings as Record<string, unknown>;
@@ -31,10 +32,56 @@ function describeSettings(rule: AlertRuleView): string {
       ? `A day above ${formatUsd(Number(s.amount_usd))}`
       : `A day more than ${s.percent}% above the 7-day average`;
   }
+  if (rule.kind === 'launch') return describeLaunchSettings(s as Partial<LaunchSettings>);
   if (rule.kind === 'anomaly') {
     return `${String(s.sensitivity)} sensitivity per ${String(s.dimension)}, at least ${formatUsd(Number(s.min_impact_usd))} above expected`;
   }
   return 'Instances idle 4 of the last 14 days; “keep” mutes one for 30 days';
+}
+
+function describeLaunchSettings(s: Partial<LaunchSettings>): string {
+  const parts = [
+    s.single_launch_usd_per_hour != null
+      ? `a launch adds more than ${formatUsd(s.single_launch_usd_per_hour)} an hour`
+      : '',
+    s.window_rise_usd_per_hour != null
+      ? `launches within ${s.window_hours ?? 6} h add more than ${formatUsd(s.window_rise_usd_per_hour)} an hour`
+      : '',
+    s.budget_overrun ? 'the live run-rate would carry a budget over' : '',
+  ].filter(Boolean);
+  const scope = s.team_id ? ' (one team)' : '';
+  return `When ${parts.join(', or ')}${scope}`;
+}
+
+/** Change the conditions and scope of a launch rule. */
+function EditLaunchRuleModal({ rule, onClose }: { rule: AlertRuleView; onClose: () => void }) {
+  const update = useUpdateAlertRule();
+  const [draft, setDraft] = useState(() => launchDraftOf(rule.settings as Partial<LaunchSettings>));
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${rule.name}`}>
+      <Stack gap="md">
+        <LaunchRuleFields draft={draft} onChange={setDraft} />
+        {update.isError && (
+          <Alert color="red" title="The alert was not changed">
+            {rejectionMessage(update.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={update.isPending}
+            onClick={() =>
+              update.mutate({ id: rule.id, settings: { ...launchSettingsOf(draft) } }, { onSuccess: onClose })
+            }
+          >
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 }
 
 function NewRuleModal({ onClose }: { onClose: () => void }) {
@@ -45,8 +92,10 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
   const [percent, setPercent] = useState<number | string>(50);
   const [sensitivity, setSensitivity] = useState<string>('medium');
   const [minImpact, setMinImpact] = useState<number | string>(25);
+  const [launch, setLaunch] = useState(() => launchDraftOf());
 
   const input = (): CreateAlertRuleInput => {
+    if (kind === 'launch') return { kind: 'launch', settings: launchSettingsOf(launch) };
     if (kind === 'anomaly') {
       return {
         kind: 'anomaly',
@@ -79,8 +128,10 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
             { value: 'cost-threshold', label: 'Daily cost threshold' },
             { value: 'anomaly', label: 'Cost anomalies' },
             { value: 'idle-ec2', label: 'Idle EC2 instances' },
+            { value: 'launch', label: 'Costly launches (live, before the bill)' },
           ]}
         />
+        {kind === 'launch' && <LaunchRuleFields draft={launch} onChange={setLaunch} />}
         {kind === 'cost-threshold' && (
           <>
             <SegmentedControl
@@ -148,8 +199,10 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
 function RuleRow({ rule, manages }: { rule: AlertRuleView; manages: boolean }) {
   const update = useUpdateAlertRule();
   const remove = useDeleteAlertRule();
+  const [editing, setEditing] = useState(false);
   return (
     <Group justify="space-between" wrap="nowrap" py="xs" data-testid="alert-rule">
+      {editing && <EditLaunchRuleModal rule={rule} onClose={() => setEditing(false)} />}
       <Stack gap={2}>
         <Group gap="xs">
           <Badge variant="light">{KIND_LABELS[rule.kind]}</Badge>
@@ -187,6 +240,9 @@ function RuleRow({ rule, manages }: { rule: AlertRuleView; manages: boolean }) {
                   Sensitivity: {level}
                 </Menu.Item>
               ))}
+            {rule.kind === 'launch' && (
+              <Menu.Item onClick={() => setEditing(true)}>Edit conditions</Menu.Item>
+            )}
             <Menu.Item onClick={() => update.mutate({ id: rule.id, paused: !rule.paused })}>
               {rule.paused ? 'Resume' : 'Pause'}
             </Menu.Item>
@@ -230,7 +286,7 @@ export function AlertRulesSection({ manages }: { manages: boolean }) {
       {rules.isSuccess && rules.data.length === 0 && (
         <Text size="sm" c="dimmed">
           No alerts yet. Add a daily cost threshold, anomaly detection (a day far above its usual, per
-          service) or idle EC2 instance alerts.
+          service), idle EC2 instance alerts or costly-launch alerts.
         </Text>
       )}
       {rules.isSuccess && (

@@ -90,6 +90,12 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
           <Text fw={700} size="lg">
             {status.forecast_usd === null ? '—' : formatUsd(status.forecast_usd)}
           </Text>
+          {status.forecast_live_run_rate_usd > 0 && (
+            <Text size="xs" c="dimmed" data-testid="budget-live-run-rate">
+              includes {formatUsd(status.forecast_live_run_rate_usd)} from resources launched since your bill
+              data
+            </Text>
+          )}
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -44,6 +44,8 @@ function PreferencesForm({ initial, manages }: { initial: NotificationPreference
           <Checkbox value="cost-threshold" label="Cost thresholds" />
           <Checkbox value="anomaly" label="Anomalies" />
           <Checkbox value="idle-ec2" label="Idle EC2" />
+          <Checkbox value="launch" label="Launches" />
+          <Checkbox value="launch" label="Launches" />
         </Group>
       </Checkbox.Group>
       <Stack gap={4}>

@@ -9,7 +9,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { startSlackOAuth, useSaveSlackConnection, useSlackConnection } from '../api/slack-connection.ts';
 import { SlackKindsInput } from './slack-kinds-input.tsx';
 
-const ALL_KINDS: NotificationKind[] = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2'];
+const ALL_KINDS: NotificationKind[] = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch'];
 
 /** /slack-integrate: connect Slack with an incoming webhook, or with the Slack app when OAuth is set up. */
 export function SlackIntegratePage() {

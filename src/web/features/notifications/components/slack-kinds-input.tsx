@@ -20,6 +20,7 @@ export function SlackKindsInput({
         <Checkbox value="cost-threshold" label="Cost thresholds" />
         <Checkbox value="anomaly" label="Anomalies" />
         <Checkbox value="idle-ec2" label="Idle EC2" />
+        <Checkbox value="launch" label="Launches" />
       </Group>
     </Checkbox.Group>
   );

@@ -1,0 +1,46 @@
+import type { CostFilter } from '../../../contracts/alerts.ts';
+import type { BudgetPeriod } from '../../../domain/budgets.ts';
+import { addDays } from '../../../domain/calendar-days.ts';
+import { budgetWatchesRow, liveAdditionToBudget } from '../../../domain/launch-alerts.ts';
+import type { PricedLedgerRow } from '../../../domain/live-run-rate.ts';
+import { sumUsd } from '../../../domain/money.ts';
+import type { LiveLedgerView } from './live-ledger-source.ts';
+
+/** A budget period as instants: [start, end) in UTC. */
+export function periodBoundsMs(period: BudgetPeriod): { periodStartMs: number; periodEndMs: number } {
+  return {
+    periodStartMs: Date.parse(`${period.start}T00:00:00Z`),
+    periodEndMs: Date.parse(`${addDays(period.end, 1)}T00:00:00Z`),
+  };
+}
+
+/** Which live ledger rows a budget's filter takes in (src/domain/launch-alerts.ts: no rows for a tag). */
+export function budgetRowFilter(filter: CostFilter): (row: PricedLedgerRow) => boolean {
+  const watched = { accountIds: filter.account_ids, services: filter.services, tag: filter.tag };
+  return (row) => budgetWatchesRow(watched, row);
+}
+
+/**
+ * The live run-rate's part of a budget's forecast: what running resources launched since the bill data
+ * add to the period if they keep running. Labelled apart wherever the forecast is shown.
+ */
+export function liveForecastOf(
+  live: LiveLedgerView,
+  budget: { filter: CostFilter },
+  period: BudgetPeriod,
+): { usd: number; unpriced: PricedLedgerRow[] } {
+  return liveAdditionToBudget(live.running, {
+    ...periodBoundsMs(period),
+    watches: budgetRowFilter(budget.filter),
+  });
+}
+
+/** The bill forecast plus the live part; when the bill has no forecast, its actual spend plus the live part. */
+export function forecastWithLiveRunRate(
+  actual: number,
+  billForecast: number | null,
+  liveUsd: number,
+): number | null {
+  if (liveUsd === 0) return billForecast;
+  return sumUsd([billForecast ?? actual, liveUsd]);
+}

@@ -1,0 +1,69 @@
+import type { LaunchChange } from '../../../domain/launch-changes.ts';
+import { liveRunRate, type PricedLedgerRow } from '../../../domain/live-run-rate.ts';
+
+/**
+ * What alerts read of the launch-events module (issue 17): the priced live ledger of an organization's
+ * integrations, and a word each time fresh launch changes are stored. The same shape as
+ * `Pick<LaunchEventsService, 'snapshot' | 'onLaunchChanges'>`, declared here so alerts depends on the
+ * port, not on the module.
+ */
+export interface IntegrationLedger {
+  integrationId: string;
+  integrationName: string;
+  /** Where the integration's billing data ends: hours before it are billed, not live. */
+  billingDataEndsAtMs?: number;
+  rows: PricedLedgerRow[];
+}
+
+export interface LaunchLedgerSnapshot {
+  atMs: number;
+  integrations: IntegrationLedger[];
+}
+
+export interface LaunchChangesStored {
+  organizationId: string;
+  integrationId: string;
+  fresh: LaunchChange[];
+}
+
+export interface LiveLedgerSource {
+  snapshot(
+    organizationId: string,
+    options?: { integrationIds?: string[]; atMs?: number },
+  ): Promise<LaunchLedgerSnapshot>;
+  onLaunchChanges(listener: (event: LaunchChangesStored) => void | Promise<void>): void;
+}
+
+/** A running ledger row with the integration it came from. */
+export type LiveRow = PricedLedgerRow & { integrationId: string; integrationName: string };
+
+/** What is running now after each integration's bill data: the rows the live run-rate counts. */
+export interface LiveLedgerView {
+  atMs: number;
+  running: LiveRow[];
+}
+
+export function liveLedgerViewOf(snapshot: LaunchLedgerSnapshot): LiveLedgerView {
+  const running = snapshot.integrations.flatMap((integration) =>
+    liveRunRate(integration.rows, {
+      atMs: snapshot.atMs,
+      billingDataEndsAtMs: integration.billingDataEndsAtMs,
+    }).running.map(
+      (row): LiveRow => ({
+        ...row,
+        integrationId: integration.integrationId,
+        integrationName: integration.integrationName,
+      }),
+    ),
+  );
+  return { atMs: snapshot.atMs, running };
+}
+
+/** The live ledger of an organization now, or nothing running when no source is wired (no launch events). */
+export async function readLiveLedger(
+  source: LiveLedgerSource | undefined,
+  organizationId: string,
+): Promise<LiveLedgerView> {
+  if (!source) return { atMs: Date.now(), running: [] };
+  return liveLedgerViewOf(await source.snapshot(organizationId));
+}
