@@ -220,6 +220,7 @@ export async function buildApp(
     billing,
     costData,
     listIdleFindings: recommendations.listIdleFindings,
+    liveLedger: launchEvents,
   });
   await alerts.registerRoutes(app);
   // The demo organization warns of a costly launch out of the box (issue 17: the GPU-burst button).

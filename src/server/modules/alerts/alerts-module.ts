@@ -107,9 +107,15 @@ export async function createAlerts(deps: {
   // Right after fresh launch changes are stored: the organization's launch rules, evaluated here and now
   // (no queue hop, no spend reading), so the alert is on its way within seconds. Budgets' forecast
   // thresholds with the live run-rate follow on the next scheduled pass.
+  // A web node (the API destination's POST) leaves evaluation to the workers (decision 037).
   liveLedger?.onLaunchChanges(async (event) => {
     if (event.fresh.length === 0) return;
-    await evaluation.evaluateLaunches(event.organizationId).catch((error: unknown) => {
+    const { queue } = context;
+    const evaluated =
+      queue && !context.config.role.runsJobs
+        ? sendJob(queue, evaluateOrganizationJob, { organizationId: event.organizationId })
+        : evaluation.evaluateLaunches(event.organizationId);
+    await evaluated.catch((error: unknown) => {
       context.log.error(
         { err: error, organizationId: event.organizationId },
         'launch alert evaluation failed',
