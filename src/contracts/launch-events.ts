@@ -125,3 +125,31 @@ export const launchEventsStatus = z.object({
 export type LaunchEventsStatusView = z.infer<typeof launchEventsStatus>;
 
 export const launchEventsStatusList = z.object({ integrations: z.array(launchEventsStatus) });
+
+/**
+ * POST /api/integrations/:id/launch-events/secret: a new API destination secret, shown once (a second
+ * call rotates it). The web shows it with the endpoint and the header an EventBridge connection
+ * (API-key auth) must send it in.
+ */
+export const launchEventsSecret = z.object({
+  secret: z.string(),
+  /** The header the connection sends the secret in; the web shows it beside the secret. */
+  header_name: z.string().optional(),
+});
+export type LaunchEventsSecretView = z.infer<typeof launchEventsSecret>;
+
+/** POST /api/demo/launch-gpu-burst: the demo's button; 404/409 {Code, Message} without a simulator account. */
+export const launchGpuBurstInput = z.object({
+  count: z.number().int().min(1).max(64).optional(),
+  instance_type: z.string().trim().min(1).max(40).optional(),
+});
+export type LaunchGpuBurstInput = z.infer<typeof launchGpuBurstInput>;
+
+export const launchGpuBurstResult = z.object({
+  instance_ids: z.array(z.string()),
+  count: z.number(),
+  instance_type: z.string(),
+  region: z.string(),
+  account_id: z.string(),
+});
+export type LaunchGpuBurstResultView = z.infer<typeof launchGpuBurstResult>;
