@@ -5,6 +5,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { IntegrationActions } from './integration-actions.tsx';
+import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
@@ -132,6 +133,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           integration={integration}
           uploadRefusal={upload.isError ? rejectionMessage(upload.error) : null}
         />
+        {integration.kind !== 'upload' && <LaunchEventsPanel integrationId={integration.id} />}
       </Stack>
     </Paper>
   );
