@@ -125,31 +125,50 @@ export const launchEventsStatus = z.object({
 export type LaunchEventsStatusView = z.infer<typeof launchEventsStatus>;
 
 export const launchEventsStatusList = z.object({ integrations: z.array(launchEventsStatus) });
+export type LaunchEventsStatusListView = z.infer<typeof launchEventsStatusList>;
 
-/**
- * POST /api/integrations/:id/launch-events/secret: a new API destination secret, shown once (a second
- * call rotates it). The web shows it with the endpoint and the header an EventBridge connection
- * (API-key auth) must send it in.
- */
+/** POST /api/integrations/{id}/launch-events/secret: the secret, shown this once (only its hash is kept). */
 export const launchEventsSecret = z.object({
+  integration_id: z.string(),
+  /** Send it in the `x-spendguard-events-secret` header (an EventBridge connection with API-key auth). */
+  header: z.literal('x-spendguard-events-secret'),
   secret: z.string(),
-  /** The header the connection sends the secret in; the web shows it beside the secret. */
-  header_name: z.string().optional(),
+  /** Where the API destination posts: `${PUBLIC_URL}/api/aws-events/{integration_id}`. */
+  endpoint: z.string(),
+  created_at: z.string(),
 });
 export type LaunchEventsSecretView = z.infer<typeof launchEventsSecret>;
 
-/** POST /api/demo/launch-gpu-burst: the demo's button; 404/409 {Code, Message} without a simulator account. */
-export const launchGpuBurstInput = z.object({
-  count: z.number().int().min(1).max(64).optional(),
-  instance_type: z.string().trim().min(1).max(40).optional(),
+/** POST /api/aws-events/{integration_id}: what the envelopes (one or an array) came to. */
+export const awsEventsAnswer = z.object({
+  /** Envelopes read as launch events. */
+  accepted: z.number(),
+  /** Launch changes not seen before. */
+  fresh: z.number(),
+  /** Changes already stored (a retry of EventBridge's). */
+  duplicates: z.number(),
+  /** Envelopes that were not launch events: counted and kept for inspection. */
+  rejected: z.number(),
 });
-export type LaunchGpuBurstInput = z.infer<typeof launchGpuBurstInput>;
+export type AwsEventsAnswer = z.infer<typeof awsEventsAnswer>;
 
-export const launchGpuBurstResult = z.object({
+/** POST /api/demo/launch-gpu-burst: the demo's button (the built-in simulator only). */
+export const gpuBurstInput = z
+  .object({
+    count: z.number().int('count: must be a whole number').min(1).max(16).default(8),
+    instance_type: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*\.[a-z0-9]+$/, 'must be an EC2 instance type such as p4d.24xlarge')
+      .default('p4d.24xlarge'),
+  })
+  .default({ count: 8, instance_type: 'p4d.24xlarge' });
+export type GpuBurstInput = z.infer<typeof gpuBurstInput>;
+
+export const gpuBurstAnswer = z.object({
   instance_ids: z.array(z.string()),
   count: z.number(),
   instance_type: z.string(),
   region: z.string(),
   account_id: z.string(),
 });
-export type LaunchGpuBurstResultView = z.infer<typeof launchGpuBurstResult>;
+export type GpuBurstAnswer = z.infer<typeof gpuBurstAnswer>;

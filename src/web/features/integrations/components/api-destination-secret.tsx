@@ -32,31 +32,19 @@ function CopyLine({ label, value, testId }: { label: string; value: string; test
   );
 }
 
-function SecretShownOnce({
-  secret,
-  endpoint,
-  onClose,
-}: {
-  secret: LaunchEventsSecretView;
-  endpoint: string;
-  onClose: () => void;
-}) {
+function SecretShownOnce({ secret, onClose }: { secret: LaunchEventsSecretView; onClose: () => void }) {
   return (
     <Stack>
       <Alert color="orange" variant="light">
         Copy the secret now: it is shown this once. Creating a new one replaces it.
       </Alert>
-      <CopyLine label="Endpoint (POST)" value={endpoint} testId="api-destination-endpoint" />
-      {secret.header_name && (
-        <CopyLine label="Header" value={secret.header_name} testId="api-destination-header" />
-      )}
+      <CopyLine label="Endpoint (POST)" value={secret.endpoint} testId="api-destination-endpoint" />
+      <CopyLine label="Header" value={secret.header} testId="api-destination-header" />
       <CopyLine label="Secret" value={secret.secret} testId="api-destination-secret" />
       <Text size="sm">
-        In EventBridge, create a connection with API key authorization (
-        {secret.header_name ? 'this header and ' : ''}
-        the secret), an API destination to the endpoint, and add it as a target of the stack's two
-        launch-event rules. The endpoint must be reachable from AWS over HTTPS; the queue keeps working beside
-        it.
+        In EventBridge, create a connection with API key authorization (this header and the secret), an API
+        destination to the endpoint, and add it as a target of the stack's two launch-event rules. The
+        endpoint must be reachable from AWS over HTTPS; the queue keeps working beside it.
       </Text>
       <Group justify="flex-end">
         <Button onClick={onClose}>I copied it</Button>
@@ -73,7 +61,6 @@ export function ApiDestinationSecret({ integrationId, exists }: { integrationId:
   const create = useCreateLaunchEventsSecret();
   const remove = useDeleteLaunchEventsSecret();
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const endpoint = `${window.location.origin}/api/aws-events/${integrationId}`;
   const failure = create.error ?? remove.error;
   return (
     <Stack gap={6}>
@@ -110,9 +97,7 @@ export function ApiDestinationSecret({ integrationId, exists }: { integrationId:
         title="API destination secret"
         size="lg"
       >
-        {create.data && (
-          <SecretShownOnce secret={create.data} endpoint={endpoint} onClose={() => create.reset()} />
-        )}
+        {create.data && <SecretShownOnce secret={create.data} onClose={() => create.reset()} />}
       </Modal>
       <Modal
         opened={confirmRemove}
