@@ -37,14 +37,12 @@ function Figure({
  */
 export function LaunchSummaryFigures({ summary }: { summary: LaunchLedgerSummaryView }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
       <Figure
         testId="launch-running"
         label="Running"
         value={summary.running_count.toLocaleString('en-US')}
-        detail={
-          summary.running_count === 1 ? 'resource launched or resized' : 'resources launched or resized'
-        }
+        detail="launched or resized"
       />
       <Figure
         testId="launch-run-rate"
@@ -64,7 +62,7 @@ export function LaunchSummaryFigures({ summary }: { summary: LaunchLedgerSummary
 
 export function LaunchSummaryFiguresSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" aria-label="Loading launches">
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" aria-label="Loading launches">
       {['running', 'rate', 'month'].map((key) => (
         <Stack key={key} gap={6}>
           <Skeleton h={12} w="50%" />

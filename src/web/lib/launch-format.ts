@@ -53,9 +53,9 @@ export function launchedByName(arn: string | null): string | null {
 }
 
 const PRICE_SOURCES: Record<NonNullable<LaunchLedgerRowView['price_source']>, string> = {
-  catalog: 'EC2 catalog, on demand',
-  'pricing-api': 'AWS Price List, on demand',
-  'price-table': 'Spendguard price table',
+  catalog: 'EC2 catalog',
+  'pricing-api': 'AWS Price List',
+  'price-table': 'Price table',
 };
 
 export const priceSourceLabel = (source: NonNullable<LaunchLedgerRowView['price_source']>) =>

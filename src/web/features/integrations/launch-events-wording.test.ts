@@ -22,7 +22,7 @@ describe('the integration card’s launch-event wording', () => {
     expect(launchEventsMessage('error', 'Throttled: retrying in 40 s')).toBe('Throttled: retrying in 40 s');
     expect(launchEventsMessage('queue-missing', null)).toMatch(/update the stack/);
     expect(launchEventsMessage('access-denied', null)).toMatch(/sqs:ReceiveMessage/);
-    expect(launchEventsMessage('arriving', null)).toBeNull();
+    expect(launchEventsMessage('arriving', null)).toMatch(/within about a minute/);
   });
 
   it('counts rejected messages in words', () => {

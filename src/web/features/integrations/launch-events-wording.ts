@@ -14,6 +14,7 @@ export const LAUNCH_EVENTS_BADGES: Record<LaunchEventsState, { color: string; la
 
 /** What to do about a state when the server sent no message of its own. */
 const REMEDIES: Partial<Record<LaunchEventsState, string>> = {
+  arriving: 'A launch in a covered region shows on the dashboard within about a minute.',
   waiting:
     'The queue answers; nothing has been launched since, or the EventBridge rules are missing in this region.',
   'queue-missing':

@@ -25,7 +25,7 @@ function CardFrame({ children }: { children: React.ReactNode }) {
     <Paper
       withBorder
       radius="md"
-      p="lg"
+      p={{ base: 'md', sm: 'lg' }}
       mb="md"
       data-testid="launches-card"
       style={{ borderColor: 'var(--mantine-color-orange-4)', borderLeftWidth: 4 }}
@@ -38,7 +38,7 @@ function CardFrame({ children }: { children: React.ReactNode }) {
 function CardTitle() {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap">
         <IconRocket size={20} color="var(--mantine-color-orange-6)" aria-hidden />
         <Title order={2} size="h4">
           Launched since your bill data

@@ -34,28 +34,26 @@ function QueueLines({ queues }: { queues: LaunchEventsStatusView['queues'] }) {
         const badge = LAUNCH_EVENTS_BADGES[queue.state];
         const message = launchEventsMessage(queue.state, queue.message);
         return (
-          <Group key={queue.queue_url} gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="sm" ff="monospace" w={110} style={{ flexShrink: 0 }}>
-              {queue.region}
-            </Text>
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Group gap={6}>
-                <Badge size="sm" color={badge.color} variant="light">
-                  {badge.label}
-                </Badge>
-                {queue.last_polled_at && (
-                  <Text size="xs" c="dimmed">
-                    read {formatAge(queue.last_polled_at)}
-                  </Text>
-                )}
-              </Group>
-              {message && queue.state !== 'arriving' && (
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {message}
+          <Stack key={queue.queue_url} gap={0}>
+            <Group gap={8}>
+              <Text size="sm" ff="monospace">
+                {queue.region}
+              </Text>
+              <Badge size="sm" color={badge.color} variant="light">
+                {badge.label}
+              </Badge>
+              {queue.last_polled_at && (
+                <Text size="xs" c="dimmed">
+                  read {formatAge(queue.last_polled_at)}
                 </Text>
               )}
-            </Stack>
-          </Group>
+            </Group>
+            {message && queue.state !== 'arriving' && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {message}
+              </Text>
+            )}
+          </Stack>
         );
       })}
     </Stack>
@@ -126,7 +124,10 @@ export function LaunchEventsPanel({ integrationId }: { integrationId: string }) 
   const status = statuses.data?.integrations.find((entry) => entry.integration_id === integrationId);
   return (
     <Stack gap="sm" data-testid="launch-events-panel">
-      <Divider label="Launch events" labelPosition="left" />
+      <Divider />
+      <Text size="sm" fw={600}>
+        Launch events
+      </Text>
       {statuses.isPending ? (
         <Skeleton h={40} />
       ) : statuses.isError && !statuses.data ? (

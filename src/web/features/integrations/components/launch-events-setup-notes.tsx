@@ -15,7 +15,7 @@ aws cloudformation create-stack-instances --stack-set-name spendguard-launch-eve
 
 function Snippet({ children }: { children: string }) {
   return (
-    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <Code block style={{ overflowX: 'auto', maxWidth: '100%' }}>
       {children}
     </Code>
   );

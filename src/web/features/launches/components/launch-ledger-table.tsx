@@ -20,9 +20,15 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
 function PriceUnknown({ reason }: { reason: string | null }) {
   return (
     <Tooltip label={reason ?? 'No price for this resource'} events={TOUCH} multiline maw={280} withArrow>
-      <Badge color="orange" variant="light" tabIndex={0} style={{ cursor: 'help' }}>
+      <Text
+        size="sm"
+        fw={600}
+        c="orange.8"
+        tabIndex={0}
+        style={{ cursor: 'help', whiteSpace: 'nowrap', textDecoration: 'underline dotted' }}
+      >
         price unknown
-      </Badge>
+      </Text>
     </Tooltip>
   );
 }
@@ -56,12 +62,12 @@ function RunState({ row, timeZone }: { row: LaunchLedgerRowView; timeZone: strin
   return (
     <Group gap={6} wrap="wrap">
       {row.running ? (
-        <Badge color="orange" variant="dot">
-          running {formatDuration(row.started_at, null)}
-        </Badge>
+        <Text size="sm" c="orange.8" fw={500} style={numeric}>
+          <span aria-hidden>● </span>running {formatDuration(row.started_at, null)}
+        </Text>
       ) : (
         <Text size="sm" style={numeric}>
-          {row.ended_at ? formatEventTime(row.ended_at, timeZone) : 'ended'}
+          {row.ended_at ? `ended ${formatEventTime(row.ended_at, timeZone)}` : 'ended'}
         </Text>
       )}
       {row.billed && (
@@ -87,7 +93,7 @@ function columns(timeZone: string): DataColumn<LaunchLedgerRowView>[] {
       header: 'Resource',
       cell: (row) => (
         <Stack gap={0}>
-          <Text size="sm" ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {row.resource_id}
           </Text>
           <Text size="xs" c="dimmed">
@@ -126,7 +132,7 @@ function columns(timeZone: string): DataColumn<LaunchLedgerRowView>[] {
         </Text>
       ),
     },
-    { header: 'Ended', cell: (row) => <RunState row={row} timeZone={timeZone} /> },
+    { header: 'Status', cell: (row) => <RunState row={row} timeZone={timeZone} /> },
     {
       header: 'Added $/h',
       align: 'right',

@@ -25,7 +25,7 @@ import { LedgerFiltersBar } from './ledger-filters-bar.tsx';
 
 function SummaryPanel({ summary, timeZone }: { summary: LaunchLedgerSummaryView; timeZone: string }) {
   return (
-    <Paper withBorder radius="md" p="lg" mb="md" data-testid="launch-summary">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="md" data-testid="launch-summary">
       <Stack gap="md">
         <LaunchSummaryFigures summary={summary} />
         <Text size="xs" c="dimmed">
