@@ -152,16 +152,17 @@ export const awsEventsAnswer = z.object({
 });
 export type AwsEventsAnswer = z.infer<typeof awsEventsAnswer>;
 
-/** POST /api/demo/launch-gpu-burst: the demo's button (the built-in simulator only). */
-export const gpuBurstInput = z
-  .object({
+/** POST /api/demo/launch-gpu-burst: the demo's button (the built-in simulator only); no body takes the defaults. */
+export const gpuBurstInput = z.preprocess(
+  (body) => body ?? {},
+  z.object({
     count: z.number().int('count: must be a whole number').min(1).max(16).default(8),
     instance_type: z
       .string()
       .regex(/^[a-z][a-z0-9-]*\.[a-z0-9]+$/, 'must be an EC2 instance type such as p4d.24xlarge')
       .default('p4d.24xlarge'),
-  })
-  .default({ count: 8, instance_type: 'p4d.24xlarge' });
+  }),
+);
 export type GpuBurstInput = z.infer<typeof gpuBurstInput>;
 
 export const gpuBurstAnswer = z.object({

@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { AppContext } from './context.ts';
 import { createJobQueues, inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
+import { sendJob } from './jobs/job-definition.ts';
+import { pollLaunchEventsJob } from './jobs/poll-launch-events.job.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { demoRoutes } from './modules/accounts/demo.routes.ts';
@@ -31,6 +33,10 @@ import { createAwsSetupService } from './modules/integrations/aws-setup.service.
 import { createAwsSyncService } from './modules/integrations/aws-sync.service.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { awsEventsRoutes } from './modules/launch-events/aws-events.routes.ts';
+import { demoBurstRoutes } from './modules/launch-events/demo-burst.routes.ts';
+import { launchEventsRoutes } from './modules/launch-events/launch-events.routes.ts';
+import { createLaunchEventsService } from './modules/launch-events/launch-events.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createInvitationAcceptanceService } from './modules/organizations/invitation-acceptance.service.ts';
@@ -187,6 +193,24 @@ export async function buildApp(
   });
   await app.register(billingDataRoutes, { billingData });
 
+  // --- early warning (issue 17): launch events in (queue poller, API destination), the live ledger out ---
+  const launchEvents = createLaunchEventsService({
+    context,
+    integrations,
+    organizations,
+    costData,
+    recommendations,
+  });
+  app.addHook('onClose', async () => launchEvents.stopPolling());
+  const { queue } = context;
+  if (queue)
+    integrations.onConnected(async (integrationId) => {
+      await sendJob(queue, pollLaunchEventsJob, { integrationId });
+    });
+  await app.register(launchEventsRoutes, { launchEvents });
+  await app.register(awsEventsRoutes, { launchEvents });
+  await app.register(demoBurstRoutes, { launchEvents });
+
   // --- alerts (issue 7): budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({
     context,
@@ -210,7 +234,7 @@ export async function buildApp(
     const stopJobs = await startJobs({
       queue: context.queue,
       config: context.config,
-      services: jobServicesOf({ integrations, awsSync, chat: chatServices, alerts }),
+      services: jobServicesOf({ integrations, awsSync, chat: chatServices, alerts, launchEvents }),
       integrations,
       soleServer: context.database.kind === 'pglite',
       log: context.log,

@@ -14,6 +14,15 @@ export interface DemoAwsAccount {
   region: string;
 }
 
+/** What the demo may do to the simulated company: launch a GPU burst in one of its accounts. */
+export interface SimulatedFleet {
+  accountIds: readonly string[];
+  launchGpuBurst(request: { accountId: string; count?: number; instanceType?: string }): {
+    instanceIds: string[];
+    delivered: boolean;
+  };
+}
+
 /**
  * How the server reaches AWS: real AWS through the SDK's default credential chain, or the built-in
  * simulator (an endpoint and its static keys). Built once by server.ts; tests hand in their simulator.
@@ -31,6 +40,8 @@ export interface AwsAccess {
   spendguardAccountId?: string;
   /** Present only when the simulator runs. */
   demo?: DemoAwsAccount;
+  /** The in-process simulator's fleet, for the demo's GPU burst button; present only when it runs. */
+  simulator?: SimulatedFleet;
   /** SDK attempts per call; 1 in tests that want to see the first throttling error. */
   maxAttempts?: number;
 }

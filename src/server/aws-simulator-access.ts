@@ -18,6 +18,10 @@ export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
       prefix: `${company.prefix}/${company.exportName}`,
       region: company.region,
     },
+    simulator: {
+      accountIds: company.accounts.map((account) => account.id),
+      launchGpuBurst: (request) => simulator.launchGpuBurst(request),
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import type { ChatTables } from './schema/chat.ts';
 import type { ConsultationsTables } from './schema/consultations.ts';
 import type { CostDataTables } from './schema/cost-data.ts';
 import type { IntegrationsTables } from './schema/integrations.ts';
+import type { LaunchEventsTables } from './schema/launch-events.ts';
 import type { MailTables } from './schema/mail.ts';
 import type { OrganizationsTables } from './schema/organizations.ts';
 import type { RecommendationsTables } from './schema/recommendations.ts';
@@ -25,6 +26,7 @@ export type * from './schema/columns.ts';
 export type * from './schema/consultations.ts';
 export type * from './schema/cost-data.ts';
 export type * from './schema/integrations.ts';
+export type * from './schema/launch-events.ts';
 export type * from './schema/mail.ts';
 export type * from './schema/organizations.ts';
 export type * from './schema/recommendations.ts';
@@ -42,4 +44,5 @@ export interface DatabaseSchema
     CostDataTables,
     RecommendationsTables,
     BillingTables,
-    AlertsTables {}
+    AlertsTables,
+    LaunchEventsTables {}

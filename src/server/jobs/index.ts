@@ -4,15 +4,18 @@ import type { Alerts } from '../modules/alerts/alerts-module.ts';
 import type { ChatServices } from '../modules/chat/chat-services.ts';
 import type { AwsSyncService } from '../modules/integrations/aws-sync.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
+import type { LaunchEventsService } from '../modules/launch-events/launch-events.service.ts';
 import { alertDeliveryJob } from './alert-delivery.job.ts';
 import { alertDeliverySweepJob } from './alert-delivery-sweep.job.ts';
 import { alertDigestJob } from './alert-digest.job.ts';
 import { alertEvaluationJob } from './alert-evaluation.job.ts';
 import { alertRemindersJob } from './alert-reminders.job.ts';
 import { chatUnreadRepliesJob } from './chat-unread-replies.job.ts';
+import { ensureLaunchEventPollersJob } from './ensure-launch-event-pollers.job.ts';
 import { evaluateOrganizationJob } from './evaluate-organization.job.ts';
 import { ingestBillingFilesJob } from './ingest-billing-files.job.ts';
 import { createJobQueue, type JobDefinition, type JobServices, sendJob, workJob } from './job-definition.ts';
+import { pollLaunchEventsJob } from './poll-launch-events.job.ts';
 import type { Queue } from './queue.ts';
 import { sweepOrphanedRuns } from './sweep-orphaned-runs.job.ts';
 import { syncAwsIntegrationJob } from './sync-aws-integration.job.ts';
@@ -30,6 +33,8 @@ export const ALL_JOBS: ReadonlyArray<JobDefinition<z.ZodType>> = [
   alertDeliveryJob,
   alertDeliverySweepJob,
   chatUnreadRepliesJob,
+  pollLaunchEventsJob,
+  ensureLaunchEventPollersJob,
 ];
 
 /** The modules' functions the jobs call, by the names the jobs use. */
@@ -38,8 +43,9 @@ export function jobServicesOf(modules: {
   awsSync: AwsSyncService;
   chat: ChatServices;
   alerts: Alerts;
+  launchEvents: LaunchEventsService;
 }): JobServices {
-  const { integrations, awsSync, chat, alerts } = modules;
+  const { integrations, awsSync, chat, alerts, launchEvents } = modules;
   return {
     runIngestion: (payload) => integrations.runIngestion(payload),
     syncAwsIntegration: (integrationId, options) => awsSync.sync(integrationId, options),
@@ -51,6 +57,8 @@ export function jobServicesOf(modules: {
     sendAlertDigests: () => alerts.digests.sendDue(),
     deliverAlert: (deliveryId, worker) => alerts.delivery.deliver(deliveryId, worker),
     sweepAlertDeliveries: () => alerts.delivery.sweep(),
+    pollLaunchEvents: (integrationId) => launchEvents.pollSession(integrationId),
+    listLaunchEventIntegrations: () => launchEvents.pollableIntegrations(),
   };
 }
 
@@ -99,5 +107,7 @@ export async function startJobs(node: {
   const timing = { orphanedAfterMs: config.ingestion.orphanedAfterMs, soleServer: node.soleServer };
   const stopSweeping = await sweepOrphanedRuns(node.integrations, timing, node.log);
   for (const job of ALL_JOBS) await workJob(job, { queue, services: node.services, config });
+  // Pollers resume at once instead of at the next minute's schedule.
+  await sendJob(queue, ensureLaunchEventPollersJob, {});
   return stopSweeping;
 }

@@ -19,6 +19,9 @@ export interface JobServices {
   sendAlertDigests(): Promise<unknown>;
   deliverAlert(deliveryId: string, worker: string): Promise<unknown>;
   sweepAlertDeliveries(): Promise<unknown>;
+  /** One session of an integration's launch-events poller: poll again now, in a while, or never. */
+  pollLaunchEvents(integrationId: string): Promise<'continue' | 'later' | 'stop'>;
+  listLaunchEventIntegrations(): Promise<Array<{ id: string }>>;
 }
 
 export interface JobRun {
@@ -67,9 +70,10 @@ export async function sendJob<Schema extends z.ZodType>(
   queue: Queue,
   job: JobDefinition<Schema>,
   payload: z.input<Schema>,
+  extra: Pick<PgBoss.SendOptions, 'startAfter'> = {},
 ): Promise<string | null> {
   const data = parsePayload(job, payload);
-  return queue.send(job.queue, data as object, job.sendOptions?.(data) ?? {});
+  return queue.send(job.queue, data as object, { ...(job.sendOptions?.(data) ?? {}), ...extra });
 }
 
 /** PostgreSQL's answer to one side of a deadlock; the other side went through. */

@@ -55,6 +55,11 @@ export const TABLE_OWNERS = {
   slack_connections: 'alerts',
   alert_instance_mutes: 'alerts',
   used_alert_link_tokens: 'alerts',
+  launch_changes: 'launch-events',
+  launch_event_rejections: 'launch-events',
+  launch_event_queues: 'launch-events',
+  launch_event_poller_leases: 'launch-events',
+  launch_event_secrets: 'launch-events',
 } as const satisfies { [Table in keyof DatabaseSchema]: string };
 
 /**

@@ -221,3 +221,20 @@ export async function hasDemoIntegration(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** AWS integrations Spendguard can reach (a role with its ARN, or the server's own credentials). */
+export async function listReachableAwsIntegrations(
+  db: Kysely<DatabaseSchema>,
+): Promise<Array<{ id: string; organization_id: string }>> {
+  return db
+    .selectFrom('integrations')
+    .select(['id', 'organization_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'aws-role'), eb('role_arn', 'is not', null)]),
+        eb('kind', '=', 'aws-local-credentials'),
+      ]),
+    )
+    .orderBy('created_at')
+    .execute();
+}

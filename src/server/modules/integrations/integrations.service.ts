@@ -21,7 +21,7 @@ import { ingestBillingFilesJob } from '../../jobs/ingest-billing-files.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
-import { type AccessCheck, checkAwsAccess } from './aws/aws-session.ts';
+import { type AccessCheck, type AwsIdentity, checkAwsAccess } from './aws/aws-session.ts';
 import { settingsOf } from './integration-settings.ts';
 import {
   countIntegrations,
@@ -35,6 +35,7 @@ import {
   insertIntegration,
   listIntegrationRows,
   listIntegrationsDueForSync,
+  listReachableAwsIntegrations,
   makeDefaultIntegration,
   recordIntegrationState,
   renameIntegration,
@@ -136,6 +137,38 @@ export interface IntegrationsOptions {
   aws?: AwsAccess;
   /** The organization's plan in force, for the months its history window hides (issue 13). */
   planInForce?: (organizationId: string) => Promise<PlanId>;
+}
+
+/** An integration as the launch-events module sees it: whose it is and how to reach its AWS account. */
+export interface AwsTarget {
+  id: string;
+  organizationId: string;
+  name: string;
+  kind: string;
+  /** Undefined: nothing to reach (an upload integration, or a role not attached yet). */
+  identity?: AwsIdentity;
+  /** The region of its billing export, when it has one (the integration's home region). */
+  exportRegion?: string;
+  /** Set when it is the built-in simulator's demo account. */
+  demo: boolean;
+}
+
+function awsTargetOfRow(row: IntegrationRow): AwsTarget {
+  const identity: AwsIdentity | undefined =
+    row.kind === 'aws-local-credentials'
+      ? { kind: 'aws-local-credentials' }
+      : row.kind === 'aws-role' && row.role_arn
+        ? { kind: 'aws-role', roleArn: row.role_arn, externalId: row.external_id }
+        : undefined;
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    kind: row.kind,
+    identity,
+    exportRegion: (row.export_location as ExportLocation | null)?.region ?? undefined,
+    demo: settingsOf(row.settings).demo === true,
+  };
 }
 
 export function createIntegrationsService(
@@ -487,6 +520,20 @@ export function createIntegrationsService(
       });
     },
     listDueForSync: (olderThan: Date) => listIntegrationsDueForSync(db, olderThan),
+    /** AWS integrations Spendguard can reach, every organization's (the launch-events pollers). */
+    listReachableAws: () => listReachableAwsIntegrations(db),
+    /**
+     * How to reach one integration's AWS account for its launch events, without a viewer (a worker):
+     * undefined when it is gone; `identity` undefined when it has no AWS access (uploads, no role yet).
+     */
+    async awsTargetOf(integrationId: string): Promise<AwsTarget | undefined> {
+      const row = await findIntegrationRowById(db, integrationId);
+      return row && awsTargetOfRow(row);
+    },
+    /** The organization's integrations as AWS targets (status, ledger), in the list's order. */
+    async awsTargetsOf(organizationId: string): Promise<AwsTarget[]> {
+      return (await listIntegrationRows(db, organizationId)).map(awsTargetOfRow);
+    },
     countFor: (organizationId: string) => countIntegrations(db, organizationId),
     hasDemo: (organizationId: string) => hasDemoIntegration(db, organizationId),
     async update(viewer: Viewer, integrationId: string, patch: { name?: string; is_default?: true }) {

@@ -130,3 +130,16 @@ export async function listHourlyMetrics(
   if (scope.instanceId) query = query.where('instance_id', '=', scope.instanceId);
   return query.orderBy('instance_id').orderBy('hour').execute();
 }
+
+/** The type of each instance the collector saw in the organization (a launch event without a trail names none). */
+export async function listInstanceTypes(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('ec2_instances')
+    .select(['instance_id', 'instance_type'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return new Map(rows.map((row) => [row.instance_id, row.instance_type]));
+}

@@ -6,6 +6,7 @@ import type {
   Ec2FindingView,
   RightsizingSettingsView,
 } from '../../../contracts/recommendations.ts';
+import type { Ec2PriceLookup } from '../../../domain/launch-prices.ts';
 import { DEFAULT_RIGHTSIZING_SETTINGS, type RightsizingSettings } from '../../../domain/rightsizing.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Config } from '../../config.ts';
@@ -19,7 +20,7 @@ import {
   replaceFindings,
   sumPossibleSavings,
 } from './ec2-findings.repository.ts';
-import { listHourlyMetrics, storeEc2Inventory } from './ec2-inventory.repository.ts';
+import { listHourlyMetrics, listInstanceTypes, storeEc2Inventory } from './ec2-inventory.repository.ts';
 import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
 import { toFindingDetailView, toFindingView } from './finding-views.ts';
 import { type BilledHoursSource, computeFindingRows } from './findings-refresh.ts';
@@ -28,6 +29,12 @@ import { createRegionalPricing } from './regional-pricing.ts';
 import { readRightsizingSettings, saveRightsizingSettings } from './rightsizing-settings.repository.ts';
 
 export type { IdleEc2Finding };
+
+/** EC2 on-demand prices by type and region, and where each region's prices come from. */
+export interface Ec2Prices {
+  lookup: Ec2PriceLookup;
+  sourceOf(region: string): 'catalog' | 'pricing-api' | undefined;
+}
 
 const SNOOZE_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -122,8 +129,33 @@ export function createRecommendationsService(context: AppContext, options: Recom
     return rows.map(idleFindingOf);
   }
 
+  /**
+   * On-demand Linux prices of the regions, for pricing launches: us-east-1 from the shipped catalog,
+   * another region from the Price List API when enabled (else unknown there: no guess).
+   */
+  async function ec2Prices(regions: readonly string[]): Promise<Ec2Prices> {
+    const byRegion = new Map<string, { source: 'catalog' | 'pricing-api'; prices: Map<string, number> }>();
+    for (const region of new Set(regions)) {
+      const priced = await pricing.catalogFor(region);
+      if (priced.source === 'estimate-us-east-1') continue;
+      const prices = new Map(
+        priced.catalog.flatMap((spec) =>
+          spec.hourlyPriceUsd === null ? [] : [[spec.type, spec.hourlyPriceUsd] as const],
+        ),
+      );
+      byRegion.set(region, { source: priced.source === 'pricing-api' ? 'pricing-api' : 'catalog', prices });
+    }
+    return {
+      lookup: (instanceType, region) => byRegion.get(region)?.prices.get(instanceType),
+      sourceOf: (region) => byRegion.get(region)?.source,
+    };
+  }
+
   return {
     refreshFindings,
+    ec2Prices,
+    /** Instance id to type, from the EC2 inventory the syncs collected. */
+    instanceTypesOf: (organizationId: string) => listInstanceTypes(db, organizationId),
     /** What one sync observed in one account replaces that account's inventory (the one writer). */
     storeEc2Inventory(
       owner: Parameters<typeof storeEc2Inventory>[1],

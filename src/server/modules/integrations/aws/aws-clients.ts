@@ -2,6 +2,7 @@ import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
 
@@ -24,7 +25,18 @@ export function awsClients(
     s3: new S3Client({ ...config, forcePathStyle: access.endpoint !== undefined }),
     cloudWatch: new CloudWatchClient(config),
     ec2: new EC2Client(config),
+    sqs: new SQSClient(config),
   };
 }
 
 export type AwsClients = ReturnType<typeof awsClients>;
+
+/** An SQS client alone (the launch-events poller keeps one per queue while it polls). */
+export function sqsClient(access: AwsAccess, credentials: AwsCredentials | undefined, region: string) {
+  return new SQSClient({
+    region,
+    endpoint: access.endpoint,
+    credentials: credentials ?? access.credentials,
+    maxAttempts: access.maxAttempts,
+  });
+}

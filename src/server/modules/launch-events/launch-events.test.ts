@@ -1,0 +1,498 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AwsSimulator, READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
+import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
+import {
+  assumeRole,
+  startTestSimulator,
+  type TestClock,
+  testClock,
+} from '../../../aws-sim/testing/test-simulator.ts';
+import { pricedInstanceType } from '../../../catalog/ec2-instance-catalog.ts';
+import type { LaunchLedgerRowView, LaunchLedgerView } from '../../../contracts/launch-events.ts';
+import type { LaunchChange } from '../../../domain/launch-changes.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import { simulatorAccess } from '../../aws-simulator-access.ts';
+import { sendJob } from '../../jobs/job-definition.ts';
+import { pollLaunchEventsJob } from '../../jobs/poll-launch-events.job.ts';
+import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createCostDataService } from '../cost-data/cost-data.service.ts';
+import { createIntegrationsService } from '../integrations/integrations.service.ts';
+import { createOrganizationsService } from '../organizations/organizations.service.ts';
+import { createRecommendationsService } from '../recommendations/recommendations.service.ts';
+import { createLaunchEventsService } from './launch-events.service.ts';
+
+/**
+ * Early warning end to end: the simulated company's launch events go through its SQS queue and the
+ * real SDK into the worker's poller (a pg-boss job), and come out of GET /api/launch-ledger priced.
+ */
+let simulator: AwsSimulator;
+let clock: TestClock;
+let server: TestApp;
+let owner: Person;
+let stranger: Person;
+let organizationId: string;
+let demoIntegrationId: string;
+let demoAccount: string;
+let sender: SQSClient;
+
+const DATA_ACCOUNT = '746251839027';
+const NO_QUEUE_ACCOUNT = '111122223333';
+const P4D = pricedInstanceType('p4d.24xlarge').hourlyPriceUsd;
+
+async function viewerOf(person: Person): Promise<Viewer> {
+  const member = await server.context.database.db
+    .selectFrom('member')
+    .select(['organizationId', 'role'])
+    .where('userId', '=', person.userId)
+    .executeTakeFirstOrThrow();
+  return {
+    userId: person.userId,
+    email: person.email,
+    name: 'Owner',
+    emailVerified: true,
+    organizationId: member.organizationId,
+    organizationRole: member.role,
+    isDemo: false,
+    platformRole: null,
+    sessionId: 'test',
+  };
+}
+
+/** The real integrations module, a second instance: it connects without starting a sync. */
+function integrationsModule() {
+  return createIntegrationsService(server.context, createCostDataService(server.context.database.db), {
+    aws: server.context.aws,
+  });
+}
+
+/** A second instance of the real launch-events module on the same database (another node). */
+function anotherLaunchEventsModule() {
+  const { context } = server;
+  const costData = createCostDataService(context.database.db);
+  return createLaunchEventsService({
+    context,
+    integrations: integrationsModule(),
+    organizations: createOrganizationsService(context.database.db),
+    costData,
+    recommendations: createRecommendationsService(context, { costSlices: costData.slices }),
+  });
+}
+
+async function startPoller(integrationId: string) {
+  const queue = server.context.queue;
+  if (!queue) throw new Error('the test app runs a queue');
+  await sendJob(queue, pollLaunchEventsJob, { integrationId });
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function ledger(person: Person, query = ''): Promise<LaunchLedgerView> {
+  const response = await callAs(server, person)('GET', `/api/launch-ledger${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const rowsOf = (view: LaunchLedgerView, ids: string[]) =>
+  view.rows.filter((row) => ids.includes(row.resource_id));
+
+async function status(person: Person, integrationId: string) {
+  const response = await callAs(server, person)('GET', '/api/launch-events/status');
+  expect(response.statusCode).toBe(200);
+  return response
+    .json()
+    .integrations.find((entry: { integration_id: string }) => entry.integration_id === integrationId);
+}
+
+function queueUrlOf(accountId: string) {
+  return `${simulator.endpoint}/${accountId}/${simulator.company.launchEventsQueue}`;
+}
+
+async function depth(accountId: string) {
+  const answer = await sender.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrlOf(accountId),
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  return (
+    Number(answer.Attributes?.ApproximateNumberOfMessages) +
+    Number(answer.Attributes?.ApproximateNumberOfMessagesNotVisible)
+  );
+}
+
+function stateChange(instanceId: string, state: string, time: Date, account = demoAccount) {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'EC2 Instance State-change Notification',
+    source: 'aws.ec2',
+    account,
+    time: time.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    region: 'us-east-1',
+    resources: [`arn:aws:ec2:us-east-1:${account}:instance/${instanceId}`],
+    detail: { 'instance-id': instanceId, state },
+  };
+}
+
+/** The CloudTrail RunInstances event of one instance (what the company's rule forwards). */
+function runInstances(instanceId: string, instanceType: string) {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'AWS API Call via CloudTrail',
+    source: 'aws.ec2',
+    account: demoAccount,
+    time: clock
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z'),
+    region: 'us-east-1',
+    resources: [],
+    detail: {
+      eventName: 'RunInstances',
+      userIdentity: { arn: `arn:aws:iam::${demoAccount}:user/lee.wong` },
+      requestParameters: { instanceType },
+      responseElements: { instancesSet: { items: [{ instanceId, instanceType }] } },
+    },
+  };
+}
+
+async function enqueue(body: unknown) {
+  await sender.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrlOf(demoAccount),
+      MessageBody: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+beforeAll(async () => {
+  // The simulator's clock starts now, so events are as recent as the server's own clock says.
+  ({ simulator, clock } = await startTestSimulator({ clock: testClock(new Date()) }));
+  server = await createTestApp({
+    queue: true,
+    // Without the demo account the app starts no demo organization and no 13-month sync beside the test.
+    aws: { ...simulatorAccess(simulator), demo: undefined },
+    env: { API_RATE_LIMIT_PER_MINUTE: '1000000' },
+  });
+  owner = await signUpVerified(server, 'owner@launches.test', 'Olivia Owner');
+  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
+  const viewer = await viewerOf(owner);
+  organizationId = viewer.organizationId;
+  const connected = await integrationsModule().create(viewer, {
+    kind: 'aws-role',
+    name: 'Acme Corp',
+    role_arn: simulator.company.demoRoleArn,
+    external_id: simulator.company.demoExternalId,
+  });
+  demoIntegrationId = connected.id;
+  demoAccount = simulator.company.demoRoleArn.split(':')[4] ?? '';
+  // A role of the same account that may send to its queue: what EventBridge does, and the faults it may not.
+  const senderRole = `arn:aws:iam::${demoAccount}:role/TestEventSender`;
+  simulator.registerRole(senderRole, 'sender', { permissions: ['sqs:*'] });
+  sender = simulatorClients(simulator, {
+    credentials: await assumeRole(simulator, senderRole, 'sender'),
+  }).sqs;
+  await startPoller(demoIntegrationId);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await simulator?.close();
+});
+
+describe('launch events through the queue', () => {
+  it('prices a GPU burst and names who launched it, within the poll', async () => {
+    const burst = simulator.launchGpuBurst({ accountId: demoAccount, count: 8, userName: 'maya.chen' });
+    expect(burst.delivered).toBe(true);
+    const view = await until(
+      () => ledger(owner),
+      (answer) => rowsOf(answer, burst.instanceIds).filter((row) => row.launched_by).length === 8,
+    );
+    const rows = rowsOf(view, burst.instanceIds);
+    expect(rows[0]).toMatchObject({
+      integration_id: demoIntegrationId,
+      resource_kind: 'ec2-instance',
+      type: 'p4d.24xlarge',
+      count: 1,
+      region: 'us-east-1',
+      account_id: demoAccount,
+      running: true,
+      usd_per_hour: P4D,
+      added_usd_per_hour: P4D,
+      price_source: 'catalog',
+      unknown_reason: null,
+      billed: false,
+    } satisfies Partial<LaunchLedgerRowView>);
+    expect(rows[0]?.launched_by).toMatch(/user\/maya\.chen$/);
+    expect(view.summary.running_count).toBeGreaterThanOrEqual(8);
+    expect(view.summary.usd_per_hour).toBeGreaterThanOrEqual(Math.round(8 * P4D * 100) / 100 - 0.01);
+    await until(
+      () => depth(demoAccount),
+      (left) => left === 0,
+    );
+    const card = await status(owner, demoIntegrationId);
+    expect(card).toMatchObject({ state: 'arriving', api_destination: false });
+    expect(card.last_state_change_at).not.toBeNull();
+    expect(card.last_api_call_at).not.toBeNull();
+    expect(card.queues[0]).toMatchObject({ region: 'us-east-1', state: 'arriving' });
+  });
+
+  it('counts a duplicate delivery once and orders a stop delivered before its start by event time', async () => {
+    const instanceId = `i-0${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const start = new Date(clock.now().getTime() - 30 * 60_000);
+    const stop = new Date(start.getTime() + 10 * 60_000);
+    const stopped = stateChange(instanceId, 'stopped', stop);
+    const running = stateChange(instanceId, 'running', start);
+    await enqueue(stopped);
+    await enqueue(stopped);
+    await enqueue(running);
+    await enqueue(running);
+    const view = await until(
+      () => ledger(owner),
+      (answer) => rowsOf(answer, [instanceId]).some((row) => row.ended_at !== null),
+    );
+    await until(
+      () => depth(demoAccount),
+      (left) => left === 0,
+    );
+    const rows = rowsOf(await ledger(owner), [instanceId]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      started_at: start.toISOString().replace(/\.\d{3}Z$/, '.000Z'),
+      ended_at: stop.toISOString().replace(/\.\d{3}Z$/, '.000Z'),
+      running: false,
+      // A state change names no type, and the inventory has not seen it: price unknown, row kept.
+      usd_per_hour: null,
+      price_source: null,
+    });
+    expect(rowsOf(view, [instanceId])[0]?.unknown_reason).toMatch(/instance type/);
+  });
+
+  it('lists an instance type it cannot price as "price unknown", never dropped', async () => {
+    const instanceId = `i-0${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    await enqueue(runInstances(instanceId, 'zz9.mega'));
+    const view = await until(
+      () => ledger(owner),
+      (answer) => rowsOf(answer, [instanceId]).some((row) => row.type === 'zz9.mega'),
+    );
+    expect(rowsOf(view, [instanceId])[0]).toMatchObject({
+      type: 'zz9.mega',
+      running: true,
+      usd_per_hour: null,
+      added_usd_per_hour: null,
+      price_source: null,
+    });
+    expect(rowsOf(view, [instanceId])[0]?.unknown_reason).toMatch(/zz9\.mega in us-east-1/);
+    expect(view.summary.unpriced_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps, counts and deletes a malformed or foreign message, and goes on polling', async () => {
+    const before = (await status(owner, demoIntegrationId)).rejected_count;
+    await enqueue('this is not an event');
+    await enqueue(stateChange('i-0foreign000000001', 'running', clock.now(), '999988887777'));
+    const after = simulator.launchGpuBurst({ accountId: demoAccount, count: 1, instanceType: 'm5.large' });
+    await until(
+      () => ledger(owner),
+      (answer) => rowsOf(answer, after.instanceIds).length === 1,
+    );
+    await until(
+      () => depth(demoAccount),
+      (left) => left === 0,
+    );
+    const card = await until(
+      () => status(owner, demoIntegrationId),
+      (entry) => entry.rejected_count === before + 2,
+    );
+    expect(card.state).toBe('arriving');
+    const kept = await server.context.database.db
+      .selectFrom('launch_event_rejections')
+      .select(['reason', 'body'])
+      .where('integration_id', '=', demoIntegrationId)
+      .execute();
+    expect(kept.map((row) => row.reason).sort()).toEqual(['foreign-account', 'not-json']);
+    expect(kept.find((row) => row.reason === 'not-json')?.body).toBe('this is not an event');
+  });
+});
+
+describe('queues that cannot be read', () => {
+  it('names a missing queue and a role without sqs:ReceiveMessage on the status', async () => {
+    const viewer = await viewerOf(owner);
+    const integrations = integrationsModule();
+    const missingRole = `arn:aws:iam::${NO_QUEUE_ACCOUNT}:role/SpendguardReadOnly`;
+    simulator.registerRole(missingRole, 'no-queue');
+    const deniedRole = `arn:aws:iam::${DATA_ACCOUNT}:role/SpendguardBeforeLaunchEvents`;
+    simulator.registerRole(deniedRole, 'old-stack', { permissions: READ_ONLY_PERMISSIONS });
+    const missing = await integrations.create(viewer, {
+      kind: 'aws-role',
+      name: 'No queue here',
+      role_arn: missingRole,
+      external_id: 'no-queue',
+    });
+    const denied = await integrations.create(viewer, {
+      kind: 'aws-role',
+      name: 'Stack from before launch events',
+      role_arn: deniedRole,
+      external_id: 'old-stack',
+    });
+    await startPoller(missing.id);
+    await startPoller(denied.id);
+    const missingCard = await until(
+      () => status(owner, missing.id),
+      (entry) => entry.state !== 'waiting',
+    );
+    expect(missingCard).toMatchObject({ state: 'queue-missing' });
+    expect(missingCard.message).toMatch(/QueueDoesNotExist/);
+    const deniedCard = await until(
+      () => status(owner, denied.id),
+      (entry) => entry.state !== 'waiting',
+    );
+    expect(deniedCard).toMatchObject({ state: 'access-denied' });
+    expect(deniedCard.message).toMatch(/sqs:ReceiveMessage/);
+  });
+});
+
+describe('tenants', () => {
+  it("answers 404 for another organization's integration", async () => {
+    const asStranger = callAs(server, stranger);
+    expect(
+      (await asStranger('GET', `/api/launch-ledger?integration_id=${demoIntegrationId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await asStranger('POST', `/api/integrations/${demoIntegrationId}/launch-events/secret`)).statusCode,
+    ).toBe(404);
+    const theirs = await ledger(stranger);
+    expect(theirs.rows).toEqual([]);
+    expect((await callAs(server, stranger)('GET', '/api/launch-events/status')).json()).toEqual({
+      integrations: [],
+    });
+  });
+});
+
+describe('the EventBridge API destination', () => {
+  it('takes envelopes with the right secret only, and stores them like polled ones', async () => {
+    const asOwner = callAs(server, owner);
+    const created = await asOwner('POST', `/api/integrations/${demoIntegrationId}/launch-events/secret`);
+    expect(created.statusCode).toBe(201);
+    const { secret, header, endpoint } = created.json();
+    expect(header).toBe('x-spendguard-events-secret');
+    expect(endpoint).toMatch(new RegExp(`/api/aws-events/${demoIntegrationId}$`));
+    const instanceId = `i-0${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const envelope = stateChange(instanceId, 'running', clock.now());
+    const post = (headers: Record<string, string>, payload: unknown = envelope, id = demoIntegrationId) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/aws-events/${id}`,
+        headers,
+        payload: payload as object,
+      });
+
+    expect((await post({})).statusCode).toBe(401);
+    expect((await post({ 'x-spendguard-events-secret': `${secret}x` })).statusCode).toBe(401);
+    expect((await post({ 'x-spendguard-events-secret': secret }, envelope, randomUUID())).statusCode).toBe(
+      404,
+    );
+    const first = await post({ 'x-spendguard-events-secret': secret }, [envelope, { not: 'an event' }]);
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ accepted: 1, fresh: 1, duplicates: 0, rejected: 1 });
+    const again = await post({ 'x-spendguard-events-secret': secret });
+    expect(again.json()).toEqual({ accepted: 1, fresh: 0, duplicates: 1, rejected: 0 });
+    expect(rowsOf(await ledger(owner), [instanceId])).toHaveLength(1);
+    expect((await status(owner, demoIntegrationId)).api_destination).toBe(true);
+
+    expect(
+      (await asOwner('DELETE', `/api/integrations/${demoIntegrationId}/launch-events/secret`)).statusCode,
+    ).toBe(204);
+    expect((await post({ 'x-spendguard-events-secret': secret })).statusCode).toBe(401);
+  });
+
+  it('tells listeners of fresh changes only: a redelivery fires nothing', async () => {
+    const module = anotherLaunchEventsModule();
+    const heard: LaunchChange[][] = [];
+    module.onLaunchChanges(({ organizationId: organization, fresh }) => {
+      expect(organization).toBe(organizationId);
+      heard.push(fresh);
+    });
+    const viewer = await viewerOf(owner);
+    const { secret } = await module.createSecret(viewer, demoIntegrationId);
+    const envelope = stateChange(
+      `i-0${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+      'running',
+      clock.now(),
+    );
+    await module.receiveFromApiDestination(demoIntegrationId, secret, envelope);
+    await module.receiveFromApiDestination(demoIntegrationId, secret, envelope);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]?.map((change) => change.action)).toEqual(['start']);
+    const snapshot = await module.snapshot(organizationId, { integrationIds: [demoIntegrationId] });
+    expect(snapshot.integrations.map((entry) => entry.integrationId)).toEqual([demoIntegrationId]);
+    expect(snapshot.integrations[0]?.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo GPU burst', () => {
+  it('launches in the organization’s simulated account, and its events reach the ledger', async () => {
+    const launched = await callAs(server, owner)('POST', '/api/demo/launch-gpu-burst', { count: 2 });
+    expect(launched.statusCode).toBe(200);
+    const answer = launched.json();
+    expect(answer).toMatchObject({
+      count: 2,
+      instance_type: 'p4d.24xlarge',
+      region: 'us-east-1',
+      account_id: demoAccount,
+    });
+    await until(
+      () => ledger(owner),
+      (view) => rowsOf(view, answer.instance_ids).filter((row) => row.launched_by).length === 2,
+    );
+    const refused = await callAs(server, stranger)('POST', '/api/demo/launch-gpu-burst');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Code).toBe('NoSimulatorIntegration');
+    const tooMany = await callAs(server, owner)('POST', '/api/demo/launch-gpu-burst', { count: 17 });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+// Last: it moves the simulator's clock past the visibility timeout.
+describe('a poller killed mid-batch', () => {
+  it('loses nothing: what it received and did not delete comes back after the visibility timeout', async () => {
+    const viewer = await viewerOf(owner);
+    const dataAccount = simulator.company.accounts.find((account) => account.id === DATA_ACCOUNT);
+    if (!dataAccount) throw new Error('acme-data is missing');
+    const data = await integrationsModule().create(viewer, {
+      kind: 'aws-role',
+      name: 'acme-data',
+      role_arn: dataAccount.demoRoleArn,
+      external_id: simulator.company.demoExternalId,
+    });
+    const burst = simulator.launchGpuBurst({ accountId: DATA_ACCOUNT, count: 2 });
+    // The killed poller: it received the whole batch, then died before storing and deleting it.
+    const killed = simulatorClients(simulator, {
+      credentials: await assumeRole(simulator, dataAccount.demoRoleArn, simulator.company.demoExternalId),
+    }).sqs;
+    const taken = await killed.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrlOf(DATA_ACCOUNT), MaxNumberOfMessages: 10 }),
+    );
+    expect(taken.Messages?.length).toBeGreaterThan(0);
+    clock.advance(61_000);
+    await startPoller(data.id);
+    const view = await until(
+      () => ledger(owner, `?integration_id=${data.id}`),
+      (answer) => rowsOf(answer, burst.instanceIds).filter((row) => row.launched_by).length === 2,
+    );
+    expect(rowsOf(view, burst.instanceIds).every((row) => row.usd_per_hour === P4D)).toBe(true);
+  });
+});
