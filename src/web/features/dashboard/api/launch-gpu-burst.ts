@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { GpuBurstAnswer, gpuBurstInput } from '../../../../contracts/launch-events.ts';
+import type { GpuBurstAnswer, GpuBurstInput } from '../../../../contracts/launch-events.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** POST demo/launch-gpu-burst: the simulated company starts GPU instances in the demo account. */
 /** The body as sent: count and type may be left out (8 × p4d.24xlarge). */
-type GpuBurstBody = z.input<typeof gpuBurstInput>;
+type GpuBurstBody = Partial<GpuBurstInput>;
 
+/** POST demo/launch-gpu-burst: the simulated company starts GPU instances in the demo account. */
 export const launchGpuBurst = (input: GpuBurstBody) =>
   apiRequest<GpuBurstAnswer>('demo/launch-gpu-burst', { method: 'POST', body: input });
 
