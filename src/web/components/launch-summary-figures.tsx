@@ -42,7 +42,7 @@ export function LaunchSummaryFigures({ summary }: { summary: LaunchLedgerSummary
         testId="launch-running"
         label="Running"
         value={summary.running_count.toLocaleString('en-US')}
-        detail="launched or resized"
+        detail="launched or resized, not in the bill yet"
       />
       <Figure
         testId="launch-run-rate"

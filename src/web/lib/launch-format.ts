@@ -114,10 +114,23 @@ export function formatDayOrTime(value: string, timeZone: string): string {
   }).format(new Date(isDay ? `${value}T00:00:00Z` : value));
 }
 
+const midnightUtc = /T00:00:00(\.0+)?Z$/;
+
+/**
+ * The last day the bill covers. The server sends the end of the billing data as an exclusive instant:
+ * midnight UTC after the last day ("2026-11-27T00:00:00Z" for data through Nov 26), which is said as
+ * that last day; any other instant is said in the person's time zone.
+ */
+export function formatBillDataEnd(billingDataEndsAt: string, timeZone: string): string {
+  if (!midnightUtc.test(billingDataEndsAt)) return formatDayOrTime(billingDataEndsAt, timeZone);
+  const lastDay = new Date(new Date(billingDataEndsAt).getTime() - 86_400_000).toISOString().slice(0, 10);
+  return formatDayOrTime(lastDay, 'UTC');
+}
+
 /** The sentence under the figures: where the bill stops and the live ledger takes over. */
 export function billDataSentence(billingDataEndsAt: string | null, timeZone: string): string {
   if (!billingDataEndsAt) return 'No bill data yet: every launch since the integration was connected counts.';
-  return `Bill data through ${formatDayOrTime(billingDataEndsAt, timeZone)}; launches after it are priced live, on demand.`;
+  return `Bill data through ${formatBillDataEnd(billingDataEndsAt, timeZone)}; launches after it are priced live, on demand.`;
 }
 
 /**
