@@ -32,6 +32,7 @@ describe('a visitor', () => {
 
   it.each([
     '/dashboard',
+    '/launches',
     '/settings',
     '/idle-ec2-confirmation/abc',
     '/budget-alert-confirmation/abc',
@@ -56,6 +57,7 @@ describe('a signed-in person with an unverified e-mail', () => {
 describe('a verified owner', () => {
   it.each([
     '/dashboard',
+    '/launches',
     '/notification',
     '/slack-setup',
     '/organization',
@@ -103,7 +105,7 @@ describe('a member (spec §6, kept exactly)', () => {
   ])('is sent to /dashboard from %s', (path) => {
     expect(redirectOf(path, member)).toBe('/dashboard');
   });
-  it.each(['/dashboard', '/organization', '/organization-member/x', '/teams/x', '/settings'])(
+  it.each(['/dashboard', '/launches', '/organization', '/organization-member/x', '/teams/x', '/settings'])(
     'may open %s',
     (path) => {
       expect(redirectOf(path, member)).toBeNull();

@@ -36,6 +36,7 @@ const VISITOR_PATTERNS: RegExp[] = [
 /** Signed-in routes with a verified e-mail (spec §2). */
 const MEMBER_PATTERNS: RegExp[] = [
   /^\/dashboard$/,
+  /^\/launches$/,
   /^\/notification$/,
   /^\/slack-setup$/,
   /^\/organization$/,

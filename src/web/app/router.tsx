@@ -30,6 +30,10 @@ const DashboardPage = lazyPage(
   () => import('../features/dashboard/components/dashboard-page.tsx'),
   'DashboardPage',
 );
+const LaunchesPage = lazyPage(
+  () => import('../features/launches/components/launches-page.tsx'),
+  'LaunchesPage',
+);
 const IntegrationsPage = lazyPage(
   () => import('../features/integrations/components/integrations-page.tsx'),
   'IntegrationsPage',
@@ -113,6 +117,7 @@ export const routes: RouteObject[] = [
       { path: '/sign-in/reset', element: <ResetPasswordPage /> },
       { path: '/settings', element: <SettingsPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/launches', element: <LaunchesPage /> },
       { path: '/aws-integration', element: <IntegrationsPage /> },
       { path: '/aws-integration/setup', element: <IntegrationSetupPage /> },
       { path: '/aws-integration/existing-stack', element: <ExistingStackPage /> },

@@ -13,6 +13,14 @@ export const queryKeys = {
     setupKit: (input: { externalId?: string; withExport: boolean }) => ['integrations', 'setup-kit', input],
   },
 
+  /** GET launch-ledger, per filter set: the dashboard card reads `{ status: 'running' }`. */
+  launchLedger: {
+    all: ['launch-ledger'],
+    list: (filters: object) => ['launch-ledger', 'list', filters],
+  },
+  /** GET launch-events/status: whether each integration's launch events arrive. */
+  launchEventsStatus: ['launch-events', 'status'],
+
   billingData: {
     all: ['billing-data'],
     view: (userId: string | undefined, view: object) => ['billing-data', userId, view],

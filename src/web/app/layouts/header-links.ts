@@ -1,6 +1,7 @@
 /** Spec §2 header links: the signed-in main screens, and the landing sections a visitor jumps to. */
 export const MAIN_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/launches', label: 'Launches' },
   { to: '/aws-integration', label: 'AWS Integrations' },
   { to: '/ec2-rightsizing-recommendation', label: 'Recommendations' },
   { to: '/notification', label: 'Notifications' },

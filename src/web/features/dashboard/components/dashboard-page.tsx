@@ -12,6 +12,8 @@ import {
   isNoIntegration,
   NoIntegrationState,
 } from './dashboard-states.tsx';
+import { GpuBurstButton } from './gpu-burst-button.tsx';
+import { LaunchesCard } from './launches-card.tsx';
 import { SpendCards } from './spend-cards.tsx';
 import { SpendChartSkeleton } from './spend-chart-skeleton.tsx';
 import { formatDayWithYear, formatRange } from './spend-format.ts';
@@ -60,7 +62,8 @@ export function DashboardPage() {
 
   return (
     <PageContainer>
-      <ScreenHeader title="Dashboard" description={description} />
+      <ScreenHeader title="Dashboard" description={description} actions={<GpuBurstButton />} />
+      <LaunchesCard />
       <ViewControls view={view} onChange={change} integrations={integrations.data ?? []} data={data} />
       {billing.isError && !data ? (
         <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />

@@ -7,6 +7,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useCreateIntegration } from '../api/create-integration.ts';
 import { useVerifyRole } from '../api/verify-role.ts';
 import { AccessCheckResult } from './access-check-result.tsx';
+import { LaunchEventsSetupNotes } from './launch-events-setup-notes.tsx';
 
 /** Paste a role ARN (and its ExternalId): verify it, then connect it. Editing a field clears the errors. */
 export function ExistingStackPage() {
@@ -124,6 +125,7 @@ export function ExistingStackPage() {
           </Stack>
         </form>
       </Paper>
+      <LaunchEventsSetupNotes />
     </PageContainer>
   );
 }

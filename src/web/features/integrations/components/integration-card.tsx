@@ -5,6 +5,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { IntegrationActions } from './integration-actions.tsx';
+import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
@@ -75,8 +76,8 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="integration-card" aria-label={integration.name}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Title order={3} size="h4">
                 {integration.name}
@@ -96,7 +97,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
               )}
             </Group>
             {integration.role_arn && (
-              <Text size="xs" c="dimmed" ff="monospace">
+              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {integration.role_arn}
               </Text>
             )}
@@ -132,6 +133,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           integration={integration}
           uploadRefusal={upload.isError ? rejectionMessage(upload.error) : null}
         />
+        {integration.kind !== 'upload' && <LaunchEventsPanel integrationId={integration.id} />}
       </Stack>
     </Paper>
   );
