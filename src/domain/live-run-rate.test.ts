@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readLaunchEvent } from './launch-changes.ts';
 import type { Ec2PriceLookup } from './launch-prices.ts';
 import { buildLiveLedger } from './live-ledger.ts';
-import { liveRunRate, priceLedgerRows, projectMonthEnd } from './live-run-rate.ts';
+import { billedThroughMs, liveRunRate, priceLedgerRows, projectMonthEnd } from './live-run-rate.ts';
 import { cloudTrailCall, runInstances, stateChange } from './testing/launch-event-fixtures.ts';
 
 const PRICES: Record<string, number> = { 'p4d.24xlarge': 32.7726, 'm5.large': 0.096 };
@@ -25,6 +25,15 @@ describe('live run-rate and month-end projection', () => {
     expect(rate.usdPerHour).toBeCloseTo(262.18, 2);
     expect(rate.running).toHaveLength(8);
     expect(rate.unpriced).toEqual([]);
+  });
+
+  it("keeps a launch on the bill data's last, partial day live until a later day is billed", () => {
+    const rows = pricedRows(runInstances(gpuIds, 'p4d.24xlarge', '2026-11-25T09:00:00Z'));
+    const atMs = Date.parse('2026-11-25T20:00:00Z');
+    const sameDay = liveRunRate(rows, { atMs, billingDataEndsAtMs: billedThroughMs('2026-11-25') });
+    expect(sameDay.running).toHaveLength(8);
+    const nextDay = liveRunRate(rows, { atMs, billingDataEndsAtMs: billedThroughMs('2026-11-26') });
+    expect(nextDay.running).toEqual([]);
   });
 
   it('lists an instance without a known type as unpriced instead of counting it as free', () => {

@@ -67,6 +67,16 @@ export function priceLedgerRows(
   });
 }
 
+/**
+ * Where the bill data's complete hours end, given the last day it has spend for. CUR exports and Cost
+ * Explorer carry a day while it is still running (an export refreshes up to three times a day), so that
+ * last day counts as not yet billed: a launch on it stays live until a later day's data arrives, and the
+ * billed hours take over then. The price is a possible overlap of a few hours on that partial day.
+ */
+export function billedThroughMs(lastDayWithSpend: string): number {
+  return Date.parse(`${lastDayWithSpend}T00:00:00Z`);
+}
+
 export interface LedgerWindow {
   /** Now (ms). */
   atMs: number;

@@ -10,7 +10,7 @@ import type {
 import { type EnvelopeRejection, isRecord } from '../../../domain/eventbridge-envelope.ts';
 import { type LaunchChange, readLaunchEvent } from '../../../domain/launch-changes.ts';
 import { buildLiveLedger } from '../../../domain/live-ledger.ts';
-import { type PricedLedgerRow, priceLedgerRows } from '../../../domain/live-run-rate.ts';
+import { billedThroughMs, type PricedLedgerRow, priceLedgerRows } from '../../../domain/live-run-rate.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
@@ -172,10 +172,10 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
     recordQueue: (target, queue) => recordQueueState(db, ownerOf(target), { ...queue, polledAt: now() }),
   });
 
-  /** The end of the last billed day of the integration, from cost-data's slices; undefined before any. */
+  /** Where the integration's bill data is complete (its last, partial day is not); undefined before any. */
   async function billingDataEndsAtMs(organizationId: string, integrationId: string) {
     const days = await deps.costData.slices.spendDays({ organizationId, integrations: [integrationId] });
-    return days.last ? Date.parse(`${days.last}T00:00:00Z`) + DAY_MS : undefined;
+    return days.last ? billedThroughMs(days.last) : undefined;
   }
 
   async function snapshotWithSources(
