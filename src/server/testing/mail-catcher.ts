@@ -5,24 +5,40 @@ import { SMTPServer } from 'smtp-server';
 export interface CaughtMail {
   to: string[];
   raw: string;
+  /** The Subject header, unfolded, RFC 2047 encoded words decoded ("Launch: 8 × p4d.24xlarge …"). */
   subject: string;
+  /** The message with quoted-printable undone, read as UTF-8: for checking what the mail says. */
+  text: string;
   /** Links found in the message, quoted-printable soft breaks undone. */
   links: string[];
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words, as nodemailer writes a subject that is not plain ASCII. */
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : decodeQuotedPrintable(word.replaceAll('_', ' ')),
+    );
 }
 
 export function parseCaughtMail(to: string[], raw: string): CaughtMail {
-  const decoded = decodeQuotedPrintable(raw);
-  const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-  const links = [...new Set(decoded.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((link) =>
+  const text = decodeQuotedPrintable(raw);
+  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  const subject = decodeEncodedWords(folded.replace(/\r?\n[ \t]/g, ' ')).trim();
+  const links = [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((link) =>
     link.replaceAll('&amp;', '&'),
   );
-  return { to, raw, subject, links };
+  return { to, raw, subject, text, links };
 }
 
 /**
