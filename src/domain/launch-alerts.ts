@@ -224,6 +224,20 @@ function budgetCrossings(
  * Which launch events fire the rule now. Deterministic in its input: evaluating again with the same
  * ledger, or after the same event was delivered twice, finds the same keys, already fired.
  */
+/**
+ * Whether the rule already fired for this launch, or for any of its rows while they were grouped
+ * another way: an instance's state-change notification may be priced and alerted on (the inventory
+ * knew its type) before the API call that launched it with its siblings arrives and regroups them.
+ */
+function firedBefore(ruleId: string, group: LaunchGroup<PricedLedgerRow>, alreadyFired: ReadonlySet<string>) {
+  if (alreadyFired.has(launchAlertDedupeKey(ruleId, group.launchEventId))) return true;
+  return group.rows.some((row) =>
+    row.changeIds.some((changeId) =>
+      alreadyFired.has(launchAlertDedupeKey(ruleId, changeId.slice(0, changeId.indexOf('/')))),
+    ),
+  );
+}
+
 export function evaluateLaunchRule<Row extends PricedLedgerRow>(
   input: LaunchRuleInput<Row>,
 ): LaunchFiring<Row>[] {
@@ -268,7 +282,7 @@ export function evaluateLaunchRule<Row extends PricedLedgerRow>(
       return crossing ? [crossing] : [];
     });
     const fires = rise !== undefined || single !== undefined || budgets.length > 0;
-    if (alreadyFired.has(key)) {
+    if (firedBefore(ruleId, group, alreadyFired)) {
       firesOrFired.add(group.launchEventId);
       continue;
     }

@@ -29,6 +29,20 @@ describe('the live ledger', () => {
     expect(ledger.rows[0]?.endedAt).toBeUndefined();
   });
 
+  it('groups instances under the API call that launched them, though their notifications opened the rows', () => {
+    const ids = ['i-1', 'i-2', 'i-3'];
+    const ledger = buildLiveLedger(
+      changes(
+        ...ids.map((id) => stateChange(id, 'pending', '2026-11-25T09:00:00Z')),
+        runInstances(ids, 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-run'),
+        ...ids.map((id) => stateChange(id, 'running', '2026-11-25T09:00:20Z')),
+      ),
+    );
+    expect(ledger.rows).toHaveLength(3);
+    expect(ledger.rows.map((row) => row.launchEventId)).toEqual(['evt-run', 'evt-run', 'evt-run']);
+    expect(ledger.rows.every((row) => row.launchedByApiCall && row.launchedBy === WHO)).toBe(true);
+  });
+
   it('counts an event delivered twice once, and says which changes were new', () => {
     const launch = runInstances(['i-1', 'i-2'], 'm5.large', '2026-11-25T09:00:00Z');
     const first = foldLaunchChanges(EMPTY_LEDGER, changes(launch));

@@ -22,8 +22,14 @@ export interface LedgerRow {
   count: number;
   region: string;
   accountId: string;
-  /** The event that opened the row: rows sharing it are one launch (RunInstances of 8). */
+  /**
+   * The event that launched the row: rows sharing it are one launch (RunInstances of 8). The API call
+   * that launched an instance takes over from the state-change notification that opened its row, which
+   * AWS usually delivers first and one per instance.
+   */
   launchEventId: string;
+  /** Whether `launchEventId` is that API call (CloudTrail) rather than a state-change notification. */
+  launchedByApiCall: boolean;
   /** Who launched it (CloudTrail userIdentity.arn); undefined without a trail. */
   launchedBy?: string;
   /** 'resize': a resource that existed before and was resized; its price before may be unknown. */
@@ -71,6 +77,7 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
     region: change.region,
     accountId: change.accountId,
     launchEventId: change.eventId,
+    launchedByApiCall: !isStateChange(change),
     launchedBy: change.who,
     origin,
     previousType: origin === 'resize' ? state.lastType : undefined,
@@ -81,8 +88,14 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
   };
 }
 
+const isStateChange = (change: LaunchChange) => change.eventName.startsWith('state:');
+
 /** A second report of the same run (pending then running, CloudTrail and state change) fills gaps. */
 function mergeStart(row: LedgerRow, change: LaunchChange) {
+  if (!row.launchedByApiCall && !isStateChange(change)) {
+    row.launchEventId = change.eventId;
+    row.launchedByApiCall = true;
+  }
   row.launchedBy ??= change.who;
   row.resource.multiAz ??= change.resource.multiAz;
   row.resource.engine ??= change.resource.engine;
