@@ -10,7 +10,10 @@
  *   the ledger's hours to the period's end) over the budget's amount.
  *
  * A launch event fires a rule once, whatever the reasons: its dedupe key is (rule, launch event), so
- * a redelivered event and the next scheduled evaluation add nothing. Rows without a price never count
+ * a redelivered event and the next scheduled evaluation add nothing. The launch is the CloudTrail call
+ * once it is stored (a RunInstances of 8 is one launch); state changes judged before it arrived are
+ * launches of one instance each, and an alert one of them fired covers the call's launch later.
+ * Rows without a price never count
  * as zero silently: they are carried in `unpriced` for the message to list as "price unknown", and a
  * sum that leaves them out is "at least".
  *
@@ -221,6 +224,18 @@ function budgetCrossings(
 }
 
 /**
+ * Whether the rule fired for one of the group's runs under another event, before the CloudTrail call
+ * arrived and made them one launch (live-ledger.ts `startEventIds`): that alert covers the launch.
+ */
+function firedBeforeRegrouping(ruleId: string, group: LaunchGroup, alreadyFired: ReadonlySet<string>) {
+  return group.rows.some((row) =>
+    row.startEventIds.some(
+      (eventId) => eventId !== group.launchEventId && alreadyFired.has(launchAlertDedupeKey(ruleId, eventId)),
+    ),
+  );
+}
+
+/**
  * Which launch events fire the rule now. Deterministic in its input: evaluating again with the same
  * ledger, or after the same event was delivered twice, finds the same keys, already fired.
  */
@@ -268,7 +283,7 @@ export function evaluateLaunchRule<Row extends PricedLedgerRow>(
       return crossing ? [crossing] : [];
     });
     const fires = rise !== undefined || single !== undefined || budgets.length > 0;
-    if (alreadyFired.has(key)) {
+    if (alreadyFired.has(key) || firedBeforeRegrouping(ruleId, group, alreadyFired)) {
       firesOrFired.add(group.launchEventId);
       continue;
     }

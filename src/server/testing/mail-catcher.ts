@@ -6,6 +6,8 @@ export interface CaughtMail {
   to: string[];
   raw: string;
   subject: string;
+  /** The whole message with quoted-printable soft breaks and escapes undone (headers and parts). */
+  decoded: string;
   /** Links found in the message, quoted-printable soft breaks undone. */
   links: string[];
 }
@@ -16,13 +18,32 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+const ENCODED_WORD = /=\?[^?]+\?([QqBb])\?([^?]*)\?=/g;
+
+/**
+ * RFC 2047 encoded words (=?UTF-8?Q?...?=, =?UTF-8?B?...?=) as the text they stand for; a run of
+ * adjacent words is one byte string (a character may be split between two of them).
+ */
+function decodeEncodedWords(header: string): string {
+  return header.replace(/=\?[^?]+\?[QqBb]\?[^?]*\?=(?:\s*=\?[^?]+\?[QqBb]\?[^?]*\?=)*/g, (run) => {
+    const bytes = [...run.matchAll(ENCODED_WORD)].map(([, encoding = 'Q', text = '']) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64')
+        : Buffer.from(decodeQuotedPrintable(text.replaceAll('_', ' ')), 'latin1'),
+    );
+    return Buffer.concat(bytes).toString('utf8');
+  });
+}
+
 export function parseCaughtMail(to: string[], raw: string): CaughtMail {
-  const decoded = decodeQuotedPrintable(raw);
-  const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-  const links = [...new Set(decoded.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((link) =>
+  const decoded = Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8');
+  // A long subject is folded over several lines, each a run of encoded words.
+  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? '';
+  const subject = decodeEncodedWords(folded.replace(/\r?\n[ \t]+/g, ' ').trim());
+  const links = [...new Set(decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((link) =>
     link.replaceAll('&amp;', '&'),
   );
-  return { to, raw, subject, links };
+  return { to, raw, subject, decoded, links };
 }
 
 /**
