@@ -22,8 +22,8 @@ test('a visitor launches a GPU burst in the demo: the dashboard shows it live an
 
   // The demo organization's launch rule mails the demo user: what, where, who, and what it costs.
   const mail = await waitForMail('demo@spendguard.io', /Launch: 8 × p4d\.24xlarge in us-east-1/, 90_000);
-  expect(mail.text).toContain('maya.chen');
-  expect(mail.text).toMatch(/\$[\d,]+\.\d{2} an hour/);
+  expect(mail.decoded).toContain('maya.chen');
+  expect(mail.decoded).toMatch(/\$[\d,]+\.\d{2} an hour/);
 
   // The ledger lists each instance with its price; the mail's acknowledge link works in one click.
   await card.getByRole('link', { name: /Open the launch ledger/ }).click();

@@ -62,23 +62,32 @@ describe('a launch rule: one launch costs more than an amount an hour', () => {
     expect(firings[0]!.launch.rows).toHaveLength(8);
   });
 
-  it('fires once the API call groups the instances its notifications announced one by one', () => {
-    const now = '2026-11-25T09:02:00Z';
-    const pending = ids('gpu', 8).map((id) => stateChange(id, 'pending', '2026-11-25T09:00:00Z'));
-    // The notifications alone: no type, so no price, so nothing to fire on yet.
-    expect(judge(running(now, ...pending), { single: { usdPerHour: 50 } }, { now })).toEqual([]);
-    const call = runInstances(ids('gpu', 8), 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-gpu');
-    const firings = judge(running(now, ...pending, call), { single: { usdPerHour: 50 } }, { now });
+  it('judges the GPUs as one launch once the RunInstances call arrives after their state changes', () => {
+    const gpus = ids('gpu', 8);
+    const pending = gpus.map((id, index) =>
+      stateChange(id, 'pending', '2026-11-25T09:00:00Z', `evt-pending-${index}`),
+    );
+    // The state changes alone: eight launches of one instance each, none over $50 an hour.
+    const early = running('2026-11-25T09:00:30Z', ...pending);
+    expect(early.every((row) => row.addedUsdPerHour === null)).toBe(true);
+    const typed = running(
+      '2026-11-25T09:01:00Z',
+      ...pending,
+      runInstances(gpus, 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-gpu'),
+    );
+    const firings = judge(typed, { single: { usdPerHour: 50 } }, { now: '2026-11-25T09:01:00Z' });
     expect(firings.map((firing) => firing.dedupeKey)).toEqual([launchAlertDedupeKey('rule-1', 'evt-gpu')]);
-    expect(firings[0]?.launch.rows).toHaveLength(8);
+    expect(firings[0]!.launch.rows).toHaveLength(8);
   });
 
-  it('does not fire again for an instance alerted on through its notification when the API call regroups it', () => {
-    const now = '2026-11-25T09:02:00Z';
-    const notice = stateChange('i-gpu0', 'pending', '2026-11-25T09:00:00Z', 'evt-notice');
-    const call = runInstances(['i-gpu0'], 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-gpu');
-    const fired = new Set([launchAlertDedupeKey('rule-1', 'evt-notice')]);
-    expect(judge(running(now, notice, call), { single: { usdPerHour: 20 } }, { now, fired })).toEqual([]);
+  it('does not fire again for a launch one of whose instances fired alone before the call arrived', () => {
+    const gpus = ids('gpu', 2);
+    const first = stateChange(gpus[0]!, 'running', '2026-11-25T09:00:00Z', 'evt-state-0');
+    const call = runInstances(gpus, 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-gpu');
+    const rows = running('2026-11-25T09:05:00Z', first, call);
+    expect(rows.map((row) => row.launchEventId)).toEqual(['evt-gpu', 'evt-gpu']);
+    const fired = new Set([launchAlertDedupeKey('rule-1', 'evt-state-0')]);
+    expect(judge(rows, { single: { usdPerHour: 20 } }, { now: '2026-11-25T09:05:00Z', fired })).toEqual([]);
   });
 
   it('stays quiet under the amount', () => {

@@ -10,7 +10,10 @@
  *   the ledger's hours to the period's end) over the budget's amount.
  *
  * A launch event fires a rule once, whatever the reasons: its dedupe key is (rule, launch event), so
- * a redelivered event and the next scheduled evaluation add nothing. Rows without a price never count
+ * a redelivered event and the next scheduled evaluation add nothing. The launch is the CloudTrail call
+ * once it is stored (a RunInstances of 8 is one launch); state changes judged before it arrived are
+ * launches of one instance each, and an alert one of them fired covers the call's launch later.
+ * Rows without a price never count
  * as zero silently: they are carried in `unpriced` for the message to list as "price unknown", and a
  * sum that leaves them out is "at least".
  *
@@ -221,23 +224,21 @@ function budgetCrossings(
 }
 
 /**
- * Which launch events fire the rule now. Deterministic in its input: evaluating again with the same
- * ledger, or after the same event was delivered twice, finds the same keys, already fired.
+ * Whether the rule fired for one of the group's runs under another event, before the CloudTrail call
+ * arrived and made them one launch (live-ledger.ts `startEventIds`): that alert covers the launch.
  */
-/**
- * Whether the rule already fired for this launch, or for any of its rows while they were grouped
- * another way: an instance's state-change notification may be priced and alerted on (the inventory
- * knew its type) before the API call that launched it with its siblings arrives and regroups them.
- */
-function firedBefore(ruleId: string, group: LaunchGroup<PricedLedgerRow>, alreadyFired: ReadonlySet<string>) {
-  if (alreadyFired.has(launchAlertDedupeKey(ruleId, group.launchEventId))) return true;
+function firedBeforeRegrouping(ruleId: string, group: LaunchGroup, alreadyFired: ReadonlySet<string>) {
   return group.rows.some((row) =>
-    row.changeIds.some((changeId) =>
-      alreadyFired.has(launchAlertDedupeKey(ruleId, changeId.slice(0, changeId.indexOf('/')))),
+    row.startEventIds.some(
+      (eventId) => eventId !== group.launchEventId && alreadyFired.has(launchAlertDedupeKey(ruleId, eventId)),
     ),
   );
 }
 
+/**
+ * Which launch events fire the rule now. Deterministic in its input: evaluating again with the same
+ * ledger, or after the same event was delivered twice, finds the same keys, already fired.
+ */
 export function evaluateLaunchRule<Row extends PricedLedgerRow>(
   input: LaunchRuleInput<Row>,
 ): LaunchFiring<Row>[] {
@@ -282,7 +283,7 @@ export function evaluateLaunchRule<Row extends PricedLedgerRow>(
       return crossing ? [crossing] : [];
     });
     const fires = rise !== undefined || single !== undefined || budgets.length > 0;
-    if (firedBefore(ruleId, group, alreadyFired)) {
+    if (alreadyFired.has(key) || firedBeforeRegrouping(ruleId, group, alreadyFired)) {
       firesOrFired.add(group.launchEventId);
       continue;
     }

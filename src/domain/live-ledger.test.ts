@@ -29,18 +29,28 @@ describe('the live ledger', () => {
     expect(ledger.rows[0]?.endedAt).toBeUndefined();
   });
 
-  it('groups instances under the API call that launched them, though their notifications opened the rows', () => {
-    const ids = ['i-1', 'i-2', 'i-3'];
+  it('makes runs reported first by their state changes one launch when the RunInstances call comes', () => {
     const ledger = buildLiveLedger(
       changes(
-        ...ids.map((id) => stateChange(id, 'pending', '2026-11-25T09:00:00Z')),
-        runInstances(ids, 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-run'),
-        ...ids.map((id) => stateChange(id, 'running', '2026-11-25T09:00:20Z')),
+        stateChange('i-1', 'pending', '2026-11-25T09:00:00Z', 'evt-s1'),
+        stateChange('i-2', 'pending', '2026-11-25T09:00:00Z', 'evt-s2'),
+        runInstances(['i-1', 'i-2'], 'p4d.24xlarge', '2026-11-25T09:00:01Z', 'evt-call'),
+        stateChange('i-1', 'running', '2026-11-25T09:00:20Z', 'evt-s3'),
       ),
     );
-    expect(ledger.rows).toHaveLength(3);
-    expect(ledger.rows.map((row) => row.launchEventId)).toEqual(['evt-run', 'evt-run', 'evt-run']);
-    expect(ledger.rows.every((row) => row.launchedByApiCall && row.launchedBy === WHO)).toBe(true);
+    expect(ledger.rows.map((row) => row.launchEventId)).toEqual(['evt-call', 'evt-call']);
+    expect(ledger.rows[0]?.startEventIds).toEqual(['evt-s1', 'evt-call', 'evt-s3']);
+    expect(ledger.rows[0]?.startedAt).toBe('2026-11-25T09:00:00Z');
+  });
+
+  it('keeps a launch its CloudTrail call opened when a state change reports the same run', () => {
+    const ledger = buildLiveLedger(
+      changes(
+        runInstances(['i-1'], 'm5.large', '2026-11-25T09:00:00Z', 'evt-call'),
+        stateChange('i-1', 'running', '2026-11-25T09:00:00Z', 'evt-s1'),
+      ),
+    );
+    expect(ledger.rows[0]?.launchEventId).toBe('evt-call');
   });
 
   it('counts an event delivered twice once, and says which changes were new', () => {

@@ -23,13 +23,17 @@ export interface LedgerRow {
   region: string;
   accountId: string;
   /**
-   * The event that launched the row: rows sharing it are one launch (RunInstances of 8). The API call
-   * that launched an instance takes over from the state-change notification that opened its row, which
-   * AWS usually delivers first and one per instance.
+   * The launch the row belongs to: rows sharing it are one launch (RunInstances of 8). The CloudTrail
+   * call that started the run when one is known, else the state change that reported it first: the
+   * state changes of a RunInstances of 8 are eight events, its CloudTrail call is one, and it often
+   * arrives after them (EventBridge delivers CloudTrail events later, and in another batch).
    */
   launchEventId: string;
-  /** Whether `launchEventId` is that API call (CloudTrail) rather than a state-change notification. */
-  launchedByApiCall: boolean;
+  /**
+   * Every event that reported this run's start (state changes and the CloudTrail call): an alert that
+   * fired for the row under any of them, before the call regrouped it, covers it (launch-alerts.ts).
+   */
+  startEventIds: string[];
   /** Who launched it (CloudTrail userIdentity.arn); undefined without a trail. */
   launchedBy?: string;
   /** 'resize': a resource that existed before and was resized; its price before may be unknown. */
@@ -77,7 +81,7 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
     region: change.region,
     accountId: change.accountId,
     launchEventId: change.eventId,
-    launchedByApiCall: !isStateChange(change),
+    startEventIds: [change.eventId],
     launchedBy: change.who,
     origin,
     previousType: origin === 'resize' ? state.lastType : undefined,
@@ -88,13 +92,17 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
   };
 }
 
-const isStateChange = (change: LaunchChange) => change.eventName.startsWith('state:');
+const isStateChange = (eventName: string) => eventName.startsWith('state:');
 
-/** A second report of the same run (pending then running, CloudTrail and state change) fills gaps. */
-function mergeStart(row: LedgerRow, change: LaunchChange) {
-  if (!row.launchedByApiCall && !isStateChange(change)) {
+/**
+ * A second report of the same run (pending then running, CloudTrail and state change) fills gaps; the
+ * CloudTrail call, when it comes after a state change opened the row, makes it part of its launch.
+ */
+function mergeStart(row: LedgerRow, change: LaunchChange, openedBy: Map<LedgerRow, string>) {
+  if (!row.startEventIds.includes(change.eventId)) row.startEventIds.push(change.eventId);
+  if (!isStateChange(change.eventName) && isStateChange(openedBy.get(row) ?? '')) {
     row.launchEventId = change.eventId;
-    row.launchedByApiCall = true;
+    openedBy.set(row, change.eventName);
   }
   row.launchedBy ??= change.who;
   row.resource.multiAz ??= change.resource.multiAz;
@@ -114,16 +122,22 @@ function resize(row: LedgerRow, change: LaunchChange) {
   row.segments.push({ fromMs: change.atMs, type, count });
 }
 
-function apply(states: Map<string, ResourceState>, rows: LedgerRow[], change: LaunchChange) {
+function apply(
+  states: Map<string, ResourceState>,
+  rows: LedgerRow[],
+  change: LaunchChange,
+  openedBy: Map<LedgerRow, string>,
+) {
   const key = `${change.accountId}/${change.region}/${change.resource.kind}/${change.resource.id}`;
   const state = states.get(key) ?? {};
   states.set(key, state);
   const { open } = state;
   open?.changeIds.push(change.changeId);
   if (change.action === 'start') {
-    if (open) mergeStart(open, change);
+    if (open) mergeStart(open, change, openedBy);
     else {
       state.open = openRow(change, state, 'launch');
+      openedBy.set(state.open, change.eventName);
       rows.push(state.open);
     }
   } else if (change.action === 'resize') {
@@ -148,7 +162,9 @@ export function buildLiveLedger(changes: readonly LaunchChange[]): LiveLedger {
   );
   const states = new Map<string, ResourceState>();
   const rows: LedgerRow[] = [];
-  for (const change of distinct) apply(states, rows, structuredClone(change));
+  // The event name that set each row's launch (kept apart: it is how the row was built, not what it says).
+  const openedBy = new Map<LedgerRow, string>();
+  for (const change of distinct) apply(states, rows, structuredClone(change), openedBy);
   return { changes: distinct, rows };
 }
 

@@ -5,40 +5,45 @@ import { SMTPServer } from 'smtp-server';
 export interface CaughtMail {
   to: string[];
   raw: string;
-  /** The Subject header, unfolded, RFC 2047 encoded words decoded ("Launch: 8 × p4d.24xlarge …"). */
   subject: string;
-  /** The message with quoted-printable undone, read as UTF-8: for checking what the mail says. */
-  text: string;
+  /** The whole message with quoted-printable soft breaks and escapes undone (headers and parts). */
+  decoded: string;
   /** Links found in the message, quoted-printable soft breaks undone. */
   links: string[];
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text
+  return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words, as nodemailer writes a subject that is not plain ASCII. */
+const ENCODED_WORD = /=\?[^?]+\?([QqBb])\?([^?]*)\?=/g;
+
+/**
+ * RFC 2047 encoded words (=?UTF-8?Q?...?=, =?UTF-8?B?...?=) as the text they stand for; a run of
+ * adjacent words is one byte string (a character may be split between two of them).
+ */
 function decodeEncodedWords(header: string): string {
-  return header
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
+  return header.replace(/=\?[^?]+\?[QqBb]\?[^?]*\?=(?:\s*=\?[^?]+\?[QqBb]\?[^?]*\?=)*/g, (run) => {
+    const bytes = [...run.matchAll(ENCODED_WORD)].map(([, encoding = 'Q', text = '']) =>
       encoding.toUpperCase() === 'B'
-        ? Buffer.from(word, 'base64').toString('utf8')
-        : decodeQuotedPrintable(word.replaceAll('_', ' ')),
+        ? Buffer.from(text, 'base64')
+        : Buffer.from(decodeQuotedPrintable(text.replaceAll('_', ' ')), 'latin1'),
     );
+    return Buffer.concat(bytes).toString('utf8');
+  });
 }
 
 export function parseCaughtMail(to: string[], raw: string): CaughtMail {
-  const text = decodeQuotedPrintable(raw);
-  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-  const subject = decodeEncodedWords(folded.replace(/\r?\n[ \t]/g, ' ')).trim();
-  const links = [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((link) =>
+  const decoded = Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8');
+  // A long subject is folded over several lines, each a run of encoded words.
+  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? '';
+  const subject = decodeEncodedWords(folded.replace(/\r?\n[ \t]+/g, ' ').trim());
+  const links = [...new Set(decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((link) =>
     link.replaceAll('&amp;', '&'),
   );
-  return { to, raw, subject, text, links };
+  return { to, raw, subject, decoded, links };
 }
 
 /**

@@ -14,6 +14,7 @@ import * as alerts from './2026-11-24T0320-alerts.ts';
 import * as ingestionRunHeartbeats from './2026-11-25T0010-ingestion-run-heartbeats.ts';
 import * as heldIngestionRuns from './2026-11-25T0100-held-ingestion-runs.ts';
 import * as launchEvents from './2026-11-26T2000-launch-events.ts';
+import * as alertKindsTurnedOff from './2026-11-26T2100-alert-kinds-turned-off.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0010-ingestion-run-heartbeats': ingestionRunHeartbeats,
   '2026-11-25T0100-held-ingestion-runs': heldIngestionRuns,
   '2026-11-26T2000-launch-events': launchEvents,
+  '2026-11-26T2100-alert-kinds-turned-off': alertKindsTurnedOff,
 };

@@ -75,7 +75,8 @@ export interface NotificationPreferencesTable {
   email: Generated<boolean>;
   slack: Generated<boolean>;
   digest: Generated<string>;
-  kinds: Json;
+  /** The alert kinds turned off (decision 047): a kind added later is on. */
+  muted_kinds: Json;
   updated_at: Generated<Date>;
 }
 
@@ -96,7 +97,8 @@ export interface SlackConnectionsTable {
   bot_token_sealed: string | null;
   channel: string | null;
   team_name: string | null;
-  alert_kinds: Json;
+  /** The alert kinds not posted to the channel (decision 047): a kind added later is posted. */
+  muted_kinds: Json;
   updated_at: Generated<Date>;
 }
 

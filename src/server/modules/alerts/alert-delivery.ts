@@ -70,7 +70,7 @@ export function createAlertDelivery(deps: {
     const deliveries: NewDelivery[] = [];
     for (const person of await listOrganizationPeople(db, notification.organization_id)) {
       if (person.pref_email === false) continue;
-      if (kind !== ('test' as string) && !kindsOfPreference(person.pref_kinds).includes(kind)) continue;
+      if (kind !== ('test' as string) && !kindsOfPreference(person.pref_muted_kinds).includes(kind)) continue;
       const scope = await organizations.costScopeFor({
         organizationId: notification.organization_id,
         userId: person.user_id,
@@ -89,7 +89,11 @@ export function createAlertDelivery(deps: {
     }
     const slack = await findSlackConnection(db, notification.organization_id);
     const { planInForce } = await billing.entitlements(notification.organization_id);
-    if (slack && planAllows(planInForce, 'slack-alerts') && (slack.alert_kinds as string[]).includes(kind)) {
+    if (
+      slack &&
+      planAllows(planInForce, 'slack-alerts') &&
+      kindsOfPreference(slack.muted_kinds).includes(kind)
+    ) {
       deliveries.push({ channel: 'slack', recipient: slackRecipientOf(slack), recipientUserId: null });
     }
     return deliveries;

@@ -19,7 +19,7 @@ export function listOrganizationPeople(db: Db, organizationId: string) {
       'p.email as pref_email',
       'p.slack as pref_slack',
       'p.digest as pref_digest',
-      'p.kinds as pref_kinds',
+      'p.muted_kinds as pref_muted_kinds',
     ])
     .where('member.organizationId', '=', organizationId)
     .execute();
@@ -38,9 +38,10 @@ export async function savePreferences(
   db: Db,
   organizationId: string,
   userId: string,
-  values: { email: boolean; slack: boolean; digest: string; kinds: string[] },
+  values: { email: boolean; slack: boolean; digest: string; mutedKinds: string[] },
 ) {
-  const row = { ...values, kinds: JSON.stringify(values.kinds), updated_at: new Date() };
+  const { mutedKinds, ...rest } = values;
+  const row = { ...rest, muted_kinds: JSON.stringify(mutedKinds), updated_at: new Date() };
   await db
     .insertInto('notification_preferences')
     .values({ organization_id: organizationId, user_id: userId, ...row })
@@ -51,7 +52,7 @@ export async function savePreferences(
 export async function setEmailPreference(db: Db, organizationId: string, userId: string, email: boolean) {
   await db
     .insertInto('notification_preferences')
-    .values({ organization_id: organizationId, user_id: userId, email, kinds: JSON.stringify(null) })
+    .values({ organization_id: organizationId, user_id: userId, email })
     .onConflict((conflict) => conflict.columns(['organization_id', 'user_id']).doUpdateSet({ email }))
     .execute();
 }

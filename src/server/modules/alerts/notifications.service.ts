@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/alerts.ts';
 import type { MemberAlerts } from '../../../contracts/organizations.ts';
 import { alertReachesScope } from '../../../domain/alert-audience.ts';
+import { kindsTurnedOff, kindsTurnedOn } from '../../../domain/alert-kind-choices.ts';
 import type { TagPair } from '../../../domain/cost-scope.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -38,8 +39,9 @@ export function watchesOf(row: { account_ids: unknown; details: unknown }): Noti
   return { accountIds: (row.account_ids as string[]) ?? [], tag: details.tag ?? null };
 }
 
-export function kindsOfPreference(stored: unknown): NotificationKind[] {
-  return Array.isArray(stored) ? (stored as NotificationKind[]) : [...NOTIFICATION_KINDS];
+/** The kinds a person receives, from the kinds they turned off (decision 047). */
+export function kindsOfPreference(mutedKinds: unknown): NotificationKind[] {
+  return kindsTurnedOn(NOTIFICATION_KINDS, mutedKinds);
 }
 
 /** The history, each person's channels and digest, and the organization's extra recipients. */
@@ -60,7 +62,7 @@ export function createNotificationsService(deps: {
       email: stored?.email ?? true,
       slack: stored?.slack ?? true,
       digest: (stored?.digest as NotificationPreferences['digest']) ?? 'off',
-      kinds: kindsOfPreference(stored?.kinds),
+      kinds: kindsOfPreference(stored?.muted_kinds),
       extra_recipients: recipients.map((recipient) => ({
         email: recipient.email,
         confirmed: recipient.confirmed_at !== null,
@@ -111,7 +113,7 @@ export function createNotificationsService(deps: {
       return {
         email: stored?.email ?? true,
         digest: (stored?.digest as MemberAlerts['digest']) ?? 'off',
-        kinds: kindsOfPreference(stored?.kinds),
+        kinds: kindsOfPreference(stored?.muted_kinds),
         recent: recent.map((row) => ({
           id: row.id,
           title: row.title,
@@ -154,7 +156,7 @@ export function createNotificationsService(deps: {
         email: input.email,
         slack: input.slack,
         digest: input.digest,
-        kinds: input.kinds,
+        mutedKinds: kindsTurnedOff(NOTIFICATION_KINDS, input.kinds),
       });
       return preferencesOf(viewer);
     },

@@ -21,10 +21,12 @@ export async function saveSlackConnection(
     bot_token_sealed: string | null;
     channel: string | null;
     team_name: string | null;
-    alert_kinds: string[];
+    /** The alert kinds not posted (decision 047). */
+    mutedKinds: string[];
   },
 ) {
-  const row = { ...values, alert_kinds: JSON.stringify(values.alert_kinds), updated_at: new Date() };
+  const { mutedKinds, ...rest } = values;
+  const row = { ...rest, muted_kinds: JSON.stringify(mutedKinds), updated_at: new Date() };
   await db
     .insertInto('slack_connections')
     .values({ organization_id: organizationId, ...row })

@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   NOTIFICATION_KINDS,
-  type NotificationKind,
   type SlackConnectionView,
   type saveSlackConnectionInput,
 } from '../../../contracts/alerts.ts';
+import { kindsTurnedOff, kindsTurnedOn } from '../../../domain/alert-kind-choices.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -65,7 +65,7 @@ export function createSlackService(deps: {
       mode: (connection?.mode as 'webhook' | 'oauth' | undefined) ?? null,
       channel: connection?.channel ?? null,
       team_name: connection?.team_name ?? null,
-      alert_kinds: (connection?.alert_kinds as NotificationKind[] | undefined) ?? [...NOTIFICATION_KINDS],
+      alert_kinds: kindsTurnedOn(NOTIFICATION_KINDS, connection?.muted_kinds),
       webhook_hint: connection?.webhook_url_sealed ? hint(secrets.open(connection.webhook_url_sealed)) : null,
       oauth_available: oauthAvailable,
     };
@@ -91,7 +91,7 @@ export function createSlackService(deps: {
         bot_token_sealed: input.webhook_url ? null : (current?.bot_token_sealed ?? null),
         channel: input.channel || current?.channel || null,
         team_name: current?.team_name ?? null,
-        alert_kinds: input.alert_kinds,
+        mutedKinds: kindsTurnedOff(NOTIFICATION_KINDS, input.alert_kinds),
       });
       return view(viewer.organizationId);
     },
@@ -163,7 +163,10 @@ export function createSlackService(deps: {
         channel:
           answer.incoming_webhook?.channel_id ?? answer.incoming_webhook?.channel ?? current?.channel ?? null,
         team_name: answer.team?.name ?? null,
-        alert_kinds: (current?.alert_kinds as string[] | undefined) ?? [...NOTIFICATION_KINDS],
+        mutedKinds: kindsTurnedOff(
+          NOTIFICATION_KINDS,
+          kindsTurnedOn(NOTIFICATION_KINDS, current?.muted_kinds),
+        ),
       });
     },
   };

@@ -5,7 +5,10 @@ import { quoteLiteral } from './sql-text.ts';
 export interface Cur2TestLineItem {
   type: string;
   usageType: string;
+  /** 'YYYY-MM-DD HH:MM:SS'; default 2026-10-05 10:00:00. */
   start?: string;
+  /** The first day of the bill's period ('YYYY-MM-DD'); default 2026-10-01. */
+  billingPeriod?: string;
   unblended: string;
   net?: string;
   resourceId?: string;
@@ -31,7 +34,7 @@ const tagMap = (tags: Record<string, string> = {}) =>
 /** The columns of the CUR 2.0 contract the AWS simulator writes, typed as AWS types them in Parquet. */
 function lineItemSql(item: Cur2TestLineItem): string {
   return `SELECT
-    TIMESTAMP '2026-10-01 00:00:00' AS bill_billing_period_start_date,
+    CAST(${text(`${item.billingPeriod ?? '2026-10-01'} 00:00:00`)} AS TIMESTAMP) AS bill_billing_period_start_date,
     '999999999999' AS bill_payer_account_id,
     '123456789012' AS line_item_usage_account_id,
     'Production' AS line_item_usage_account_name,
