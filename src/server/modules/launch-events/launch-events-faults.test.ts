@@ -180,7 +180,9 @@ describe('bill data catching up', () => {
     const billedPrice = rowsOf(before, [instanceId])[0]?.added_usd_per_hour ?? 0;
     expect(billedPrice).toBeGreaterThan(0);
 
-    // Yesterday's bill lands for the integration (what a sync ingests): the row's hours are billed now.
+    // The bill lands for the integration (what a sync ingests) through today's first hours: yesterday is
+    // complete, so the row's hours are billed now; today, the last and partial day, is not yet.
+    const today = new Date();
     const state = await ingestCurLineItems(server, { organizationId, integrationId }, [
       {
         type: 'Usage',
@@ -188,6 +190,13 @@ describe('bill data catching up', () => {
         unblended: '4.6',
         start: `${isoDayOf(yesterday)} 12:00:00`,
         billingPeriod: `${isoDayOf(yesterday).slice(0, 7)}-01`,
+      },
+      {
+        type: 'Usage',
+        usageType: 'BoxUsage:m5.large',
+        unblended: '0.1',
+        start: `${isoDayOf(today)} 00:00:00`,
+        billingPeriod: `${isoDayOf(today).slice(0, 7)}-01`,
       },
     ]);
     expect(state).toBe('succeeded');
@@ -197,7 +206,7 @@ describe('bill data catching up', () => {
     expect(after.rows.filter((row) => row.resource_id !== instanceId).every((row) => !row.billed)).toBe(true);
     expect(after.summary.running_count).toBe(liveBefore - 1);
     expect(after.summary.usd_per_hour).toBeCloseTo(rateBefore - billedPrice, 2);
-    expect(after.summary.billing_data_ends_at).toBe(`${isoDayOf(new Date())}T00:00:00.000Z`);
+    expect(after.summary.billing_data_ends_at).toBe(`${isoDayOf(today)}T00:00:00.000Z`);
   });
 });
 
