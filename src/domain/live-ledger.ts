@@ -58,6 +58,8 @@ function replayOrder(a: LaunchChange, b: LaunchChange): number {
 
 interface ResourceState {
   open?: LedgerRow;
+  /** The open row was opened by a state-change notification (which names no launch of many). */
+  openedByStateChange?: boolean;
   /** The type the resource last had (a closed row's, or a resize made while it was stopped). */
   lastType?: string;
 }
@@ -81,8 +83,18 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
   };
 }
 
-/** A second report of the same run (pending then running, CloudTrail and state change) fills gaps. */
-function mergeStart(row: LedgerRow, change: LaunchChange) {
+const isStateChange = (change: LaunchChange) => change.eventName.startsWith('state:');
+
+/**
+ * A second report of the same run (pending then running, CloudTrail and state change) fills gaps. The
+ * API call that started the run names its launch, whichever report came first: a `pending`
+ * notification in the same second (or earlier) must not split a RunInstances of 8 into launches of one.
+ */
+function mergeStart(row: LedgerRow, change: LaunchChange, state: ResourceState) {
+  if (state.openedByStateChange && !isStateChange(change)) {
+    row.launchEventId = change.eventId;
+    state.openedByStateChange = false;
+  }
   row.launchedBy ??= change.who;
   row.resource.multiAz ??= change.resource.multiAz;
   row.resource.engine ??= change.resource.engine;
@@ -108,9 +120,10 @@ function apply(states: Map<string, ResourceState>, rows: LedgerRow[], change: La
   const { open } = state;
   open?.changeIds.push(change.changeId);
   if (change.action === 'start') {
-    if (open) mergeStart(open, change);
+    if (open) mergeStart(open, change, state);
     else {
       state.open = openRow(change, state, 'launch');
+      state.openedByStateChange = isStateChange(change);
       rows.push(state.open);
     }
   } else if (change.action === 'resize') {
@@ -118,6 +131,7 @@ function apply(states: Map<string, ResourceState>, rows: LedgerRow[], change: La
     else if (change.resource.kind === 'ec2-instance') state.lastType = change.resource.type;
     else {
       state.open = openRow(change, state, 'resize');
+      state.openedByStateChange = false;
       rows.push(state.open);
     }
   } else if (open) {
