@@ -14,6 +14,7 @@ const BENCHMARKS = [
   'billing-data',
   'forecast-backtest',
   'alerts',
+  'launch-alerts',
   'chat-connections',
   'overload',
   'browser-timings',
