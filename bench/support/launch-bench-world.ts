@@ -26,7 +26,7 @@ export function startBenchApp(simulator: AwsSimulator, env: Record<string, strin
   return createTestApp({
     queue: true,
     aws: { ...simulatorAccess(simulator), demo: undefined },
-    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', AUTH_RATE_LIMIT_PER_IP: '1000', ...env },
   });
 }
 

@@ -112,7 +112,7 @@ const environmentSchema = z.object({
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_WEBHOOK_HOSTS: z.string().default('hooks.slack.com'),
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
-  LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(8),
+  LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(50),
   SPENDGUARD_ROLE: z
     .enum(['all', 'web', 'worker'], { error: 'use web, worker or all (the default: both in one process)' })
     .default('all'),
