@@ -14,6 +14,8 @@ const BENCHMARKS = [
   'billing-data',
   'forecast-backtest',
   'alerts',
+  'launch-alerts',
+  'launch-alert-trigger',
   'chat-connections',
   'overload',
   'browser-timings',

@@ -64,6 +64,32 @@ describe('the live ledger', () => {
     expect(new Set(again.ledger.rows.map((row) => row.launchEventId)).size).toBe(1);
   });
 
+  it('keeps a RunInstances of many one launch when pending notifications of the same second or earlier come first', () => {
+    const ids = ['i-1', 'i-2', 'i-3', 'i-4'];
+    const launch = runInstances(
+      ids,
+      'p4d.24xlarge',
+      '2026-11-25T09:00:00Z',
+      'ffffffff-0000-4000-8000-000000000000',
+    );
+    const ledger = buildLiveLedger(
+      changes(
+        // Change ids sort before the call's, and one notification is a second early: each would open its row.
+        stateChange('i-1', 'pending', '2026-11-25T09:00:00Z', '00000000-0000-4000-8000-00000000aa01'),
+        stateChange('i-2', 'pending', '2026-11-25T09:00:00Z', '00000000-0000-4000-8000-00000000aa02'),
+        stateChange('i-3', 'pending', '2026-11-25T08:59:59Z', '00000000-0000-4000-8000-00000000aa03'),
+        launch,
+        stateChange('i-4', 'running', '2026-11-25T09:00:20Z'),
+      ),
+    );
+    expect(ledger.rows).toHaveLength(4);
+    expect(new Set(ledger.rows.map((row) => row.launchEventId))).toEqual(new Set([launch.id]));
+    expect(ledger.rows.every((row) => row.launchedBy === WHO && row.resource.type === 'p4d.24xlarge')).toBe(
+      true,
+    );
+    expect(ledger.rows.find((row) => row.resource.id === 'i-3')?.startedAt).toBe('2026-11-25T08:59:59Z');
+  });
+
   it('orders by event time: a stop that arrives before its start still ends the row', () => {
     const stopFirst = foldLaunchChanges(
       EMPTY_LEDGER,

@@ -40,3 +40,17 @@ describe('SPENDGUARD_ROLE', () => {
     );
   });
 });
+
+describe('LAUNCH_EVENT_POLLERS_PER_NODE', () => {
+  it('runs 50 launch-events pollers a worker node unless set (bench/README.md, launch alerts)', () => {
+    expect(parseConfig({}).launchEvents.pollersPerNode).toBe(50);
+    expect(parseConfig({ LAUNCH_EVENT_POLLERS_PER_NODE: '8' }).launchEvents.pollersPerNode).toBe(8);
+  });
+
+  it('names the setting when it is not a whole number from 1 to 1000', () => {
+    for (const value of ['0', '2.5', 'many', '1001'])
+      expect(() => parseConfig({ LAUNCH_EVENT_POLLERS_PER_NODE: value })).toThrow(
+        /LAUNCH_EVENT_POLLERS_PER_NODE/,
+      );
+  });
+});

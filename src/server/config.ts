@@ -112,6 +112,7 @@ const environmentSchema = z.object({
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_WEBHOOK_HOSTS: z.string().default('hooks.slack.com'),
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
+  LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(50),
   SPENDGUARD_ROLE: z
     .enum(['all', 'web', 'worker'], { error: 'use web, worker or all (the default: both in one process)' })
     .default('all'),
@@ -228,6 +229,13 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       connectRateLimitPerIp: env.CHAT_CONNECT_RATE_LIMIT_PER_IP,
       /** How often the server pings each chat connection; one missed answer drops it. */
       heartbeatMs: env.CHAT_HEARTBEAT_SECONDS * 1000,
+    },
+    launchEvents: {
+      /**
+       * Launch-events pollers one worker node runs at once, one per integration (bench/launch-alerts.ts):
+       * past it, integrations take turns of a poll session each.
+       */
+      pollersPerNode: env.LAUNCH_EVENT_POLLERS_PER_NODE,
     },
     alerts: {
       /** How often every organization is evaluated besides right after each ingest. */

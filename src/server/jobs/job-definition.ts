@@ -41,8 +41,8 @@ export interface JobDefinition<Schema extends z.ZodType> {
   schedule?: string | ((config: Config) => string);
   /** Retries, expiry, singleton key: applied to every send. */
   sendOptions?(payload: z.output<Schema>): PgBoss.SendOptions;
-  /** Concurrent handlers on one worker node (1 unless said). */
-  workers?: number;
+  /** Concurrent handlers on one worker node (1 unless said), or a number read from the config. */
+  workers?: number | ((config: Config) => number);
   pollingIntervalSeconds?: number;
   handle(payload: z.output<Schema>, run: JobRun): Promise<unknown>;
 }
@@ -106,7 +106,8 @@ export async function workJob<Schema extends z.ZodType>(
 ): Promise<void> {
   const { queue, services, config } = node;
   const options = { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
-  for (let worker = 0; worker < (job.workers ?? 1); worker++) {
+  const workers = typeof job.workers === 'function' ? job.workers(config) : (job.workers ?? 1);
+  for (let worker = 0; worker < workers; worker++) {
     await queue.work(job.queue, options, async ([received]) => {
       if (!received) return;
       await job.handle(parsePayload(job, received.data), { queue, services, jobId: received.id });

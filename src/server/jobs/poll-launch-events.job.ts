@@ -1,8 +1,6 @@
 import { pollLaunchEventsPayload } from '../../contracts/jobs.ts';
 import { defineJob, sendJob } from './job-definition.ts';
 
-/** Long polls run side by side on one worker node: one handler per integration being polled. */
-export const LAUNCH_EVENT_POLLERS_PER_NODE = 8;
 /** An integration whose queues are missing or refused is tried again after this long. */
 const RETRY_LATER_SECONDS = 300;
 
@@ -28,7 +26,9 @@ export const pollLaunchEventsJob = defineJob({
     retryLimit: 0,
     expireInSeconds: 240,
   }),
-  workers: LAUNCH_EVENT_POLLERS_PER_NODE,
+  // Long polls side by side on one worker node, one handler per integration being polled
+  // (LAUNCH_EVENT_POLLERS_PER_NODE); past it, integrations take turns of one session each.
+  workers: (config) => config.launchEvents.pollersPerNode,
   pollingIntervalSeconds: 2,
   async handle(payload, { queue, services }) {
     const outcome = await services.pollLaunchEvents(payload.integrationId);
