@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { type AwsSimulator, startAwsSimulator } from '../../src/aws-sim/index.ts';
 import type { Viewer } from '../../src/server/auth/viewer.ts';
 import { simulatorAccess } from '../../src/server/aws-simulator-access.ts';
-import { sendJob } from '../../src/server/jobs/job-definition.ts';
-import { pollLaunchEventsJob } from '../../src/server/jobs/poll-launch-events.job.ts';
-import { createCostDataService } from '../../src/server/modules/cost-data/cost-data.service.ts';
-import { createIntegrationsService } from '../../src/server/modules/integrations/integrations.service.ts';
-import type { Person } from '../../src/server/testing/organization-fixtures.ts';
+import {
+  integrationsModuleOf,
+  startLaunchEventPoller,
+} from '../../src/server/testing/launch-event-fixtures.ts';
 import { createTestApp, type TestApp } from '../../src/server/testing/test-app.ts';
 import { testDatabaseKind } from '../../src/server/testing/test-database.ts';
 
@@ -30,25 +29,6 @@ export function startBenchApp(simulator: AwsSimulator, env: Record<string, strin
   });
 }
 
-export async function viewerOf(server: TestApp, person: Person): Promise<Viewer> {
-  const member = await server.context.database.db
-    .selectFrom('member')
-    .select(['organizationId', 'role'])
-    .where('userId', '=', person.userId)
-    .executeTakeFirstOrThrow();
-  return {
-    userId: person.userId,
-    email: person.email,
-    name: 'Bench Owner',
-    emailVerified: true,
-    organizationId: member.organizationId,
-    organizationRole: member.role,
-    isDemo: false,
-    platformRole: null,
-    sessionId: 'bench',
-  };
-}
-
 /**
  * Connects a role as POST /api/integrations does (the access check through STS and Cost Explorer
  * included) and starts its launch-events poller as the app's `onConnected` does, but without the first
@@ -59,20 +39,13 @@ export async function connectRole(
   viewer: Viewer,
   role: { name: string; roleArn: string; externalId: string },
 ): Promise<string> {
-  const integrations = createIntegrationsService(
-    server.context,
-    createCostDataService(server.context.database.db),
-    { aws: server.context.aws },
-  );
-  const created = await integrations.create(viewer, {
+  const created = await integrationsModuleOf(server).create(viewer, {
     kind: 'aws-role',
     name: role.name,
     role_arn: role.roleArn,
     external_id: role.externalId,
   });
-  const queue = server.context.queue;
-  if (!queue) throw new Error('the bench app runs pg-boss');
-  await sendJob(queue, pollLaunchEventsJob, { integrationId: created.id });
+  await startLaunchEventPoller(server, created.id);
   return created.id;
 }
 

@@ -14,6 +14,8 @@
  * previous alert arrived, so they land at every point of the poller's 2-minute sessions (and their
  * hand-overs from one job to the next).
  */
+
+import { viewerOf } from '../../src/server/testing/launch-event-fixtures.ts';
 import { startMailCatcher } from '../../src/server/testing/mail-catcher.ts';
 import { callAs, signUpVerified } from '../../src/server/testing/organization-fixtures.ts';
 import { startSlackReceiver } from '../../src/server/testing/slack-receiver.ts';
@@ -26,7 +28,6 @@ import {
   spread,
   startBenchApp,
   startRealTimeSimulator,
-  viewerOf,
 } from './launch-bench-world.ts';
 
 const RUNS = Number(process.argv[2] ?? process.env.RUNS ?? 50);

@@ -37,6 +37,7 @@ import {
 } from '../../src/aws-sim/company/launch-event-envelopes.ts';
 import type { AwsSimulator } from '../../src/aws-sim/index.ts';
 import { assumeRole } from '../../src/aws-sim/testing/test-simulator.ts';
+import { viewerOf } from '../../src/server/testing/launch-event-fixtures.ts';
 import { callAs, signUpVerified } from '../../src/server/testing/organization-fixtures.ts';
 import type { TestApp } from '../../src/server/testing/test-app.ts';
 import {
@@ -47,7 +48,6 @@ import {
   spread,
   startBenchApp,
   startRealTimeSimulator,
-  viewerOf,
 } from './launch-bench-world.ts';
 
 const EVENTS_PER_MINUTE = Number(process.argv[2] ?? 1000);

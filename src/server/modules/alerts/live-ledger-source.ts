@@ -1,25 +1,14 @@
 import type { LaunchChange } from '../../../domain/launch-changes.ts';
 import { liveRunRate, type PricedLedgerRow } from '../../../domain/live-run-rate.ts';
 
+import type { LaunchLedgerSnapshot } from '../launch-events/launch-ledger-snapshot.ts';
+
 /**
  * What alerts read of the launch-events module (issue 17): the priced live ledger of an organization's
- * integrations, and a word each time fresh launch changes are stored. The same shape as
- * `Pick<LaunchEventsService, 'snapshot' | 'onLaunchChanges'>`, declared here so alerts depends on the
- * port, not on the module.
+ * integrations (the snapshot's shape is the module's own), and a word each time fresh launch changes
+ * are stored. The same shape as `Pick<LaunchEventsService, 'snapshot' | 'onLaunchChanges'>`, so alerts
+ * depends on this port, not on the service.
  */
-export interface IntegrationLedger {
-  integrationId: string;
-  integrationName: string;
-  /** Where the integration's billing data ends: hours before it are billed, not live. */
-  billingDataEndsAtMs?: number;
-  rows: PricedLedgerRow[];
-}
-
-export interface LaunchLedgerSnapshot {
-  atMs: number;
-  integrations: IntegrationLedger[];
-}
-
 export interface LaunchChangesStored {
   organizationId: string;
   integrationId: string;

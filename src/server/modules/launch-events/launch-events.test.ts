@@ -17,14 +17,16 @@ import {
 import { pricedInstanceType } from '../../../catalog/ec2-instance-catalog.ts';
 import type { LaunchLedgerRowView, LaunchLedgerView } from '../../../contracts/launch-events.ts';
 import type { LaunchChange } from '../../../domain/launch-changes.ts';
-import type { Viewer } from '../../auth/viewer.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
-import { sendJob } from '../../jobs/job-definition.ts';
-import { pollLaunchEventsJob } from '../../jobs/poll-launch-events.job.ts';
+import {
+  integrationsModuleOf,
+  startLaunchEventPoller,
+  viewerOf,
+  waitUntil,
+} from '../../testing/launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createCostDataService } from '../cost-data/cost-data.service.ts';
-import { createIntegrationsService } from '../integrations/integrations.service.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import { createRecommendationsService } from '../recommendations/recommendations.service.ts';
 import { createLaunchEventsService } from './launch-events.service.ts';
@@ -47,57 +49,17 @@ const DATA_ACCOUNT = '746251839027';
 const NO_QUEUE_ACCOUNT = '111122223333';
 const P4D = pricedInstanceType('p4d.24xlarge').hourlyPriceUsd;
 
-async function viewerOf(person: Person): Promise<Viewer> {
-  const member = await server.context.database.db
-    .selectFrom('member')
-    .select(['organizationId', 'role'])
-    .where('userId', '=', person.userId)
-    .executeTakeFirstOrThrow();
-  return {
-    userId: person.userId,
-    email: person.email,
-    name: 'Owner',
-    emailVerified: true,
-    organizationId: member.organizationId,
-    organizationRole: member.role,
-    isDemo: false,
-    platformRole: null,
-    sessionId: 'test',
-  };
-}
-
-/** The real integrations module, a second instance: it connects without starting a sync. */
-function integrationsModule() {
-  return createIntegrationsService(server.context, createCostDataService(server.context.database.db), {
-    aws: server.context.aws,
-  });
-}
-
 /** A second instance of the real launch-events module on the same database (another node). */
 function anotherLaunchEventsModule() {
   const { context } = server;
   const costData = createCostDataService(context.database.db);
   return createLaunchEventsService({
     context,
-    integrations: integrationsModule(),
+    integrations: integrationsModuleOf(server),
     organizations: createOrganizationsService(context.database.db),
     costData,
     recommendations: createRecommendationsService(context, { costSlices: costData.slices }),
   });
-}
-
-async function startPoller(integrationId: string) {
-  const queue = server.context.queue;
-  if (!queue) throw new Error('the test app runs a queue');
-  await sendJob(queue, pollLaunchEventsJob, { integrationId });
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function ledger(person: Person, query = ''): Promise<LaunchLedgerView> {
@@ -191,9 +153,9 @@ beforeAll(async () => {
   });
   owner = await signUpVerified(server, 'owner@launches.test', 'Olivia Owner');
   stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
-  const viewer = await viewerOf(owner);
+  const viewer = await viewerOf(server, owner);
   organizationId = viewer.organizationId;
-  const connected = await integrationsModule().create(viewer, {
+  const connected = await integrationsModuleOf(server).create(viewer, {
     kind: 'aws-role',
     name: 'Acme Corp',
     role_arn: simulator.company.demoRoleArn,
@@ -207,7 +169,7 @@ beforeAll(async () => {
   sender = simulatorClients(simulator, {
     credentials: await assumeRole(simulator, senderRole, 'sender'),
   }).sqs;
-  await startPoller(demoIntegrationId);
+  await startLaunchEventPoller(server, demoIntegrationId);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -218,7 +180,7 @@ describe('launch events through the queue', () => {
   it('prices a GPU burst and names who launched it, within the poll', async () => {
     const burst = simulator.launchGpuBurst({ accountId: demoAccount, count: 8, userName: 'maya.chen' });
     expect(burst.delivered).toBe(true);
-    const view = await until(
+    const view = await waitUntil(
       () => ledger(owner),
       (answer) => rowsOf(answer, burst.instanceIds).filter((row) => row.launched_by).length === 8,
     );
@@ -240,7 +202,7 @@ describe('launch events through the queue', () => {
     expect(rows[0]?.launched_by).toMatch(/user\/maya\.chen$/);
     expect(view.summary.running_count).toBeGreaterThanOrEqual(8);
     expect(view.summary.usd_per_hour).toBeGreaterThanOrEqual(Math.round(8 * P4D * 100) / 100 - 0.01);
-    await until(
+    await waitUntil(
       () => depth(demoAccount),
       (left) => left === 0,
     );
@@ -261,11 +223,11 @@ describe('launch events through the queue', () => {
     await enqueue(stopped);
     await enqueue(running);
     await enqueue(running);
-    const view = await until(
+    const view = await waitUntil(
       () => ledger(owner),
       (answer) => rowsOf(answer, [instanceId]).some((row) => row.ended_at !== null),
     );
-    await until(
+    await waitUntil(
       () => depth(demoAccount),
       (left) => left === 0,
     );
@@ -285,7 +247,7 @@ describe('launch events through the queue', () => {
   it('lists an instance type it cannot price as "price unknown", never dropped', async () => {
     const instanceId = `i-0${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     await enqueue(runInstances(instanceId, 'zz9.mega'));
-    const view = await until(
+    const view = await waitUntil(
       () => ledger(owner),
       (answer) => rowsOf(answer, [instanceId]).some((row) => row.type === 'zz9.mega'),
     );
@@ -305,15 +267,15 @@ describe('launch events through the queue', () => {
     await enqueue('this is not an event');
     await enqueue(stateChange('i-0foreign000000001', 'running', clock.now(), '999988887777'));
     const after = simulator.launchGpuBurst({ accountId: demoAccount, count: 1, instanceType: 'm5.large' });
-    await until(
+    await waitUntil(
       () => ledger(owner),
       (answer) => rowsOf(answer, after.instanceIds).length === 1,
     );
-    await until(
+    await waitUntil(
       () => depth(demoAccount),
       (left) => left === 0,
     );
-    const card = await until(
+    const card = await waitUntil(
       () => status(owner, demoIntegrationId),
       (entry) => entry.rejected_count === before + 2,
     );
@@ -330,8 +292,8 @@ describe('launch events through the queue', () => {
 
 describe('queues that cannot be read', () => {
   it('names a missing queue and a role without sqs:ReceiveMessage on the status', async () => {
-    const viewer = await viewerOf(owner);
-    const integrations = integrationsModule();
+    const viewer = await viewerOf(server, owner);
+    const integrations = integrationsModuleOf(server);
     const missingRole = `arn:aws:iam::${NO_QUEUE_ACCOUNT}:role/SpendguardReadOnly`;
     simulator.registerRole(missingRole, 'no-queue');
     const deniedRole = `arn:aws:iam::${DATA_ACCOUNT}:role/SpendguardBeforeLaunchEvents`;
@@ -348,15 +310,15 @@ describe('queues that cannot be read', () => {
       role_arn: deniedRole,
       external_id: 'old-stack',
     });
-    await startPoller(missing.id);
-    await startPoller(denied.id);
-    const missingCard = await until(
+    await startLaunchEventPoller(server, missing.id);
+    await startLaunchEventPoller(server, denied.id);
+    const missingCard = await waitUntil(
       () => status(owner, missing.id),
       (entry) => entry.state !== 'waiting',
     );
     expect(missingCard).toMatchObject({ state: 'queue-missing' });
     expect(missingCard.message).toMatch(/QueueDoesNotExist/);
-    const deniedCard = await until(
+    const deniedCard = await waitUntil(
       () => status(owner, denied.id),
       (entry) => entry.state !== 'waiting',
     );
@@ -426,7 +388,7 @@ describe('the EventBridge API destination', () => {
       expect(organization).toBe(organizationId);
       heard.push(fresh);
     });
-    const viewer = await viewerOf(owner);
+    const viewer = await viewerOf(server, owner);
     const { secret } = await module.createSecret(viewer, demoIntegrationId);
     const envelope = stateChange(
       `i-0${randomUUID().replaceAll('-', '').slice(0, 16)}`,
@@ -454,7 +416,7 @@ describe('the demo GPU burst', () => {
       region: 'us-east-1',
       account_id: demoAccount,
     });
-    await until(
+    await waitUntil(
       () => ledger(owner),
       (view) => rowsOf(view, answer.instance_ids).filter((row) => row.launched_by).length === 2,
     );
@@ -469,10 +431,10 @@ describe('the demo GPU burst', () => {
 // Last: it moves the simulator's clock past the visibility timeout.
 describe('a poller killed mid-batch', () => {
   it('loses nothing: what it received and did not delete comes back after the visibility timeout', async () => {
-    const viewer = await viewerOf(owner);
+    const viewer = await viewerOf(server, owner);
     const dataAccount = simulator.company.accounts.find((account) => account.id === DATA_ACCOUNT);
     if (!dataAccount) throw new Error('acme-data is missing');
-    const data = await integrationsModule().create(viewer, {
+    const data = await integrationsModuleOf(server).create(viewer, {
       kind: 'aws-role',
       name: 'acme-data',
       role_arn: dataAccount.demoRoleArn,
@@ -488,8 +450,8 @@ describe('a poller killed mid-batch', () => {
     );
     expect(taken.Messages?.length).toBeGreaterThan(0);
     clock.advance(61_000);
-    await startPoller(data.id);
-    const view = await until(
+    await startLaunchEventPoller(server, data.id);
+    const view = await waitUntil(
       () => ledger(owner, `?integration_id=${data.id}`),
       (answer) => rowsOf(answer, burst.instanceIds).filter((row) => row.launched_by).length === 2,
     );
