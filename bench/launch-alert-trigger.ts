@@ -17,13 +17,9 @@ import { startTestSimulator, testClock } from '../src/aws-sim/testing/test-simul
 import { simulatorAccess } from '../src/server/aws-simulator-access.ts';
 import { evaluateOrganizationJob } from '../src/server/jobs/evaluate-organization.job.ts';
 import { sendJob } from '../src/server/jobs/job-definition.ts';
-import { createCostDataService } from '../src/server/modules/cost-data/cost-data.service.ts';
-import { createLaunchEventsService } from '../src/server/modules/launch-events/launch-events.service.ts';
-import { createOrganizationsService } from '../src/server/modules/organizations/organizations.service.ts';
-import { createRecommendationsService } from '../src/server/modules/recommendations/recommendations.service.ts';
 import {
   connectSimulatedAccount,
-  integrationsModuleOf,
+  launchEventsModuleOf,
   viewerOf,
   waitUntil,
 } from '../src/server/testing/launch-event-fixtures.ts';
@@ -49,19 +45,6 @@ function runInstances(accountId: string, instanceId: string) {
       responseElements: { instancesSet: { items: [{ instanceId, instanceType: 'p4d.24xlarge' }] } },
     },
   };
-}
-
-/** A web node's launch-events module: it stores, and tells no alerts module. */
-function webNodeLaunchEvents(server: TestApp) {
-  const { context } = server;
-  const costData = createCostDataService(context.database.db);
-  return createLaunchEventsService({
-    context,
-    integrations: integrationsModuleOf(server),
-    organizations: createOrganizationsService(context.database.db),
-    costData,
-    recommendations: createRecommendationsService(context, { costSlices: costData.slices }),
-  });
 }
 
 async function storedToOutboxMs(server: TestApp, eventId: string, ruleId: string): Promise<number> {
@@ -114,7 +97,7 @@ async function main() {
     });
     const ruleId = rule.json().id as string;
     const { secret } = (await as('POST', `/api/integrations/${integrationId}/launch-events/secret`)).json();
-    const webNode = webNodeLaunchEvents(server);
+    const webNode = launchEventsModuleOf(server);
     const queue = server.context.queue!;
 
     const atOnce: number[] = [];

@@ -12,6 +12,9 @@ import {
 } from '../modules/cost-data/billing-files/cur2-test-files.ts';
 import { createCostDataService } from '../modules/cost-data/cost-data.service.ts';
 import { createIntegrationsService } from '../modules/integrations/integrations.service.ts';
+import { createLaunchEventsService } from '../modules/launch-events/launch-events.service.ts';
+import { createOrganizationsService } from '../modules/organizations/organizations.service.ts';
+import { createRecommendationsService } from '../modules/recommendations/recommendations.service.ts';
 import type { Person } from './organization-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -66,6 +69,19 @@ export async function connectSimulatedAccount(
     external_id: simulator.company.demoExternalId,
   });
   return { integrationId: connected.id, accountId: roleArn.split(':')[4] ?? '' };
+}
+
+/** A second instance of the real launch-events module on the same database: another node's, wired to no alerts. */
+export function launchEventsModuleOf(server: TestApp) {
+  const { context } = server;
+  const costData = createCostDataService(context.database.db);
+  return createLaunchEventsService({
+    context,
+    integrations: integrationsModuleOf(server),
+    organizations: createOrganizationsService(context.database.db),
+    costData,
+    recommendations: createRecommendationsService(context, { costSlices: costData.slices }),
+  });
 }
 
 /** Sends the integration's launch-events poll job (what `ensure-launch-event-pollers` does every minute). */

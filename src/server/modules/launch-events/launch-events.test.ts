@@ -20,16 +20,13 @@ import type { LaunchChange } from '../../../domain/launch-changes.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import {
   integrationsModuleOf,
+  launchEventsModuleOf,
   startLaunchEventPoller,
   viewerOf,
   waitUntil,
 } from '../../testing/launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createCostDataService } from '../cost-data/cost-data.service.ts';
-import { createOrganizationsService } from '../organizations/organizations.service.ts';
-import { createRecommendationsService } from '../recommendations/recommendations.service.ts';
-import { createLaunchEventsService } from './launch-events.service.ts';
 
 /**
  * Early warning end to end: the simulated company's launch events go through its SQS queue and the
@@ -48,19 +45,6 @@ let sender: SQSClient;
 const DATA_ACCOUNT = '746251839027';
 const NO_QUEUE_ACCOUNT = '111122223333';
 const P4D = pricedInstanceType('p4d.24xlarge').hourlyPriceUsd;
-
-/** A second instance of the real launch-events module on the same database (another node). */
-function anotherLaunchEventsModule() {
-  const { context } = server;
-  const costData = createCostDataService(context.database.db);
-  return createLaunchEventsService({
-    context,
-    integrations: integrationsModuleOf(server),
-    organizations: createOrganizationsService(context.database.db),
-    costData,
-    recommendations: createRecommendationsService(context, { costSlices: costData.slices }),
-  });
-}
 
 async function ledger(person: Person, query = ''): Promise<LaunchLedgerView> {
   const response = await callAs(server, person)('GET', `/api/launch-ledger${query}`);
@@ -382,7 +366,7 @@ describe('the EventBridge API destination', () => {
   });
 
   it('tells listeners of fresh changes only: a redelivery fires nothing', async () => {
-    const module = anotherLaunchEventsModule();
+    const module = launchEventsModuleOf(server);
     const heard: LaunchChange[][] = [];
     module.onLaunchChanges(({ organizationId: organization, fresh }) => {
       expect(organization).toBe(organizationId);
