@@ -106,18 +106,60 @@ export function idleInstanceAlertText(finding: IdleEc2Finding): AlertText {
   };
 }
 
-/** Resources named one a line; a larger launch says how many more are in the history. */
+/** Lines of resources at the most; a larger launch says how many more are in the history. */
 const LAUNCH_LINES = 30;
 
-function launchedResourceLine(row: PricedLedgerRow & { integrationName?: string }): string {
+type NamedRow = PricedLedgerRow & { integrationName?: string };
+
+/** Where, when and by whom: the same for every instance of one RunInstances. */
+function launchOrigin(row: NamedRow): string {
+  const who = row.launchedBy ?? 'unknown (no CloudTrail trail)';
+  const from = row.integrationName ? `, ${row.integrationName}` : '';
+  return `Launched by ${who} at ${row.startedAt} in ${row.region}, account ${row.accountId}${from}.`;
+}
+
+function launchedResourceLine(row: NamedRow): string {
   const what = `${row.resource.id} ${row.resource.type ?? '(type not in the event)'} × ${row.count}`;
   const price =
     row.addedUsdPerHour === null
       ? `price unknown${row.unknownReason ? ` (${row.unknownReason.replace(/\.$/, '')})` : ''}`
       : `${usd(row.addedUsdPerHour)} an hour, ${usd(row.addedUsdPerHour * 24)} a day`;
-  const who = row.launchedBy ?? 'unknown (no CloudTrail trail)';
-  const from = row.integrationName ? `, ${row.integrationName}` : '';
-  return `• ${what}: ${price}. Launched by ${who} at ${row.startedAt} in ${row.region}, account ${row.accountId}${from}.`;
+  return `• ${what}: ${price}. ${launchOrigin(row)}`;
+}
+
+/** Priced instances of one type started together by one person: one line, their ids after it. */
+function launchedGroupLine(rows: NamedRow[]): string {
+  const [first] = rows as [NamedRow];
+  const each = first.addedUsdPerHour ?? 0;
+  const total = each * rows.length;
+  const ids = rows.map((row) => row.resource.id).join(', ');
+  return (
+    `• ${rows.length} × ${first.resource.type}: ${usd(total)} an hour (${usd(each)} each), ${usd(total * 24)} a day. ` +
+    `${launchOrigin(first)} Instances: ${ids}.`
+  );
+}
+
+/** The lines naming what was launched, identical instances of one launch on one line. */
+function launchedResourceLines(rows: NamedRow[]): string[] {
+  const groups = new Map<string, NamedRow[]>();
+  for (const row of rows) {
+    const alike =
+      row.count === 1 && row.addedUsdPerHour !== null && row.origin === 'launch'
+        ? [
+            row.launchEventId,
+            row.resource.kind,
+            row.resource.type,
+            row.addedUsdPerHour,
+            row.launchedBy,
+            row.startedAt,
+          ]
+        : [row.rowId];
+    const key = JSON.stringify(alike);
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) =>
+    group.length === 1 ? launchedResourceLine(group[0] as NamedRow) : launchedGroupLine(group),
+  );
 }
 
 function launchTitleOf(firing: LaunchFiring): string {
@@ -139,7 +181,7 @@ function launchTitleOf(firing: LaunchFiring): string {
  */
 export function launchAlertText(
   rule: { name: string },
-  firing: LaunchFiring<PricedLedgerRow & { integrationName?: string }>,
+  firing: LaunchFiring<NamedRow>,
   month: MonthEndProjection,
 ): AlertText {
   const reasons: string[] = [];
@@ -161,8 +203,10 @@ export function launchAlertText(
     );
   }
   const rows = (firing.rise ? firing.rise.launches : [firing.launch]).flatMap((launch) => launch.rows);
-  const lines = rows.slice(0, LAUNCH_LINES).map(launchedResourceLine);
-  if (rows.length > LAUNCH_LINES) lines.push(`• and ${rows.length - LAUNCH_LINES} more (see Notifications).`);
+  const allLines = launchedResourceLines(rows);
+  const lines = allLines.slice(0, LAUNCH_LINES);
+  if (allLines.length > LAUNCH_LINES)
+    lines.push(`• and ${allLines.length - LAUNCH_LINES} more lines (see the launch ledger).`);
   const unknown =
     firing.unpriced.length > 0
       ? [

@@ -42,11 +42,11 @@ describe('what a launch alert says', () => {
     expect(text.title).toBe('Launch: 8 × p4d.24xlarge in us-east-1 (+$262.18 an hour)');
   });
 
-  it('names each resource with its price an hour and a day, who launched it, where and when', () => {
+  it('names the launched instances with their price an hour and a day, who launched them, where and when', () => {
     expect(text.summary).toContain(
-      `• i-0gpu0 p4d.24xlarge × 1: $32.77 an hour, $786.54 a day. Launched by ${WHO} at 2026-11-25T09:00:00Z in us-east-1, account ${ACCOUNT}.`,
+      `• 8 × p4d.24xlarge: $262.18 an hour ($32.77 each), $6,292.34 a day. Launched by ${WHO} at 2026-11-25T09:00:00Z in us-east-1, account ${ACCOUNT}. Instances: ${gpus.join(', ')}.`,
     );
-    expect(text.summary.match(/^• i-0gpu/gm)).toHaveLength(8);
+    expect(text.summary.match(/^• /gm)).toHaveLength(1);
     expect(text.summary).toContain('more than the $50.00 of the rule "A launch adds more than $50 an hour"');
   });
 
@@ -81,7 +81,8 @@ describe('what a launch alert says', () => {
       messageId: '<alert-1@spendguard>',
       notificationsUrl: 'https://spendguard.example/notification',
     });
-    expect(mail.html.match(/i-0gpu\d p4d\.24xlarge/g)).toHaveLength(8);
+    expect(mail.html.match(/<p[^>]*>• 8 × p4d\.24xlarge/g)).toHaveLength(1);
+    expect(mail.html.match(/i-0gpu\d/g)).toHaveLength(8);
     expect(mail.text).toContain(
       'Acknowledge this launch: https://spendguard.example/threshold-confirmation/token',
     );
