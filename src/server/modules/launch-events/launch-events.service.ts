@@ -32,8 +32,11 @@ import {
   lastEventTimes,
   listLaunchChanges,
   listQueueStates,
+  listRegionProbes,
   recordQueueState,
+  regionProbesOf,
   releasePollerLease,
+  saveRegionProbes,
   saveSecretHash,
 } from './launch-events.repository.ts';
 import { launchEventsStatusOf } from './launch-events-status.ts';
@@ -170,6 +173,8 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
       return { lastStateChangeAt: batch.lastStateChangeAt, lastApiCallAt: batch.lastApiCallAt };
     },
     recordQueue: (target, queue) => recordQueueState(db, ownerOf(target), { ...queue, polledAt: now() }),
+    regionProbes: (target) => listRegionProbes(db, target.id),
+    saveRegionProbes: (target, probes) => saveRegionProbes(db, ownerOf(target), probes),
   });
 
   /** Where the integration's bill data is complete (its last, partial day is not); undefined before any. */
@@ -271,9 +276,10 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
     /** GET /api/launch-events/status: one entry per integration of the organization. */
     async status(viewer: Viewer) {
       const organizationId = viewer.organizationId;
-      const [targets, queues, times, rejected, secrets] = await Promise.all([
+      const [targets, queues, probes, times, rejected, secrets] = await Promise.all([
         deps.integrations.awsTargetsOf(organizationId),
         listQueueStates(db, organizationId),
+        regionProbesOf(db, organizationId),
         lastEventTimes(db, organizationId),
         countRejections(db, organizationId),
         integrationsWithSecrets(db, organizationId),
@@ -282,6 +288,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
         integrations: targets.map((target) =>
           launchEventsStatusOf(target, {
             queues: queues.filter((queue) => queue.integration_id === target.id),
+            probes: probes.get(target.id) ?? [],
             times: times.get(target.id),
             rejectedCount: rejected.get(target.id) ?? 0,
             apiDestination: secrets.has(target.id),

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CreateQueueCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_EVENTS } from '../../../aws-sim/company/company-profile.ts';
 import { type AwsSimulator, READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
 import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
 import {
@@ -17,6 +19,7 @@ import {
 import { pricedInstanceType } from '../../../catalog/ec2-instance-catalog.ts';
 import type { LaunchLedgerRowView, LaunchLedgerView } from '../../../contracts/launch-events.ts';
 import type { LaunchChange } from '../../../domain/launch-changes.ts';
+import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import {
   integrationsModuleOf,
@@ -150,9 +153,17 @@ beforeAll(async () => {
   // A role of the same account that may send to its queue: what EventBridge does, and the faults it may not.
   const senderRole = `arn:aws:iam::${demoAccount}:role/TestEventSender`;
   simulator.registerRole(senderRole, 'sender', { permissions: ['sqs:*'] });
-  sender = simulatorClients(simulator, {
-    credentials: await assumeRole(simulator, senderRole, 'sender'),
-  }).sqs;
+  const senderCredentials = await assumeRole(simulator, senderRole, 'sender');
+  sender = simulatorClients(simulator, { credentials: senderCredentials }).sqs;
+  // The customer deployed the stack a second time, in eu-west-1 (LaunchEventsOnly=true): its queue.
+  await simulatorClients(simulator, { credentials: senderCredentials, region: 'eu-west-1' }).sqs.send(
+    new CreateQueueCommand({
+      QueueName: LAUNCH_EVENTS.queueName,
+      Attributes: Object.fromEntries(
+        Object.entries(LAUNCH_EVENTS.queueAttributes).map(([name, value]) => [name, String(value)]),
+      ),
+    }),
+  );
   await startLaunchEventPoller(server, demoIntegrationId);
 }, 60_000);
 afterAll(async () => {
@@ -194,7 +205,9 @@ describe('launch events through the queue', () => {
     expect(card).toMatchObject({ state: 'arriving', api_destination: false });
     expect(card.last_state_change_at).not.toBeNull();
     expect(card.last_api_call_at).not.toBeNull();
-    expect(card.queues[0]).toMatchObject({ region: 'us-east-1', state: 'arriving' });
+    expect(card.queues.find((queue: { region: string }) => queue.region === 'us-east-1')).toMatchObject({
+      state: 'arriving',
+    });
   });
 
   it('counts a duplicate delivery once and orders a stop delivered before its start by event time', async () => {
@@ -274,6 +287,43 @@ describe('launch events through the queue', () => {
   });
 });
 
+describe('queues in each region the stack was deployed to', () => {
+  it('discovers the eu-west-1 queue, polls it, and lists only the regions that have a queue', async () => {
+    const burst = simulator.launchGpuBurst({
+      accountId: demoAccount,
+      region: 'eu-west-1',
+      count: 2,
+      instanceType: 'm5.large',
+      userName: 'lee.wong',
+    });
+    expect(burst.delivered).toBe(true);
+    const view = await waitUntil(
+      () => ledger(owner, '?region=eu-west-1'),
+      (answer) => rowsOf(answer, burst.instanceIds).filter((row) => row.launched_by).length === 2,
+    );
+    expect(rowsOf(view, burst.instanceIds)[0]).toMatchObject({
+      integration_id: demoIntegrationId,
+      region: 'eu-west-1',
+      account_id: demoAccount,
+      type: 'm5.large',
+    });
+    const card = await status(owner, demoIntegrationId);
+    // Every commercial region was asked; the others have no queue and are no error of the card's.
+    expect(card.queues.map((queue: { region: string }) => queue.region)).toEqual(['eu-west-1', 'us-east-1']);
+    expect(card.queues.map((queue: { state: string }) => queue.state)).toEqual(['arriving', 'arriving']);
+    expect(card.state).toBe('arriving');
+    const probes = await server.context.database.db
+      .selectFrom('launch_event_region_probes')
+      .select(['region', 'outcome'])
+      .where('integration_id', '=', demoIntegrationId)
+      .execute();
+    expect(probes).toHaveLength(COMMERCIAL_AWS_REGIONS.length);
+    const outcomeOf = (region: string) => probes.find((probe) => probe.region === region)?.outcome;
+    expect([outcomeOf('us-east-1'), outcomeOf('eu-west-1')]).toEqual(['queue', 'queue']);
+    expect([outcomeOf('ap-southeast-2'), outcomeOf('us-west-2')]).toEqual(['no-queue', 'no-queue']);
+  });
+});
+
 describe('queues that cannot be read', () => {
   it('names a missing queue and a role without sqs:ReceiveMessage on the status', async () => {
     const viewer = await viewerOf(server, owner);
@@ -300,13 +350,18 @@ describe('queues that cannot be read', () => {
       () => status(owner, missing.id),
       (entry) => entry.state !== 'waiting',
     );
-    expect(missingCard).toMatchObject({ state: 'queue-missing' });
-    expect(missingCard.message).toMatch(/QueueDoesNotExist/);
+    expect(missingCard).toMatchObject({ state: 'queue-missing', queues: [] });
+    expect(missingCard.message).toMatch(
+      new RegExp(
+        `No region has a spendguard-launch-events queue in account ${NO_QUEUE_ACCOUNT} \\(QueueDoesNotExist in each of the ${COMMERCIAL_AWS_REGIONS.length} regions probed: `,
+      ),
+    );
+    expect(missingCard.message).toMatch(/ap-southeast-2, .*eu-west-1, .*us-east-1/);
     const deniedCard = await waitUntil(
       () => status(owner, denied.id),
       (entry) => entry.state !== 'waiting',
     );
-    expect(deniedCard).toMatchObject({ state: 'access-denied' });
+    expect(deniedCard).toMatchObject({ state: 'access-denied', queues: [] });
     expect(deniedCard.message).toMatch(/sqs:ReceiveMessage/);
   });
 });
