@@ -146,16 +146,37 @@ export async function countRejections(db: Db, organizationId: string): Promise<M
   return new Map(rows.map((row) => [row.integration_id, Number(row.count)]));
 }
 
-/** The kept rejections of one integration, newest first (for inspection). */
-export async function listRejections(db: Db, owner: ChangeOwner, limit: number) {
-  return db
+/**
+ * The kept rejections of one integration, newest first (for inspection): the body's first
+ * `bodyChars` characters and its whole length, and how many are kept in all.
+ */
+export async function listRejections(
+  db: Db,
+  owner: ChangeOwner,
+  options: { limit: number; bodyChars: number },
+) {
+  const scoped = db
     .selectFrom('launch_event_rejections')
-    .select(['region', 'message_id', 'body', 'reason', 'message', 'received_at'])
     .where('organization_id', '=', owner.organizationId)
-    .where('integration_id', '=', owner.integrationId)
-    .orderBy('received_at', 'desc')
-    .limit(limit)
-    .execute();
+    .where('integration_id', '=', owner.integrationId);
+  const [rows, total] = await Promise.all([
+    scoped
+      .select([
+        'region',
+        'message_id',
+        'reason',
+        'message',
+        'received_at',
+        sql<string>`left(body, ${options.bodyChars})`.as('body'),
+        sql<number>`char_length(body)`.as('body_length'),
+      ])
+      .orderBy('received_at', 'desc')
+      .orderBy('message_id')
+      .limit(options.limit)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
 }
 
 /** Records how one queue's poll went; event times only move forward. */

@@ -1,11 +1,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type {
-  AwsEventsAnswer,
-  GpuBurstAnswer,
-  GpuBurstInput,
-  LaunchEventsSecretView,
-  LaunchLedgerQuery,
-  LaunchLedgerView,
+import {
+  type AwsEventsAnswer,
+  type GpuBurstAnswer,
+  type GpuBurstInput,
+  type LaunchEventRejectionListView,
+  type LaunchEventsSecretView,
+  type LaunchLedgerQuery,
+  type LaunchLedgerView,
+  REJECTION_BODY_CHARS,
+  REJECTIONS_LISTED,
 } from '../../../contracts/launch-events.ts';
 import { type EnvelopeRejection, isRecord } from '../../../domain/eventbridge-envelope.ts';
 import { type LaunchChange, readLaunchEvent } from '../../../domain/launch-changes.ts';
@@ -33,6 +36,7 @@ import {
   listLaunchChanges,
   listQueueStates,
   listRegionProbes,
+  listRejections,
   recordQueueState,
   regionProbesOf,
   releasePollerLease,
@@ -295,6 +299,29 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
             nowMs: now().getTime(),
           }),
         ),
+      };
+    },
+
+    /** GET /api/integrations/:id/launch-events/rejections: what was not a launch event (owners and admins). */
+    async rejections(viewer: Viewer, integrationId: string): Promise<LaunchEventRejectionListView> {
+      const row = await deps.integrations.requireManaged(viewer, integrationId);
+      const { rows, total } = await listRejections(
+        db,
+        { organizationId: row.organization_id, integrationId: row.id },
+        { limit: REJECTIONS_LISTED, bodyChars: REJECTION_BODY_CHARS },
+      );
+      return {
+        integration_id: row.id,
+        total,
+        rejections: rows.map((rejection) => ({
+          received_at: rejection.received_at.toISOString(),
+          region: rejection.region,
+          message_id: rejection.message_id,
+          reason: rejection.reason,
+          message: rejection.message,
+          body: rejection.body,
+          body_length: Number(rejection.body_length),
+        })),
       };
     },
 

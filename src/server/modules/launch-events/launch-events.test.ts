@@ -28,7 +28,7 @@ import {
   viewerOf,
   waitUntil,
 } from '../../testing/launch-event-fixtures.ts';
-import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { callAs, inviteNewPerson, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -284,6 +284,60 @@ describe('launch events through the queue', () => {
       .execute();
     expect(kept.map((row) => row.reason).sort()).toEqual(['foreign-account', 'not-json']);
     expect(kept.find((row) => row.reason === 'not-json')?.body).toBe('this is not an event');
+  });
+});
+
+describe('inspecting rejected messages', () => {
+  const path = () => `/api/integrations/${demoIntegrationId}/launch-events/rejections`;
+
+  it('lists the newest to owners and admins with the reason, the region and the body cut to 2,000 characters', async () => {
+    const long = `{"not": "json at all ${'x'.repeat(5_000)}`;
+    await enqueue(long);
+    const answer = (
+      await waitUntil(
+        () => callAs(server, owner)('GET', path()),
+        (response) =>
+          response.statusCode === 200 &&
+          response
+            .json()
+            .rejections.some((entry: { body_length: number }) => entry.body_length === long.length),
+      )
+    ).json();
+    // The two of the test before, and this one.
+    expect(answer).toMatchObject({ integration_id: demoIntegrationId, total: 3 });
+    expect(answer.rejections).toHaveLength(3);
+    expect(answer.rejections[0]).toMatchObject({
+      region: 'us-east-1',
+      reason: 'not-json',
+      body: long.slice(0, 2_000),
+      body_length: long.length,
+    });
+    expect(answer.rejections[0].message_id).toMatch(/\S/);
+    const times = answer.rejections.map((entry: { received_at: string }) => entry.received_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const foreign = answer.rejections.find((entry: { reason: string }) => entry.reason === 'foreign-account');
+    expect(foreign?.body).toContain('999988887777');
+    expect(foreign?.message).toMatch(/\S/);
+    expect((await status(owner, demoIntegrationId)).rejected_count).toBe(3);
+
+    const admin = await inviteNewPerson(server, owner, { email: 'admin@launches.test', role: 'admin' });
+    expect((await callAs(server, admin)('GET', path())).statusCode).toBe(200);
+  });
+
+  it('refuses members (403), another organization (404) and a malformed id (400)', async () => {
+    const member = await inviteNewPerson(server, owner, { email: 'member@launches.test', role: 'member' });
+    const refused = await callAs(server, member)('GET', path());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Code).toBeDefined();
+    const stranger404 = await callAs(server, stranger)('GET', path());
+    expect(stranger404.statusCode).toBe(404);
+    expect(
+      (await callAs(server, owner)('GET', `/api/integrations/${randomUUID()}/launch-events/rejections`))
+        .statusCode,
+    ).toBe(404);
+    const malformed = await callAs(server, owner)('GET', '/api/integrations/nope/launch-events/rejections');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().Message).toMatch(/id/);
   });
 });
 
