@@ -7,7 +7,6 @@ import {
   type RegionProbe,
   regionProbeDue,
   regionsWithQueue,
-  withoutQueueIn,
 } from './launch-event-regions.ts';
 
 const AT = Date.parse('2026-11-27T09:00:00Z');
@@ -70,11 +69,6 @@ describe('when to probe the regions again', () => {
       probe('ap-east-2', 'unreachable', later),
       probe('ca-west-1', 'unreachable', later),
     ]);
-  });
-
-  it('stops polling a region whose queue was deleted since the probe', () => {
-    const probes = [probe('us-east-1', 'queue'), probe('eu-west-1', 'queue')];
-    expect(regionsWithQueue(withoutQueueIn(probes, 'eu-west-1', AT + 1))).toEqual(['us-east-1']);
   });
 });
 

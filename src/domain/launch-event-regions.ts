@@ -99,13 +99,6 @@ export function mergeRegionProbes(
   });
 }
 
-/** A region was found to have no queue while polling it (deleted since the probe): it is polled no more. */
-export function withoutQueueIn(probes: readonly RegionProbe[], region: string, atMs: number): RegionProbe[] {
-  return probes.map((probe) =>
-    probe.region === region ? { region, outcome: 'no-queue' as const, probedAtMs: atMs } : probe,
-  );
-}
-
 export interface NoQueueVerdict {
   state: 'queue-missing' | 'access-denied' | 'error';
   message: string;
