@@ -139,6 +139,37 @@ export const launchEventsSecret = z.object({
 });
 export type LaunchEventsSecretView = z.infer<typeof launchEventsSecret>;
 
+/** How much of a rejected message's body the inspection shows. */
+export const REJECTION_BODY_CHARS = 2_000;
+/** The newest rejections the inspection lists. */
+export const REJECTIONS_LISTED = 50;
+
+/** One message that was not a launch event, kept for inspection. */
+export const launchEventRejection = z.object({
+  received_at: z.string(),
+  /** The queue's region, or the envelope's for the API destination ('unknown' when it named none). */
+  region: z.string(),
+  /** SQS's MessageId, or `api:<envelope id>` for the API destination. */
+  message_id: z.string(),
+  /** not-json, not-an-envelope, missing-field, bad-time, foreign-account, unsupported-event, failed-call. */
+  reason: z.string(),
+  /** What was wrong with it, in words. */
+  message: z.string(),
+  /** The body as received, its first 2,000 characters. */
+  body: z.string(),
+  /** The whole body's length in characters (longer than `body` when cut). */
+  body_length: z.number(),
+});
+export type LaunchEventRejectionView = z.infer<typeof launchEventRejection>;
+
+/** GET /api/integrations/{id}/launch-events/rejections: the newest 50, newest first, of `total` kept. */
+export const launchEventRejectionList = z.object({
+  integration_id: z.string(),
+  total: z.number(),
+  rejections: z.array(launchEventRejection),
+});
+export type LaunchEventRejectionListView = z.infer<typeof launchEventRejectionList>;
+
 /** POST /api/aws-events/{integration_id}: what the envelopes (one or an array) came to. */
 export const awsEventsAnswer = z.object({
   /** Envelopes read as launch events. */

@@ -20,6 +20,8 @@ export const queryKeys = {
   },
   /** GET launch-events/status: whether each integration's launch events arrive. */
   launchEventsStatus: ['launch-events', 'status'],
+  /** GET integrations/:id/launch-events/rejections: the messages that were not launch events. */
+  launchEventRejections: (integrationId: string) => ['launch-events', 'rejections', integrationId],
 
   billingData: {
     all: ['billing-data'],

@@ -54,6 +54,16 @@ export interface LaunchEventQueuesTable {
   updated_at: Generated<Date>;
 }
 
+/** What one region answered when asked for the integration's launch-events queue, and when. */
+export interface LaunchEventRegionProbesTable {
+  integration_id: string;
+  organization_id: string;
+  region: string;
+  /** 'queue', 'no-queue', 'denied' or 'unreachable' (src/domain/launch-event-regions.ts). */
+  outcome: string;
+  probed_at: Timestamp;
+}
+
 /** The worker polling an integration's queues now, until when (a killed worker's lease runs out). */
 export interface LaunchEventPollerLeasesTable {
   integration_id: string;
@@ -74,6 +84,7 @@ export interface LaunchEventsTables {
   launch_changes: LaunchChangesTable;
   launch_event_rejections: LaunchEventRejectionsTable;
   launch_event_queues: LaunchEventQueuesTable;
+  launch_event_region_probes: LaunchEventRegionProbesTable;
   launch_event_poller_leases: LaunchEventPollerLeasesTable;
   launch_event_secrets: LaunchEventSecretsTable;
 }

@@ -58,6 +58,7 @@ export const TABLE_OWNERS = {
   launch_changes: 'launch-events',
   launch_event_rejections: 'launch-events',
   launch_event_queues: 'launch-events',
+  launch_event_region_probes: 'launch-events',
   launch_event_poller_leases: 'launch-events',
   launch_event_secrets: 'launch-events',
 } as const satisfies { [Table in keyof DatabaseSchema]: string };

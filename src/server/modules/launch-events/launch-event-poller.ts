@@ -4,15 +4,22 @@ import {
   ReceiveMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
+import { regionsWithQueue } from '../../../domain/launch-event-regions.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import { sqsClient } from '../integrations/aws/aws-clients.ts';
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
 import type { AwsTarget } from '../integrations/integrations.service.ts';
+import {
+  errorName,
+  isAccessDenied,
+  isQueueMissing,
+  LAUNCH_EVENTS_QUEUE,
+  launchEventsQueueUrl,
+} from './launch-event-queue.ts';
+import { launchEventQueueRegions, type RegionProbeMemory } from './launch-event-region-probe.ts';
 
-/** The queue the integration template creates in each region it is deployed to (decision 046). */
-export const LAUNCH_EVENTS_QUEUE = 'spendguard-launch-events';
 /** SQS's longest wait: the call answers as soon as a message arrives. */
 export const LONG_POLL_SECONDS = 20;
 const BATCH_SIZE = 10;
@@ -29,7 +36,7 @@ export interface ReceivedMessage {
   body: string;
 }
 
-export interface PollerDependencies {
+export interface PollerDependencies extends RegionProbeMemory {
   access: AwsAccess;
   /**
    * Stores what a receive brought (changes and rejections) and answers once it is stored: only then
@@ -55,33 +62,6 @@ export interface PollerDependencies {
 
 /** How a session ended: keep polling now, try again in a few minutes (nothing to poll), or not at all. */
 export type SessionOutcome = 'continue' | 'later' | 'stop';
-
-export function launchEventsQueueUrl(access: AwsAccess, region: string, accountId: string): string {
-  // The simulator serves `${endpoint}/${account}/${name}` and picks the region from the signature.
-  return access.endpoint
-    ? `${access.endpoint.replace(/\/$/, '')}/${accountId}/${LAUNCH_EVENTS_QUEUE}`
-    : `https://sqs.${region}.amazonaws.com/${accountId}/${LAUNCH_EVENTS_QUEUE}`;
-}
-
-/** Where the integration's queues may be: us-east-1, its export's region and the server's region. */
-export function launchEventRegions(target: AwsTarget, access: AwsAccess): string[] {
-  return [...new Set(['us-east-1', target.exportRegion, access.region].filter((r): r is string => !!r))];
-}
-
-function errorName(error: unknown): string {
-  const candidate = error as { Code?: string; name?: string };
-  return candidate?.Code ?? candidate?.name ?? 'Error';
-}
-
-function isQueueMissing(error: unknown): boolean {
-  const name = errorName(error);
-  return name === 'QueueDoesNotExist' || name === 'AWS.SimpleQueueService.NonExistentQueue';
-}
-
-function isAccessDenied(error: unknown): boolean {
-  const name = errorName(error);
-  return name === 'AccessDenied' || name === 'AccessDeniedException' || name === 'KMS.AccessDeniedException';
-}
 
 const isAbort = (error: unknown, signal: AbortSignal) =>
   signal.aborted || (error as { name?: string })?.name === 'AbortError';
@@ -136,10 +116,12 @@ export function createLaunchEventPoller(deps: PollerDependencies) {
         } catch (error) {
           if (isAbort(error, until.signal)) break;
           if (isQueueMissing(error)) {
-            await record(
-              'queue-missing',
-              `There is no ${LAUNCH_EVENTS_QUEUE} queue in ${region} of account ${session.accountId} (QueueDoesNotExist): update the stack with LaunchEvents=Enabled, or deploy it in this region.`,
+            // Deleted since the probe: the region is polled no more (and its line leaves the card).
+            deps.log.warn(
+              { integrationId: target.id, region },
+              `the ${LAUNCH_EVENTS_QUEUE} queue is gone from ${region}`,
             );
+            await deps.saveRegionProbes(target, [{ region, outcome: 'no-queue', probedAtMs: Date.now() }]);
             return 'later';
           }
           if (isAccessDenied(error)) {
@@ -215,13 +197,15 @@ export function createLaunchEventPoller(deps: PollerDependencies) {
       options: { durationMs: number; signal: AbortSignal },
     ): Promise<SessionOutcome> {
       if (!target?.identity) return 'stop';
-      const regions = launchEventRegions(target, deps.access);
       let session: AwsSession;
       try {
         session = await openAwsSession(deps.access, target.identity);
       } catch (error) {
+        // No session, no probe: the failure goes on the regions known to have the queue, else on the
+        // integration's home region (where its first stack most likely is).
+        const known = regionsWithQueue(await deps.regionProbes(target));
         const denied = (error as { code?: string }).code === 'AccessDenied';
-        for (const region of regions)
+        for (const region of known.length > 0 ? known : [target.exportRegion ?? 'us-east-1'])
           await deps.recordQueue(target, {
             region,
             queueUrl: '',
@@ -230,6 +214,9 @@ export function createLaunchEventPoller(deps: PollerDependencies) {
           });
         return isThrottling(error) ? 'continue' : 'later';
       }
+      const regions = await launchEventQueueRegions(deps, target, session, options.signal);
+      // No queue in any region: the card says so (from the probes); the next session probes again.
+      if (regions.length === 0) return options.signal.aborted ? 'continue' : 'later';
       const until = { deadline: Date.now() + options.durationMs, signal: options.signal };
       const outcomes = await Promise.all(
         regions.map((region) =>

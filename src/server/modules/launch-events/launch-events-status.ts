@@ -1,4 +1,5 @@
 import type { LaunchEventsStatusView } from '../../../contracts/launch-events.ts';
+import { noQueueVerdict, type RegionProbe } from '../../../domain/launch-event-regions.ts';
 import type { AwsTarget } from '../integrations/integrations.service.ts';
 import type { LaunchEventQueueRow } from './launch-events.repository.ts';
 
@@ -13,11 +14,18 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 const latest = (...dates: Array<Date | null | undefined>) =>
   dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 
+const accountOf = (target: AwsTarget) =>
+  target.identity?.kind === 'aws-role'
+    ? (target.identity.roleArn.split(':')[4] ?? 'this account')
+    : "the server's account";
+
 /** Whether one integration's launch events are arriving, from its queues' last polls and its last events. */
 export function launchEventsStatusOf(
   target: AwsTarget,
   facts: {
     queues: LaunchEventQueueRow[];
+    /** Each region's last answer to "is the queue there?" (the poller polls where it is). */
+    probes: RegionProbe[];
     times?: { stateChange: Date | null; apiCall: Date | null };
     rejectedCount: number;
     apiDestination: boolean;
@@ -37,12 +45,17 @@ export function launchEventsStatusOf(
     last_polled_at: iso(queue.last_polled_at),
   }));
   const lastEvent = latest(facts.times?.stateChange, facts.times?.apiCall);
+  const noQueue =
+    queues.length === 0 && target.identity ? noQueueVerdict(facts.probes, accountOf(target)) : null;
   let state: State;
   let message: string | null = null;
   if (recent(lastEvent)) state = 'arriving';
   else if (!target.identity && !facts.apiDestination) {
     state = 'not-applicable';
     message = 'This integration has no AWS access to poll (uploaded billing files only).';
+  } else if (noQueue) {
+    state = noQueue.state;
+    message = noQueue.message;
   } else if (
     queues.length === 0 ||
     queues.some((queue) => queue.state === 'waiting' || queue.state === 'arriving')

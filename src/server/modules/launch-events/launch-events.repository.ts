@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LaunchChange, LaunchResourceKind } from '../../../domain/launch-changes.ts';
+import type { RegionProbe, RegionProbeOutcome } from '../../../domain/launch-event-regions.ts';
 import type { DatabaseSchema, LaunchChangesTable, LaunchEventQueuesTable } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema>;
@@ -145,16 +146,37 @@ export async function countRejections(db: Db, organizationId: string): Promise<M
   return new Map(rows.map((row) => [row.integration_id, Number(row.count)]));
 }
 
-/** The kept rejections of one integration, newest first (for inspection). */
-export async function listRejections(db: Db, owner: ChangeOwner, limit = 100) {
-  return db
+/**
+ * The kept rejections of one integration, newest first (for inspection): the body's first
+ * `bodyChars` characters and its whole length, and how many are kept in all.
+ */
+export async function listRejections(
+  db: Db,
+  owner: ChangeOwner,
+  options: { limit: number; bodyChars: number },
+) {
+  const scoped = db
     .selectFrom('launch_event_rejections')
-    .select(['region', 'message_id', 'body', 'reason', 'message', 'received_at'])
     .where('organization_id', '=', owner.organizationId)
-    .where('integration_id', '=', owner.integrationId)
-    .orderBy('received_at', 'desc')
-    .limit(limit)
-    .execute();
+    .where('integration_id', '=', owner.integrationId);
+  const [rows, total] = await Promise.all([
+    scoped
+      .select([
+        'region',
+        'message_id',
+        'reason',
+        'message',
+        'received_at',
+        sql<string>`left(body, ${options.bodyChars})`.as('body'),
+        sql<number>`char_length(body)`.as('body_length'),
+      ])
+      .orderBy('received_at', 'desc')
+      .orderBy('message_id')
+      .limit(options.limit)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
 }
 
 /** Records how one queue's poll went; event times only move forward. */
@@ -209,6 +231,78 @@ export async function listQueueStates(db: Db, organizationId: string): Promise<L
     .orderBy('integration_id')
     .orderBy('region')
     .execute();
+}
+
+/** The last answer of each region asked for one integration's queue (the poller's memory between sessions). */
+export async function listRegionProbes(db: Db, integrationId: string): Promise<RegionProbe[]> {
+  const rows = await db
+    .selectFrom('launch_event_region_probes')
+    .select(['region', 'outcome', 'probed_at'])
+    .where('integration_id', '=', integrationId)
+    .orderBy('region')
+    .execute();
+  return rows.map((row) => ({
+    region: row.region,
+    outcome: row.outcome as RegionProbeOutcome,
+    probedAtMs: row.probed_at.getTime(),
+  }));
+}
+
+/** The organization's region answers, by integration (the status reads them). */
+export async function regionProbesOf(db: Db, organizationId: string): Promise<Map<string, RegionProbe[]>> {
+  const rows = await db
+    .selectFrom('launch_event_region_probes')
+    .select(['integration_id', 'region', 'outcome', 'probed_at'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('integration_id')
+    .orderBy('region')
+    .execute();
+  const probes = new Map<string, RegionProbe[]>();
+  for (const row of rows)
+    probes.set(row.integration_id, [
+      ...(probes.get(row.integration_id) ?? []),
+      { region: row.region, outcome: row.outcome as RegionProbeOutcome, probedAtMs: row.probed_at.getTime() },
+    ]);
+  return probes;
+}
+
+/**
+ * Keeps the regions' answers, and forgets the queue lines of regions without a queue: a region
+ * nobody deployed the stack to is no error of the integration's.
+ */
+export async function saveRegionProbes(
+  db: Db,
+  owner: ChangeOwner,
+  probes: readonly RegionProbe[],
+): Promise<void> {
+  if (probes.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('launch_event_region_probes')
+      .values(
+        probes.map((probe) => ({
+          integration_id: owner.integrationId,
+          organization_id: owner.organizationId,
+          region: probe.region,
+          outcome: probe.outcome,
+          probed_at: new Date(probe.probedAtMs),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['integration_id', 'region']).doUpdateSet((eb) => ({
+          outcome: eb.ref('excluded.outcome'),
+          probed_at: eb.ref('excluded.probed_at'),
+        })),
+      )
+      .execute();
+    const withoutQueue = probes.filter((probe) => probe.outcome !== 'queue').map((probe) => probe.region);
+    if (withoutQueue.length > 0)
+      await trx
+        .deleteFrom('launch_event_queues')
+        .where('integration_id', '=', owner.integrationId)
+        .where('region', 'in', withoutQueue)
+        .execute();
+  });
 }
 
 export async function saveSecretHash(db: Db, owner: ChangeOwner, secretHash: string): Promise<Date> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorAnswers } from '../../../contracts/errors.ts';
 import { integrationIdParams } from '../../../contracts/integrations.ts';
 import {
+  launchEventRejectionList,
   launchEventsSecret,
   launchEventsStatusList,
   launchLedger,
@@ -42,6 +43,20 @@ export const launchEventsRoutes: FastifyPluginAsyncZod<{ launchEvents: LaunchEve
       },
     },
     async (request) => launchEvents.status(await request.requireViewer()),
+  );
+
+  app.get(
+    '/api/integrations/:id/launch-events/rejections',
+    {
+      schema: {
+        tags,
+        summary:
+          'The newest 50 messages that were not launch events (reason, region, the body cut to 2,000 characters)',
+        params: integrationIdParams,
+        response: { 200: launchEventRejectionList, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => launchEvents.rejections(await request.requireViewer(), request.params.id),
   );
 
   app.post(

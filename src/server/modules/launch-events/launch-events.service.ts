@@ -1,11 +1,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type {
-  AwsEventsAnswer,
-  GpuBurstAnswer,
-  GpuBurstInput,
-  LaunchEventsSecretView,
-  LaunchLedgerQuery,
-  LaunchLedgerView,
+import {
+  type AwsEventsAnswer,
+  type GpuBurstAnswer,
+  type GpuBurstInput,
+  type LaunchEventRejectionListView,
+  type LaunchEventsSecretView,
+  type LaunchLedgerQuery,
+  type LaunchLedgerView,
+  REJECTION_BODY_CHARS,
+  REJECTIONS_LISTED,
 } from '../../../contracts/launch-events.ts';
 import { type EnvelopeRejection, isRecord } from '../../../domain/eventbridge-envelope.ts';
 import { type LaunchChange, readLaunchEvent } from '../../../domain/launch-changes.ts';
@@ -32,8 +35,12 @@ import {
   lastEventTimes,
   listLaunchChanges,
   listQueueStates,
+  listRegionProbes,
+  listRejections,
   recordQueueState,
+  regionProbesOf,
   releasePollerLease,
+  saveRegionProbes,
   saveSecretHash,
 } from './launch-events.repository.ts';
 import { launchEventsStatusOf } from './launch-events-status.ts';
@@ -170,6 +177,8 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
       return { lastStateChangeAt: batch.lastStateChangeAt, lastApiCallAt: batch.lastApiCallAt };
     },
     recordQueue: (target, queue) => recordQueueState(db, ownerOf(target), { ...queue, polledAt: now() }),
+    regionProbes: (target) => listRegionProbes(db, target.id),
+    saveRegionProbes: (target, probes) => saveRegionProbes(db, ownerOf(target), probes),
   });
 
   /** Where the integration's bill data is complete (its last, partial day is not); undefined before any. */
@@ -271,9 +280,10 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
     /** GET /api/launch-events/status: one entry per integration of the organization. */
     async status(viewer: Viewer) {
       const organizationId = viewer.organizationId;
-      const [targets, queues, times, rejected, secrets] = await Promise.all([
+      const [targets, queues, probes, times, rejected, secrets] = await Promise.all([
         deps.integrations.awsTargetsOf(organizationId),
         listQueueStates(db, organizationId),
+        regionProbesOf(db, organizationId),
         lastEventTimes(db, organizationId),
         countRejections(db, organizationId),
         integrationsWithSecrets(db, organizationId),
@@ -282,12 +292,36 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
         integrations: targets.map((target) =>
           launchEventsStatusOf(target, {
             queues: queues.filter((queue) => queue.integration_id === target.id),
+            probes: probes.get(target.id) ?? [],
             times: times.get(target.id),
             rejectedCount: rejected.get(target.id) ?? 0,
             apiDestination: secrets.has(target.id),
             nowMs: now().getTime(),
           }),
         ),
+      };
+    },
+
+    /** GET /api/integrations/:id/launch-events/rejections: what was not a launch event (owners and admins). */
+    async rejections(viewer: Viewer, integrationId: string): Promise<LaunchEventRejectionListView> {
+      const row = await deps.integrations.requireManaged(viewer, integrationId);
+      const { rows, total } = await listRejections(
+        db,
+        { organizationId: row.organization_id, integrationId: row.id },
+        { limit: REJECTIONS_LISTED, bodyChars: REJECTION_BODY_CHARS },
+      );
+      return {
+        integration_id: row.id,
+        total,
+        rejections: rows.map((rejection) => ({
+          received_at: rejection.received_at.toISOString(),
+          region: rejection.region,
+          message_id: rejection.message_id,
+          reason: rejection.reason,
+          message: rejection.message,
+          body: rejection.body,
+          body_length: Number(rejection.body_length),
+        })),
       };
     },
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CreateQueueCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_EVENTS } from '../../../aws-sim/company/company-profile.ts';
 import { type AwsSimulator, READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
 import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
 import {
@@ -17,6 +19,7 @@ import {
 import { pricedInstanceType } from '../../../catalog/ec2-instance-catalog.ts';
 import type { LaunchLedgerRowView, LaunchLedgerView } from '../../../contracts/launch-events.ts';
 import type { LaunchChange } from '../../../domain/launch-changes.ts';
+import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import {
   integrationsModuleOf,
@@ -25,7 +28,7 @@ import {
   viewerOf,
   waitUntil,
 } from '../../testing/launch-event-fixtures.ts';
-import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { callAs, inviteNewPerson, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -150,9 +153,17 @@ beforeAll(async () => {
   // A role of the same account that may send to its queue: what EventBridge does, and the faults it may not.
   const senderRole = `arn:aws:iam::${demoAccount}:role/TestEventSender`;
   simulator.registerRole(senderRole, 'sender', { permissions: ['sqs:*'] });
-  sender = simulatorClients(simulator, {
-    credentials: await assumeRole(simulator, senderRole, 'sender'),
-  }).sqs;
+  const senderCredentials = await assumeRole(simulator, senderRole, 'sender');
+  sender = simulatorClients(simulator, { credentials: senderCredentials }).sqs;
+  // The customer deployed the stack a second time, in eu-west-1 (LaunchEventsOnly=true): its queue.
+  await simulatorClients(simulator, { credentials: senderCredentials, region: 'eu-west-1' }).sqs.send(
+    new CreateQueueCommand({
+      QueueName: LAUNCH_EVENTS.queueName,
+      Attributes: Object.fromEntries(
+        Object.entries(LAUNCH_EVENTS.queueAttributes).map(([name, value]) => [name, String(value)]),
+      ),
+    }),
+  );
   await startLaunchEventPoller(server, demoIntegrationId);
 }, 60_000);
 afterAll(async () => {
@@ -194,7 +205,9 @@ describe('launch events through the queue', () => {
     expect(card).toMatchObject({ state: 'arriving', api_destination: false });
     expect(card.last_state_change_at).not.toBeNull();
     expect(card.last_api_call_at).not.toBeNull();
-    expect(card.queues[0]).toMatchObject({ region: 'us-east-1', state: 'arriving' });
+    expect(card.queues.find((queue: { region: string }) => queue.region === 'us-east-1')).toMatchObject({
+      state: 'arriving',
+    });
   });
 
   it('counts a duplicate delivery once and orders a stop delivered before its start by event time', async () => {
@@ -274,6 +287,97 @@ describe('launch events through the queue', () => {
   });
 });
 
+describe('inspecting rejected messages', () => {
+  const path = () => `/api/integrations/${demoIntegrationId}/launch-events/rejections`;
+
+  it('lists the newest to owners and admins with the reason, the region and the body cut to 2,000 characters', async () => {
+    const long = `{"not": "json at all ${'x'.repeat(5_000)}`;
+    await enqueue(long);
+    const answer = (
+      await waitUntil(
+        () => callAs(server, owner)('GET', path()),
+        (response) =>
+          response.statusCode === 200 &&
+          response
+            .json()
+            .rejections.some((entry: { body_length: number }) => entry.body_length === long.length),
+      )
+    ).json();
+    // The two of the test before, and this one.
+    expect(answer).toMatchObject({ integration_id: demoIntegrationId, total: 3 });
+    expect(answer.rejections).toHaveLength(3);
+    expect(answer.rejections[0]).toMatchObject({
+      region: 'us-east-1',
+      reason: 'not-json',
+      body: long.slice(0, 2_000),
+      body_length: long.length,
+    });
+    expect(answer.rejections[0].message_id).toMatch(/\S/);
+    const times = answer.rejections.map((entry: { received_at: string }) => entry.received_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const foreign = answer.rejections.find((entry: { reason: string }) => entry.reason === 'foreign-account');
+    expect(foreign?.body).toContain('999988887777');
+    expect(foreign?.message).toMatch(/\S/);
+    expect((await status(owner, demoIntegrationId)).rejected_count).toBe(3);
+
+    const admin = await inviteNewPerson(server, owner, { email: 'admin@launches.test', role: 'admin' });
+    expect((await callAs(server, admin)('GET', path())).statusCode).toBe(200);
+  });
+
+  it('refuses members (403), another organization (404) and a malformed id (400)', async () => {
+    const member = await inviteNewPerson(server, owner, { email: 'member@launches.test', role: 'member' });
+    const refused = await callAs(server, member)('GET', path());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Code).toBeDefined();
+    const stranger404 = await callAs(server, stranger)('GET', path());
+    expect(stranger404.statusCode).toBe(404);
+    expect(
+      (await callAs(server, owner)('GET', `/api/integrations/${randomUUID()}/launch-events/rejections`))
+        .statusCode,
+    ).toBe(404);
+    const malformed = await callAs(server, owner)('GET', '/api/integrations/nope/launch-events/rejections');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().Message).toMatch(/id/);
+  });
+});
+
+describe('queues in each region the stack was deployed to', () => {
+  it('discovers the eu-west-1 queue, polls it, and lists only the regions that have a queue', async () => {
+    const burst = simulator.launchGpuBurst({
+      accountId: demoAccount,
+      region: 'eu-west-1',
+      count: 2,
+      instanceType: 'm5.large',
+      userName: 'lee.wong',
+    });
+    expect(burst.delivered).toBe(true);
+    const view = await waitUntil(
+      () => ledger(owner, '?region=eu-west-1'),
+      (answer) => rowsOf(answer, burst.instanceIds).filter((row) => row.launched_by).length === 2,
+    );
+    expect(rowsOf(view, burst.instanceIds)[0]).toMatchObject({
+      integration_id: demoIntegrationId,
+      region: 'eu-west-1',
+      account_id: demoAccount,
+      type: 'm5.large',
+    });
+    const card = await status(owner, demoIntegrationId);
+    // Every commercial region was asked; the others have no queue and are no error of the card's.
+    expect(card.queues.map((queue: { region: string }) => queue.region)).toEqual(['eu-west-1', 'us-east-1']);
+    expect(card.queues.map((queue: { state: string }) => queue.state)).toEqual(['arriving', 'arriving']);
+    expect(card.state).toBe('arriving');
+    const probes = await server.context.database.db
+      .selectFrom('launch_event_region_probes')
+      .select(['region', 'outcome'])
+      .where('integration_id', '=', demoIntegrationId)
+      .execute();
+    expect(probes).toHaveLength(COMMERCIAL_AWS_REGIONS.length);
+    const outcomeOf = (region: string) => probes.find((probe) => probe.region === region)?.outcome;
+    expect([outcomeOf('us-east-1'), outcomeOf('eu-west-1')]).toEqual(['queue', 'queue']);
+    expect([outcomeOf('ap-southeast-2'), outcomeOf('us-west-2')]).toEqual(['no-queue', 'no-queue']);
+  });
+});
+
 describe('queues that cannot be read', () => {
   it('names a missing queue and a role without sqs:ReceiveMessage on the status', async () => {
     const viewer = await viewerOf(server, owner);
@@ -300,13 +404,18 @@ describe('queues that cannot be read', () => {
       () => status(owner, missing.id),
       (entry) => entry.state !== 'waiting',
     );
-    expect(missingCard).toMatchObject({ state: 'queue-missing' });
-    expect(missingCard.message).toMatch(/QueueDoesNotExist/);
+    expect(missingCard).toMatchObject({ state: 'queue-missing', queues: [] });
+    expect(missingCard.message).toMatch(
+      new RegExp(
+        `No region has a spendguard-launch-events queue in account ${NO_QUEUE_ACCOUNT} \\(QueueDoesNotExist in each of the ${COMMERCIAL_AWS_REGIONS.length} regions probed: `,
+      ),
+    );
+    expect(missingCard.message).toMatch(/ap-southeast-2, .*eu-west-1, .*us-east-1/);
     const deniedCard = await waitUntil(
       () => status(owner, denied.id),
       (entry) => entry.state !== 'waiting',
     );
-    expect(deniedCard).toMatchObject({ state: 'access-denied' });
+    expect(deniedCard).toMatchObject({ state: 'access-denied', queues: [] });
     expect(deniedCard.message).toMatch(/sqs:ReceiveMessage/);
   });
 });

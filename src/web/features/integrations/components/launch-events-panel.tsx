@@ -4,13 +4,9 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { formatAge, formatEventTime } from '../../../lib/launch-format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useLaunchEventsStatus } from '../api/get-launch-events-status.ts';
-import {
-  apiCallEventsGap,
-  LAUNCH_EVENTS_BADGES,
-  launchEventsMessage,
-  rejectedLabel,
-} from '../launch-events-wording.ts';
+import { apiCallEventsGap, LAUNCH_EVENTS_BADGES, launchEventsMessage } from '../launch-events-wording.ts';
 import { ApiDestinationSecret } from './api-destination-secret.tsx';
+import { RejectedMessages } from './rejected-messages.tsx';
 
 function LastEvent({ label, at, timeZone }: { label: string; at: string | null; timeZone: string }) {
   return (
@@ -105,12 +101,7 @@ function StatusBody({ status, timeZone }: { status: LaunchEventsStatusView; time
         </Text>
       )}
       <QueueLines queues={status.queues} />
-      {status.rejected_count > 0 && (
-        <Text size="sm" c="dimmed">
-          {rejectedLabel(status.rejected_count)}: not launch events or unreadable; counted, kept for
-          inspection and deleted from the queue.
-        </Text>
-      )}
+      <RejectedMessages integrationId={status.integration_id} count={status.rejected_count} />
       <ApiDestinationSecret integrationId={status.integration_id} exists={status.api_destination} />
     </Stack>
   );
