@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createServerLog } from '../../plugins/request-log.ts';
 import { callWithToken, createApiToken } from '../../testing/api-token-fixtures.ts';
 import { callAs, startBusinessTrial } from '../../testing/organization-fixtures.ts';
@@ -187,6 +188,24 @@ describe('a token that no longer holds', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ Code: 'Unauthorized', Message: 'The API token has been revoked.' });
     expect((await callAs(server, owner)('DELETE', `/api/api-tokens/${token.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 401 at once on another node sharing the database', async () => {
+    const otherNode = await buildApp(server.context);
+    try {
+      const token = await tokenFor(owner, 'Two nodes', ['costs:read']);
+      const onOtherNode = () =>
+        otherNode.inject({
+          method: 'GET',
+          url: '/api/budgets',
+          headers: { authorization: `Bearer ${token.secret}` },
+        });
+      expect((await onOtherNode()).statusCode).toBe(200);
+      expect((await callAs(server, owner)('DELETE', `/api/api-tokens/${token.id}`)).statusCode).toBe(200);
+      expect((await onOtherNode()).statusCode).toBe(401);
+    } finally {
+      await otherNode.close();
+    }
   });
 
   it('cannot be revoked from another organization (404)', async () => {
