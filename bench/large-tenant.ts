@@ -4,6 +4,7 @@
  * without the answer cache, so every request computes its answer as a first visit does. Timed
  * sequential requests (one at a time, loopback) of the month view and the year view, for the owner, a
  * member whose team owns two accounts and a member whose team owns three tag pairs; p50, p99 and max.
+ * Then the owner's two views with CONCURRENCY (4) requests at a time, and the answers per second.
  *
  *   npm run bench -- large-tenant                                   # PGlite, then PostgreSQL
  *   node --import tsx bench/large-tenant.ts [pglite,postgres] [requests=40]
@@ -17,6 +18,7 @@ import pg from 'pg';
 
 const [databases = 'pglite,postgres', requestsArgument = '40'] = process.argv.slice(2);
 const REQUESTS = Number(requestsArgument);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Person {
@@ -75,18 +77,28 @@ async function stopTenant(child: ChildProcess) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-/** `REQUESTS` requests one after the other; the first one's time apart (a cold planner and cache). */
-async function timeRequests(url: string, token: string) {
+/**
+ * `REQUESTS` requests, `concurrency` at a time (one after the other by default); the first one's time
+ * apart (a cold planner and cache), and answers per second.
+ */
+async function timeRequests(url: string, token: string, concurrency = 1) {
   const times: number[] = [];
   let bytes = 0;
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    times.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`${response.status} ${body.slice(0, 300)}`);
-    bytes = body.length;
-  }
+  let next = 0;
+  const began = performance.now();
+  const worker = async () => {
+    while (next < REQUESTS) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const body = await response.text();
+      times.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`${response.status} ${body.slice(0, 300)}`);
+      bytes = body.length;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - began) / 1000;
   const first = times[0] ?? 0;
   const sorted = [...times].sort((a, b) => a - b);
   const ms = (value: number) => Math.round(value);
@@ -95,6 +107,7 @@ async function timeRequests(url: string, token: string) {
     p50: ms(percentile(sorted, 50)),
     p99: ms(percentile(sorted, 99)),
     max: ms(sorted[sorted.length - 1] ?? 0),
+    'req/s': (REQUESTS / seconds).toFixed(1),
     kB: Math.round(bytes / 1024),
   };
 }
@@ -160,6 +173,23 @@ async function benchTenant(label: string, databaseUrl?: string) {
       ready.people.owner.token,
     );
     rows.push({ view: 'month by team tag', viewer: 'owner', ...byTeam, 'vs owner p99': '' });
+    // Several people at once: PGlite answers on the server's one thread, PostgreSQL on its pool.
+    for (const [viewName, [start, end]] of [
+      ['month view', month],
+      ['year view', year],
+    ] as const) {
+      const together = await timeRequests(
+        viewUrl(ready, ready.people.owner, start, end),
+        ready.people.owner.token,
+        CONCURRENCY,
+      );
+      rows.push({
+        view: `${viewName}, ${CONCURRENCY} at once`,
+        viewer: 'owner',
+        ...together,
+        'vs owner p99': '',
+      });
+    }
     console.table(rows);
   } finally {
     await stopTenant(child);
