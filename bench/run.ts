@@ -12,6 +12,7 @@ const BENCHMARKS = [
   'ingest-scan',
   'ingest-end-to-end',
   'billing-data',
+  'large-tenant',
   'forecast-backtest',
   'alerts',
   'launch-alerts',

@@ -77,6 +77,19 @@ export interface CostMonthlyRollupsTable extends RollupColumns {
   month: Day;
 }
 
+/** Spend per day and usage account: the daily rollups without service, region and charge type. */
+export interface CostDailyTotalsTable {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  usage_date: Day;
+  provider: string;
+  usage_account_id: string;
+  unblended_cost: Money;
+  amortized_cost: Money;
+  net_cost: Money;
+}
+
 export interface TagRollupColumns {
   organization_id: string;
   integration_id: string;
@@ -105,6 +118,7 @@ export interface CostDataTables {
   cost_fact_staging: CostFactStagingTable;
   cost_daily_rollups: CostDailyRollupsTable;
   cost_monthly_rollups: CostMonthlyRollupsTable;
+  cost_daily_totals: CostDailyTotalsTable;
   cost_daily_tag_rollups: CostDailyTagRollupsTable;
   cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
 }

@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   cost_fact_staging: 'cost-data',
   cost_daily_rollups: 'cost-data',
   cost_monthly_rollups: 'cost-data',
+  cost_daily_totals: 'cost-data',
   cost_daily_tag_rollups: 'cost-data',
   cost_monthly_tag_rollups: 'cost-data',
   ec2_instances: 'recommendations',

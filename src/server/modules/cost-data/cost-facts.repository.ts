@@ -81,6 +81,7 @@ export async function replaceBillingPeriods(
     'cost_daily_facts',
     'cost_daily_rollups',
     'cost_monthly_rollups',
+    'cost_daily_totals',
     'cost_daily_tag_rollups',
     'cost_monthly_tag_rollups',
   ]) {
@@ -102,6 +103,12 @@ export async function replaceBillingPeriods(
       usage_account_id, service_name, region, charge_type, ${SUMS}
     from cost_fact_staging where run_id = ${runId}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  // Per day and account only: the forecast's long daily history and account-only reads (decision 053).
+  await sql`insert into cost_daily_totals (organization_id, integration_id, billing_period, usage_date, provider,
+      usage_account_id, unblended_cost, amortized_cost, net_cost)
+    select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, ${SUMS}
+    from cost_fact_staging where run_id = ${runId}
+    group by 1, 2, 3, 4, 5, 6`.execute(trx);
   await sql`insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, tag_key,
       tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
     select s.organization_id, s.integration_id, s.billing_period, s.usage_date, t.key, t.value, s.usage_account_id,

@@ -117,7 +117,22 @@ const costColumn = (slice: CostSlice) => sql.ref(COST_COLUMNS[slice.basis]);
 
 const KEY_COLUMNS = { none: sql`''`, service: sql.ref('service_name'), account: sql.ref('usage_account_id') };
 
-type RollupKind = 'plain' | 'tag';
+/** plain: by service, region and charge type; totals: by account only (decision 053); tag: by tag value. */
+type RollupKind = 'plain' | 'totals' | 'tag';
+const DAILY_ROLLUPS = {
+  plain: 'cost_daily_rollups',
+  totals: 'cost_daily_totals',
+  tag: 'cost_daily_tag_rollups',
+};
+const MONTHLY_ROLLUPS = {
+  plain: 'cost_monthly_rollups',
+  totals: 'cost_monthly_rollups',
+  tag: 'cost_monthly_tag_rollups',
+};
+
+/** A read keyed by nothing or by account, with no service filter, needs only the daily totals. */
+const untaggedKind = (slice: CostSlice, key: CostGrouping['key']): 'plain' | 'totals' =>
+  key !== 'service' && slice.filter.services.length === 0 ? 'totals' : 'plain';
 
 /**
  * Rows (bucket, key, cost) from the rollups over the slice's range: monthly rollups for whole months
@@ -133,8 +148,8 @@ function rollupRows(
 ): RawBuilder<unknown>[] {
   const where = sql`${ownedBy(slice)} and ${accountFilter(slice.scope)} and ${accountsAndServices(slice.filter)} and ${extra}`;
   const cost = sign === 1 ? costColumn(slice) : sql`-${costColumn(slice)}`;
-  const daily = sql.table(kind === 'plain' ? 'cost_daily_rollups' : 'cost_daily_tag_rollups');
-  const monthly = sql.table(kind === 'plain' ? 'cost_monthly_rollups' : 'cost_monthly_tag_rollups');
+  const daily = sql.table(DAILY_ROLLUPS[kind]);
+  const monthly = sql.table(MONTHLY_ROLLUPS[kind]);
   const dailyPart = (start: string, end: string) =>
     sql`select ${bucketOf(bucket, 'usage_date', slice)} as bucket, ${key} as key, ${cost} as cost from ${daily}
       where usage_date between ${start}::date and ${end}::date and ${where}`;
@@ -166,27 +181,31 @@ function tagSplitFromRollups(slice: CostSlice, split: TagSplit, bucket: Bucket):
     parts.push(...rollupRows(slice, bucket, 'tag', sql.ref('tag_value'), valueFilter));
   }
   if (selectsUntagged(split)) {
-    parts.push(...rollupRows(slice, bucket, 'plain', sql`${UNTAGGED}::text`, sql`true`));
+    parts.push(...rollupRows(slice, bucket, untaggedKind(slice, 'none'), sql`${UNTAGGED}::text`, sql`true`));
     parts.push(...rollupRows(slice, bucket, 'tag', sql`${UNTAGGED}::text`, ofKey, -1));
   }
   return parts;
 }
+
+/**
+ * A line carrying the tag pair. Stored tags are text (cost-facts.repository's storableTags), so containment
+ * is `tags ->> key = value`, and it can use the facts' GIN index on tags (decision 053).
+ */
+const carries = (tag: TagPair) => sql`tags @> jsonb_build_object(${tag.key}::text, ${tag.value}::text)`;
 
 /** The facts a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
 function factsInScope(scope: CostScope): RawBuilder<unknown> {
   if (!scope.restricted) return sql`true`;
   const parts = [
     ...(scope.accountIds.length > 0 ? [sql`usage_account_id in (${inList(scope.accountIds)})`] : []),
-    ...scope.tags.map((tag) => sql`tags ->> ${tag.key} = ${tag.value}`),
+    ...scope.tags.map(carries),
   ];
   return parts.length === 0 ? sql`false` : sql.join(parts, sql` or `);
 }
 
 /** The facts of the slice: owner, range, scope and the whole filter (tags read from each line). */
 function factsOfSlice(slice: CostSlice): RawBuilder<unknown> {
-  const tag = slice.filter.tag
-    ? sql`tags ->> ${slice.filter.tag.key} = ${slice.filter.tag.value}`
-    : sql`true`;
+  const tag = slice.filter.tag ? carries(slice.filter.tag) : sql`true`;
   return sql`${ownedBy(slice)} and usage_date between ${slice.start}::date and ${slice.end}::date
     and (${factsInScope(slice.scope)}) and ${accountsAndServices(slice.filter)} and ${tag}`;
 }
@@ -218,7 +237,7 @@ function sliceRows(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown
       KEY_COLUMNS[key],
       sql`tag_key = ${tag.key} and tag_value = ${tag.value}`,
     );
-  return rollupRows(slice, bucket, 'plain', KEY_COLUMNS[key], sql`true`);
+  return rollupRows(slice, bucket, untaggedKind(slice, key), KEY_COLUMNS[key], sql`true`);
 }
 
 /**
@@ -262,9 +281,16 @@ export async function dailyCosts(
 
 /** Tag keys seen on the slice's integrations since its start, for the picker. */
 export async function listTagKeys(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<string[]> {
+  // A skip scan of the (organization, integration, key, month) index: one probe per key, not one row
+  // per month, account and service (decision 053).
+  const since = sql`${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date`;
   const result = await sql<{ tag_key: string }>`
-    select distinct tag_key from cost_monthly_tag_rollups
-    where ${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date order by tag_key`.execute(db);
+    with recursive keys (tag_key) as (
+      select min(tag_key) from cost_monthly_tag_rollups where ${since}
+      union all
+      select (select min(tag_key) from cost_monthly_tag_rollups where ${since} and tag_key > keys.tag_key)
+      from keys where keys.tag_key is not null)
+    select tag_key from keys where tag_key is not null order by tag_key`.execute(db);
   return result.rows.map((row) => row.tag_key);
 }
 

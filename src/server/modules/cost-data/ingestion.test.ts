@@ -112,6 +112,24 @@ describe.each(Object.entries(samples))('uploading the %s', (name, sample) => {
     expect(picoUnits(row!.monthly)).toBe(picoUnits(row!.facts));
   });
 
+  it('keeps the daily totals per account equal to the daily rollups, day by day (decision 053)', async () => {
+    const mismatches = await sql<{ usage_date: string }>`
+      select coalesce(r.usage_date, t.usage_date)::text as usage_date
+      from (select usage_date, usage_account_id, sum(unblended_cost) as unblended, sum(amortized_cost) as amortized
+            from cost_daily_rollups where integration_id = ${integrationId} group by 1, 2) as r
+      full join (select usage_date, usage_account_id, sum(unblended_cost) as unblended,
+                   sum(amortized_cost) as amortized
+                 from cost_daily_totals where integration_id = ${integrationId} group by 1, 2) as t
+        using (usage_date, usage_account_id)
+      where r.unblended is distinct from t.unblended or r.amortized is distinct from t.amortized`.execute(
+      server.context.database.db,
+    );
+    expect(mismatches.rows).toEqual([]);
+    const stored = await sql<{ days: string }>`select count(distinct usage_date)::text as days
+      from cost_daily_totals where integration_id = ${integrationId}`.execute(server.context.database.db);
+    expect(Number(stored.rows[0]?.days)).toBeGreaterThan(0);
+  });
+
   it('reports the integration ready, fresh through the last day of the file', async () => {
     const status = await server.app.inject({
       method: 'GET',

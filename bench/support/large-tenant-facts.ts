@@ -1,0 +1,120 @@
+import { type Kysely, sql } from 'kysely';
+import { addDays, addMonths, monthStart } from '../../src/domain/calendar-days.ts';
+import type { DatabaseSchema } from '../../src/server/db/schema.ts';
+import { replaceBillingPeriods } from '../../src/server/modules/cost-data/cost-facts.repository.ts';
+
+/**
+ * A large organization's cost facts (issue 18), generated inside the database and swapped in through the
+ * cost-data module's own `replaceBillingPeriods`, so the daily, monthly and tag rollups are exactly the
+ * ones an ingest builds. One billing period per transaction, as an ingest of monthly exports would.
+ *
+ * Shape: `months` of daily facts ending today, `accounts` usage accounts (one payer), `services`
+ * services; each account runs every other service (half of them), one fact per account, service and day
+ * in one of four regions. Three tag keys with `tagValues` values each: `team` (one combination in ten
+ * untagged), `project` (one in five without it), `cost-center` (on every line). Costs vary by service,
+ * account, weekday and a slow monthly growth, with ten decimals as AWS writes them.
+ */
+export interface LargeTenantShape {
+  months: number;
+  accounts: number;
+  services: number;
+  tagValues: number;
+}
+
+export const LARGE_TENANT: LargeTenantShape = { months: 36, accounts: 20, services: 150, tagValues: 500 };
+
+export const accountIdOf = (index: number) => String(100_000_000_000 + index).padStart(12, '0');
+export const tagValueOf = (prefix: string, index: number) => `${prefix}-${String(index).padStart(3, '0')}`;
+
+/** The benchmark's two member teams: one owns two accounts, one three tag pairs over two keys. */
+export const ACCOUNT_TEAM = [accountIdOf(2), accountIdOf(7)];
+export const TAG_TEAM = [
+  { key: 'team', value: tagValueOf('team', 7) },
+  { key: 'team', value: tagValueOf('team', 123) },
+  { key: 'project', value: tagValueOf('project', 42) },
+];
+
+/** The facts one billing period holds under this shape: what a run would stage. */
+function stagePeriod(
+  shape: LargeTenantShape,
+  owner: { runId: string; organizationId: string; integrationId: string },
+  period: string,
+  first: string,
+  last: string,
+  monthIndex: number,
+) {
+  const v = shape.tagValues;
+  return sql`insert into cost_fact_staging (run_id, organization_id, integration_id, billing_period, usage_date,
+      provider, billing_account_id, usage_account_id, usage_account_name, service_code, service_name, region,
+      usage_type, charge_type, resource_id, tags, currency, unblended_cost, amortized_cost, net_cost,
+      usage_quantity, line_items)
+    select ${owner.runId}::uuid, ${owner.organizationId}::uuid, ${owner.integrationId}::uuid, ${period}::date,
+      d::date, 'AWS', ${accountIdOf(0)}, lpad((100000000000 + a)::text, 12, '0'), 'Account ' || a,
+      'Svc' || s, 'AWS Service ' || lpad(s::text, 3, '0'),
+      (array['us-east-1', 'us-west-2', 'eu-west-1', 'ap-southeast-2'])[1 + (a + s) % 4],
+      'USE1-Usage' || s % 7, 'Usage', null,
+      jsonb_strip_nulls(jsonb_build_object(
+        'team', case when (a * 7 + s) % 10 <> 0 then 'team-' || lpad(((a * ${shape.services} + s) % ${v})::text, 3, '0') end,
+        'project', case when (a + s * 3) % 5 <> 0 then 'project-' || lpad(((a * 37 + s * 11) % ${v})::text, 3, '0') end,
+        'cost-center', 'cc-' || lpad(((a * 131 + s * 17) % ${v})::text, 3, '0'))),
+      'USD', cost, round(cost * 0.93, 10), round(cost * 0.97, 10), round(cost * 3.7, 6), 24
+    from generate_series(${first}::date, ${last}::date, interval '1 day') as d,
+      generate_series(0, ${shape.accounts - 1}) as a, generate_series(1, ${shape.services}) as s,
+      lateral (select round(((s % 37) + 1) * (1 + a % 5) * (1 + extract(isodow from d) / 10.0)
+        * (1 + ${monthIndex} * 0.02) / 7.0, 10) as cost) as c
+    where (a + s) % 2 = 0`;
+}
+
+/**
+ * Writes the shape's facts for the integration, months ending with today's, and rebuilds the rollups.
+ * Returns the number of facts.
+ */
+export async function generateLargeTenant(
+  db: Kysely<DatabaseSchema>,
+  owner: { organizationId: string; integrationId: string },
+  today: string,
+  shape: LargeTenantShape = LARGE_TENANT,
+  progress: (period: string) => void = () => {},
+): Promise<number> {
+  const firstPeriod = addMonths(monthStart(today), -(shape.months - 1));
+  const run = await db
+    .insertInto('ingestion_runs')
+    .values({
+      organization_id: owner.organizationId,
+      integration_id: owner.integrationId,
+      trigger: 'bench',
+      state: 'running',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const periods: string[] = [];
+  for (let index = 0; index < shape.months; index += 1) {
+    const period = addMonths(firstPeriod, index);
+    const last = index === shape.months - 1 ? today : addDays(addMonths(period, 1), -1);
+    await db.transaction().execute(async (trx) => {
+      await stagePeriod(shape, { runId: run.id, ...owner }, period, period, last, index).execute(trx);
+      await replaceBillingPeriods(trx, run.id, owner.integrationId, [period]);
+    });
+    periods.push(period);
+    progress(period);
+  }
+  const facts = await sql<{ facts: string }>`select count(*)::text as facts from cost_daily_facts
+    where integration_id = ${owner.integrationId}`.execute(db);
+  await db
+    .updateTable('ingestion_runs')
+    .set({
+      state: 'succeeded',
+      finished_at: new Date(),
+      billing_periods: JSON.stringify(periods),
+      facts_written: facts.rows[0]?.facts ?? '0',
+    })
+    .where('id', '=', run.id)
+    .execute();
+  await db
+    .updateTable('integrations')
+    .set({ state: 'ready', fresh_through: today, last_synced_at: new Date() })
+    .where('id', '=', owner.integrationId)
+    .execute();
+  await sql`analyze`.execute(db);
+  return Number(facts.rows[0]?.facts ?? 0);
+}
