@@ -63,6 +63,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+it('is in the OpenAPI document with its body schema and the token scope each route needs', async () => {
+  const document = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  expect(document.paths['/api/config'].get.description).toContain('Token scope: `costs:read`');
+  const apply = document.paths['/api/config/apply'].post;
+  expect(apply.description).toContain('Token scope: `budgets:write`');
+  const body = apply.requestBody.content['application/json'].schema;
+  expect(Object.keys(body.properties)).toEqual([
+    'version',
+    'teams',
+    'budgets',
+    'alert_rules',
+    'notifications',
+  ]);
+  expect(document.paths['/api/config/plan'].post.responses['400'].description).toContain('names the field');
+});
+
 describe('exporting', () => {
   it('writes budgets, rules, teams and routes as YAML with names instead of ids, the same each time', async () => {
     const text = await exportYaml();
