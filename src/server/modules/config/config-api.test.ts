@@ -272,3 +272,23 @@ describe('a document with a mistake answers 400 naming its path, and changes not
     );
   });
 });
+
+it('answers 400, never 500, to documents that are not documents at all', async () => {
+  const bodies: Array<[string, string]> = [
+    ['', 'application/yaml'],
+    ['just text', 'application/yaml'],
+    ['- a\n- b\n', 'application/yaml'],
+    ['version: 1\nbudgets: {}\n', 'application/yaml'],
+    ['version: 1\nalert_rules:\n  - name: x\n', 'application/yaml'],
+    ['version: 1\nalert_rules:\n  - name: x\n    kind: nope\n', 'application/yaml'],
+    ['version: 1\nteams:\n  - slug: Not A Slug\n    name: x\n', 'application/yaml'],
+    ['a: &a [*a]\n', 'application/yaml'],
+    ['{"version": 1,', 'application/json'],
+    ['null', 'application/json'],
+  ];
+  for (const [body, type] of bodies) {
+    const response = await send(owner, '/api/config/plan', body, type);
+    expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
+    expect(response.json().Message).toBeTruthy();
+  }
+});

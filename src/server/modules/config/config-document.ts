@@ -13,13 +13,23 @@ export const documentError = (path: DocumentPath, message: string) =>
 
 /** YAML text (JSON is YAML too) to plain data; a syntax error names its line. */
 export function readYamlText(text: string): unknown {
+  let value: unknown;
   try {
-    return parse(text, { uniqueKeys: true, maxAliasCount: 100, prettyErrors: true });
+    value = parse(text, { uniqueKeys: true, maxAliasCount: 100, prettyErrors: true });
   } catch (error) {
-    if (!(error instanceof YAMLParseError)) throw error;
     // The first line says what and where ("... at line 3, column 5:"); a snippet of the file follows.
-    throw badRequest(`document: ${error.message.split('\n')[0]?.replace(/:$/, '')}`, 'InvalidConfig');
+    const message = error instanceof YAMLParseError ? error.message : String(error);
+    throw badRequest(`document: ${message.split('\n')[0]?.replace(/:$/, '')}`, 'InvalidConfig');
   }
+  if (isCircular(value)) throw badRequest('document: an alias refers to itself', 'InvalidConfig');
+  return value;
+}
+
+/** YAML aliases can build a value that contains itself; a configuration never does. */
+function isCircular(value: unknown, inside: object[] = []): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (inside.includes(value)) return true;
+  return Object.values(value).some((item) => isCircular(item, [...inside, value]));
 }
 
 const MAX_ISSUES = 5;
