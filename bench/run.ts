@@ -14,6 +14,7 @@ const BENCHMARKS = [
   'billing-data',
   'forecast-backtest',
   'alerts',
+  'config-apply',
   'launch-alerts',
   'launch-alert-trigger',
   'chat-connections',
