@@ -161,6 +161,21 @@ describe('plans and limits', () => {
     expect((await exportJson(stranger)).budgets).toEqual([]);
   });
 
+  it("counts the plan's limit after the file: two budgets on Free answer 403 PlanLimitReached", async () => {
+    const response = await apply(stranger, {
+      version: 1,
+      budgets: [
+        { name: 'One', amount_usd: 10 },
+        { name: 'Two', amount_usd: 20 },
+      ],
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().Code).toBe('PlanLimitReached');
+    expect(
+      (await apply(stranger, { version: 1, budgets: [{ name: 'One', amount_usd: 10 }] })).statusCode,
+    ).toBe(200);
+  });
+
   it('lets a member read the document, even the routes', async () => {
     expect((await exportJson(member)).notifications.recipients).toEqual(['cfo@routes.test']);
   });
