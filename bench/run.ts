@@ -20,6 +20,7 @@ const BENCHMARKS = [
   'chat-connections',
   'overload',
   'browser-timings',
+  'api-token-auth',
 ];
 
 const folder = path.dirname(fileURLToPath(import.meta.url));

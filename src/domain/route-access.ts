@@ -55,6 +55,7 @@ const MEMBER_PATTERNS: RegExp[] = [
   /^\/slack-integrate$/,
   /^\/blog(\/[^/]+)?$/,
   /^\/settings$/,
+  /^\/settings\/api-tokens$/,
   /^\/support-inbox$/,
 ];
 

@@ -14,6 +14,9 @@ import { ensureDemoUser } from './modules/accounts/demo-account.ts';
 
 import { createAlerts } from './modules/alerts/alerts-module.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { withApiTokens } from './modules/api-tokens/api-token-viewer-source.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { createApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { creditsRoutes } from './modules/billing/credits.routes.ts';
@@ -127,7 +130,11 @@ export async function buildApp(
     planInForce: async (organizationId) => (await billing.entitlements(organizationId)).planInForce,
   });
   const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
-  registerAuthentication(app, accounts, context.config.publicUrl);
+  // Organization API tokens (issue 19) answer `Bearer sg_…` before the session lookup (decision 056).
+  const apiTokens = createApiTokensService(db, {
+    requestsPerMinute: context.config.apiTokenRateLimitPerMinute,
+  });
+  registerAuthentication(app, withApiTokens(apiTokens, accounts), context.config.publicUrl);
   const chatServices = await createChatServices(context, mailer);
   app.addHook('onClose', () => chatServices.close());
   const consultations = createConsultationsService(context.database.db, schedulingUrl);
@@ -153,6 +160,7 @@ export async function buildApp(
   await app.register(membersRoutes, { members, teams });
   await app.register(invitationsRoutes, { invitations, invitationAcceptance });
   await app.register(teamsRoutes, { teams });
+  await app.register(apiTokensRoutes, { apiTokens });
   await app.register(outboxRoutes, { context });
   await app.register(recommendationsRoutes, { recommendations });
 

@@ -69,6 +69,7 @@ const environmentSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxySetting.prefault('off'),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   API_MAX_IN_FLIGHT: z.coerce.number().int().positive().optional(),
   BILLING_DATA_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -207,6 +208,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     },
     /** API requests per IP and minute (static files of the web app are never limited). */
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    /** Requests per API token and minute, per node (decision 004's limiter; decision 056). */
+    apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     /**
      * API requests served at once; past it the server answers 503 at once (health never counts). On
      * PGlite every statement runs on the one Node thread, so fewer (bench/overload.ts, decision 029).

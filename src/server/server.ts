@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { type App, buildApp } from './app.ts';
 import { openAwsAccess } from './aws-simulator-access.ts';
 import type { Config } from './config.ts';
@@ -6,7 +5,7 @@ import type { AppContext } from './context.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { type Queue, startQueue, stopQueue } from './jobs/queue.ts';
-import { serializeRequestForLog } from './plugins/request-log.ts';
+import { createServerLog } from './plugins/request-log.ts';
 import { prepareDatabaseSchema } from './schema-setup.ts';
 
 export interface RunningServer {
@@ -32,7 +31,7 @@ export async function openConfiguredDatabase(
 
 /** Everything `npm start` runs: database, migrations, queue, HTTP; `stop` undoes it in reverse. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel, serializers: { req: serializeRequestForLog } });
+  const log = createServerLog(config.logLevel);
   const { database, unlock } = await openConfiguredDatabase(config);
   let queue: Queue | undefined;
   let closeAws = async () => {};

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, type Person } from '../testing/organization-fixtures.ts';
+import { createApiToken } from '../testing/api-token-fixtures.ts';
+import { callAs } from '../testing/organization-fixtures.ts';
 import { type OrganizationWorld, startOrganizationWorld } from '../testing/organization-world.ts';
 import {
   type CommandIo,
@@ -84,19 +85,25 @@ describe('against a running server', () => {
   let { server, owner } = {} as OrganizationWorld;
   let baseUrl: string;
   let folder: string;
+  /** What a CI job holds: an API token that reads costs and writes budgets. */
+  let ciToken: string;
 
   beforeAll(async () => {
     ({ server, owner } = await startOrganizationWorld({ domain: 'cli.test' }));
     baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
     folder = await mkdtemp(path.join(os.tmpdir(), 'spendguard-config-cli-'));
     await callAs(server, owner)('POST', '/api/budgets', { name: 'All AWS', amount_usd: 1000 });
+    ({ secret: ciToken } = await createApiToken(server, owner, {
+      name: 'CI',
+      scopes: ['costs:read', 'budgets:write'],
+    }));
   });
   afterAll(async () => {
     await server.close();
     await rm(folder, { recursive: true, force: true });
   });
 
-  function run(argv: string[], person: Person = owner) {
+  function run(argv: string[], token = ciToken) {
     const out: string[] = [];
     const errors: string[] = [];
     const io: CommandIo = {
@@ -106,7 +113,7 @@ describe('against a running server', () => {
       printError: (line) => errors.push(line),
       fetch,
     };
-    const args = parseConfigArguments([...argv, '--url', baseUrl, '--token', person.token], {});
+    const args = parseConfigArguments([...argv, '--url', baseUrl, '--token', token], {});
     return runConfigCommand(args, io).then((code) => ({ code, out, errors }));
   }
 
@@ -130,13 +137,22 @@ describe('against a running server', () => {
     expect((await run(['export', '-'])).out.join('\n')).toBe((await readFile(file, 'utf8')).trimEnd());
   });
 
+  it('is refused, exit 1, with a token that may only read', async () => {
+    const { secret } = await createApiToken(server, owner, { name: 'Read only', scopes: ['costs:read'] });
+    const file = path.join(folder, 'read-only.yaml');
+    expect((await run(['export', file], secret)).code).toBe(0);
+    const refused = await run(['apply', file], secret);
+    expect(refused.code).toBe(1);
+    expect(refused.errors[0]).toMatch(/^apply refused: 403 MissingScope: .*budgets:write/);
+  });
+
   it('exits 1 with the path in the file when the server refuses it (a real process, as CI runs it)', async () => {
     const file = path.join(folder, 'broken.yaml');
     await writeFile(file, 'version: 1\nbudgets:\n  - name: Bad\n    amount_usd: -1\n');
     const child = promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'src/server/cli/config.ts', 'apply', file, '--url', baseUrl],
-      { env: { ...process.env, SPENDGUARD_TOKEN: owner.token }, timeout: 60_000 },
+      { env: { ...process.env, SPENDGUARD_TOKEN: ciToken }, timeout: 60_000 },
     );
     const failure = await child.then(
       () => null,

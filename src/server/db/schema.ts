@@ -6,6 +6,7 @@
 import type { AccountsTables } from './schema/accounts.ts';
 import type { AlertsTables } from './schema/alerts.ts';
 import type { AnalyticsTables } from './schema/analytics.ts';
+import type { ApiTokensTables } from './schema/api-tokens.ts';
 import type { BillingTables } from './schema/billing.ts';
 import type { ChatTables } from './schema/chat.ts';
 import type { ConsultationsTables } from './schema/consultations.ts';
@@ -20,6 +21,7 @@ import type { UsersTables } from './schema/users.ts';
 export type * from './schema/accounts.ts';
 export type * from './schema/alerts.ts';
 export type * from './schema/analytics.ts';
+export type * from './schema/api-tokens.ts';
 export type * from './schema/billing.ts';
 export type * from './schema/chat.ts';
 export type * from './schema/columns.ts';
@@ -45,4 +47,5 @@ export interface DatabaseSchema
     RecommendationsTables,
     BillingTables,
     AlertsTables,
-    LaunchEventsTables {}
+    LaunchEventsTables,
+    ApiTokensTables {}

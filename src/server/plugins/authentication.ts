@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ApiTokenScope, tokenRouteRefusal } from '../../domain/api-token-scopes.ts';
 import type { Viewer, ViewerLookup, ViewerSource } from '../auth/viewer.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The scope an organization API token needs on this route (decision 056): `config: { tokenScope:
+     * 'costs:read' }`. A route without one refuses tokens; sessions are unaffected.
+     */
+    tokenScope?: ApiTokenScope;
+  }
   interface FastifyRequest {
     /** The signed-in person, or a 401. `verified` (default true) also requires a verified e-mail. */
     requireViewer(options?: { verified?: boolean }): Promise<Viewer>;
@@ -20,6 +28,12 @@ function assertSameOriginWrite(request: FastifyRequest, publicUrl: string): void
   if (origin && origin !== new URL(publicUrl).origin) {
     throw new ApiError(403, 'Forbidden', 'Requests from another site are refused.');
   }
+}
+
+/** Why an API token may not use this route, or undefined (a person's session always may). */
+function tokenRefusal(request: FastifyRequest, viewer: Viewer) {
+  if (!viewer.apiToken) return undefined;
+  return tokenRouteRefusal(viewer.apiToken.scopes, request.routeOptions.config.tokenScope);
 }
 
 export function registerAuthentication(
@@ -48,7 +62,17 @@ export function registerAuthentication(
           'The demo session ends after one hour. Start it again from the home page.',
         );
       }
-      if (result.status === 'signed-out') throw new ApiError(401, 'Unauthorized', 'Sign in to continue.');
+      if (result.status === 'signed-out')
+        throw new ApiError(401, 'Unauthorized', result.message ?? 'Sign in to continue.');
+      const refusal = tokenRefusal(this, result.viewer);
+      if (refusal) {
+        await accounts.recordTokenRefusal?.(
+          result.viewer,
+          refusal,
+          `${this.method} ${this.routeOptions.url}`,
+        );
+        throw new ApiError(403, refusal.code, refusal.message);
+      }
       assertSameOriginWrite(this, publicUrl);
       if ((options?.verified ?? true) && !result.viewer.emailVerified) {
         throw new ApiError(
@@ -63,6 +87,7 @@ export function registerAuthentication(
 
   app.decorateRequest('optionalViewer', async function (this: FastifyRequest) {
     const result = await lookup(this);
-    return result.status === 'signed-in' ? result.viewer : undefined;
+    if (result.status !== 'signed-in' || tokenRefusal(this, result.viewer)) return undefined;
+    return result.viewer;
   });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import pino, { type DestinationStream } from 'pino';
 
 /** Query parameters that carry credentials: the chat socket's `token` and `chatToken` (spec §7). */
 const SECRET_PARAMETERS = ['token', 'chatToken'];
@@ -20,4 +21,12 @@ export function serializeRequestForLog(request: IncomingMessage & { ip?: string;
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * The server's log: requests as `serializeRequestForLog` shows them. No header is ever written, so neither
+ * a session nor an API token (`Authorization`) reaches the log.
+ */
+export function createServerLog(level: string, destination?: DestinationStream) {
+  return pino({ level, serializers: { req: serializeRequestForLog } }, destination);
 }

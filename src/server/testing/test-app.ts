@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import type { AwsAccess } from '../aws-access.ts';
@@ -17,6 +17,8 @@ export interface TestAppOptions {
   queue?: boolean;
   /** How the app reaches AWS: `simulatorAccess(simulator)` for the AWS simulator. */
   aws?: AwsAccess;
+  /** The app's logger, e.g. `createServerLog('trace', stream)` to read what the server writes. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
@@ -36,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const context: AppContext = { config, database, queue, log, aws: options.aws };
   const routes: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
   const app = await buildApp(context, {
+    logger: options.logger,
     onRoute: (route) => routes.push({ method: route.method, url: route.url }),
   });
   await app.ready();

@@ -26,6 +26,10 @@ const SettingsPage = lazyPage(
   () => import('../features/accounts/components/settings-page.tsx'),
   'SettingsPage',
 );
+const ApiTokensPage = lazyPage(
+  () => import('../features/api-tokens/components/api-tokens-page.tsx'),
+  'ApiTokensPage',
+);
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/components/dashboard-page.tsx'),
   'DashboardPage',
@@ -116,6 +120,7 @@ export const routes: RouteObject[] = [
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/sign-in/reset', element: <ResetPasswordPage /> },
       { path: '/settings', element: <SettingsPage /> },
+      { path: '/settings/api-tokens', element: <ApiTokensPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/launches', element: <LaunchesPage /> },
       { path: '/aws-integration', element: <IntegrationsPage /> },

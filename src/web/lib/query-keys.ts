@@ -48,6 +48,12 @@ export const queryKeys = {
   alertLink: (kind: string, token: string) => ['alert-link', kind, token],
 
   organization: ['organization'],
+  /** GET api-tokens and its audit log: a creation or revocation refreshes both. */
+  apiTokens: {
+    all: ['api-tokens'],
+    list: ['api-tokens', 'list'],
+    events: ['api-tokens', 'events'],
+  },
   myOrganizations: ['organizations', 'mine'],
   costScope: ['cost-scope'],
   invitations: ['organization-invitations'],

@@ -61,6 +61,8 @@ export const TABLE_OWNERS = {
   launch_event_region_probes: 'launch-events',
   launch_event_poller_leases: 'launch-events',
   launch_event_secrets: 'launch-events',
+  api_tokens: 'api-tokens',
+  api_token_events: 'api-tokens',
 } as const satisfies { [Table in keyof DatabaseSchema]: string };
 
 /**

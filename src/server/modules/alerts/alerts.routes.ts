@@ -31,6 +31,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/budgets',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags: budgets,
         summary: 'Budgets with spend, forecast and the state of each threshold',
@@ -42,6 +43,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/budgets',
     {
+      config: { tokenScope: 'budgets:write' },
       schema: {
         tags: budgets,
         summary: 'Create a budget (owners and admins)',
@@ -55,6 +57,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/budgets/:id',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags: budgets,
         summary: 'One budget',
@@ -67,6 +70,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/budgets/:id',
     {
+      config: { tokenScope: 'budgets:write' },
       schema: {
         tags: budgets,
         summary: 'Change, pause or resume a budget',
@@ -79,7 +83,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/budgets/:id',
-    { schema: { tags: budgets, summary: 'Delete a budget', params: idParams, response: noContent } },
+    {
+      config: { tokenScope: 'budgets:write' },
+      schema: { tags: budgets, summary: 'Delete a budget', params: idParams, response: noContent },
+    },
     async (request, reply) => {
       await rules.deleteBudget(await request.requireViewer(), request.params.id);
       return reply.code(204).send(null);
@@ -90,6 +97,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/alert-rules',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags: alertRules,
         summary: 'Cost-threshold, anomaly and idle-EC2 rules',
@@ -101,6 +109,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/alert-rules',
     {
+      config: { tokenScope: 'budgets:write' },
       schema: {
         tags: alertRules,
         summary: 'Create a rule of kind cost-threshold, anomaly or idle-ec2 (owners and admins)',
@@ -114,6 +123,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/alert-rules/:id',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags: alertRules,
         summary: 'One rule',
@@ -126,6 +136,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/alert-rules/:id',
     {
+      config: { tokenScope: 'budgets:write' },
       schema: {
         tags: alertRules,
         summary: 'Rename, pause, resume or change the settings of a rule',
@@ -138,7 +149,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/alert-rules/:id',
-    { schema: { tags: alertRules, summary: 'Delete a rule', params: idParams, response: noContent } },
+    {
+      config: { tokenScope: 'budgets:write' },
+      schema: { tags: alertRules, summary: 'Delete a rule', params: idParams, response: noContent },
+    },
     async (request, reply) => {
       await rules.deleteRule(await request.requireViewer(), request.params.id);
       return reply.code(204).send(null);

@@ -14,6 +14,7 @@ export const billingDataRoutes: FastifyPluginAsyncZod<{ billingData: BillingData
   app.get(
     '/api/billing-data',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags: ['billing-data'],
         summary: 'Spend of a range by service or tag value, with totals, previous period and forecast',

@@ -65,9 +65,10 @@ afterAll(() => server.close());
 
 it('is in the OpenAPI document with its body schema and the token scope each route needs', async () => {
   const document = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  expect(document.paths['/api/config'].get.description).toContain('Token scope: `costs:read`');
+  expect(document.paths['/api/config'].get['x-token-scope']).toBe('costs:read');
   const apply = document.paths['/api/config/apply'].post;
-  expect(apply.description).toContain('Token scope: `budgets:write`');
+  expect(apply['x-token-scope']).toBe('budgets:write');
+  expect(document.paths['/api/config/plan'].post['x-token-scope']).toBe('budgets:write');
   const body = apply.requestBody.content['application/json'].schema;
   expect(Object.keys(body.properties)).toEqual([
     'version',

@@ -6,7 +6,6 @@ import {
   configPlan,
 } from '../../../contracts/config.ts';
 import { errorAnswers } from '../../../contracts/errors.ts';
-import '../../auth/token-scopes.ts';
 import type { ConfigService } from './config.service.ts';
 import { chooseFormat, readYamlText, renderConfigDocument, YAML_CONTENT_TYPES } from './config-document.ts';
 
@@ -39,7 +38,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = as
         summary: "Export the organization's budgets, alert rules, teams and notification routes",
         description:
           'YAML by default; JSON with `?format=json` or `Accept: application/json`. Names, not ids; sorted; ' +
-          'exporting twice gives the same text. Every member may export. Token scope: `costs:read`.',
+          'exporting twice gives the same text. Every member may export.',
         querystring: configExportQuery,
         response: { 200: configDocument, ...errors },
       },
@@ -63,7 +62,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = as
       schema: {
         tags,
         summary: 'What applying this document would change, object by object (nothing is written)',
-        description: 'Owners and admins. Token scope: `budgets:write`.',
+        description: 'Owners and admins.',
         body: documentBody,
         response: { 200: configPlan, ...errors },
       },
@@ -80,8 +79,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = as
         tags,
         summary: 'Apply this document in one transaction; applying it again changes nothing',
         description:
-          'Owners and admins. Answers the changes made. A 400 names the path in the file and writes nothing. ' +
-          'Token scope: `budgets:write`.',
+          'Owners and admins. Answers the changes made. A 400 names the path in the file and writes nothing.',
         body: documentBody,
         response: { 200: configPlan, ...errors },
       },

@@ -36,6 +36,7 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/integrations/verify-role',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary: 'Assume a role with an ExternalId and make one read call; says which step failed',
@@ -50,6 +51,7 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/integrations/:id/role',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary: 'Attach the role ARN a stack created; it is verified first and the first sync starts',
@@ -71,6 +73,7 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/integrations/:id/sync',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary: 'Sync now: costs (export or Cost Explorer), EC2 inventory and metrics',

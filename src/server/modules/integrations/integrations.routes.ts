@@ -23,6 +23,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.get(
     '/api/integrations',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary: "The organization's integrations",
@@ -35,6 +36,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.post(
     '/api/integrations',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary: 'Connect a source of cost data',
@@ -49,6 +51,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.get(
     '/api/integrations/:id',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary: 'One integration',
@@ -62,6 +65,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.patch(
     '/api/integrations/:id',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary: 'Rename an integration or make it the default',
@@ -76,6 +80,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.delete(
     '/api/integrations/:id',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary: 'Disconnect an integration and delete its data',
@@ -92,6 +97,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.get(
     '/api/integrations/:id/status',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary: 'State, progress of the latest ingestion, fresh-through day, last error',
@@ -105,6 +111,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.post(
     '/api/integrations/:id/files',
     {
+      config: { tokenScope: 'integrations:manage' },
       schema: {
         tags,
         summary:
@@ -133,6 +140,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
     app.post(
       `/api/integrations/:id/runs/:runId/${action}`,
       {
+        config: { tokenScope: 'integrations:manage' },
         schema: {
           tags,
           summary:

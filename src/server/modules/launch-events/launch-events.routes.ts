@@ -21,6 +21,7 @@ export const launchEventsRoutes: FastifyPluginAsyncZod<{ launchEvents: LaunchEve
   app.get(
     '/api/launch-ledger',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary:
@@ -35,6 +36,7 @@ export const launchEventsRoutes: FastifyPluginAsyncZod<{ launchEvents: LaunchEve
   app.get(
     '/api/launch-events/status',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary:

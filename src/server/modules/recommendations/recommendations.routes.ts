@@ -20,6 +20,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/recommendations/ec2',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary: 'EC2 rightsizing and idle findings with the total possible monthly savings',
@@ -70,6 +71,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/recommendations/ec2/:id',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags,
         summary: 'One finding with its 14 days of hourly CPU and the candidate types considered',

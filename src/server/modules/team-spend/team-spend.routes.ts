@@ -11,6 +11,7 @@ export const teamSpendRoutes: FastifyPluginAsyncZod<{ teamSpend: TeamSpendServic
   app.get(
     '/api/team-spend/:slug',
     {
+      config: { tokenScope: 'costs:read' },
       schema: {
         tags: ['teams'],
         summary: "A team's own spend this month (its scope) and the state of its budgets",

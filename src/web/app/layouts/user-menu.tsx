@@ -1,6 +1,7 @@
 import { Avatar, Box, Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { managesOrganization } from '../../../domain/organization-roles.ts';
 import { showsBillingMenu } from '../../../domain/route-access.ts';
 import { OrganizationSwitcherItems } from '../../features/organization/components/organization-switcher.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -38,6 +39,11 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/organization">
           Organization
         </Menu.Item>
+        {viewer.kind === 'signed-in' && viewer.emailVerified && managesOrganization(viewer.role) && (
+          <Menu.Item component={Link} to="/settings/api-tokens">
+            API tokens
+          </Menu.Item>
+        )}
         {showsBillingMenu(viewer) && (
           <Menu.Item component={Link} to="/subscription">
             Billing

@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { OrganizationDetails, OrganizationMember } from '../../../../contracts/organizations.ts';
 import { managesOrganization, type OrganizationRole } from '../../../../domain/organization-roles.ts';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
-import { ConfirmButton } from './confirm-button.tsx';
 import { LastActive, MemberLink, ROLE_LABELS, RoleBadge } from './member-labels.tsx';
 
 const notifyError = (title: string) => (error: Error) =>

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { useCostScope } from '../api/get-cost-scope.ts';
 import { ScopeBadges } from './scope-summary.tsx';
-import { RowsSkeleton, SectionError } from './section-states.tsx';
 
 /** Which part of the spend the viewer's dashboard and alerts cover, and why. */
 export function MyCostScopeCard() {

@@ -6,10 +6,10 @@ import type { MemberProfile } from '../../../../contracts/organizations.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useMember } from '../api/get-member.ts';
 import { LastActive, RoleBadge } from './member-labels.tsx';
-import { RowsSkeleton, SectionError } from './section-states.tsx';
 
 function MemberNotFound() {
   return (

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { managesOrganization } from '../../../../domain/organization-roles.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useOrganization } from '../api/get-organization.ts';
 import { AcceptInvitationCard } from './accept-invitation-card.tsx';
@@ -11,7 +12,6 @@ import { MembersTable } from './members-table.tsx';
 import { MyCostScopeCard } from './my-cost-scope-card.tsx';
 import { OrganizationNameCard } from './organization-name-card.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
-import { RowsSkeleton, SectionError } from './section-states.tsx';
 import { TeamsCard } from './teams-card.tsx';
 
 /** /organization: its name, members and roles, invitations and teams (issue 9). */

@@ -2,13 +2,13 @@ import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { PendingInvitation } from '../../../../contracts/organizations.ts';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
+import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
-import { ConfirmButton } from './confirm-button.tsx';
 import { RoleBadge } from './member-labels.tsx';
-import { RowsSkeleton, SectionError } from './section-states.tsx';
 
 function InvitationActions({ invitation }: { invitation: PendingInvitation }) {
   const resend = useInviteUsers();

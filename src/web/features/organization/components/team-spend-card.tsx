@@ -2,9 +2,9 @@ import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title }
 import { IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TeamSpend } from '../../../../contracts/teams.ts';
+import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
 import { useTeamSpend } from '../api/get-team-spend.ts';
-import { RowsSkeleton, SectionError } from './section-states.tsx';
 
 type TeamBudget = TeamSpend['budgets'][number];
 

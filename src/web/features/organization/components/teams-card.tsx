@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { useTeams } from '../api/list-teams.ts';
 import { describeScope } from './scope-summary.tsx';
-import { RowsSkeleton, SectionError } from './section-states.tsx';
 import { TeamsPlanNote, usePlanIncludesTeams } from './teams-plan-note.tsx';
 
 /** The organization's teams: each owns a scope of spend; owners and admins create them. */

@@ -1,6 +1,6 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { rejectionMessage } from '../../../lib/api-client.ts';
+import { rejectionMessage } from '../lib/api-client.ts';
 
 /** The shape of a list while it loads. */
 export function RowsSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
