@@ -15,6 +15,7 @@ const BENCHMARKS = [
   'large-tenant',
   'forecast-backtest',
   'alerts',
+  'config-apply',
   'launch-alerts',
   'launch-alert-trigger',
   'chat-connections',

@@ -107,6 +107,37 @@ export const anomalySettings = z.object({
 });
 export const idleEc2Settings = z.object({}).default({});
 
+/** A launch rule's conditions (issue 17, src/domain/launch-alerts.ts); the config document shares them. */
+export const launchConditions = {
+  /** The window of the rise condition, in hours. */
+  window_hours: z
+    .number()
+    .int('use whole hours')
+    .min(1, 'at least 1 hour')
+    .max(168, 'at most 168 hours')
+    .default(6),
+  /** Launches within the window raise the hourly run-rate by more than this. */
+  window_rise_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
+  /** One launch (one event, e.g. a RunInstances of 8) adds more than this an hour. */
+  single_launch_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
+  /** The live run-rate would carry a budget over its amount before its period ends. */
+  budget_overrun: z.boolean().default(false),
+};
+
+/** A launch rule watches something: a rise, a single launch or a budget overrun. */
+export const hasLaunchCondition = {
+  check: (settings: {
+    window_rise_usd_per_hour: number | null;
+    single_launch_usd_per_hour: number | null;
+    budget_overrun: boolean;
+  }) =>
+    settings.window_rise_usd_per_hour !== null ||
+    settings.single_launch_usd_per_hour !== null ||
+    settings.budget_overrun,
+  message: 'set at least one condition',
+  path: ['single_launch_usd_per_hour'],
+} as const;
+
 /**
  * A launch rule (issue 17, src/domain/launch-alerts.ts): one or more conditions on what was launched
  * since the bill data, in the organization or in one team's accounts.
@@ -115,27 +146,12 @@ export const launchSettings = z
   .object({
     /** Watch this team's accounts only; null: the whole organization. */
     team_id: z.uuid('must be a team id').nullable().default(null),
-    /** The window of the rise condition, in hours. */
-    window_hours: z
-      .number()
-      .int('use whole hours')
-      .min(1, 'at least 1 hour')
-      .max(168, 'at most 168 hours')
-      .default(6),
-    /** Launches within the window raise the hourly run-rate by more than this. */
-    window_rise_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
-    /** One launch (one event, e.g. a RunInstances of 8) adds more than this an hour. */
-    single_launch_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
-    /** The live run-rate would carry a budget over its amount before its period ends. */
-    budget_overrun: z.boolean().default(false),
+    ...launchConditions,
   })
-  .refine(
-    (settings) =>
-      settings.window_rise_usd_per_hour !== null ||
-      settings.single_launch_usd_per_hour !== null ||
-      settings.budget_overrun,
-    { message: 'set at least one condition', path: ['single_launch_usd_per_hour'] },
-  );
+  .refine(hasLaunchCondition.check, {
+    message: hasLaunchCondition.message,
+    path: [...hasLaunchCondition.path],
+  });
 export type LaunchSettings = z.infer<typeof launchSettings>;
 
 const ruleName = z.string().trim().min(1, 'enter a name').max(80).optional();

@@ -35,12 +35,12 @@ export const teamList = z.object({ teams: z.array(teamSummary) });
 export const teamDetails = teamSummary.extend({ members: z.array(organizationMember) });
 export type TeamDetails = z.infer<typeof teamDetails>;
 
-const teamName = z
+export const teamName = z
   .string()
   .transform((name) => name.trim().replace(/\s+/g, ' '))
   .pipe(z.string().min(1, 'enter a name').max(60, 'use at most 60 characters'));
 
-const teamSlug = z
+export const teamSlug = z
   .string()
   .trim()
   .refine(isValidSlug, 'use lower-case letters, digits and single dashes (at most 40), e.g. platform-team');

@@ -27,6 +27,8 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatServices } from './modules/chat/chat-services.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { supportInboxRoutes } from './modules/chat/support-inbox.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { createConfigService } from './modules/config/config.service.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { createConsultationsService } from './modules/consultations/consultations.service.ts';
 import { createCostDataService } from './modules/cost-data/cost-data.service.ts';
@@ -52,6 +54,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { teamsRoutes } from './modules/organizations/teams.routes.ts';
 import { createTeamsService } from './modules/organizations/teams.service.ts';
+import { createTeamsConfig } from './modules/organizations/teams-config.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.ts';
 import { teamSpendRoutes } from './modules/team-spend/team-spend.routes.ts';
@@ -235,6 +238,14 @@ export async function buildApp(
   if (demo) await alerts.rules.ensureDemoLaunchRule(demo.organizationId, demo.userId);
   members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
+
+  // Budgets as code (issue 19): teams from organizations, budgets, rules and routes from alerts.
+  const config = createConfigService({
+    db,
+    teams: createTeamsConfig(billing.assertFeature),
+    alerts: alerts.settingsConfig,
+  });
+  await app.register(configRoutes, { config });
 
   // A team's own spend and budgets (issue 9), from the billing data and the budgets above.
   const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });

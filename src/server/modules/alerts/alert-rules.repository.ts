@@ -118,6 +118,7 @@ export function updateRule(db: Db, organizationId: string, id: string, values: R
   return db
     .updateTable('alert_rules')
     .set({
+      kind: values.kind,
       name: values.name,
       settings: JSON.stringify(values.settings),
       filter: JSON.stringify(values.filter),

@@ -86,7 +86,9 @@ export function ruleOfRow(row: RuleRow) {
 export type StoredRule = ReturnType<typeof ruleOfRow>;
 
 /** Thresholds keep their id when given; a new one gets `basis-percent` (unique within the budget). */
-function thresholdsWithIds(input: Array<{ id?: string; percent: number; basis: 'actual' | 'forecast' }>) {
+export function thresholdsWithIds(
+  input: Array<{ id?: string; percent: number; basis: 'actual' | 'forecast' }>,
+) {
   const seen = new Set<string>();
   return input.map((threshold) => {
     let id = threshold.id ?? `${threshold.basis}-${threshold.percent}`;
@@ -106,7 +108,8 @@ const SETTINGS_BY_KIND: Record<AlertRuleKind, z.ZodType> = {
 /** The demo's launch rule: the GPU burst (eight p4d.24xlarge, about $262 an hour) is well above it. */
 export const DEMO_LAUNCH_LIMIT_USD_PER_HOUR = 50;
 
-const FEATURE_BY_KIND = {
+/** The plan feature each kind of rule needs (billing). */
+export const FEATURE_BY_KIND = {
   anomaly: 'anomaly-detection',
   'cost-threshold': 'email-alerts',
   'idle-ec2': 'email-alerts',

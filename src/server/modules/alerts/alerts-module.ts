@@ -15,6 +15,7 @@ import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 import { alertLinksRoutes } from './alert-links.routes.ts';
 import { createAlertLinksService } from './alert-links.service.ts';
 import { createAlertRulesService } from './alert-rules.service.ts';
+import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
 import type { LiveLedgerSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
@@ -43,21 +44,19 @@ export async function createAlerts(deps: {
   const secrets = createSecretBox(secret);
   const publicUrl = context.config.publicUrl;
   // A changed budget or rule is evaluated by a worker (jobs/evaluate-organization.job.ts), or here without a queue.
-  const rules = createAlertRulesService(
-    db,
-    costData.slices,
-    billing,
-    (organizationId) => {
-      const queue = context.queue;
-      const evaluated = queue
-        ? sendJob(queue, evaluateOrganizationJob, { organizationId })
-        : evaluation.evaluateOrganization(organizationId);
-      evaluated.catch((error: unknown) => {
-        context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
-      });
-    },
-    { liveLedger, teamScope },
-  );
+  const evaluateAfterChange = (organizationId: string) => {
+    const queue = context.queue;
+    const evaluated = queue
+      ? sendJob(queue, evaluateOrganizationJob, { organizationId })
+      : evaluation.evaluateOrganization(organizationId);
+    evaluated.catch((error: unknown) => {
+      context.log.error({ err: error, organizationId }, 'alert evaluation after a rule change failed');
+    });
+  };
+  const rules = createAlertRulesService(db, costData.slices, billing, evaluateAfterChange, {
+    liveLedger,
+    teamScope,
+  });
   billing.registerUsageCounter('budgets', rules.countBudgets);
   billing.registerUsageCounter('alertRules', rules.countRules);
   const delivery = createAlertDelivery({
@@ -83,6 +82,12 @@ export async function createAlerts(deps: {
   });
   const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
   const links = createAlertLinksService(db, tokens);
+  /** Budgets as code (issue 19): the config module reads and writes through this in its transaction. */
+  const settingsConfig = createAlertSettingsConfig({
+    billing,
+    afterChange: evaluateAfterChange,
+    askToConfirm: notifications.askToConfirm,
+  });
   const digests = createAlertDigests({
     db,
     spend: costData.slices,
@@ -131,6 +136,7 @@ export async function createAlerts(deps: {
     links,
     slack,
     digests,
+    settingsConfig,
     async registerRoutes(app: FastifyInstance) {
       await app.register(alertsRoutes, { rules, notifications });
       await app.register(slackRoutes, { slack });

@@ -71,7 +71,26 @@ export function createNotificationsService(deps: {
     };
   }
 
+  /** Double opt-in: a newly added address receives nothing until it follows the mailed link. */
+  async function askToConfirm(viewer: Viewer, recipient: { id: string; email: string }): Promise<void> {
+    const token = tokens.issue(
+      'confirmation',
+      recipient.id,
+      { kind: 'recipient', id: recipient.id },
+      CONFIRM_LINK_DAYS,
+    );
+    await mailer.send(
+      recipientConfirmationMail({
+        to: recipient.email,
+        invitedBy: viewer.name,
+        link: `${publicUrl}/confirmation/${token}`,
+      }),
+    );
+  }
+
   return {
+    askToConfirm,
+
     async history(viewer: Viewer, limit: number): Promise<NotificationView[]> {
       const scope = await organizations.costScopeFor(viewer);
       const rows = (await listNotificationRows(db, viewer.organizationId, limit)).filter((row) =>
@@ -136,20 +155,7 @@ export function createNotificationsService(deps: {
         await deleteRecipientsNotIn(db, viewer.organizationId, wanted);
         for (const email of wanted) {
           const added = await insertRecipient(db, viewer.organizationId, email, viewer.userId);
-          if (!added) continue;
-          const token = tokens.issue(
-            'confirmation',
-            added.id,
-            { kind: 'recipient', id: added.id },
-            CONFIRM_LINK_DAYS,
-          );
-          await mailer.send(
-            recipientConfirmationMail({
-              to: email,
-              invitedBy: viewer.name,
-              link: `${publicUrl}/confirmation/${token}`,
-            }),
-          );
+          if (added) await askToConfirm(viewer, added);
         }
       }
       await savePreferences(db, viewer.organizationId, viewer.userId, {

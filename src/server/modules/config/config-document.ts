@@ -1,0 +1,82 @@
+/** The configuration document (issue 19) as text: YAML or JSON in, checked with its path named; YAML or JSON out. */
+import { parse, stringify, YAMLParseError } from 'yaml';
+import type { z } from 'zod';
+import { type ConfigDocument, configDocument } from '../../../contracts/config.ts';
+import { type DocumentPath, documentPath, keysLeftOut } from '../../../domain/config-document-paths.ts';
+import { badRequest } from '../../plugins/errors.ts';
+
+export const YAML_CONTENT_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+
+/** Answers a 400 naming where in the file the problem is: `budgets[2].amount_usd: must be above 0`. */
+export const documentError = (path: DocumentPath, message: string) =>
+  badRequest(`${documentPath(path)}: ${message}`, 'InvalidConfig');
+
+/** YAML text (JSON is YAML too) to plain data; a syntax error names its line. */
+export function readYamlText(text: string): unknown {
+  let value: unknown;
+  try {
+    value = parse(text, { uniqueKeys: true, maxAliasCount: 100, prettyErrors: true });
+  } catch (error) {
+    // The first line says what and where ("... at line 3, column 5:"); a snippet of the file follows.
+    const message = error instanceof YAMLParseError ? error.message : String(error);
+    throw badRequest(`document: ${message.split('\n')[0]?.replace(/:$/, '')}`, 'InvalidConfig');
+  }
+  if (isCircular(value)) throw badRequest('document: an alias refers to itself', 'InvalidConfig');
+  return value;
+}
+
+/** YAML aliases can build a value that contains itself; a configuration never does. */
+function isCircular(value: unknown, inside: object[] = []): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (inside.includes(value)) return true;
+  return Object.values(value).some((item) => isCircular(item, [...inside, value]));
+}
+
+const MAX_ISSUES = 5;
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => `${documentPath([...issue.path, key])}: unknown key`).join('; ');
+  }
+  return `${documentPath(issue.path)}: ${issue.message}`;
+}
+
+/**
+ * The document checked against its schema (the API's own field rules), refusing keys the schema does not
+ * know at any depth, so a typo is never ignored.
+ */
+export function checkConfigDocument(written: unknown): ConfigDocument {
+  if (typeof written !== 'object' || written === null || Array.isArray(written)) {
+    throw documentError([], `expected a mapping that starts with "version: 1"`);
+  }
+  const parsed = configDocument.safeParse(written);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, MAX_ISSUES).map(describeIssue);
+    throw badRequest(issues.join('; '), 'InvalidConfig');
+  }
+  const unknown = keysLeftOut(written, parsed.data);
+  if (unknown.length > 0) {
+    throw badRequest(
+      unknown
+        .slice(0, MAX_ISSUES)
+        .map((path) => `${documentPath(path)}: unknown key`)
+        .join('; '),
+      'InvalidConfig',
+    );
+  }
+  return parsed.data;
+}
+
+export type ConfigFormat = 'yaml' | 'json';
+
+export function renderConfigDocument(document: ConfigDocument, format: ConfigFormat): string {
+  if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
+  return stringify(document, { lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+/** `?format=` wins; else JSON only when the Accept header asks for JSON and not YAML. */
+export function chooseFormat(format: ConfigFormat | undefined, accept: string | undefined): ConfigFormat {
+  if (format) return format;
+  const wanted = (accept ?? '').toLowerCase();
+  return wanted.includes('json') && !wanted.includes('yaml') ? 'json' : 'yaml';
+}
