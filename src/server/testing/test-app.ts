@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
+import type { CachedReads } from '../auth/cached-reads.ts';
 import type { AwsAccess } from '../aws-access.ts';
 import { parseConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   queue?: boolean;
   /** How the app reaches AWS: `simulatorAccess(simulator)` for the AWS simulator. */
   aws?: AwsAccess;
+  /** This node's cached session and permission reads, e.g. with a clock the test moves (decision 052). */
+  cachedReads?: CachedReads;
 }
 
 /** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
@@ -36,6 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const context: AppContext = { config, database, queue, log, aws: options.aws };
   const routes: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
   const app = await buildApp(context, {
+    cachedReads: options.cachedReads,
     onRoute: (route) => routes.push({ method: route.method, url: route.url }),
   });
   await app.ready();
