@@ -57,14 +57,15 @@ export function createAccountsService(
 
   async function lookupViewer(headers: IncomingHttpHeaders, now = new Date()): Promise<ViewerLookup> {
     const found = await cachedSession(headers);
-    if (!found || new Date(found.session.expiresAt) <= now) return { status: 'signed-out' };
+    if (!found) return { status: 'signed-out' };
     const { user, session, membership } = found;
     if (user.isDemo && now.getTime() - new Date(session.createdAt).getTime() >= DEMO_SESSION_MS) {
       await revokeSession(context.database.db, session.id);
       reads.forgetAll();
       return { status: 'demo-expired' };
     }
-    if (!membership) return { status: 'signed-out' };
+    // better-auth checked the end when it read the session; a kept read is checked again here.
+    if (new Date(session.expiresAt) <= now || !membership) return { status: 'signed-out' };
     return {
       status: 'signed-in',
       viewer: {
