@@ -15,8 +15,9 @@ import { openConfiguredDatabase } from '../../src/server/server.ts';
 /**
  * The tenant of the billing-data benchmark (issue 5), in its own process: one year of daily facts over
  * 3 accounts, 80 services and 20 values of a `team` tag, ingested through the cost-data service. It
- * serves two apps on the same database, one with the answer cache and one without, and tells the
- * parent their URLs and a session to call them with.
+ * serves three apps on the same database — both caches; the answer cache with the session and
+ * permission reads made on every request (as before decision 052); no answer cache — and tells the parent
+ * their URLs and a session to call them with.
  */
 const ACCOUNTS = ['111111111111', '222222222222', '333333333333'];
 const SERVICES = Array.from(
@@ -79,6 +80,12 @@ const uncached = await buildApp({
   queue: undefined,
   config: { ...config, billingDataCacheEntries: 0 },
 });
+// As before decision 052: answers cached, the session and permission reads made on every request.
+const readsEveryRequest = await buildApp({
+  ...context,
+  queue: undefined,
+  config: { ...config, permissionCacheMs: 0 },
+});
 
 const signUp = await cached.inject({
   method: 'POST',
@@ -123,6 +130,7 @@ const seedSeconds = (Date.now() - started) / 1000;
 
 await cached.listen({ host: '127.0.0.1', port: 0 });
 await uncached.listen({ host: '127.0.0.1', port: 0 });
+await readsEveryRequest.listen({ host: '127.0.0.1', port: 0 });
 const urlOf = (app: typeof cached) => {
   const address = app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -133,6 +141,7 @@ process.on('message', async (command: { kind: string }) => {
   // Let the last requests autocannon left in flight finish before the database goes.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   await uncached.close();
+  await readsEveryRequest.close();
   await cached.close();
   await stopQueue(queue, 5_000);
   await database.close();
@@ -145,6 +154,7 @@ process.send?.({
   database: database.kind,
   cachedUrl: urlOf(cached),
   uncachedUrl: urlOf(uncached),
+  readsEveryRequestUrl: urlOf(readsEveryRequest),
   authorization,
   userId: user.id,
   today,

@@ -40,17 +40,30 @@ export function isoDayOf(year: number, month: number, day: number): IsoDay {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 
+/** Building a formatter costs far more than using one (every dashboard answer asks for "today"). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // An unknown zone threw above; spellings of known ones ('utc', 'UTC') are bounded by the clear.
+    if (dayFormats.size >= 1_000) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * The calendar day an instant falls on in an IANA time zone ('Asia/Tokyo'): "today" for a user
  * with that default_timezone. Throws RangeError for an unknown zone.
  */
 export function isoDayInTimeZone(instant: Date, timeZone: string): IsoDay {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormatIn(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

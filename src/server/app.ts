@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
+import { type CachedReads, createCachedReads } from './auth/cached-reads.ts';
 import type { AppContext } from './context.ts';
 import { createJobQueues, inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
 import { sendJob } from './jobs/job-definition.ts';
@@ -63,6 +64,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { registerCachedReadsInvalidation } from './plugins/cached-reads-invalidation.ts';
 import { registerCanonicalPaths } from './plugins/canonical-paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
@@ -79,7 +81,12 @@ function proxyTrust(setting: false | number | string[]) {
 /** The whole HTTP application: cross-cutting plugins first, then each module's routes, then the SPA. */
 export async function buildApp(
   context: AppContext,
-  options: { logger?: FastifyBaseLogger; onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    onRoute?: (route: RouteOptions) => void;
+    /** This node's cached session and permission reads (tests pass one with their own clock). */
+    cachedReads?: CachedReads;
+  } = {},
 ) {
   const app = Fastify({
     loggerInstance: options.logger,
@@ -113,14 +120,17 @@ export async function buildApp(
   const { db } = context.database;
   if (context.queue) await createJobQueues(context.queue);
   const mailer = createMailer(context);
-  const organizations = createOrganizationsService(db);
+  // Sessions, memberships, plans, scopes and time zones read at most once a second per key (decision 052).
+  const reads = options.cachedReads ?? createCachedReads({ ttlMs: context.config.permissionCacheMs });
+  registerCachedReadsInvalidation(app, reads);
+  const organizations = createOrganizationsService(db, reads);
   const codes = createInvitationCodes(resolveAuthSecret(context.config));
   const invitations = createInvitationsService({ db, mailer, codes, publicUrl: context.config.publicUrl });
   const invitationAcceptance = createInvitationAcceptanceService({ db, codes, organizations });
-  const accounts = createAccountsService(context, mailer, organizations, invitationAcceptance);
-  const billing = createBillingService(context, organizations);
+  const accounts = createAccountsService(context, mailer, organizations, invitationAcceptance, reads);
+  const billing = createBillingService(context, organizations, reads);
   billing.registerUsageCounter('members', organizations.countMembers);
-  const users = createUsersService(db, accounts, organizations, billing);
+  const users = createUsersService(db, accounts, organizations, billing, reads);
   const members = createMembersService(db, organizations);
   const teams = createTeamsService(db, billing.assertFeature);
   const costData = createCostDataService(db, context.log, context.config.ingestion);
@@ -128,6 +138,7 @@ export async function buildApp(
     aws: context.aws,
     assertWithinLimit: billing.assertWithinLimit,
     planInForce: async (organizationId) => (await billing.entitlements(organizationId)).planInForce,
+    reads,
   });
   const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
   // Organization API tokens (issue 19) answer `Bearer sg_…` before the session lookup (decision 056).

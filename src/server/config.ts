@@ -72,6 +72,7 @@ const environmentSchema = z.object({
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   API_MAX_IN_FLIGHT: z.coerce.number().int().positive().optional(),
   BILLING_DATA_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  PERMISSION_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   UPLOAD_MAX_BYTES: z.coerce
@@ -217,6 +218,11 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     apiMaxInFlight: env.API_MAX_IN_FLIGHT ?? (env.DATABASE_URL ? 32 : 8),
     /** Billing-data answers kept in memory per node (0 turns the cache off; docs/decisions/017). */
     billingDataCacheEntries: env.BILLING_DATA_CACHE_ENTRIES,
+    /**
+     * How long a node keeps a session, membership, plan, team scope and time zone it read (0: never; at most
+     * 1 s, so every node sees a sign-out or a role or plan change within a second; docs/decisions/052).
+     */
+    permissionCacheMs: env.PERMISSION_CACHE_MS,
     /** Attempts per 10 minutes on sign-in and sign-up. */
     authRateLimits: { perIp: env.AUTH_RATE_LIMIT_PER_IP, perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL },
     stripe: stripeSettings(env),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
+import type { CachedReads } from '../auth/cached-reads.ts';
 import type { AwsAccess } from '../aws-access.ts';
 import { parseConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   aws?: AwsAccess;
   /** The app's logger, e.g. `createServerLog('trace', stream)` to read what the server writes. */
   logger?: FastifyBaseLogger;
+  /** This node's cached session and permission reads, e.g. with a clock the test moves (decision 052). */
+  cachedReads?: CachedReads;
 }
 
 /** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
@@ -39,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const routes: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
   const app = await buildApp(context, {
     logger: options.logger,
+    cachedReads: options.cachedReads,
     onRoute: (route) => routes.push({ method: route.method, url: route.url }),
   });
   await app.ready();

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import { effectivePlatformRole } from '../../../domain/support-staff.ts';
+import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { ViewerLookup } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -16,6 +17,7 @@ export function createAccountsService(
   mailer: Mailer,
   organizations: OrganizationsService,
   invitations: Pick<InvitationAcceptanceService, 'checkAtSignUp' | 'joinAtSignUp'>,
+  reads: CachedReads = UNCACHED_READS,
 ) {
   const auth = createAuth(context, mailer, {
     beforeUserCreated: async (user, signUp) => {
@@ -30,16 +32,40 @@ export function createAccountsService(
     beforeUserDeleted: (userId) => organizations.deleteOrganizationsOnlyMemberOf(userId),
   });
 
-  async function lookupViewer(headers: IncomingHttpHeaders, now = new Date()): Promise<ViewerLookup> {
+  /** better-auth's session with its user, and the membership it works in; undefined when there is none. */
+  async function readSession(headers: IncomingHttpHeaders) {
     const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    if (!found) return { status: 'signed-out' };
+    if (!found) return undefined;
     const { user, session } = found;
+    const membership = await organizations.membershipIn(user.id, session.activeOrganizationId ?? null);
+    return { user, session, membership };
+  }
+
+  /**
+   * The session the request's credentials name, read once per node and second (decision 052): the key is the
+   * credentials exactly as sent, which better-auth checked (signature, expiry) when it read them.
+   */
+  function cachedSession(headers: IncomingHttpHeaders) {
+    const { authorization, cookie } = headers;
+    if (!authorization && !cookie) return Promise.resolve(undefined);
+    return reads.read(
+      `session\n${authorization ?? ''}\n${cookie ?? ''}`,
+      () => readSession(headers),
+      (found) => Boolean(found?.membership),
+    );
+  }
+
+  async function lookupViewer(headers: IncomingHttpHeaders, now = new Date()): Promise<ViewerLookup> {
+    const found = await cachedSession(headers);
+    if (!found) return { status: 'signed-out' };
+    const { user, session, membership } = found;
     if (user.isDemo && now.getTime() - new Date(session.createdAt).getTime() >= DEMO_SESSION_MS) {
       await revokeSession(context.database.db, session.id);
+      reads.forgetAll();
       return { status: 'demo-expired' };
     }
-    const membership = await organizations.membershipIn(user.id, session.activeOrganizationId ?? null);
-    if (!membership) return { status: 'signed-out' };
+    // better-auth checked the end when it read the session; a kept read is checked again here.
+    if (new Date(session.expiresAt) <= now || !membership) return { status: 'signed-out' };
     return {
       status: 'signed-in',
       viewer: {

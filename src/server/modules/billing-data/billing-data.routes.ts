@@ -27,15 +27,13 @@ export const billingDataRoutes: FastifyPluginAsyncZod<{ billingData: BillingData
       },
     },
     async (request, reply) => {
-      const { json, etag } = await service.queryJson(await request.requireViewer(), request.query);
-      // The browser keeps the answer and asks again with its ETag: an unchanged view is a 304.
+      const { body, etag } = await service.queryJson(await request.requireViewer(), request.query);
+      // The browser keeps the answer and asks again with its ETag: an unchanged view is a 304. Sent with no
+      // payload at all: a serialized null would announce a 4-byte body that a 304 never carries.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      // Already checked against the contract and serialized once when computed (docs/decisions/017).
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
-        .send(json as unknown as BillingData);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined as never);
+      // Already checked against the contract, serialized and encoded once when computed (decisions 017, 052).
+      return reply.type('application/json; charset=utf-8').send(body as unknown as BillingData);
     },
   );
 };

@@ -46,9 +46,9 @@ export interface ScopeMonth {
   last_month_total: number;
 }
 
-/** An answer serialized once, with the ETag a browser revalidates it with. */
+/** An answer serialized and UTF-8 encoded once, with the ETag a browser revalidates it with. */
 export interface BillingDataJson {
-  json: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -319,10 +319,10 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       const { integration, key, context } = await prepare(viewer, query);
       const cached = cache.get(integration.id, key);
       if (cached !== undefined) return cached;
-      const json = JSON.stringify(billingData.parse(await compute(query, integration, context)));
+      const body = Buffer.from(JSON.stringify(billingData.parse(await compute(query, integration, context))));
       const answer = {
-        json,
-        etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
       };
       if (cacheEntries > 0) cache.set(integration.id, key, answer);
       return answer;

@@ -2,6 +2,7 @@ import type { SubscriptionSummary } from '../../../contracts/billing.ts';
 import type { SubscriptionPlan } from '../../../contracts/users.ts';
 import { PLANS, type PlanFeature, type PlanLimit, planAllows } from '../../../domain/plans.ts';
 import { SUBSCRIPTION_EXPIRED } from '../../../domain/subscription-status.ts';
+import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
@@ -27,7 +28,11 @@ export const subscriptionExpired = () => new ApiError(402, 'SubscriptionExpired'
  * The organization's plan (issue 10): what it allows, the guards other modules call, the Subscription
  * screen's actions, Stripe webhooks and credits.
  */
-export function createBillingService(context: AppContext, organizations: OrganizationsService) {
+export function createBillingService(
+  context: AppContext,
+  organizations: OrganizationsService,
+  reads: CachedReads = UNCACHED_READS,
+) {
   const { db } = context.database;
   const stripe = context.config.stripe ? createStripeGateway(context.config.stripe) : undefined;
   const payments = { configured: Boolean(stripe), testMode: stripe?.testMode ?? false };
@@ -43,9 +48,12 @@ export function createBillingService(context: AppContext, organizations: Organiz
     );
   }
 
-  /** The plan in force now, its state, and what it includes. */
+  /** The plan in force now, its state, and what it includes: the row may be a second old, the clock is not. */
   async function entitlements(organizationId: string) {
-    return entitlementsOf(await subscriptionOf(organizationId), new Date());
+    const subscription = await reads.read(`subscription\n${organizationId}`, () =>
+      subscriptionOf(organizationId),
+    );
+    return entitlementsOf(subscription, new Date());
   }
 
   async function usageOf(organizationId: string): Promise<Partial<Record<PlanLimit, number>>> {

@@ -14,6 +14,7 @@ import type { ShrinkingOutcome } from '../../../domain/billing-period-restatemen
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
+import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
@@ -137,6 +138,8 @@ export interface IntegrationsOptions {
   aws?: AwsAccess;
   /** The organization's plan in force, for the months its history window hides (issue 13). */
   planInForce?: (organizationId: string) => Promise<PlanId>;
+  /** Where `resolve` keeps what it read for a second (decision 052); uncached when absent. */
+  reads?: CachedReads;
 }
 
 /** An integration as the launch-events module sees it: whose it is and how to reach its AWS account. */
@@ -177,7 +180,7 @@ export function createIntegrationsService(
   options: IntegrationsOptions = {},
 ) {
   const { db } = context.database;
-  const { aws } = options;
+  const { aws, reads = UNCACHED_READS } = options;
   /** Told when an AWS integration is connected, to start its first sync. */
   const connectedListeners: Array<(integrationId: string) => Promise<void>> = [];
 
@@ -345,6 +348,8 @@ export function createIntegrationsService(
       freshThrough: outcome.freshThrough,
       synced: succeeded,
     });
+    // The dashboard's answers are keyed on the last sync and fresh-through day: this node sees them at once.
+    reads.forgetAll();
     // The list names the accounts each source covers, uploads included.
     if (succeeded)
       await updateIntegrationSettings(db, run.integrationId, {
@@ -400,11 +405,14 @@ export function createIntegrationsService(
     },
     /** `default` is the organization's default integration (spec §3 billing query). */
     async resolve(viewer: Viewer, integrationIdOrDefault: string) {
-      const row =
-        integrationIdOrDefault === 'default'
-          ? await findDefaultIntegrationRow(db, viewer.organizationId)
-          : await findIntegrationRow(db, viewer.organizationId, integrationIdOrDefault);
-      return row ? toView(row, {}) : undefined;
+      const { organizationId } = viewer;
+      return reads.read(`integration\n${organizationId}\n${integrationIdOrDefault}`, async () => {
+        const row =
+          integrationIdOrDefault === 'default'
+            ? await findDefaultIntegrationRow(db, organizationId)
+            : await findIntegrationRow(db, organizationId, integrationIdOrDefault);
+        return row ? toView(row, {}) : undefined;
+      });
     },
     async create(viewer: Viewer, input: CreateIntegrationInput) {
       assertCanManage(viewer);

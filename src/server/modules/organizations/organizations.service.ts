@@ -5,6 +5,7 @@ import type { MyCostScope } from '../../../contracts/teams.ts';
 import { type CostScope, costScopeOf, type TeamCostScope } from '../../../domain/cost-scope.ts';
 import { isOrganizationRole } from '../../../domain/organization-roles.ts';
 import { slugify } from '../../../domain/slugs.ts';
+import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -39,14 +40,16 @@ export interface CostScopeSubject {
 
 const roleOf = (role: string) => (isOrganizationRole(role) ? role : 'member');
 
-export function createOrganizationsService(db: Kysely<DatabaseSchema>) {
-  async function costScopeFor(subject: CostScopeSubject): Promise<CostScope> {
+export function createOrganizationsService(db: Kysely<DatabaseSchema>, reads: CachedReads = UNCACHED_READS) {
+  async function readCostScope(subject: CostScopeSubject): Promise<CostScope> {
     const role = await findMemberRole(db, subject.organizationId, subject.userId);
     if (role === undefined) return { restricted: true, accountIds: [], tags: [] };
     const teamIds = await findTeamIdsOfUser(db, subject.organizationId, subject.userId);
     const scopes = await findTeamScopes(db, subject.organizationId, teamIds);
     return costScopeOf(role, [...scopes.values()]);
   }
+  const costScopeFor = (subject: CostScopeSubject): Promise<CostScope> =>
+    reads.read(`cost-scope\n${subject.organizationId}\n${subject.userId}`, () => readCostScope(subject));
 
   async function details(viewer: Viewer): Promise<OrganizationDetails> {
     const organization = await findOrganization(db, viewer.organizationId);

@@ -7,6 +7,7 @@ import {
   viewCustoms as viewCustomsSchema,
 } from '../../../contracts/users.ts';
 import { isKnownTimeZone } from '../../../domain/time-zones.ts';
+import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
@@ -74,6 +75,7 @@ export function createUsersService(
   accounts: AccountsService,
   organizations: OrganizationsService,
   billing: Pick<BillingService, 'userBillingFields'>,
+  reads: CachedReads = UNCACHED_READS,
 ) {
   const assertOwnRecord = (viewer: Viewer, userId: string) => {
     if (userId !== viewer.userId) throw notFound('User');
@@ -91,8 +93,10 @@ export function createUsersService(
     getRecord,
     /** The person's time zone for "today" (dashboard, forecasts); UTC when never set or not a known zone. */
     async timeZoneOf(userId: string): Promise<string> {
-      const stored = (await findUserRow(db, userId))?.defaultTimezone;
-      return stored && isKnownTimeZone(stored) ? stored : 'UTC';
+      return reads.read(`time-zone\n${userId}`, async () => {
+        const stored = (await findUserRow(db, userId))?.defaultTimezone;
+        return stored && isKnownTimeZone(stored) ? stored : 'UTC';
+      });
     },
     async getRecordById(viewer: Viewer, userId: string) {
       assertOwnRecord(viewer, userId);

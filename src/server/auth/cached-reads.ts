@@ -1,0 +1,76 @@
+/**
+ * The reads nearly every request repeats — who is asking (session, user, membership), the plan, the team
+ * scope, the time zone, the integration — kept on this node for at most `ttlMs` (decision 052).
+ *
+ * - Staleness is bounded by the TTL from the moment a read *started*, so a change made anywhere (another
+ *   node sharing PostgreSQL, the operator CLI, a direct SQL update) is seen within `ttlMs` (≤ 1 s).
+ * - On this node, `forgetAll()` after every request that may change them (plugins/cached-reads-invalidation.ts)
+ *   and after an ingest, so the writer's next request already sees its change.
+ * - Concurrent misses of one key share one read; a read cleared by `forgetAll` while it ran is not kept.
+ *
+ * Values are shared between requests: callers must not mutate them.
+ */
+export interface CachedReads {
+  /** The value under `key`, read by `load` when absent or older than the TTL; `keep(value)` false: not kept. */
+  read<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+  /** Drops every entry: the next read of each key goes to the database. */
+  forgetAll(): void;
+}
+
+/** Every read goes to the database (a TTL of 0, and services built outside the app, such as in the CLI). */
+export const UNCACHED_READS: CachedReads = {
+  read: (_key, load) => load(),
+  forgetAll() {},
+};
+
+/** Longest TTL: nodes sharing PostgreSQL must see each other's sign-outs, role and plan changes within it. */
+export const MAX_CACHED_READ_MS = 1_000;
+
+interface Entry {
+  value: Promise<unknown>;
+  expiresAt: number;
+}
+
+export function createCachedReads(options: {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}): CachedReads {
+  const ttlMs = Math.min(options.ttlMs, MAX_CACHED_READ_MS);
+  if (ttlMs <= 0) return UNCACHED_READS;
+  const maxEntries = options.maxEntries ?? 20_000;
+  const now = options.now ?? (() => performance.now());
+  let entries = new Map<string, Entry>();
+
+  function drop(key: string, entry: Entry) {
+    if (entries.get(key) === entry) entries.delete(key);
+  }
+
+  return {
+    read<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+      const at = now();
+      const found = entries.get(key);
+      if (found && at < found.expiresAt) return found.value as Promise<T>;
+      if (found) entries.delete(key);
+      if (entries.size >= maxEntries) {
+        // Oldest first (a Map keeps insertion order); entries live at most a second anyway.
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      const value = load();
+      const entry: Entry = { value, expiresAt: at + ttlMs };
+      entries.set(key, entry);
+      value.then(
+        (result) => {
+          if (keep && !keep(result)) drop(key, entry);
+        },
+        () => drop(key, entry),
+      );
+      return value;
+    },
+    forgetAll() {
+      // A new map: reads still running keep their entry in the old one, which nothing reads again.
+      entries = new Map();
+    },
+  };
+}
