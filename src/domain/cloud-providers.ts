@@ -7,6 +7,9 @@ import { formatUsd, roundToCents } from './money.ts';
  */
 export const AWS_PROVIDER = 'AWS';
 
+/** The clouds as their FOCUS exports name them (what a budget form offers before any file says more). */
+export const KNOWN_PROVIDER_NAMES = ['AWS', 'Microsoft', 'Google Cloud', 'Oracle'] as const;
+
 /** Longest provider name a filter may carry; FOCUS names are short. */
 export const MAX_PROVIDER_NAME_LENGTH = 64;
 
