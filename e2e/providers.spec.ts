@@ -15,7 +15,7 @@ function usdOf(provider: string): string {
 const spendTableRow = (page: Page, name: string) =>
   page.getByRole('table').getByRole('row').filter({ hasText: name });
 
-test('a finance lead uploads a FOCUS file of AWS and Azure, splits the dashboard by provider and narrows it to Azure, on a desk and on a phone', async ({
+test('a finance lead uploads a FOCUS file of AWS and Azure, splits the dashboard by provider, narrows it to Azure on a desk and on a phone, and budgets Azure alone', async ({
   page,
   context,
   request,
@@ -66,4 +66,20 @@ test('a finance lead uploads a FOCUS file of AWS and Azure, splits the dashboard
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
     .toBe(true);
   await saveScreen(page, testInfo, 'dashboard-providers-phone');
+
+  // A budget on Azure alone: September's Azure spend crosses it, AWS's does not count.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/notification');
+  await page.getByRole('button', { name: 'New budget' }).click();
+  await page.getByLabel(/^Name/).fill('Azure');
+  await page.getByLabel(/^Amount/).fill('2');
+  await page.getByLabel('Clouds', { exact: true }).first().click();
+  await page.getByRole('option', { name: 'Microsoft Azure' }).click();
+  await page.keyboard.press('Escape');
+  await saveScreen(page, testInfo, 'budget-form-clouds');
+  await page.getByRole('button', { name: 'Create budget' }).click();
+  const budget = page.getByTestId('budget-card').filter({ hasText: 'Azure' });
+  await expect(budget).toContainText('Microsoft Azure');
+  await expect(budget).toContainText(azure);
+  await saveScreen(page, testInfo, 'budget-scoped-to-azure');
 });
