@@ -191,7 +191,7 @@ async function evaluation() {
         .values(rows.slice(index, index + 2000))
         .execute();
     }
-    const none = { account_ids: [], services: [], tag: null };
+    const none = { account_ids: [], services: [], tag: null, providers: [] };
     for (let index = 0; index < 400; index += 1) {
       await insertBudget(db, organizationId, owner.userId, {
         name: `Budget ${index}`,

@@ -53,7 +53,7 @@ async function statementsOf(scope: CostScope) {
     organizationId: integration.organization_id,
     integrations: [integration.id],
     scope,
-    filter: { accountIds: [], services: [], tag: null },
+    filter: { accountIds: [], services: [], tag: null, providers: [] },
     start: visibleFrom,
     end,
     basis: 'unblended' as const,

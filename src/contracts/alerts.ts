@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerNames } from './cloud-providers.ts';
 
 /** Which spend a budget or rule watches: all of it, or some accounts, services and/or one tag value. */
 export const costFilter = z.object({
@@ -19,9 +20,12 @@ export const costFilter = z.object({
     })
     .nullable()
     .default(null),
+  /** Providers the spend comes from ('AWS', 'Microsoft'; decision 060); empty: every provider. */
+  providers: providerNames.default([]),
 });
 export type CostFilter = z.infer<typeof costFilter>;
-const emptyFilter = { account_ids: [], services: [], tag: null };
+/** A filter that narrows nothing: every account, service, tag and provider. */
+export const emptyFilter = { account_ids: [], services: [], tag: null, providers: [] };
 
 export const budgetThresholdInput = z.object({
   id: z.string().trim().min(1).max(60).optional(),

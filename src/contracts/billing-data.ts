@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseSelectedTagValues } from '../domain/billing-view.ts';
 import { inclusiveDayCount, isIsoDay } from '../domain/calendar-days.ts';
+import { providerChoice, providerNames } from './cloud-providers.ts';
 
 /** Longest range one billing query may cover: the business plan's 36 months of history. */
 export const MAX_BILLING_RANGE_DAYS = 1_100;
@@ -8,7 +9,17 @@ export const MAX_BILLING_RANGE_DAYS = 1_100;
 const isoDay = (field: string) =>
   z.string().refine(isIsoDay, `${field} must be a calendar day written YYYY-MM-DD`);
 
-/** Spec §3 billing data query parameters, exactly; `is_amortized` is 'true' or 'false'. */
+/** Comma-separated provider names: each one checked, repeats dropped. */
+const providerList = z
+  .string()
+  .max(2_000)
+  .transform((text) => [...new Set(text.split(',').map((name) => name.trim()))])
+  .pipe(providerNames.min(1, 'name at least one provider, or leave provider out'));
+
+/**
+ * Spec §3 billing data query parameters, exactly; `is_amortized` is 'true' or 'false'. Beyond the spec
+ * (decision 060): `provider` narrows to some clouds of a FOCUS file, `group_by=provider` splits by them.
+ */
 export const billingDataQuery = z
   .object({
     user_id: z.string().min(1, 'user_id is required'),
@@ -28,6 +39,8 @@ export const billingDataQuery = z
     is_amortized: z
       .enum(['true', 'false'], "is_amortized must be 'true' or 'false'")
       .transform((v) => v === 'true'),
+    provider: providerList.optional(),
+    group_by: z.enum(['service', 'provider'], "group_by must be 'service' or 'provider'").optional(),
   })
   .superRefine((query, context) => {
     if (!isIsoDay(query.start_date) || !isIsoDay(query.end_date)) return;
@@ -44,6 +57,12 @@ export const billingDataQuery = z
         code: 'custom',
         path: ['selected_tag_values'],
         message: "must be 'All' when tag_key is 'all'",
+      });
+    if (query.group_by === 'provider' && query.tag_key !== 'all')
+      context.addIssue({
+        code: 'custom',
+        path: ['group_by'],
+        message: "must be left out when tag_key names a tag: the series are that tag's values",
       });
   });
 export type BillingDataQuery = z.infer<typeof billingDataQuery>;
@@ -77,8 +96,8 @@ export const billingData = z.object({
   start_date: z.string(),
   end_date: z.string(),
   granularity: z.enum(['day', 'month']),
-  /** What the series are: services, or the values of `tag_key`. */
-  group_by: z.enum(['service', 'tag']),
+  /** What the series are: services, providers (their names), or the values of `tag_key`. */
+  group_by: z.enum(['service', 'tag', 'provider']),
   tag_key: z.string().nullable(),
   is_amortized: z.boolean(),
   total: usd,
@@ -109,6 +128,13 @@ export const billingData = z.object({
   tag_keys: z.array(z.string()),
   /** Values of `tag_key` for the picker ('untagged' included), empty when tag_key is 'all'. */
   tag_values: z.array(z.string()),
+  /**
+   * The providers with cost in the integration since visible_from, in this person's scope, AWS first;
+   * the dashboard offers a provider control when there are two or more (decision 060).
+   */
+  providers: z.array(providerChoice),
+  /** The providers the answer is narrowed to; empty: every provider. */
+  provider_filter: z.array(z.string()),
 });
 export type BillingData = z.infer<typeof billingData>;
 export type CostBucket = z.infer<typeof costBucket>;

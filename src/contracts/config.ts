@@ -6,6 +6,7 @@ import {
   costFilter,
   costThresholdSettings,
   createBudgetInput,
+  emptyFilter,
   hasLaunchCondition,
   idleEc2Settings,
   launchConditions,
@@ -21,7 +22,6 @@ import { teamName, teamScope, teamSlug } from './teams.ts';
  */
 export const CONFIG_DOCUMENT_VERSION = 1;
 
-const emptyFilter = { account_ids: [], services: [], tag: null };
 const memberEmail = z.email('must be an e-mail address').toLowerCase();
 
 export const configTeam = z.strictObject({

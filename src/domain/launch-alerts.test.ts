@@ -269,4 +269,12 @@ describe('what a launch rule and a budget watch', () => {
     expect(budgetWatchesRow({ ...filter, accountIds: ['111111111111'] }, row!)).toBe(false);
     expect(budgetWatchesRow({ ...filter, tag: { key: 'team', value: 'ml' } }, row!)).toBe(false);
   });
+
+  it('gives a budget scoped to other clouds no AWS launches, and one that names AWS all of them', () => {
+    const [row] = running('2026-11-25T09:01:00Z', runInstances(['i-1'], 'm5.large', '2026-11-25T09:00:00Z'));
+    const filter = { accountIds: [] as string[], services: [] as string[], tag: null };
+    expect(budgetWatchesRow({ ...filter, providers: ['Microsoft'] }, row!)).toBe(false);
+    expect(budgetWatchesRow({ ...filter, providers: ['Microsoft', 'AWS'] }, row!)).toBe(true);
+    expect(budgetWatchesRow({ ...filter, providers: [] }, row!)).toBe(true);
+  });
 });

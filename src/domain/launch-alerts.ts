@@ -23,6 +23,7 @@
  * message repeats it). A budget filtered on a tag gets no live run-rate for the same reason.
  */
 
+import { isAwsProvider } from './cloud-providers.ts';
 import type { TeamCostScope } from './cost-scope.ts';
 import type { LaunchResourceKind } from './launch-changes.ts';
 import type { PricedLedgerRow } from './live-run-rate.ts';
@@ -324,13 +325,20 @@ export const SERVICES_OF_LAUNCH_KIND: Readonly<Record<LaunchResourceKind, readon
 
 /**
  * Which ledger rows a budget's filter takes in: its accounts (all when none), its services (by the
- * resource's kind), and no row at all when it is filtered on a tag (launch events carry no tags).
+ * resource's kind), and no row at all when it is filtered on a tag (launch events carry no tags) or on
+ * providers without AWS (launches are AWS's).
  */
 export function budgetWatchesRow(
-  filter: { accountIds: readonly string[]; services: readonly string[]; tag: unknown },
+  filter: {
+    accountIds: readonly string[];
+    services: readonly string[];
+    tag: unknown;
+    providers?: readonly string[];
+  },
   row: Pick<PricedLedgerRow, 'accountId' | 'resource'>,
 ): boolean {
   if (filter.tag) return false;
+  if (filter.providers && filter.providers.length > 0 && !filter.providers.some(isAwsProvider)) return false;
   if (filter.accountIds.length > 0 && !filter.accountIds.includes(row.accountId)) return false;
   if (filter.services.length === 0) return true;
   const names = SERVICES_OF_LAUNCH_KIND[row.resource.kind];

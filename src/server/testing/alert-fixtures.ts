@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { multipartFile } from './accounts-fixtures.ts';
 import { callAs, type Person } from './organization-fixtures.ts';
@@ -17,9 +18,14 @@ export async function createUploadIntegration(server: TestApp, person: Person): 
   return response.json().id;
 }
 
-/** Uploads the FOCUS sample through the upload integration, as a person does. */
-export async function uploadFocusSample(server: TestApp, person: Person, integrationId: string) {
-  const { payload, headers } = multipartFile('file', 'focus_sample.csv', fs.readFileSync(FOCUS_SAMPLE));
+/** Uploads the FOCUS sample (or another billing file) through the upload integration, as a person does. */
+export async function uploadFocusSample(
+  server: TestApp,
+  person: Person,
+  integrationId: string,
+  file = FOCUS_SAMPLE,
+) {
+  const { payload, headers } = multipartFile('file', path.basename(file), fs.readFileSync(file));
   return server.app.inject({
     method: 'POST',
     url: `/api/integrations/${integrationId}/files`,

@@ -7,6 +7,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export const FIXTURES_DIR = path.join(repoRoot, 'test/fixtures');
 export const FOCUS_SAMPLE = path.join(FIXTURES_DIR, 'focus_sample.csv');
 export const CUR_SAMPLE = path.join(FIXTURES_DIR, 'sample-anonymous-aws-export-dataset.csv');
+/** A FOCUS file of two clouds: the FOCUS sample's 60 largest AWS rows and all 51 Microsoft ones. */
+export const FOCUS_AWS_AZURE_SAMPLE = path.join(FIXTURES_DIR, 'focus_aws_azure_sample.csv');
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and newlines. */
 export function parseCsv(text: string): Record<string, string>[] {

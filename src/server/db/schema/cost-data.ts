@@ -94,6 +94,7 @@ export interface TagRollupColumns {
   organization_id: string;
   integration_id: string;
   billing_period: Day;
+  provider: string;
   tag_key: string;
   tag_value: string;
   usage_account_id: string;

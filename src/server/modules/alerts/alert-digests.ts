@@ -41,7 +41,12 @@ export function createAlertDigests(deps: {
           userId: subscriber.user_id,
         });
         if (scope.restricted && scope.accountIds.length === 0) continue;
-        const filter = { account_ids: scope.restricted ? scope.accountIds : [], services: [], tag: null };
+        const filter = {
+          account_ids: scope.restricted ? scope.accountIds : [],
+          services: [],
+          tag: null,
+          providers: [],
+        };
         // 120 days reach back past the start of last month and give the forecast its history.
         const from = addDays(day, -FORECAST_HISTORY_DAYS);
         const rows = await read(subscriber.organization_id, filter, 'unblended', from, day, 'service');

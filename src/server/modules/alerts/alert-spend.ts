@@ -27,7 +27,12 @@ export function organizationSlice(
     organizationId,
     integrations: 'all',
     scope: UNRESTRICTED,
-    filter: { accountIds: filter.account_ids, services: filter.services, tag: filter.tag },
+    filter: {
+      accountIds: filter.account_ids,
+      services: filter.services,
+      tag: filter.tag,
+      providers: filter.providers,
+    },
     start: from,
     end: to,
     basis,

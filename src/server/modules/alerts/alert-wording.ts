@@ -6,6 +6,7 @@ import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contract
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
 import type { FiredBudgetThreshold } from '../../../domain/budgets.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
+import { providerLabel } from '../../../domain/cloud-providers.ts';
 import type { LaunchFiring } from '../../../domain/launch-alerts.ts';
 import type { MonthEndProjection, PricedLedgerRow } from '../../../domain/live-run-rate.ts';
 import { formatUsd as usd } from '../../../domain/money.ts';
@@ -38,6 +39,7 @@ function describeFilter(filter: CostFilter): string {
     filter.account_ids.length > 0 ? `accounts ${filter.account_ids.join(', ')}` : '',
     filter.services.length > 0 ? filter.services.join(', ') : '',
     filter.tag ? `tag ${filter.tag.key}=${filter.tag.value}` : '',
+    filter.providers.length > 0 ? filter.providers.map(providerLabel).join(', ') : '',
   ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }

@@ -16,7 +16,12 @@ export function periodBoundsMs(period: BudgetPeriod): { periodStartMs: number; p
 
 /** Which live ledger rows a budget's filter takes in (src/domain/launch-alerts.ts: no rows for a tag). */
 export function budgetRowFilter(filter: CostFilter): (row: PricedLedgerRow) => boolean {
-  const watched = { accountIds: filter.account_ids, services: filter.services, tag: filter.tag };
+  const watched = {
+    accountIds: filter.account_ids,
+    services: filter.services,
+    tag: filter.tag,
+    providers: filter.providers,
+  };
   return (row) => budgetWatchesRow(watched, row);
 }
 

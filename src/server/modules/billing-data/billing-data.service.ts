@@ -17,6 +17,7 @@ import {
   laterDay,
   monthStart,
 } from '../../../domain/calendar-days.ts';
+import { compareProviders, providerLabel } from '../../../domain/cloud-providers.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import { FORECAST_HISTORY_DAYS, forecastMonthEnd } from '../../../domain/forecast.ts';
 import { earliestVisibleDay } from '../../../domain/plans.ts';
@@ -93,7 +94,10 @@ function bucketPeriods(start: IsoDay, end: IsoDay, granularity: 'day' | 'month')
   return periods;
 }
 
-/** What one dashboard answer reads: one integration's slice in the viewer's scope, split by service or a tag. */
+/**
+ * What one dashboard answer reads: one integration's slice in the viewer's scope, maybe narrowed to some
+ * providers, split by service, provider or a tag.
+ */
 interface View {
   slice: CostSlice;
   key: CostGrouping['key'];
@@ -103,13 +107,23 @@ function viewOf(
   organizationId: string,
   integrationId: string,
   scope: CostScope,
-  cut: { start: IsoDay; end: IsoDay; basis: CostBasis; key: CostGrouping['key'] },
+  cut: {
+    start: IsoDay;
+    end: IsoDay;
+    basis: CostBasis;
+    key: CostGrouping['key'];
+    providers?: readonly string[];
+  },
 ): View {
-  const { key, ...range } = cut;
-  return {
-    slice: { organizationId, integrations: [integrationId], scope, filter: NO_FILTER, ...range },
-    key,
-  };
+  const { key, providers = [], ...range } = cut;
+  const filter = providers.length > 0 ? { ...NO_FILTER, providers } : NO_FILTER;
+  return { slice: { organizationId, integrations: [integrationId], scope, filter, ...range }, key };
+}
+
+/** The series a query asks for: a tag's values, providers, or services (the spec's default). */
+function seriesKeyOf(query: BillingDataQuery, tagKey: string | null): CostGrouping['key'] {
+  if (tagKey) return { tagKey, values: query.selected_tag_values };
+  return query.group_by === 'provider' ? 'provider' : 'service';
 }
 
 /** The billing query of spec §3: the dashboard's chart, cards, table and pickers in one answer. */
@@ -174,7 +188,8 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       start: visibleFrom,
       end: query.end_date,
       basis: query.is_amortized ? 'amortized' : 'unblended',
-      key: tagKey ? { tagKey, values: query.selected_tag_values } : 'service',
+      key: seriesKeyOf(query, tagKey),
+      providers: query.provider,
     });
     const visible = (day: IsoDay) => laterDay(day, visibleFrom);
     const granularity = chooseBucketGranularity(query.start_date, query.end_date);
@@ -185,7 +200,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       end_date: addDays(monthStart(today), -1),
     };
     // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
-    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues] = await Promise.all([
+    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers] = await Promise.all([
       summarize(base, start, query.end_date, granularity),
       summarize(base, visible(previous.startDate), previous.endDate, 'none'),
       summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
@@ -194,6 +209,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         : null,
       slices.tagKeys(base.slice),
       tagKey ? slices.tagValues(base.slice, tagKey) : [],
+      slices.providers(base.slice),
     ]);
     const lastMonthTotal = lastMonthSummary.total;
 
@@ -210,7 +226,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       start_date: query.start_date,
       end_date: query.end_date,
       granularity,
-      group_by: tagKey ? 'tag' : 'service',
+      group_by: tagKey ? 'tag' : base.key === 'provider' ? 'provider' : 'service',
       tag_key: tagKey,
       is_amortized: query.is_amortized,
       total: usd(main.total),
@@ -237,6 +253,8 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       scoped: scope.restricted,
       tag_keys: tagKeys,
       tag_values: tagKey ? [...tagValues, UNTAGGED] : [],
+      providers: providers.sort(compareProviders).map((name) => ({ name, label: providerLabel(name) })),
+      provider_filter: query.provider ?? [],
     };
   }
 

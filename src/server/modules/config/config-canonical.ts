@@ -45,6 +45,14 @@ function settingsInOrder(kind: AlertRuleKind, settings: unknown): Record<string,
   return (parsed.success ? parsed.data : settings) as Record<string, unknown>;
 }
 
+type CostFilter = z.output<typeof costFilter>;
+
+/** A filter in canonical form; `providers` is written only when it narrows, so AWS-only files stay as they were. */
+function canonicalFilter(filter: unknown): CostFilter {
+  const { providers, ...rest } = costFilter.parse(filter);
+  return (providers.length > 0 ? { ...rest, providers: sortedSet(providers) } : rest) as CostFilter;
+}
+
 export function canonicalTeam(team: ConfigTeam): ConfigTeam {
   const scope = normalizeTeamCostScope({ accountIds: team.scope.account_ids, tags: team.scope.tags });
   return {
@@ -61,7 +69,7 @@ export function canonicalBudget(budget: ConfigBudget): ConfigBudget {
     amount_usd: budget.amount_usd,
     period: budget.period,
     cost_basis: budget.cost_basis,
-    filter: costFilter.parse(budget.filter),
+    filter: canonicalFilter(budget.filter),
     thresholds: budget.thresholds.map(({ percent, basis }) => ({ percent, basis })),
     paused: budget.paused,
   };
@@ -72,7 +80,7 @@ export function canonicalRule(rule: ConfigAlertRule): ConfigAlertRule {
     name: rule.name,
     kind: rule.kind,
     settings: settingsInOrder(rule.kind, rule.settings),
-    filter: costFilter.parse(rule.filter),
+    filter: canonicalFilter(rule.filter),
     paused: rule.paused,
   } as ConfigAlertRule;
 }

@@ -4,6 +4,7 @@ import {
   findShrinkingPeriods,
   type ShrinkingOutcome,
 } from '../../../domain/billing-period-restatements.ts';
+import { describeFileProviders } from '../../../domain/cloud-providers.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
 import {
@@ -91,6 +92,14 @@ export interface CostDataOptions {
 
 /** For callers without a config (tests); the server and the CLI pass config.ingestion. */
 const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** Which clouds a FOCUS file held and what each cost, when not AWS alone (decision 060). */
+function providerNotes(summary: BillingFileSummary, label: string): string[] {
+  const note = describeFileProviders(
+    summary.providerCosts.map((entry) => ({ provider: entry.provider, cost: Number(entry.unblendedCost) })),
+  );
+  return note ? [`${label}: ${note}`] : [];
+}
 
 function currencyWarnings(summary: BillingFileSummary, label: string): string[] {
   return summary.currencies
@@ -241,6 +250,7 @@ export function createCostDataService(
           for (const period of summary.billingPeriods) periods.add(period);
           warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));
           warnings.push(...currencyWarnings(summary, file.label));
+          warnings.push(...providerNotes(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
           for await (const batch of opened.dailyCostFacts()) {
             await stageFacts(db, run.id, owner, batch);

@@ -109,20 +109,21 @@ export async function replaceBillingPeriods(
     select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, ${SUMS}
     from cost_fact_staging where run_id = ${runId}
     group by 1, 2, 3, 4, 5, 6`.execute(trx);
-  await sql`insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, tag_key,
-      tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
-    select s.organization_id, s.integration_id, s.billing_period, s.usage_date, t.key, t.value, s.usage_account_id,
-      s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
+  await sql`insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
+      tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
+    select s.organization_id, s.integration_id, s.billing_period, s.usage_date, s.provider, t.key, t.value,
+      s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
     from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
     where s.run_id = ${runId}
-    group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
-  await sql`insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, tag_key,
-      tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
-    select s.organization_id, s.integration_id, s.billing_period, date_trunc('month', s.usage_date)::date, t.key,
-      t.value, s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  await sql`insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider,
+      tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
+    select s.organization_id, s.integration_id, s.billing_period, date_trunc('month', s.usage_date)::date,
+      s.provider, t.key, t.value, s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost),
+      sum(s.net_cost)
     from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
     where s.run_id = ${runId}
-    group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
   await sql`delete from cost_fact_staging where run_id = ${runId}`.execute(trx);
 }
 

@@ -17,9 +17,11 @@ export interface SpendFilter {
   accountIds: readonly string[];
   services: readonly string[];
   tag: TagPair | null;
+  /** Provider names as stored ('AWS', 'Microsoft'; decision 060); empty: every provider. */
+  providers: readonly string[];
 }
 
-export const NO_FILTER: SpendFilter = { accountIds: [], services: [], tag: null };
+export const NO_FILTER: SpendFilter = { accountIds: [], services: [], tag: null, providers: [] };
 
 /**
  * Which spend: one organization's, on one, several or all of its integrations, seen through a team
@@ -43,10 +45,10 @@ export interface TagSplit {
   values: 'All' | readonly string[];
 }
 
-/** How a slice is cut: time buckets, each split by service, account, a tag key's values, or not at all. */
+/** How a slice is cut: time buckets, each split by service, account, provider, a tag key's values, or not at all. */
 export interface CostGrouping {
   bucket: Bucket;
-  key: 'none' | 'service' | 'account' | TagSplit;
+  key: 'none' | 'service' | 'account' | 'provider' | TagSplit;
 }
 
 /** Exact sums as decimal text: per bucket and key, per bucket, per key, and overall. */
@@ -92,11 +94,12 @@ function accountFilter(scope: CostScope): RawBuilder<unknown> {
   return sql`usage_account_id in (${inList(scope.accountIds)})`;
 }
 
-/** The filter's accounts and services (columns every cost table has). */
+/** The filter's accounts, services and providers (columns every cost table has). */
 function accountsAndServices(filter: SpendFilter): RawBuilder<unknown> {
   const conditions = [
     ...(filter.accountIds.length > 0 ? [sql`usage_account_id in (${inList(filter.accountIds)})`] : []),
     ...(filter.services.length > 0 ? [sql`service_name in (${inList(filter.services)})`] : []),
+    ...(filter.providers.length > 0 ? [sql`provider in (${inList(filter.providers)})`] : []),
   ];
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
@@ -115,7 +118,12 @@ function bucketOf(bucket: Bucket, column: 'usage_date' | 'month', slice: CostSli
 const COST_COLUMNS = { unblended: 'unblended_cost', amortized: 'amortized_cost' } as const;
 const costColumn = (slice: CostSlice) => sql.ref(COST_COLUMNS[slice.basis]);
 
-const KEY_COLUMNS = { none: sql`''`, service: sql.ref('service_name'), account: sql.ref('usage_account_id') };
+const KEY_COLUMNS = {
+  none: sql`''`,
+  service: sql.ref('service_name'),
+  account: sql.ref('usage_account_id'),
+  provider: sql.ref('provider'),
+};
 
 /** plain: by service, region and charge type; totals: by account only (decision 053); tag: by tag value. */
 type RollupKind = 'plain' | 'totals' | 'tag';
@@ -311,6 +319,24 @@ export async function listTagValues(
       where ${ownedBy(slice)} and tag_key = ${tagKey} and month >= ${monthStart(slice.start)}::date
       and ${accountFilter(slice.scope)} order by tag_value`.execute(db);
   return result.rows.map((row) => row.tag_value);
+}
+
+/**
+ * The providers with cost on the slice's integrations since its start, in its scope, whatever its
+ * filter: what a provider picker offers (decision 060).
+ */
+export async function listProviders(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<string[]> {
+  const result = scopeNeedsFacts(slice.scope)
+    ? await sql<{ provider: string }>`
+      select distinct provider from cost_daily_facts
+      where ${ownedBy(slice)} and usage_date >= ${slice.start}::date and (${factsInScope(slice.scope)})`.execute(
+        db,
+      )
+    : await sql<{ provider: string }>`
+      select distinct provider from cost_monthly_rollups
+      where ${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date
+      and ${accountFilter(slice.scope)}`.execute(db);
+  return result.rows.map((row) => row.provider);
 }
 
 /** The first and last day with cost on the integrations (null when they hold none). */

@@ -6,6 +6,7 @@ import {
   type CostSlice,
   dailyCosts,
   dimensionCosts,
+  listProviders,
   listTagKeys,
   listTagValues,
   spendDays,
@@ -45,6 +46,8 @@ export function createCostSlices(db: Kysely<DatabaseSchema>) {
     /** Tag keys and one key's values on the slice since its start (the dashboard's pickers). */
     tagKeys: (slice: CostSlice) => listTagKeys(db, slice),
     tagValues: (slice: CostSlice, tagKey: string) => listTagValues(db, slice, tagKey),
+    /** The providers with cost on the slice since its start, in its scope (the dashboard's provider control). */
+    providers: (slice: CostSlice) => listProviders(db, slice),
     /** Billed EC2 instance hours and their amortized cost (rightsizing prices what was paid). */
     billedInstanceHours: (slice: CostSlice) => billedInstanceHours(db, slice),
   };

@@ -22,7 +22,9 @@ export async function summarizeDailyCostFacts(
   const periods = await rows(
     `SELECT DISTINCT strftime(billing_period, '%Y-%m-%d') AS period FROM ${table} ORDER BY period`,
   );
-  const providers = await rows(`SELECT DISTINCT provider FROM ${table} ORDER BY provider`);
+  const providers = await rows(
+    `SELECT provider, CAST(sum(unblended_cost) AS VARCHAR) AS unblended FROM ${table} GROUP BY provider ORDER BY provider`,
+  );
   const currencies = await rows(
     `SELECT currency, CAST(sum(unblended_cost) AS VARCHAR) AS unblended FROM ${table} GROUP BY currency ORDER BY currency`,
   );
@@ -35,6 +37,10 @@ export async function summarizeDailyCostFacts(
     lastUsageDate: String(totals?.last_day ?? ''),
     days: Number(totals?.days ?? 0),
     providers: providers.map((row) => String(row.provider)),
+    providerCosts: providers.map((row) => ({
+      provider: String(row.provider),
+      unblendedCost: String(row.unblended),
+    })),
     currencies: currencies.map((row) => ({
       currency: String(row.currency),
       nonUsd: row.currency !== 'USD',

@@ -48,6 +48,8 @@ export interface BillingFileSummary {
   lastUsageDate: string;
   days: number;
   providers: string[];
+  /** Unblended spend per provider, in the order of `providers` (the run notes name them). */
+  providerCosts: Array<{ provider: string; unblendedCost: string }>;
   currencies: BillingFileCurrency[];
   totalUnblendedCost: string;
   totalAmortizedCost: string;

@@ -8,9 +8,16 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 import { persistentQueryOptions } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { withProviderLabels } from './provider-labels.ts';
+import { EVERY_PROVIDER, type ProviderView, providerQuery } from './provider-view.ts';
 
-/** Spec §3 GET billing-data with exactly its parameters. */
-export const getBillingData = (userId: string, view: BillingView, signal?: AbortSignal) =>
+/** Spec §3 GET billing-data with exactly its parameters, and the provider ones when chosen (decision 060). */
+export const getBillingData = (
+  userId: string,
+  view: BillingView,
+  signal?: AbortSignal,
+  providers: ProviderView = EVERY_PROVIDER,
+) =>
   apiRequest<BillingData>('billing-data', {
     signal,
     query: {
@@ -21,13 +28,18 @@ export const getBillingData = (userId: string, view: BillingView, signal?: Abort
       tag_key: view.tagKey,
       selected_tag_values: formatSelectedTagValues(view.selectedTagValues),
       is_amortized: view.isAmortized ? 'true' : 'false',
+      ...providerQuery(providers),
     },
-  });
+  }).then(withProviderLabels);
 
-export const billingDataQuery = (userId: string | undefined, view: BillingView) =>
+export const billingDataQuery = (
+  userId: string | undefined,
+  view: BillingView,
+  providers: ProviderView = EVERY_PROVIDER,
+) =>
   queryOptions({
-    queryKey: queryKeys.billingData.view(userId, view),
-    queryFn: ({ signal }) => getBillingData(userId ?? '', view, signal),
+    queryKey: queryKeys.billingData.view(userId, { ...view, ...providerQuery(providers) }),
+    queryFn: ({ signal }) => getBillingData(userId ?? '', view, signal, providers),
     // Spec §4: only when user id, integration, tag key and tag values are all set.
     enabled: isBillingQueryReady(view, userId),
     // Spec §9: up to 3 retries, none on Subscription Expired, no refetch on window focus.
@@ -36,5 +48,5 @@ export const billingDataQuery = (userId: string | undefined, view: BillingView) 
     placeholderData: keepPreviousData,
   });
 
-export const useBillingData = (userId: string | undefined, view: BillingView) =>
-  useQuery(billingDataQuery(userId, view));
+export const useBillingData = (userId: string | undefined, view: BillingView, providers?: ProviderView) =>
+  useQuery(billingDataQuery(userId, view, providers));

@@ -30,8 +30,8 @@ export function DashboardPage() {
   const { user } = useSession();
   const timeZone = user?.default_timezone ?? 'UTC';
   const today = isoDayInTimeZone(new Date(), timeZone);
-  const { view, change } = useBillingView(today, user?.view_customs);
-  const billing = useBillingData(user?.user_id, view);
+  const { view, providers, change } = useBillingView(today, user?.view_customs);
+  const billing = useBillingData(user?.user_id, view, providers);
   const integrations = useIntegrations();
   const data = billing.data;
 
@@ -64,7 +64,13 @@ export function DashboardPage() {
     <PageContainer>
       <ScreenHeader title="Dashboard" description={description} actions={<GpuBurstButton />} />
       <LaunchesCard />
-      <ViewControls view={view} onChange={change} integrations={integrations.data ?? []} data={data} />
+      <ViewControls
+        view={view}
+        providers={providers}
+        onChange={change}
+        integrations={integrations.data ?? []}
+        data={data}
+      />
       {billing.isError && !data ? (
         <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />
       ) : !data ? (

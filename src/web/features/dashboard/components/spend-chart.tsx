@@ -20,7 +20,7 @@ export function SpendChart({ data }: { data: BillingData }) {
       else next.add(key);
       return next;
     });
-  const groupLabel = data.group_by === 'tag' ? `by ${data.tag_key}` : 'by service';
+  const groupLabel = data.group_by === 'tag' ? `by ${data.tag_key}` : `by ${data.group_by}`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="spend-chart">
       <Group justify="space-between" mb="sm">

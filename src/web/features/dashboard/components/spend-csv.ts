@@ -10,7 +10,8 @@ export function spendToCsv(data: BillingData): string {
   const before = (amount: number) => (compared ? amount : '');
   const change = (current: number, earlier: number) =>
     compared ? Number((current - earlier).toFixed(10)) : '';
-  const groupHeader = data.group_by === 'tag' ? `Tag ${data.tag_key}` : 'Service';
+  const groupHeader =
+    data.group_by === 'tag' ? `Tag ${data.tag_key}` : data.group_by === 'provider' ? 'Provider' : 'Service';
   const header = [
     groupHeader,
     `Total ${data.start_date} to ${data.end_date} (USD)`,

@@ -8,6 +8,8 @@ import { downloadCsv } from '../../../lib/csv.ts';
 import { spendToCsv } from './spend-csv.ts';
 import { formatPercent, formatSignedUsd, formatUsd } from './spend-format.ts';
 
+const GROUP_LABELS = { service: 'Service', provider: 'Provider' } as const;
+
 type SortField = 'key' | 'total' | 'previous' | 'change' | 'share';
 
 interface SpendRow {
@@ -72,7 +74,7 @@ export function SpendTable({ data }: { data: BillingData }) {
       field,
       descending: previous.field === field ? !previous.descending : field !== 'key',
     }));
-  const groupLabel = data.group_by === 'tag' ? `Tag: ${data.tag_key}` : 'Service';
+  const groupLabel = data.group_by === 'tag' ? `Tag: ${data.tag_key}` : GROUP_LABELS[data.group_by];
   const num = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
   return (
     <Paper withBorder radius="md" p="md">

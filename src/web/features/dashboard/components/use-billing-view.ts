@@ -13,6 +13,7 @@ import {
   type ViewMode,
 } from '../../../../domain/billing-view.ts';
 import { type IsoDay, isIsoDay, isWithin } from '../../../../domain/calendar-days.ts';
+import { type ProviderView, providerViewFromUrl, providerViewParams } from '../api/provider-view.ts';
 import { useSaveViewCustoms } from '../api/save-view-customs.ts';
 
 const isViewMode = (value: string | null): value is ViewMode => VIEW_MODES.includes(value as ViewMode);
@@ -68,6 +69,18 @@ export interface BillingViewChange {
   tagKey?: string;
   selectedTagValues?: SelectedTagValues;
   isAmortized?: boolean;
+  /** Provider names to show; empty: every provider (decision 060). */
+  providers?: string[];
+  groupByProvider?: boolean;
+}
+
+/** Series are providers or a tag's values, never both: choosing one lets go of the other. */
+function nextProviderView(current: ProviderView, patch: BillingViewChange): ProviderView {
+  const choosesTag = patch.tagKey !== undefined && patch.tagKey !== ALL_TAG_KEYS;
+  return {
+    providers: patch.providers ?? current.providers,
+    groupByProvider: patch.groupByProvider ?? (choosesTag ? false : current.groupByProvider),
+  };
 }
 
 /**
@@ -78,9 +91,11 @@ export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
   const [params, setParams] = useSearchParams();
   const save = useSaveViewCustoms();
   const view = viewFromUrl(params, today, saved);
+  const providers = providerViewFromUrl(params);
 
   function change(patch: BillingViewChange) {
-    const tagKey = patch.tagKey ?? view.tagKey;
+    const nextProviders = nextProviderView(providers, patch);
+    const tagKey = patch.groupByProvider ? ALL_TAG_KEYS : (patch.tagKey ?? view.tagKey);
     // A new mode opens on today when the current range holds it (Year -> Month shows this month).
     const anchor =
       patch.startDate ??
@@ -92,8 +107,7 @@ export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
       tagKey,
       // A new tag key starts from all of its values.
       selectedTagValues:
-        patch.selectedTagValues ??
-        (patch.tagKey && patch.tagKey !== view.tagKey ? ALL_TAG_VALUES : view.selectedTagValues),
+        patch.selectedTagValues ?? (tagKey !== view.tagKey ? ALL_TAG_VALUES : view.selectedTagValues),
       isAmortized: patch.isAmortized ?? view.isAmortized,
     };
     const url = new URLSearchParams({
@@ -103,6 +117,7 @@ export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
       tag: next.tagKey,
       values: formatSelectedTagValues(next.selectedTagValues),
       amortized: String(next.isAmortized),
+      ...providerViewParams(nextProviders),
     });
     setParams(url, { replace: true });
     const { startDate: _start, endDate: _end, ...kept } = next;
@@ -110,5 +125,5 @@ export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
     if (JSON.stringify(kept) !== JSON.stringify(before)) save.mutate(toViewCustoms(next));
   }
 
-  return { view, change };
+  return { view, providers, change };
 }

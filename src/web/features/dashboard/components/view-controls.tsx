@@ -20,6 +20,8 @@ import {
   type ViewMode,
 } from '../../../../domain/billing-view.ts';
 import { addDays, addMonths, type IsoDay } from '../../../../domain/calendar-days.ts';
+import { type ProviderView, showsProviderControl } from '../api/provider-view.ts';
+import { ProviderFilter } from './provider-filter.tsx';
 import type { BillingViewChange } from './use-billing-view.ts';
 
 const MODES: Array<{ value: ViewMode; label: string }> = [
@@ -77,18 +79,27 @@ function PeriodPicker({
   );
 }
 
-/** Integration, period, tag key and values, amortized: every choice lands in the URL and view_customs. */
+/** The group-by choice that splits by provider; tag keys are the other choices, never this one. */
+const BY_PROVIDER = '\u0000provider';
+
+/**
+ * Integration, period, grouping, tag values, providers (when the data holds more than one) and
+ * amortized: every choice lands in the URL, the spec's ones in view_customs too.
+ */
 export function ViewControls({
   view,
+  providers,
   onChange,
   integrations,
   data,
 }: {
   view: BillingView;
+  providers: ProviderView;
   onChange: (change: BillingViewChange) => void;
   integrations: IntegrationView[];
   data: BillingData | undefined;
 }) {
+  const withProviders = showsProviderControl(data, providers);
   const defaultIntegration = integrations.find((integration) => integration.is_default);
   const defaultName = defaultIntegration?.name;
   // `default` follows whichever integration is the default; the others are listed by name.
@@ -127,12 +138,18 @@ export function ViewControls({
           aria-label="Group by"
           data={[
             { value: ALL_TAG_KEYS, label: 'Group by service' },
+            ...(withProviders ? [{ value: BY_PROVIDER, label: 'Group by provider' }] : []),
             ...tagKeys.map((key) => ({ value: key, label: `Tag: ${key}` })),
           ]}
-          value={view.tagKey}
-          onChange={(value) => value && onChange({ tagKey: value })}
+          value={providers.groupByProvider ? BY_PROVIDER : view.tagKey}
+          onChange={(value) =>
+            value &&
+            onChange(
+              value === BY_PROVIDER ? { groupByProvider: true } : { tagKey: value, groupByProvider: false },
+            )
+          }
           allowDeselect={false}
-          w={170}
+          w={190}
           size="sm"
         />
         <MultiSelect
@@ -156,6 +173,13 @@ export function ViewControls({
           size="sm"
           maxDropdownHeight={280}
         />
+        {withProviders && (
+          <ProviderFilter
+            data={data}
+            providers={providers}
+            onChange={(names) => onChange({ providers: names })}
+          />
+        )}
         <Switch
           label="Amortized"
           checked={view.isAmortized}

@@ -1,4 +1,5 @@
 import type { CostFilter } from '../../../../contracts/alerts.ts';
+import { providerLabel } from '../../../../domain/cloud-providers.ts';
 
 export { formatUsd } from '../../../lib/usd-format.ts';
 
@@ -10,12 +11,13 @@ export function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
-/** "All spend", or the accounts, services and tag value the budget or rule watches. */
+/** "All spend", or the accounts, services, tag value and clouds the budget or rule watches. */
 export function describeFilter(filter: CostFilter): string {
   const parts = [
     filter.account_ids.length > 0 ? `Accounts ${filter.account_ids.join(', ')}` : '',
     filter.services.length > 0 ? filter.services.join(', ') : '',
     filter.tag ? `Tag ${filter.tag.key} = ${filter.tag.value}` : '',
+    filter.providers.length > 0 ? filter.providers.map(providerLabel).join(', ') : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'All spend';
 }

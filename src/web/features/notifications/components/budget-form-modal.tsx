@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Modal,
+  MultiSelect,
   NumberInput,
   SegmentedControl,
   Select,
@@ -15,6 +16,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
+import { KNOWN_PROVIDER_NAMES, providerLabel } from '../../../../domain/cloud-providers.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSaveBudget } from '../api/save-budget.ts';
 
@@ -50,6 +52,7 @@ export function BudgetFormModal({
   const [services, setServices] = useState<string[]>(budget?.filter.services ?? []);
   const [tagKey, setTagKey] = useState(budget?.filter.tag?.key ?? '');
   const [tagValue, setTagValue] = useState(budget?.filter.tag?.value ?? '');
+  const [providers, setProviders] = useState<string[]>(budget?.filter.providers ?? []);
   const [thresholds, setThresholds] = useState<ThresholdDraft[]>(
     budget?.status.thresholds.map(({ id, percent, basis: b }) => ({ id, percent, basis: b })) ??
       DEFAULT_THRESHOLDS,
@@ -67,6 +70,7 @@ export function BudgetFormModal({
           account_ids: accounts,
           services,
           tag: tagKey.trim() ? { key: tagKey.trim(), value: tagValue.trim() } : null,
+          providers,
         },
         thresholds: thresholds.map((t) => ({ id: t.id, percent: Number(t.percent), basis: t.basis })),
       },
@@ -141,6 +145,18 @@ export function BudgetFormModal({
             placeholder="e.g. Amazon Elastic Compute Cloud"
             value={services}
             onChange={setServices}
+          />
+          <MultiSelect
+            label="Clouds"
+            description="For FOCUS files that hold more than AWS"
+            placeholder={providers.length === 0 ? 'All clouds' : undefined}
+            data={[...new Set([...KNOWN_PROVIDER_NAMES, ...providers])].map((value) => ({
+              value,
+              label: providerLabel(value),
+            }))}
+            value={providers}
+            onChange={setProviders}
+            clearable
           />
           <Group grow>
             <TextInput
