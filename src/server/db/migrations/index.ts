@@ -16,6 +16,7 @@ import * as heldIngestionRuns from './2026-11-25T0100-held-ingestion-runs.ts';
 import * as launchEvents from './2026-11-26T2000-launch-events.ts';
 import * as alertKindsTurnedOff from './2026-11-26T2100-alert-kinds-turned-off.ts';
 import * as launchEventRegionProbes from './2026-11-27T0900-launch-event-region-probes.ts';
+import * as webhookEndpoints from './2026-11-28T0600-webhook-endpoints.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2000-launch-events': launchEvents,
   '2026-11-26T2100-alert-kinds-turned-off': alertKindsTurnedOff,
   '2026-11-27T0900-launch-event-region-probes': launchEventRegionProbes,
+  '2026-11-28T0600-webhook-endpoints': webhookEndpoints,
 };
