@@ -14,6 +14,7 @@ export interface OutboxNotification {
   id: string;
   organization_id: string;
   source_kind: string;
+  source_id: string | null;
   title: string;
   summary: string;
   details: unknown;
@@ -58,6 +59,8 @@ export function webhookBody(input: {
   body.alert = {
     id: notification.id,
     kind: type === 'test' ? 'test' : notification.source_kind,
+    /** The budget or alert rule that fired. */
+    source_id: type === 'test' ? null : notification.source_id,
     title: notification.title,
     summary: notification.summary,
     fired_at: notification.fired_at.toISOString(),

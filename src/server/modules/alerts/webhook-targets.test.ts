@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import {
   callAs,
+  inviteNewPerson,
   type Person,
   signUpVerified,
   startBusinessTrial,
@@ -99,5 +100,34 @@ describe('adding an endpoint whose target is on the server’s own network', () 
       }),
     ]);
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('who may see and change endpoints', () => {
+  it('answers 404 for another organization’s endpoint and 403 to a member', async () => {
+    const [mine] = (await as()('GET', '/api/webhooks')).json().endpoints;
+    const stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
+    await startBusinessTrial(server, stranger);
+    const theirs = callAs(server, stranger);
+    expect((await theirs('GET', `/api/webhooks/${mine.id}/deliveries`)).statusCode).toBe(404);
+    expect((await theirs('POST', `/api/webhooks/${mine.id}/test`)).statusCode).toBe(404);
+    expect((await theirs('PATCH', `/api/webhooks/${mine.id}`, { description: 'mine now' })).statusCode).toBe(
+      404,
+    );
+    expect((await theirs('DELETE', `/api/webhooks/${mine.id}`)).statusCode).toBe(404);
+    expect((await theirs('GET', '/api/webhooks')).json().endpoints).toEqual([]);
+
+    const member = await inviteNewPerson(server, owner, { email: 'member@hooks.test', role: 'member' });
+    const asMember = callAs(server, member);
+    expect((await asMember('GET', '/api/webhooks')).json().endpoints.length).toBeGreaterThan(0);
+    const create = await asMember('POST', '/api/webhooks', { url: receiver.url('/m'), description: 'Mine' });
+    expect(create.statusCode).toBe(403);
+    expect((await asMember('POST', `/api/webhooks/${mine.id}/secret`)).statusCode).toBe(403);
+  });
+
+  it('answers 400 naming the field for a malformed id', async () => {
+    const response = await as()('GET', '/api/webhooks/not-an-id/deliveries');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toMatch(/^id: /);
   });
 });
