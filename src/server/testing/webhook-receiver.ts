@@ -38,7 +38,8 @@ type Behaviour = { kind: 'status'; status: number } | { kind: 'silent' } | { kin
 /**
  * A real local HTTP server standing in for a customer's webhook receiver or a Teams Workflows URL
  * (tests, and the e2e global setup, which keeps each request as a .json file in `postsDir`). Each path
- * can be given the secret its deliveries are signed with; `answerNext` scripts answers (500s, 410), a
+ * can be given the secret its deliveries are signed with (`trustSecret`, or from another process a POST of
+ * `{path, secret}` to `/_trust`); `answerNext` scripts answers (500s, 410), a
  * silent receiver never answers, a dribbling one sends headers and then a byte a second.
  */
 export async function startWebhookReceiver(options: { postsDir?: string } = {}) {
@@ -55,6 +56,13 @@ export async function startWebhookReceiver(options: { postsDir?: string } = {}) 
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const urlPath = request.url ?? '/';
+      // The e2e spec, in another process, hands over the secret it copied from the screen.
+      if (urlPath === '/_trust') {
+        const { path: trusted, secret } = JSON.parse(raw) as { path: string; secret: string };
+        secrets.set(trusted, secret);
+        response.writeHead(204).end();
+        return;
+      }
       const secret = secrets.get(urlPath);
       const header = request.headers['spendguard-signature'];
       const behaviour = script.shift() ?? { kind: 'status', status: urlPath.includes('teams') ? 202 : 200 };

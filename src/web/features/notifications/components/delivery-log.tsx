@@ -35,6 +35,7 @@ function Answers({ delivery }: { delivery: WebhookDeliveryView }) {
             key={`${attempt.started_at}-${attempt.attempt}`}
             size="sm"
             variant="outline"
+            tt="none"
             color={attempt.outcome === 'delivered' ? 'teal' : attempt.outcome === 'failed' ? 'red' : 'gray'}
             title={`${formatWhen(attempt.started_at)}${attempt.error ? `: ${attempt.error}` : ''}`}
           >
