@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CostFilter } from '../../../contracts/alerts.ts';
-import { addDays, type IsoDay } from '../../../domain/calendar-days.ts';
+import { addDays, type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { planAllows } from '../../../domain/plans.ts';
 import { type SpendDigest, spendDigest } from '../../../domain/spend-digest.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -65,8 +65,8 @@ export function createAlertDigests(deps: {
     );
   }
 
-  /** One outbox notification per organization, period and day; its deliveries go to the endpoints. */
-  async function sendToEndpoints(period: 'daily' | 'weekly'): Promise<number> {
+  /** One outbox notification per organization, period and sending day; its deliveries go to the endpoints. */
+  async function sendToEndpoints(period: 'daily' | 'weekly', now: Date): Promise<number> {
     const delivery = deps.delivery;
     if (!delivery) return 0;
     let sent = 0;
@@ -82,7 +82,7 @@ export function createAlertDigests(deps: {
       const text = digestAlertText(period, digest);
       const notificationId = await insertNotificationOnce(db, {
         organizationId,
-        dedupeKey: `digest:${period}:${day}`,
+        dedupeKey: `digest:${period}:${isoDayOfInstant(now)}`,
         sourceKind: 'digest',
         sourceId: null,
         title: text.title,
@@ -123,8 +123,8 @@ export function createAlertDigests(deps: {
         );
         sent += 1;
       }
-      sent += await sendToEndpoints('daily');
-      if (monday) sent += await sendToEndpoints('weekly');
+      sent += await sendToEndpoints('daily', now);
+      if (monday) sent += await sendToEndpoints('weekly', now);
       return sent;
     },
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
 import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
 import {
@@ -9,6 +10,13 @@ import {
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import { createBillingService } from '../billing/billing.service.ts';
+import { createCostSlices } from '../cost-data/cost-slices.service.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createOrganizationsService } from '../organizations/organizations.service.ts';
+import { createAlertDelivery } from './alert-delivery.ts';
+import { createAlertDigests } from './alert-digests.ts';
+import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 
 /**
  * Webhook and Teams endpoints end to end: the real app with pg-boss workers, a local receiver that checks
@@ -70,6 +78,39 @@ async function settled(endpointId: string, state: 'delivered' | 'failed', count 
   throw new Error(
     `deliveries of ${endpointId} did not become ${state}: ${JSON.stringify(await deliveryLog(endpointId))}`,
   );
+}
+
+/** The digest job as another worker process runs it, delivering inline (no queue). */
+function digestsWithAnotherWorker() {
+  const { context } = server;
+  const { db } = context.database;
+  const organizations = createOrganizationsService(db);
+  const billing = createBillingService(context, organizations);
+  const secret = resolveAuthSecret(context.config);
+  const mailer = createMailer(context);
+  const delivery = createAlertDelivery({
+    db,
+    queue: undefined,
+    mailer,
+    tokens: createAlertLinkTokens(secret),
+    secrets: createSecretBox(secret),
+    organizations,
+    billing,
+    publicUrl: context.config.publicUrl,
+    slack: { apiUrl: undefined },
+    webhooks: { secrets: createSecretBox(secret, 'webhook-secrets'), policy: context.config.alerts.webhooks },
+    log: context.log,
+  });
+  const spend = createCostSlices(db);
+  return createAlertDigests({
+    db,
+    spend,
+    mailer,
+    billing,
+    organizations,
+    publicUrl: context.config.publicUrl,
+    delivery,
+  });
 }
 
 const requestsTo = (path: string) => receiver.received.filter((entry) => entry.path === path);
@@ -169,6 +210,27 @@ describe('a signed webhook endpoint', () => {
     expect(history.map((row: { kind: string }) => row.kind)).not.toContain('endpoint-test');
   });
 
+  it("receives the organization's daily digest through the outbox, once a day", async () => {
+    const digests = digestsWithAnotherWorker();
+    expect(await digests.sendDue()).toBe(1);
+    expect(await digests.sendDue()).toBe(0);
+    const digest = requestsTo('/hooks/ops').find((entry) => entry.body.type === 'digest.daily')!;
+    expect(digest.signatureVerified).toBe(true);
+    expect(digest.body).toMatchObject({
+      schema_version: 1,
+      type: 'digest.daily',
+      digest: {
+        title: 'Spendguard daily digest: $20.52 month to date',
+        period: 'daily',
+        day: '2024-09-30',
+        top_movers: expect.any(Array),
+      },
+    });
+    expect((digest.body.digest as { month_to_date_usd: number }).month_to_date_usd).toBeCloseTo(20.52, 2);
+    const [logged] = await deliveryLog(endpoint.id);
+    expect(logged).toMatchObject({ event_type: 'digest.daily', state: 'delivered' });
+  });
+
   it('signs with both secrets for a day after a rotation', async () => {
     const rotated = await as()('POST', `/api/webhooks/${endpoint.id}/secret`);
     expect(rotated.statusCode).toBe(200);
@@ -184,7 +246,7 @@ describe('a signed webhook endpoint', () => {
   });
 
   it('retries a 500 with backoff, then records the success', async () => {
-    await settled(endpoint.id, 'delivered', 3);
+    await settled(endpoint.id, 'delivered', 4);
     receiver.answerNext(500, 500);
     await as()('POST', `/api/webhooks/${endpoint.id}/test`);
     const [newest] = await settled(endpoint.id, 'delivered', 1);
