@@ -99,6 +99,14 @@ test('an owner adds a signed webhook, sends a test and an alert, and sees both v
   await testRow.getByRole('button', { name: 'Redeliver' }).click();
   await expect(testRow.getByText(/^200 · /)).toHaveCount(2);
 
+  // The endpoint's alerts and digest can be changed later.
+  await card.getByRole('button', { name: 'Actions for On-call relay' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('combobox', { name: 'Spend digest' }).click();
+  await page.getByRole('option', { name: 'Weekly, on Mondays' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByText('Weekly digest')).toBeVisible();
+
   // On a phone the same screen stacks each delivery.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(log.getByTestId('delivery-state').first()).toBeVisible();

@@ -13,6 +13,7 @@ export interface NewWebhookEndpoint {
 }
 
 export interface WebhookEndpointChange {
+  url?: string;
   description?: string;
   alert_kinds?: NotificationKind[];
   digest?: 'off' | 'daily' | 'weekly';

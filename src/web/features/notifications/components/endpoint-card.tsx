@@ -33,6 +33,7 @@ import {
 import { useSendWebhookTest } from '../api/webhook-deliveries.ts';
 import { formatWhen, KIND_LABELS } from './alert-format.ts';
 import { DeliveryLog } from './delivery-log.tsx';
+import { EndpointFormModal } from './endpoint-form-modal.tsx';
 
 const DIGEST_LABEL = { off: 'No digest', daily: 'Daily digest', weekly: 'Weekly digest' } as const;
 
@@ -67,6 +68,7 @@ export function EndpointCard({
   onSecret: (secret: string) => void;
 }) {
   const [logOpen, setLogOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const test = useSendWebhookTest();
   const update = useUpdateWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
@@ -99,6 +101,7 @@ export function EndpointCard({
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item onClick={() => setEditing(true)}>Edit</Menu.Item>
                 {endpoint.kind === 'webhook' && (
                   <Menu.Item
                     onClick={() =>
@@ -199,6 +202,7 @@ export function EndpointCard({
         <Collapse expanded={logOpen}>
           {logOpen && <DeliveryLog endpointId={endpoint.id} manages={manages} />}
         </Collapse>
+        {editing && <EndpointFormModal endpoint={endpoint} onClose={() => setEditing(false)} />}
       </Stack>
     </Paper>
   );

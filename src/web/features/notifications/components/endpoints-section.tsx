@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useWebhookEndpoints } from '../api/list-webhook-endpoints.ts';
-import { AddEndpointModal } from './add-endpoint-modal.tsx';
 import { EndpointCard } from './endpoint-card.tsx';
+import { EndpointFormModal } from './endpoint-form-modal.tsx';
 import { SecretOnceModal } from './secret-once-modal.tsx';
 
 /** Notifications → Webhooks and Teams: signed webhooks and Teams channels that receive alerts (decision 058). */
@@ -54,7 +54,7 @@ export function EndpointsSection({ manages }: { manages: boolean }) {
           />
         ))}
       {adding && (
-        <AddEndpointModal
+        <EndpointFormModal
           onClose={() => setAdding(false)}
           onCreated={(created) => {
             setAdding(false);

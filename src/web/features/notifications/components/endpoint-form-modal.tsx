@@ -2,9 +2,13 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { IconAlertCircle, IconBrandTeams, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../../contracts/alerts.ts';
-import type { CreatedWebhookEndpoint } from '../../../../contracts/webhooks.ts';
+import type { CreatedWebhookEndpoint, WebhookEndpointView } from '../../../../contracts/webhooks.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
-import { type NewWebhookEndpoint, useCreateWebhookEndpoint } from '../api/save-webhook-endpoint.ts';
+import {
+  type NewWebhookEndpoint,
+  useCreateWebhookEndpoint,
+  useUpdateWebhookEndpoint,
+} from '../api/save-webhook-endpoint.ts';
 import { SlackKindsInput } from './slack-kinds-input.tsx';
 
 const URL_HELP = {
@@ -14,36 +18,52 @@ const URL_HELP = {
     'In Teams, add the Workflows template "Post to a channel when a webhook request is received" and paste its URL.',
 } as const;
 
-/** Adds a signed webhook or a Microsoft Teams endpoint; a webhook's secret is shown next, once. */
-export function AddEndpointModal({
+/**
+ * Adds a signed webhook or a Microsoft Teams endpoint (a webhook's secret is shown next, once), or
+ * changes one: its name, alerts and digest, and its URL when a new one is entered.
+ */
+export function EndpointFormModal({
+  endpoint,
   onClose,
   onCreated,
 }: {
+  endpoint?: WebhookEndpointView;
   onClose: () => void;
-  onCreated: (endpoint: CreatedWebhookEndpoint) => void;
+  onCreated?: (endpoint: CreatedWebhookEndpoint) => void;
 }) {
   const create = useCreateWebhookEndpoint();
-  const [kind, setKind] = useState<NewWebhookEndpoint['kind']>('webhook');
+  const update = useUpdateWebhookEndpoint();
+  const save = endpoint ? update : create;
+  const [kind, setKind] = useState<NewWebhookEndpoint['kind']>(endpoint?.kind ?? 'webhook');
   const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [kinds, setKinds] = useState<NotificationKind[]>([...NOTIFICATION_KINDS]);
-  const [digest, setDigest] = useState<NewWebhookEndpoint['digest']>('off');
-  const message = create.isError ? rejectionMessage(create.error) : null;
+  const [description, setDescription] = useState(endpoint?.description ?? '');
+  const [kinds, setKinds] = useState<NotificationKind[]>(endpoint?.alert_kinds ?? [...NOTIFICATION_KINDS]);
+  const [digest, setDigest] = useState<NewWebhookEndpoint['digest']>(endpoint?.digest ?? 'off');
+  const message = save.isError ? rejectionMessage(save.error) : null;
   const fieldError = (field: string) =>
     message?.startsWith(`${field}: `) ? message.slice(field.length + 2) : null;
   return (
-    <Modal opened onClose={onClose} title="Add an endpoint" size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={endpoint ? `Edit "${endpoint.description}"` : 'Add an endpoint'}
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate(
-            { kind, url: url.trim(), description: description.trim(), alert_kinds: kinds, digest },
-            { onSuccess: onCreated },
-          );
+          const fields = { description: description.trim(), alert_kinds: kinds, digest };
+          if (endpoint) {
+            update.mutate(
+              { id: endpoint.id, ...fields, ...(url.trim() ? { url: url.trim() } : {}) },
+              { onSuccess: onClose },
+            );
+          } else create.mutate({ kind, url: url.trim(), ...fields }, { onSuccess: onCreated });
         }}
       >
         <Stack gap="md">
           <SegmentedControl
+            disabled={Boolean(endpoint)}
             fullWidth
             value={kind}
             onChange={(value) => setKind(value as NewWebhookEndpoint['kind'])}
@@ -76,7 +96,7 @@ export function AddEndpointModal({
           />
           <TextInput
             label={kind === 'teams' ? 'Workflows webhook URL' : 'Endpoint URL'}
-            description={URL_HELP[kind]}
+            description={endpoint ? `Now ${endpoint.url_hint}. Leave it empty to keep it.` : URL_HELP[kind]}
             placeholder={
               kind === 'teams'
                 ? 'https://prod-00.westeurope.logic.azure.com/workflows/…'
@@ -85,7 +105,7 @@ export function AddEndpointModal({
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
             error={fieldError('url')}
-            required
+            required={!endpoint}
           />
           <SlackKindsInput label="Alerts sent here" value={kinds} onChange={setKinds} />
           <Select
@@ -113,8 +133,8 @@ export function AddEndpointModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add endpoint
+            <Button type="submit" loading={save.isPending}>
+              {endpoint ? 'Save' : 'Add endpoint'}
             </Button>
           </Group>
         </Stack>
