@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../../src/server/testing/mail-catcher.ts';
 import { startSlackReceiver } from '../../src/server/testing/slack-receiver.ts';
+import { startWebhookReceiver } from '../../src/server/testing/webhook-receiver.ts';
 import { startFakeSchedulingPage } from './fake-scheduling-page.ts';
 
 /** Accounts with this address act as support staff (SUPPORT_EMAILS), once verified. */
@@ -84,6 +85,10 @@ export default async function globalSetup() {
   // Alerts (issue 7): a local stand-in for Slack's webhooks and Web API; the server may post only to it and Slack.
   const slackDir = path.join(root, 'slack');
   const slack = await startSlackReceiver({ postsDir: slackDir });
+  // Webhooks (issue 19): a receiver on 127.0.0.1 that checks signatures itself; the server may reach it
+  // because the operator allows private targets here.
+  const webhookDir = path.join(root, 'webhooks');
+  const webhooks = await startWebhookReceiver({ postsDir: webhookDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stripe = await startE2eStripe(baseUrl);
   const logFile = fs.openSync(path.join(root, 'server.log'), 'a');
@@ -107,12 +112,15 @@ export default async function globalSetup() {
       ...stripe.env,
       SLACK_WEBHOOK_HOSTS: `hooks.slack.com,127.0.0.1:${slack.port}`,
       SLACK_API_URL: slack.apiUrl,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', logFile, logFile],
   });
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SLACK_DIR = slackDir;
   process.env.E2E_SLACK_WEBHOOK_URL = slack.webhookUrl;
+  process.env.E2E_WEBHOOK_DIR = webhookDir;
+  process.env.E2E_WEBHOOK_BASE_URL = webhooks.url('');
   process.env.E2E_ROOT = root;
   process.env.E2E_BASE_URL = baseUrl;
   try {
@@ -121,6 +129,7 @@ export default async function globalSetup() {
   } catch (error) {
     server.kill('SIGKILL');
     await stripe.close();
+    await webhooks.close();
     const log = fs.readFileSync(path.join(root, 'server.log'), 'utf8');
     throw new Error(`${(error as Error).message}\n--- server log ---\n${log.slice(-4000)}`);
   }
@@ -131,5 +140,6 @@ export default async function globalSetup() {
     await schedulingPage.close();
     await stripe.close();
     await slack.close();
+    await webhooks.close();
   };
 }

@@ -225,7 +225,7 @@ export const notificationView = z.object({
   acknowledged_by: z.string().nullable(),
   deliveries: z.array(
     z.object({
-      channel: z.enum(['email', 'slack']),
+      channel: z.enum(['email', 'slack', 'webhook', 'teams']),
       recipient: z.string(),
       state: z.enum(['pending', 'sending', 'delivered', 'failed']),
       attempts: z.number().int(),

@@ -113,6 +113,8 @@ const environmentSchema = z.object({
   SLACK_API_URL: z.url().optional(),
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_WEBHOOK_HOSTS: z.string().default('hooks.slack.com'),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
   LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(50),
   SPENDGUARD_ROLE: z
@@ -260,6 +262,17 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
         webhookHosts: env.SLACK_WEBHOOK_HOSTS.split(',')
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
+      },
+      /** Signed webhooks and Teams endpoints (decision 058). */
+      webhooks: {
+        /**
+         * Off by default: a target resolving to a loopback, private, link-local (metadata) or unique-local
+         * address is refused, and only https is accepted. On: both are allowed (a receiver on the
+         * operator's own network, tests).
+         */
+        allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+        /** One deadline per attempt: connecting, sending and reading the answer. */
+        timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
       },
     },
   };

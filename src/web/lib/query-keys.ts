@@ -45,6 +45,12 @@ export const queryKeys = {
   notifications: ['notifications'],
   notificationPreferences: ['notification-preferences'],
   slack: ['slack'],
+  /** GET webhooks and each endpoint's delivery log (decision 058). */
+  webhookEndpoints: {
+    all: ['webhook-endpoints'],
+    list: ['webhook-endpoints', 'list'],
+    deliveries: (endpointId: string) => ['webhook-endpoints', 'deliveries', endpointId],
+  },
   alertLink: (kind: string, token: string) => ['alert-link', kind, token],
 
   organization: ['organization'],

@@ -18,6 +18,7 @@ import * as alertKindsTurnedOff from './2026-11-26T2100-alert-kinds-turned-off.t
 import * as launchEventRegionProbes from './2026-11-27T0900-launch-event-region-probes.ts';
 import * as costDailyTotalsAndFactTagIndex from './2026-11-28T0200-cost-daily-totals-and-fact-tag-index.ts';
 import * as apiTokens from './2026-11-28T0400-api-tokens.ts';
+import * as webhookEndpoints from './2026-11-28T0600-webhook-endpoints.ts';
 import * as tagRollupProviders from './2026-11-28T0700-tag-rollup-providers.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0900-launch-event-region-probes': launchEventRegionProbes,
   '2026-11-28T0200-cost-daily-totals-and-fact-tag-index': costDailyTotalsAndFactTagIndex,
   '2026-11-28T0400-api-tokens': apiTokens,
+  '2026-11-28T0600-webhook-endpoints': webhookEndpoints,
   '2026-11-28T0700-tag-rollup-providers': tagRollupProviders,
 };

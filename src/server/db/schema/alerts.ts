@@ -55,6 +55,8 @@ export interface AlertDeliveriesTable {
   lease_until: Timestamp | null;
   last_error: string | null;
   delivered_at: Timestamp | null;
+  /** The webhook or Teams endpoint this delivery goes to (decision 058); null for mail and Slack. */
+  endpoint_id: string | null;
   created_at: Generated<Date>;
 }
 
@@ -67,6 +69,10 @@ export interface AlertDeliveryAttemptsTable {
   finished_at: Timestamp | null;
   outcome: Generated<string>;
   error: string | null;
+  /** The HTTP status a webhook or Teams receiver answered; null when none came (timeout, refused). */
+  status_code: number | null;
+  /** How long the receiver took, measured by the transport. */
+  duration_ms: number | null;
 }
 
 export interface NotificationPreferencesTable {
@@ -114,6 +120,30 @@ export interface UsedAlertLinkTokensTable {
   used_at: Generated<Date>;
 }
 
+/** A signed webhook or a Microsoft Teams Workflows URL of an organization (decision 058). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: string;
+  description: string;
+  url_sealed: string;
+  url_hint: string;
+  /** The alert kinds not sent (decision 047): a kind added later is sent. */
+  muted_kinds: Json;
+  digest: Generated<string>;
+  /** The signing secret (webhooks only), sealed; the previous one signs too until `previous_secret_until`. */
+  secret_sealed: string | null;
+  secret_hint: string | null;
+  previous_secret_sealed: string | null;
+  previous_secret_until: Timestamp | null;
+  /** The first failed attempt since the last success; past three days the endpoint is paused. */
+  failing_since: Timestamp | null;
+  paused_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** The tables the alerts module owns (db/schema/ownership.ts). Budgets and alert rules, the notification outbox with its deliveries, recipients and Slack. */
 export interface AlertsTables {
   budgets: BudgetsTable;
@@ -126,4 +156,5 @@ export interface AlertsTables {
   slack_connections: SlackConnectionsTable;
   alert_instance_mutes: AlertInstanceMutesTable;
   used_alert_link_tokens: UsedAlertLinkTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
 }

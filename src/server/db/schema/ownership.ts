@@ -56,6 +56,7 @@ export const TABLE_OWNERS = {
   slack_connections: 'alerts',
   alert_instance_mutes: 'alerts',
   used_alert_link_tokens: 'alerts',
+  webhook_endpoints: 'alerts',
   launch_changes: 'launch-events',
   launch_event_rejections: 'launch-events',
   launch_event_queues: 'launch-events',

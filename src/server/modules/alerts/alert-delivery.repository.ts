@@ -17,9 +17,11 @@ export function listDeliveriesOf(db: Db, notificationIds: string[]) {
 }
 
 export interface NewDelivery {
-  channel: 'email' | 'slack';
+  channel: 'email' | 'slack' | 'webhook' | 'teams';
   recipient: string;
   recipientUserId: string | null;
+  /** A webhook or Teams endpoint (decision 058). */
+  endpointId?: string;
 }
 
 export async function insertDeliveries(db: Db, notificationId: string, deliveries: NewDelivery[]) {
@@ -32,6 +34,7 @@ export async function insertDeliveries(db: Db, notificationId: string, deliverie
         channel: delivery.channel,
         recipient: delivery.recipient,
         recipient_user_id: delivery.recipientUserId,
+        endpoint_id: delivery.endpointId ?? null,
       })),
     )
     .onConflict((conflict) => conflict.columns(['notification_id', 'channel', 'recipient']).doNothing())
@@ -67,10 +70,23 @@ export function recordAttemptStart(db: Db, deliveryId: string, attempt: number, 
     .executeTakeFirstOrThrow();
 }
 
-export async function finishAttempt(db: Db, attemptId: string, outcome: string, error: string | null) {
+export async function finishAttempt(
+  db: Db,
+  attemptId: string,
+  outcome: string,
+  error: string | null,
+  /** A webhook or Teams receiver's answer: its HTTP status (null when none came) and how long it took. */
+  answer: { statusCode: number | null; durationMs: number } | null = null,
+) {
   await db
     .updateTable('alert_delivery_attempts')
-    .set({ outcome, error: storableTextOrNull(error), finished_at: new Date() })
+    .set({
+      outcome,
+      error: storableTextOrNull(error),
+      finished_at: new Date(),
+      status_code: answer?.statusCode ?? null,
+      duration_ms: answer?.durationMs ?? null,
+    })
     .where('id', '=', attemptId)
     .execute();
 }
@@ -139,4 +155,60 @@ export function listRecentAlertsOf(db: Db, organizationId: string, userId: strin
     .orderBy('alert_notifications.fired_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** An endpoint's newest deliveries with what each notification was (the delivery log, decision 058). */
+export function listEndpointDeliveries(db: Db, endpointId: string, limit: number) {
+  return db
+    .selectFrom('alert_deliveries')
+    .innerJoin('alert_notifications', 'alert_notifications.id', 'alert_deliveries.notification_id')
+    .select([
+      'alert_deliveries.id',
+      'alert_deliveries.state',
+      'alert_deliveries.created_at',
+      'alert_deliveries.delivered_at',
+      'alert_deliveries.last_error',
+      'alert_notifications.title',
+      'alert_notifications.source_kind',
+      'alert_notifications.details',
+    ])
+    .where('alert_deliveries.endpoint_id', '=', endpointId)
+    .orderBy('alert_deliveries.created_at', 'desc')
+    .orderBy('alert_deliveries.id')
+    .limit(limit)
+    .execute();
+}
+
+export function listAttemptsOfDeliveries(db: Db, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('alert_delivery_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('started_at')
+    .execute();
+}
+
+/**
+ * Sends a finished delivery of an endpoint again (the redeliver button): back to pending with a fresh
+ * round of attempts; its earlier attempts stay in the log.
+ */
+export function reopenEndpointDelivery(db: Db, endpointId: string, id: string) {
+  return db
+    .updateTable('alert_deliveries')
+    .set({ state: 'pending', attempts: 0, lease_until: null, last_error: null, delivered_at: null })
+    .where('id', '=', id)
+    .where('endpoint_id', '=', endpointId)
+    .where('state', 'in', ['delivered', 'failed'])
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function findEndpointDelivery(db: Db, endpointId: string, id: string) {
+  return db
+    .selectFrom('alert_deliveries')
+    .select(['id', 'state'])
+    .where('id', '=', id)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirst();
 }

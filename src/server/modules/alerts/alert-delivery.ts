@@ -1,6 +1,6 @@
 import { WebClient } from '@slack/web-api';
 import type { Kysely } from 'kysely';
-import type { NotificationKind } from '../../../contracts/alerts.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../contracts/alerts.ts';
 import { alertReachesScope } from '../../../domain/alert-audience.ts';
 import { planAllows } from '../../../domain/plans.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -31,8 +31,10 @@ import {
 import { findNotification } from './alert-outbox.repository.ts';
 import { listOrganizationPeople, listRecipients } from './alert-recipients.repository.ts';
 import { acknowledgeLinkKind, alertMail, alertSlackMessage } from './alert-wording.ts';
+import { createEndpointDelivery } from './endpoint-delivery.ts';
 import { kindsOfPreference, watchesOf } from './notifications.service.ts';
 import { findSlackConnection } from './slack.repository.ts';
+import type { WebhookTargetPolicy } from './webhook-transport.ts';
 
 /** A worker holds a delivery this long; a worker that dies lets it go when the lease runs out. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -54,18 +56,34 @@ export function createAlertDelivery(deps: {
   billing: BillingService;
   publicUrl: string;
   slack: SlackSettings;
+  /** Webhook and Teams endpoints (decision 058): their sealed secrets and the target policy. Off when absent. */
+  webhooks?: { secrets: SecretBox; policy: WebhookTargetPolicy };
   leaseMs?: number;
   log: { error(details: object, message: string): void };
 }) {
   const { db, queue, mailer, tokens, secrets, organizations, billing, publicUrl, log } = deps;
   const leaseMs = deps.leaseMs ?? DELIVERY_LEASE_MS;
   const notificationsUrl = `${publicUrl}/notification`;
+  const endpoints = deps.webhooks
+    ? createEndpointDelivery({
+        db,
+        secrets: deps.webhooks.secrets,
+        policy: deps.webhooks.policy,
+        mailer,
+        publicUrl,
+        acknowledgeUrl,
+        maxAttempts: MAX_DELIVERY_ATTEMPTS,
+      })
+    : undefined;
 
   /** Who receives a notification: people by their preferences and team scope, confirmed extra addresses, Slack. */
   async function planDeliveries(notificationId: string): Promise<NewDelivery[]> {
     const notification = await findNotification(db, notificationId);
     if (!notification) return [];
+    const toEndpoints = endpoints ? await endpoints.plannedFor(notification) : [];
     const kind = notification.source_kind as NotificationKind;
+    // Digests and endpoint tests reach endpoints only; people get their digest by mail (alert-digests.ts).
+    if (!NOTIFICATION_KINDS.includes(kind) && kind !== ('test' as string)) return toEndpoints;
     const watches = watchesOf(notification);
     const deliveries: NewDelivery[] = [];
     for (const person of await listOrganizationPeople(db, notification.organization_id)) {
@@ -96,6 +114,8 @@ export function createAlertDelivery(deps: {
     ) {
       deliveries.push({ channel: 'slack', recipient: slackRecipientOf(slack), recipientUserId: null });
     }
+    // Endpoints go with Slack: alerts to chat and other tools are the paid plan's (decision 058).
+    if (planAllows(planInForce, 'slack-alerts')) deliveries.push(...toEndpoints);
     return deliveries;
   }
 
@@ -114,7 +134,11 @@ export function createAlertDelivery(deps: {
 
   /** The outbox row exists first; then its deliveries are written and handed to the workers. */
   async function dispatch(notificationId: string): Promise<string[]> {
-    const planned = await planDeliveries(notificationId);
+    return dispatchTo(notificationId, await planDeliveries(notificationId));
+  }
+
+  /** Writes the given deliveries of a notification already in the outbox, and hands them to the workers. */
+  async function dispatchTo(notificationId: string, planned: NewDelivery[]): Promise<string[]> {
     const created = await insertDeliveries(db, notificationId, planned);
     const ids = created.map((row) => row.id);
     await enqueue(ids);
@@ -198,11 +222,19 @@ export function createAlertDelivery(deps: {
    * One attempt at one delivery. The claim decides who sends; every attempt is recorded; a failure
    * is thrown so pg-boss retries it later (exponential backoff) until the last attempt.
    */
-  async function deliver(deliveryId: string, worker: string): Promise<'delivered' | 'skipped'> {
+  async function deliver(deliveryId: string, worker: string): Promise<'delivered' | 'skipped' | 'failed'> {
     const delivery = await claimDelivery(db, deliveryId, leaseMs);
     if (!delivery) return 'skipped';
     const attempt = await recordAttemptStart(db, delivery.id, delivery.attempts, worker);
     const notification = await findNotification(db, delivery.notification_id);
+    if (delivery.endpoint_id) {
+      if (!endpoints) {
+        await finishAttempt(db, attempt.id, 'failed', 'webhooks are off on this worker');
+        await markAttemptFailed(db, delivery.id, 'webhooks are off on this worker', false);
+        throw new DeliveryError('webhooks are off on this worker');
+      }
+      return endpoints.attempt({ ...delivery, endpoint_id: delivery.endpoint_id }, attempt.id, notification);
+    }
     try {
       if (!notification) throw new DeliveryError('the notification is gone');
       if (delivery.channel === 'email') await sendEmail(delivery, notification);
@@ -228,6 +260,9 @@ export function createAlertDelivery(deps: {
 
   return {
     dispatch,
+    dispatchTo,
+    /** The delivery that sends a notification to one endpoint (tests, digests). */
+    deliveryToEndpoint: (endpoint: { id: string; kind: string }) => endpoints?.deliveryTo(endpoint),
     deliver,
     enqueue,
     postToSlack,

@@ -8,10 +8,10 @@ import {
 } from 'node:crypto';
 import { ALERT_LINK_KINDS, type AlertLinkKind } from '../../../contracts/alerts.ts';
 
-/** Who a link speaks for: an organization member, an extra address added as a recipient, or a Slack channel. */
+/** Who a link speaks for: a member, an extra address added as a recipient, a Slack channel, or a webhook or Teams endpoint. */
 export interface LinkSubject {
-  kind: 'user' | 'recipient' | 'slack';
-  /** A user id, a recipient id, or (Slack) the organization id. */
+  kind: 'user' | 'recipient' | 'slack' | 'endpoint';
+  /** A user id, a recipient id, (Slack) the organization id, or the endpoint id. */
   id: string;
 }
 
@@ -31,7 +31,7 @@ export const CONFIRM_LINK_DAYS = 7;
 /** Unsubscribe links keep working long after the mail (RFC 8058 asks for it to work for a while). */
 export const UNSUBSCRIBE_LINK_DAYS = 90;
 const DAY_MS = 86_400_000;
-const SUBJECT_KINDS = ['user', 'recipient', 'slack'] as const;
+const SUBJECT_KINDS = ['user', 'recipient', 'slack', 'endpoint'] as const;
 /** purpose 1 + target 16 + subject kind 1 + subject 16 + expiry 4 + token id 8 bytes. */
 const BODY_BYTES = 46;
 const SIGNATURE_BYTES = 16;
@@ -92,9 +92,15 @@ export function createAlertLinkTokens(secret: string, now: () => number = Date.n
 
 export type AlertLinkTokens = ReturnType<typeof createAlertLinkTokens>;
 
-/** AES-256-GCM for Slack secrets at rest (webhook URLs, bot tokens); the key derives from the server secret. */
-export function createSecretBox(secret: string) {
-  const key = derivedKey(secret, 'slack-secrets');
+/**
+ * AES-256-GCM for secrets at rest: Slack's (webhook URLs, bot tokens) and, under their own key,
+ * webhook and Teams endpoints' URLs and signing secrets. Keys derive from the server secret.
+ */
+export function createSecretBox(
+  secret: string,
+  purpose: 'slack-secrets' | 'webhook-secrets' = 'slack-secrets',
+) {
+  const key = derivedKey(secret, purpose);
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);

@@ -15,6 +15,7 @@ import {
 import { acknowledgeLinkKind } from './alert-wording.ts';
 import { muteInstance } from './instance-mutes.repository.ts';
 import { findSlackConnection } from './slack.repository.ts';
+import { findEndpointById } from './webhook-endpoints.repository.ts';
 
 export const IDLE_MUTE_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -55,6 +56,12 @@ export function createAlertLinksService(db: Kysely<DatabaseSchema>, tokens: Aler
     if (subject.kind === 'user') return (await findUserEmail(db, subject.id)) ?? 'a former member';
     if (subject.kind === 'recipient')
       return (await findRecipient(db, subject.id))?.email ?? 'a former recipient';
+    if (subject.kind === 'endpoint') {
+      const endpoint = await findEndpointById(db, subject.id);
+      return endpoint
+        ? `${endpoint.kind === 'teams' ? 'Teams' : 'Webhook'} "${endpoint.description}"`
+        : 'a webhook';
+    }
     const slack = await findSlackConnection(db, subject.id);
     return slack?.channel ? `Slack ${slack.channel}` : 'Slack';
   }

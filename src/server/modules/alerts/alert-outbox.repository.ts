@@ -69,11 +69,15 @@ export function findNotification(db: Db, id: string) {
   return db.selectFrom('alert_notifications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Kinds of the outbox that only endpoints receive: they are not alerts of the history (decision 058). */
+export const ENDPOINT_ONLY_KINDS = ['digest', 'endpoint-test'];
+
 export function listNotificationRows(db: Db, organizationId: string, limit: number) {
   return db
     .selectFrom('alert_notifications')
     .selectAll()
     .where('organization_id', '=', organizationId)
+    .where('source_kind', 'not in', ENDPOINT_ONLY_KINDS)
     .orderBy('fired_at', 'desc')
     .orderBy('id')
     .limit(limit)

@@ -290,6 +290,47 @@ function digestMailText(digest: SpendDigest): string[] {
   ];
 }
 
+/** The organization's digest as an outbox notification for webhooks and Teams (decision 058). */
+export function digestAlertText(kind: 'daily' | 'weekly', digest: SpendDigest): AlertText {
+  return {
+    title: `Spendguard ${kind} digest: ${usd(digest.monthToDate)} month to date`,
+    summary: digestMailText(digest).join('\n'),
+  };
+}
+
+/** The test a person sends to a webhook or Teams endpoint from its settings. */
+export function endpointTestText(senderName: string, description: string): AlertText {
+  return {
+    title: 'Spendguard test delivery',
+    summary: `${senderName} sent this test to "${description}" from Spendguard. Alerts and digests chosen for this endpoint will arrive the same way.`,
+  };
+}
+
+/** Mailed to owners when an endpoint failed for days and was paused. */
+export function endpointPausedMail(input: {
+  to: string;
+  description: string;
+  kind: 'webhook' | 'teams';
+  days: number;
+  lastError: string;
+  settingsUrl: string;
+}): OutgoingMail {
+  const what = input.kind === 'teams' ? 'Microsoft Teams endpoint' : 'webhook endpoint';
+  return {
+    to: input.to,
+    ...renderMail({
+      subject: `[Spendguard] Paused the ${what} "${input.description}"`,
+      heading: `Alerts no longer go to "${input.description}"`,
+      paragraphs: [
+        `Every delivery to the ${what} "${input.description}" failed for ${input.days} days, so Spendguard paused it. Alerts still reach mail and Slack.`,
+        `The last answer: ${input.lastError}`,
+        'Fix the receiver, then resume the endpoint and redeliver what it missed from its delivery log.',
+      ],
+      action: { label: 'Open webhook settings', url: input.settingsUrl },
+    }),
+  };
+}
+
 /** The daily or weekly digest mail of one person. */
 export function digestMail(input: {
   to: string;
@@ -315,6 +356,11 @@ export function acknowledgeLinkKind(kind: string): AlertLinkKind | null {
   if (kind === 'cost-threshold' || kind === 'anomaly' || kind === 'launch') return 'threshold-confirmation';
   if (kind === 'idle-ec2') return 'idle-ec2-confirmation';
   return null;
+}
+
+/** The words on the acknowledge button of an alert of this kind (mail, Slack, Teams). */
+export function acknowledgeLabel(kind: string): string {
+  return ACKNOWLEDGE_LABEL[kind] ?? 'Acknowledge';
 }
 
 const ACKNOWLEDGE_LABEL: Record<string, string> = {

@@ -21,6 +21,8 @@ import type { LiveLedgerSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
+import { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts';
+import { createWebhookEndpointsService } from './webhook-endpoints.service.ts';
 
 /**
  * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
@@ -42,6 +44,10 @@ export async function createAlerts(deps: {
   const secret = resolveAuthSecret(context.config);
   const tokens = createAlertLinkTokens(secret);
   const secrets = createSecretBox(secret);
+  const webhooks = {
+    secrets: createSecretBox(secret, 'webhook-secrets'),
+    policy: context.config.alerts.webhooks,
+  };
   const publicUrl = context.config.publicUrl;
   // A changed budget or rule is evaluated by a worker (jobs/evaluate-organization.job.ts), or here without a queue.
   const evaluateAfterChange = (organizationId: string) => {
@@ -69,8 +75,10 @@ export async function createAlerts(deps: {
     billing,
     publicUrl,
     slack: { apiUrl: context.config.alerts.slack.apiUrl },
+    webhooks,
     log: context.log,
   });
+  const endpoints = createWebhookEndpointsService({ db, ...webhooks, billing, delivery });
   const evaluation = createAlertEvaluation({
     db,
     spend: costData.slices,
@@ -95,6 +103,7 @@ export async function createAlerts(deps: {
     billing,
     organizations,
     publicUrl,
+    delivery,
   });
   const slack = createSlackService({
     db,
@@ -137,10 +146,13 @@ export async function createAlerts(deps: {
     slack,
     digests,
     settingsConfig,
+    /** Webhook and Teams endpoints (decision 058): `list(viewer)`, `listOfOrganization(id)`. */
+    endpoints,
     async registerRoutes(app: FastifyInstance) {
       await app.register(alertsRoutes, { rules, notifications });
       await app.register(slackRoutes, { slack });
       await app.register(alertLinksRoutes, { links });
+      await app.register(webhookEndpointsRoutes, { endpoints });
     },
   };
 }

@@ -28,6 +28,7 @@ import {
 } from './alert-recipients.repository.ts';
 import { requireAlertManager } from './alert-rules.service.ts';
 import { recipientConfirmationMail } from './alert-wording.ts';
+import { listEndpoints } from './webhook-endpoints.repository.ts';
 
 export interface NotificationWatches {
   accountIds: string[];
@@ -100,6 +101,13 @@ export function createNotificationsService(deps: {
         db,
         rows.map((row) => row.id),
       );
+      // Webhook and Teams deliveries are named by their endpoint's description, not its id.
+      const endpointNames = new Map(
+        (await listEndpoints(db, viewer.organizationId)).map((endpoint) => [
+          endpoint.id,
+          endpoint.description,
+        ]),
+      );
       return rows.map((row) => ({
         id: row.id,
         kind: row.source_kind as NotificationView['kind'],
@@ -111,8 +119,10 @@ export function createNotificationsService(deps: {
         deliveries: deliveries
           .filter((delivery) => delivery.notification_id === row.id)
           .map((delivery) => ({
-            channel: delivery.channel as 'email' | 'slack',
-            recipient: delivery.recipient,
+            channel: delivery.channel as NotificationView['deliveries'][number]['channel'],
+            recipient: delivery.endpoint_id
+              ? (endpointNames.get(delivery.endpoint_id) ?? delivery.recipient)
+              : delivery.recipient,
             state: delivery.state as 'pending' | 'sending' | 'delivered' | 'failed',
             attempts: delivery.attempts,
             delivered_at: delivery.delivered_at?.toISOString() ?? null,

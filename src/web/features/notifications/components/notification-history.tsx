@@ -1,5 +1,12 @@
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconBrandSlack, IconCheck, IconMail } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBrandSlack,
+  IconBrandTeams,
+  IconCheck,
+  IconMail,
+  IconWebhook,
+} from '@tabler/icons-react';
 import type { NotificationView } from '../../../../contracts/alerts.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
@@ -7,6 +14,17 @@ import { useNotifications } from '../api/list-notifications.ts';
 import { formatWhen, KIND_LABELS } from './alert-format.ts';
 
 const DELIVERY_COLOR = { delivered: 'teal', pending: 'gray', sending: 'blue', failed: 'red' } as const;
+const CHANNEL_ICON = {
+  email: IconMail,
+  slack: IconBrandSlack,
+  webhook: IconWebhook,
+  teams: IconBrandTeams,
+} as const;
+
+function ChannelIcon({ channel }: { channel: keyof typeof CHANNEL_ICON }) {
+  const Icon = CHANNEL_ICON[channel];
+  return <Icon size={14} aria-label={channel} />;
+}
 
 function Deliveries({ notification }: { notification: NotificationView }) {
   if (notification.deliveries.length === 0) {
@@ -30,7 +48,7 @@ function Deliveries({ notification }: { notification: NotificationView }) {
           }
         >
           <Group gap={6} wrap="nowrap">
-            {delivery.channel === 'email' ? <IconMail size={14} /> : <IconBrandSlack size={14} />}
+            <ChannelIcon channel={delivery.channel} />
             <Text size="xs" style={{ wordBreak: 'break-all' }}>
               {delivery.recipient.replace(/^slack:/, '')}
             </Text>
