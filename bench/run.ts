@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'launch-alert-trigger',
   'chat-connections',
   'overload',
+  'background-work',
   'browser-timings',
 ];
 
