@@ -165,6 +165,8 @@ async function runOn(database: 'pglite' | 'postgres') {
     const started = Date.now();
     const { url } = await nextMessage<{ url: string }>(server, 'ready');
     const { path: dashboard, authorization } = await demoDashboardRequest(url);
+    server.send({ kind: 'settle' });
+    await nextMessage(server, 'settle');
     console.log(
       `\n${database}: server and synced demo ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
@@ -197,7 +199,6 @@ async function runOn(database: 'pglite' | 'postgres') {
           ? `  during a full resync (${busy.result.state} in ${busy.result.seconds.toFixed(1)} s; ${runs.length} ingestion runs of ${periods.join(' + ')} billing periods, ${lineItems.toLocaleString('en-US')} line items):`
           : `  during the 1,000-rule evaluation (${busy.result.state} in ${busy.result.seconds.toFixed(1)} s):`,
       );
-      if (work === 'resync') console.log(`    the sync job answered ${JSON.stringify(busy.result.output)}`);
       console.log(`    ${summarize('/api/health', busy.health)}`);
       console.log(`    ${summarize('cached month view', busy.cached)}`);
     }

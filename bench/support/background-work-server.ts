@@ -8,11 +8,11 @@ import { startServer } from '../../src/server/server.ts';
 
 /**
  * `npm start`'s server (startServer, the built-in AWS simulator, pg-boss workers) in a process of its own,
- * for bench/background-work.ts. The parent asks it, by IPC, to give the demo organization 1,000 alert
- * rules (`seed`), then to start background work (`start`): a full resync of the demo integration
- * (every billing period's fingerprint forgotten, so none is skipped as unchanged) or an evaluation of the
- * organization, queued as the app queues them and run by its own workers. It answers when the job has
- * finished.
+ * for bench/background-work.ts. The parent asks it, by IPC, to wait until the demo's first sync has
+ * ended (`settle`), to give the demo organization 1,000 alert rules (`seed`), then to start background
+ * work (`start`): a full resync of the demo integration (every billing period's fingerprint forgotten,
+ * so none is skipped as unchanged) or an evaluation of the organization, queued as the app queues them
+ * and run by its own workers. It answers when the job has finished.
  */
 const server = await startServer(parseConfig({ ...process.env }));
 const { db } = server.context.database;
@@ -109,6 +109,16 @@ async function waitForJob(queueName: string, id: string): Promise<{ state: strin
   }
 }
 
+/**
+ * Until no sync is queued or running: the demo's first sync reads its older months after the dashboard
+ * already has data (the two newest first), and would write every fingerprint back after a resync forgot them.
+ */
+async function syncsSettled() {
+  while ((await queue?.getQueueSize(syncAwsIntegrationJob.queue, { before: 'completed' })) !== 0)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  return {};
+}
+
 /** Forgets what the last sync fetched and queues a forced sync, or queues an evaluation; times the job. */
 async function startBackgroundWork(work: 'resync' | 'evaluate') {
   const demo = await demoIntegration();
@@ -123,7 +133,8 @@ async function startBackgroundWork(work: 'resync' | 'evaluate') {
   let id: string | null;
   let queueName: string;
   if (work === 'resync') {
-    const settings = (demo.settings ?? {}) as Record<string, unknown>;
+    await syncsSettled();
+    const settings = ((await demoIntegration()).settings ?? {}) as Record<string, unknown>;
     const { exportFingerprints: _fingerprints, costExplorer: _costExplorer, ...rest } = settings;
     await db
       .updateTable('integrations')
@@ -163,7 +174,8 @@ process.on('message', (command: { kind: string; work?: 'resync' | 'evaluate' }) 
       (result) => process.send?.({ kind: command.kind, ...result }),
       (error: Error) => process.send?.({ kind: 'error', message: error.stack ?? error.message }),
     );
-  if (command.kind === 'seed') void answer(seedRules);
+  if (command.kind === 'settle') void answer(syncsSettled);
+  else if (command.kind === 'seed') void answer(seedRules);
   else if (command.kind === 'start') void answer(() => startBackgroundWork(command.work ?? 'resync'));
   else if (command.kind === 'stop') void stop();
 });
