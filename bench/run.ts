@@ -20,6 +20,7 @@ const BENCHMARKS = [
   'launch-alert-trigger',
   'chat-connections',
   'overload',
+  'background-work',
   'browser-timings',
   'api-token-auth',
 ];

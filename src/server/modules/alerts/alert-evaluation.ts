@@ -28,6 +28,7 @@ import { anomalyNotifications } from './anomaly-evaluation.ts';
 import { budgetNotifications } from './budget-evaluation.ts';
 import { costThresholdNotifications } from './cost-threshold-evaluation.ts';
 import type { EvaluationPass } from './evaluation-pass.ts';
+import { eventLoopTurns } from './event-loop-turns.ts';
 import { idleInstanceNotifications } from './idle-instance-evaluation.ts';
 import { type BudgetWithSpend, launchNotifications } from './launch-evaluation.ts';
 import { type LiveLedgerSource, type LiveLedgerView, readLiveLedger } from './live-ledger-source.ts';
@@ -113,9 +114,15 @@ export function createAlertEvaluation(deps: {
     };
     const firstDay = pass ? ((await firstUsageDayOf(spend, organizationId)) ?? pass.asOf) : '';
     const notifications: NewNotification[] = [];
-    if (pass) for (const budget of budgets) notifications.push(...(await budgetNotifications(pass, budget)));
+    const turn = eventLoopTurns();
+    if (pass)
+      for (const budget of budgets) {
+        await turn();
+        notifications.push(...(await budgetNotifications(pass, budget)));
+      }
     let idleFindings: IdleEc2Finding[] | undefined;
     for (const rule of rules) {
+      await turn();
       if (rule.kind === 'idle-ec2') {
         idleFindings ??= await deps.listIdleFindings(organizationId);
         notifications.push(
@@ -180,7 +187,10 @@ export function createAlertEvaluation(deps: {
     const asOf = await evaluationDayOf(spend, organizationId);
     let fired = 0;
     let deliveries = 0;
+    const turn = eventLoopTurns();
     for (const notification of await notificationsOf(organizationId, asOf)) {
+      // On PGlite each write resolves at once (a microtask): without a turn, a thousand writes hold the thread.
+      await turn();
       const dispatched = await fire(notification);
       if (dispatched === null) continue;
       fired += 1;

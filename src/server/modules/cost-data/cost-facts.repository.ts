@@ -3,7 +3,11 @@ import { storableText, storableTextOrNull } from '../../../domain/storable-text.
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { DailyCostFact } from './billing-files/index.ts';
 
-const INSERT_CHUNK = 1_000;
+/**
+ * Facts per staging statement. Each statement carries its rows as one JSON parameter (a few MB at
+ * most), so 70,000 facts are 14 round trips instead of 70 statements of 22,000 parameters each.
+ */
+const STAGE_CHUNK = 5_000;
 /** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
 const FACT_TEXT_LENGTH = 1_024;
 const text = (value: string) => storableText(value, FACT_TEXT_LENGTH);
@@ -19,15 +23,24 @@ export interface FactOwner {
   integrationId: string;
 }
 
-/** Facts of a run wait in staging, outside any long transaction, until the whole run has read well. */
+const FACT_COLUMNS = sql.raw(
+  'organization_id, integration_id, billing_period, usage_date, provider, billing_account_id, usage_account_id, ' +
+    'usage_account_name, service_code, service_name, region, usage_type, charge_type, resource_id, tags, currency, ' +
+    'unblended_cost, amortized_cost, net_cost, usage_quantity, line_items',
+);
+/**
+ * Facts of a run wait in staging, outside any long transaction, until the whole run has read well. The
+ * rows travel as one JSON array per statement and PostgreSQL spreads it into the table's columns by name
+ * (`json_populate_recordset`): amounts stay exact decimal strings, tags stay an object (decision 055).
+ */
 export async function stageFacts(
   db: Kysely<DatabaseSchema>,
   runId: string,
   owner: FactOwner,
   facts: DailyCostFact[],
 ): Promise<void> {
-  for (let start = 0; start < facts.length; start += INSERT_CHUNK) {
-    const rows = facts.slice(start, start + INSERT_CHUNK).map((fact) => ({
+  for (let start = 0; start < facts.length; start += STAGE_CHUNK) {
+    const rows = facts.slice(start, start + STAGE_CHUNK).map((fact) => ({
       run_id: runId,
       organization_id: owner.organizationId,
       integration_id: owner.integrationId,
@@ -43,7 +56,7 @@ export async function stageFacts(
       usage_type: text(fact.usageType),
       charge_type: text(fact.chargeType),
       resource_id: storableTextOrNull(fact.resourceId, FACT_TEXT_LENGTH),
-      tags: JSON.stringify(storableTags(fact.tags)),
+      tags: storableTags(fact.tags),
       currency: text(fact.currency),
       unblended_cost: fact.unblendedCost,
       amortized_cost: fact.amortizedCost,
@@ -51,7 +64,9 @@ export async function stageFacts(
       usage_quantity: fact.usageQuantity,
       line_items: fact.lineItems,
     }));
-    await db.insertInto('cost_fact_staging').values(rows).execute();
+    await sql`insert into cost_fact_staging (run_id, ${FACT_COLUMNS})
+      select run_id, ${FACT_COLUMNS}
+      from json_populate_recordset(null::cost_fact_staging, ${JSON.stringify(rows)}::json)`.execute(db);
   }
 }
 
@@ -59,16 +74,14 @@ export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: stri
   await db.deleteFrom('cost_fact_staging').where('run_id', '=', runId).execute();
 }
 
-const FACT_COLUMNS = sql.raw(
-  'organization_id, integration_id, billing_period, usage_date, provider, billing_account_id, usage_account_id, ' +
-    'usage_account_name, service_code, service_name, region, usage_type, charge_type, resource_id, tags, currency, ' +
-    'unblended_cost, amortized_cost, net_cost, usage_quantity, line_items',
-);
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
 
 /**
  * Replaces whole billing periods of one integration with the staged facts of a run, and rebuilds their
- * rollups, in one transaction: readers see the old month or the new one, never half of each.
+ * rollups, in one transaction: readers see the old month or the new one, never half of each. The
+ * staged facts are read twice, once for each pair of rollups: each monthly rollup is summed from the
+ * rows its daily rollup returns as it inserts them, a thirtieth of the rows, to the same exact decimals
+ * (decision 055).
  */
 export async function replaceBillingPeriods(
   trx: Transaction<DatabaseSchema>,
@@ -77,6 +90,9 @@ export async function replaceBillingPeriods(
   billingPeriods: string[],
 ): Promise<void> {
   const periods = sql.join(billingPeriods.map((period) => sql`${period}::date`));
+  // The grouping of the tag rollups (about 3 rows a fact) fits in memory as a hash instead of an
+  // external sort on disk (4 MB, the default, spilled at 70,000 facts); the setting ends with the transaction.
+  await sql`set local work_mem = '32MB'`.execute(trx);
   for (const table of [
     'cost_daily_facts',
     'cost_daily_rollups',
@@ -91,39 +107,40 @@ export async function replaceBillingPeriods(
   }
   await sql`insert into cost_daily_facts (${FACT_COLUMNS})
     select ${FACT_COLUMNS} from cost_fact_staging where run_id = ${runId}`.execute(trx);
-  await sql`insert into cost_daily_rollups (organization_id, integration_id, billing_period, usage_date, provider,
-      usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
-    select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, service_name,
-      region, charge_type, ${SUMS}
-    from cost_fact_staging where run_id = ${runId}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
-  await sql`insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
+  // Each daily rollup's rows, as inserted, feed its monthly rollup in the same statement.
+  await sql`with daily as (
+      insert into cost_daily_rollups (organization_id, integration_id, billing_period, usage_date, provider,
+        usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
+      select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, service_name,
+        region, charge_type, ${SUMS}
+      from cost_fact_staging where run_id = ${runId}
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+      returning *)
+    insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
       usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
       usage_account_id, service_name, region, charge_type, ${SUMS}
-    from cost_fact_staging where run_id = ${runId}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+    from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
   // Per day and account only: the forecast's long daily history and account-only reads (decision 053).
   await sql`insert into cost_daily_totals (organization_id, integration_id, billing_period, usage_date, provider,
       usage_account_id, unblended_cost, amortized_cost, net_cost)
     select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, ${SUMS}
     from cost_fact_staging where run_id = ${runId}
     group by 1, 2, 3, 4, 5, 6`.execute(trx);
-  await sql`insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
-      tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
-    select s.organization_id, s.integration_id, s.billing_period, s.usage_date, s.provider, t.key, t.value,
-      s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
-    from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
-    where s.run_id = ${runId}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
-  await sql`insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider,
-      tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
-    select s.organization_id, s.integration_id, s.billing_period, date_trunc('month', s.usage_date)::date,
-      s.provider, t.key, t.value, s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost),
-      sum(s.net_cost)
-    from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
-    where s.run_id = ${runId}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  await sql`with daily as (
+      insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
+        tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
+      select s.organization_id, s.integration_id, s.billing_period, s.usage_date, s.provider, t.key, t.value,
+        s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
+      from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
+      where s.run_id = ${runId}
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+      returning *)
+    insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider, tag_key,
+      tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
+    select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider, tag_key,
+      tag_value, usage_account_id, service_name, ${SUMS}
+    from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
   await sql`delete from cost_fact_staging where run_id = ${runId}`.execute(trx);
 }
 
