@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   ActionIcon,
   Group,
@@ -6,11 +5,12 @@ import {
   Paper,
   SegmentedControl,
   Select,
+  Skeleton,
   Switch,
   Tooltip,
 } from '@mantine/core';
-import { DatePickerInput, MonthPickerInput, YearPickerInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import {
@@ -23,6 +23,11 @@ import { addDays, addMonths, type IsoDay } from '../../../../domain/calendar-day
 import { type ProviderView, showsProviderControl } from '../api/provider-view.ts';
 import { ProviderFilter } from './provider-filter.tsx';
 import type { BillingViewChange } from './use-billing-view.ts';
+
+// The date pickers (and @mantine/dates) load after the first paint; the arrows work at once (issue 18).
+const PeriodInput = lazy(() =>
+  import('./period-input.tsx').then((module) => ({ default: module.PeriodInput })),
+);
 
 const MODES: Array<{ value: ViewMode; label: string }> = [
   { value: 'day', label: 'Day' },
@@ -42,8 +47,6 @@ function PeriodPicker({
   view: BillingView;
   onChange: (change: BillingViewChange) => void;
 }) {
-  const pick = (value: string | null) => value && onChange({ startDate: value.slice(0, 10) });
-  const common = { 'aria-label': 'Period', w: 150, size: 'sm' as const, allowDeselect: false };
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={`Previous ${view.viewMode}`}>
@@ -56,15 +59,9 @@ function PeriodPicker({
           <IconChevronLeft size={16} />
         </ActionIcon>
       </Tooltip>
-      {view.viewMode === 'day' && (
-        <DatePickerInput {...common} value={view.startDate} onChange={pick} valueFormat="MMM D, YYYY" />
-      )}
-      {view.viewMode === 'month' && (
-        <MonthPickerInput {...common} value={view.startDate} onChange={pick} valueFormat="MMMM YYYY" />
-      )}
-      {view.viewMode === 'year' && (
-        <YearPickerInput {...common} value={view.startDate} onChange={pick} valueFormat="YYYY" />
-      )}
+      <Suspense fallback={<Skeleton height={36} width={150} radius="sm" />}>
+        <PeriodInput view={view} onChange={onChange} />
+      </Suspense>
       <Tooltip label={`Next ${view.viewMode}`}>
         <ActionIcon
           variant="default"
