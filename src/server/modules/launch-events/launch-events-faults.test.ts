@@ -202,10 +202,22 @@ describe('bill data catching up', () => {
     expect(state).toBe('succeeded');
     const after = await ledger();
     expect(rowsOf(after, [instanceId])[0]).toMatchObject({ billed: true });
-    // Today's launches start after the bill: still live.
-    expect(after.rows.filter((row) => row.resource_id !== instanceId).every((row) => !row.billed)).toBe(true);
-    expect(after.summary.running_count).toBe(liveBefore - 1);
-    expect(after.summary.usd_per_hour).toBeCloseTo(rateBefore - billedPrice, 2);
+    // Launches that start after the bill's end are still live; the earlier tests' launches are billed only
+    // when they started before it (run just after midnight UTC, they started on the now-complete day).
+    const billEnds = Date.parse(`${isoDayOf(today)}T00:00:00Z`);
+    for (const row of after.rows.filter((row) => row.resource_id !== instanceId)) {
+      expect(row.billed).toBe(Date.parse(row.started_at) < billEnds);
+    }
+    // What the bill now covers leaves the live figures: this row, and any earlier one it also covers.
+    const billedNow = before.rows.filter(
+      (row) => row.running && !row.billed && after.rows.some((later) => later.id === row.id && later.billed),
+    );
+    expect(billedNow.map((row) => row.resource_id)).toContain(instanceId);
+    expect(after.summary.running_count).toBe(liveBefore - billedNow.length);
+    expect(after.summary.usd_per_hour).toBeCloseTo(
+      rateBefore - billedNow.reduce((sum, row) => sum + (row.added_usd_per_hour ?? 0), 0),
+      2,
+    );
     expect(after.summary.billing_data_ends_at).toBe(`${isoDayOf(today)}T00:00:00.000Z`);
   });
 });
