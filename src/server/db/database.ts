@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { registerCopyRows } from './bulk-copy.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -41,6 +45,17 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  registerCopyRows(db, async (target, rows) => {
+    const client = await pool.connect();
+    try {
+      await pipeline(Readable.from([rows]), client.query(copyFrom(`copy ${target} from stdin`)));
+      client.release();
+    } catch (error) {
+      // A COPY that failed half way leaves the connection in an unknown state: it is closed, not reused.
+      client.release(error as Error);
+      throw error;
+    }
+  });
   await sql`select 1`.execute(db);
   return {
     kind: 'postgres',
@@ -63,6 +78,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 export async function openPglite(dataDir?: string): Promise<Database> {
   const pglite = await PGlite.create({ dataDir, parsers: pgliteParsers });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  // Through Kysely's queue, as executeSql: a COPY never lands inside another user's transaction.
+  registerCopyRows(db, async (target, rows) => {
+    await db
+      .connection()
+      .execute(() => pglite.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([rows]) }));
+  });
   return {
     kind: 'pglite',
     db,

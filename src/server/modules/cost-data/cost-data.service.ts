@@ -33,6 +33,7 @@ import {
   recordRunProgress,
   releaseHeldRun,
 } from './ingestion-runs.repository.ts';
+import { stageWhileReading } from './stage-while-reading.ts';
 
 export type { IngestionRun, IngestionRunError };
 
@@ -252,11 +253,11 @@ export function createCostDataService(
           warnings.push(...currencyWarnings(summary, file.label));
           warnings.push(...providerNotes(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
-          for await (const batch of opened.dailyCostFacts()) {
+          await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
             await stageFacts(db, run.id, owner, batch);
             factsWritten += batch.length;
             await report(latestPercent);
-          }
+          });
         } finally {
           opened.close();
         }
