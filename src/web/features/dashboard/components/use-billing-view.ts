@@ -94,7 +94,11 @@ export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
   const providers = providerViewFromUrl(params);
 
   function change(patch: BillingViewChange) {
-    const nextProviders = nextProviderView(providers, patch);
+    // Two quick choices (Month, then a tag) can come before React renders the first one: build on the
+    // URL as it is now, never on this render's copy of it, or the second choice undoes the first.
+    const latest = new URLSearchParams(window.location.search);
+    const view = viewFromUrl(latest, today, saved);
+    const nextProviders = nextProviderView(providerViewFromUrl(latest), patch);
     const tagKey = patch.groupByProvider ? ALL_TAG_KEYS : (patch.tagKey ?? view.tagKey);
     // A new mode opens on today when the current range holds it (Year -> Month shows this month).
     const anchor =
