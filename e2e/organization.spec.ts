@@ -171,6 +171,9 @@ test.describe('an organization brings its people in', () => {
   test('an owner invited into a second organization joins it and switches back from the user menu', async ({
     page,
   }) => {
+    // Two sign-ups, two mails and a join: under CI load, beside another spec's demo sync on the embedded
+    // database, this took over a minute.
+    test.setTimeout(120_000);
     const samToken = await signUpVerified(page, 'Sam Second', `sam-${run}@beta.test`);
     const invite = await page.request.post('/api/organization-users', {
       headers: { authorization: `Bearer ${samToken}` },
