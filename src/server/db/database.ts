@@ -73,10 +73,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 
 /**
  * PGlite is one connection. Kysely's PGlite driver queues its connection users, so pg-boss's SQL goes
- * through that same queue: a pg-boss poll can never land inside one of our transactions.
+ * through that same queue: a pg-boss poll can never land inside one of our transactions. `image` is a
+ * data directory from PGlite's `dumpDataDir` to start from instead of running initdb (tests do).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir, parsers: pgliteParsers });
+export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
+  const pglite = await PGlite.create({ dataDir, loadDataDir: image, parsers: pgliteParsers });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
   // Through Kysely's queue, as executeSql: a COPY never lands inside another user's transaction.
   registerCopyRows(db, async (target, rows) => {
