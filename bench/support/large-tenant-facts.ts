@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { addDays, addMonths, monthStart } from '../../src/domain/calendar-days.ts';
 import type { DatabaseSchema } from '../../src/server/db/schema.ts';
-import { replaceBillingPeriods } from '../../src/server/modules/cost-data/cost-facts.repository.ts';
+import { replaceBillingPeriod } from '../../src/server/modules/cost-data/cost-facts.repository.ts';
 
 /**
  * A large organization's cost facts (issue 18), generated inside the database and swapped in through the
- * cost-data module's own `replaceBillingPeriods`, so the daily, monthly and tag rollups are exactly the
+ * cost-data module's own `replaceBillingPeriod`, so the daily, monthly and tag rollups are exactly the
  * ones an ingest builds. One billing period per transaction, as an ingest of monthly exports would.
  *
  * Shape: `months` of daily facts ending today, `accounts` usage accounts (one payer), `services`
@@ -93,7 +93,7 @@ export async function generateLargeTenant(
     const last = index === shape.months - 1 ? today : addDays(addMonths(period, 1), -1);
     await db.transaction().execute(async (trx) => {
       await stagePeriod(shape, { runId: run.id, ...owner }, period, period, last, index).execute(trx);
-      await replaceBillingPeriods(trx, run.id, owner.integrationId, [period]);
+      await replaceBillingPeriod(trx, run.id, owner.integrationId, period);
     });
     periods.push(period);
     progress(period);

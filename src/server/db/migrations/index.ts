@@ -20,6 +20,7 @@ import * as costDailyTotalsAndFactTagIndex from './2026-11-28T0200-cost-daily-to
 import * as apiTokens from './2026-11-28T0400-api-tokens.ts';
 import * as webhookEndpoints from './2026-11-28T0600-webhook-endpoints.ts';
 import * as tagRollupProviders from './2026-11-28T0700-tag-rollup-providers.ts';
+import * as stagingByBillingPeriod from './2026-11-29T0100-staging-by-billing-period.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0400-api-tokens': apiTokens,
   '2026-11-28T0600-webhook-endpoints': webhookEndpoints,
   '2026-11-28T0700-tag-rollup-providers': tagRollupProviders,
+  '2026-11-29T0100-staging-by-billing-period': stagingByBillingPeriod,
 };

@@ -13,7 +13,7 @@ import {
   type FactOwner,
   listStoredBillingPeriods,
   listUsageAccounts,
-  replaceBillingPeriods,
+  replaceBillingPeriod,
   stageFacts,
 } from './cost-facts.repository.ts';
 import { createCostSlices } from './cost-slices.service.ts';
@@ -52,6 +52,8 @@ export interface IngestOptions {
   whenShrinking: ShrinkingOutcome;
   /** Further notes on the periods read (the months the plan's history does not show). */
   notesFor?: (billingPeriods: string[]) => Promise<string[]>;
+  /** Called once the run has ended (succeeded, held or failed), before the ingest's listeners. */
+  onEnded?: (outcome: IngestionOutcome) => Promise<void>;
 }
 
 export interface IngestionOutcome {
@@ -207,6 +209,35 @@ export function createCostDataService(
     }
   }
 
+  /**
+   * One transaction per billing period, oldest first (decision 062): each month is swapped whole, and
+   * readers of other months and other organizations wait at most one month's swap. Should one fail, the
+   * months before it are already new (listed in `replaced`) and the error says which, so the run's
+   * reason is true.
+   */
+  async function replaceEachPeriod(
+    run: IngestionRun,
+    billingPeriods: string[],
+    replaced: string[],
+  ): Promise<void> {
+    for (const [index, period] of billingPeriods.entries()) {
+      try {
+        await db.transaction().execute((trx) => replaceBillingPeriod(trx, run.id, run.integrationId, period));
+        replaced.push(period);
+      } catch (error) {
+        if (index === 0) throw error;
+        const done = billingPeriods.slice(0, index).map((month) => month.slice(0, 7));
+        const cause = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `${cause} (${done.join(', ')} had already been replaced; later months keep their data)`,
+          {
+            cause: error,
+          },
+        );
+      }
+    }
+  }
+
   async function readAndReplace(
     run: IngestionRun,
     files: BillingFileToIngest[],
@@ -219,6 +250,7 @@ export function createCostDataService(
     let rowsRead = 0;
     let factsWritten = 0;
     let current = files[0]?.label ?? '';
+    const replaced: string[] = [];
     try {
       await markRunStarted(db, run.id);
       await discardStagedFacts(db, run.id);
@@ -270,22 +302,26 @@ export function createCostDataService(
       await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
       warnings.push(...((await ingestOptions.notesFor?.(billingPeriods)) ?? []));
       if (await holdWhenShrinking(run, files, billingPeriods, warnings, ingestOptions.whenShrinking)) {
-        const held = await findRun(db, run.id);
-        if (!held) throw new Error(`ingestion run ${run.id} vanished`);
-        return { run: held, freshThrough: null };
+        freshThrough = null;
+      } else {
+        await replaceEachPeriod(run, billingPeriods, replaced);
+        await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
       }
-      await db
-        .transaction()
-        .execute((trx) => replaceBillingPeriods(trx, run.id, run.integrationId, billingPeriods));
-      await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
-      await tellReplaced({ ...owner, billingPeriods });
     } catch (error) {
       await endRunAsFailed(run.id, describeFailure(error, current));
       freshThrough = null;
     }
-    const finished = await findRun(db, run.id);
-    if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
-    return { run: finished, freshThrough };
+    try {
+      const finished = await findRun(db, run.id);
+      if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
+      const outcome = { run: finished, freshThrough };
+      // What the run means for its owner (the integration's state) is on record before anyone reacts to
+      // the new months, so nobody reads a run that ended beside an integration still syncing.
+      await ingestOptions.onEnded?.(outcome);
+      return outcome;
+    } finally {
+      if (replaced.length > 0) await tellReplaced({ ...owner, billingPeriods: replaced });
+    }
   }
 
   return {

@@ -78,19 +78,20 @@ export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: stri
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
 
 /**
- * Replaces whole billing periods of one integration with the staged facts of a run, and rebuilds their
- * rollups, in one transaction: readers see the old month or the new one, never half of each. The
- * staged facts are read twice, once for each pair of rollups: each monthly rollup is summed from the
- * rows its daily rollup returns as it inserts them, a thirtieth of the rows, to the same exact decimals
- * (decision 055).
+ * Replaces one billing period of one integration with the staged facts of a run, and rebuilds its
+ * rollups, in the caller's transaction: readers see the old month or the new one, never half of each.
+ * A run swaps its periods one transaction each, so the embedded database's one connection is never
+ * held for more than a month's swap (decision 062). The staged facts are read twice, once for each
+ * pair of rollups: each monthly rollup is summed from the rows its daily rollup returns as it inserts
+ * them, a thirtieth of the rows, to the same exact decimals (decision 055).
  */
-export async function replaceBillingPeriods(
+export async function replaceBillingPeriod(
   trx: Transaction<DatabaseSchema>,
   runId: string,
   integrationId: string,
-  billingPeriods: string[],
+  billingPeriod: string,
 ): Promise<void> {
-  const periods = sql.join(billingPeriods.map((period) => sql`${period}::date`));
+  const staged = sql`cost_fact_staging where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
   // The grouping of the tag rollups (about 3 rows a fact) fits in memory as a hash instead of an
   // external sort on disk (4 MB, the default, spilled at 70,000 facts); the setting ends with the transaction.
   await sql`set local work_mem = '32MB'`.execute(trx);
@@ -102,19 +103,19 @@ export async function replaceBillingPeriods(
     'cost_daily_tag_rollups',
     'cost_monthly_tag_rollups',
   ]) {
-    await sql`delete from ${sql.table(table)} where integration_id = ${integrationId} and billing_period in (${periods})`.execute(
+    await sql`delete from ${sql.table(table)} where integration_id = ${integrationId} and billing_period = ${billingPeriod}::date`.execute(
       trx,
     );
   }
   await sql`insert into cost_daily_facts (${FACT_COLUMNS})
-    select ${FACT_COLUMNS} from cost_fact_staging where run_id = ${runId}`.execute(trx);
+    select ${FACT_COLUMNS} from ${staged}`.execute(trx);
   // Each daily rollup's rows, as inserted, feed its monthly rollup in the same statement.
   await sql`with daily as (
       insert into cost_daily_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
       select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, service_name,
         region, charge_type, ${SUMS}
-      from cost_fact_staging where run_id = ${runId}
+      from ${staged}
       group by 1, 2, 3, 4, 5, 6, 7, 8, 9
       returning *)
     insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
@@ -126,7 +127,7 @@ export async function replaceBillingPeriods(
   await sql`insert into cost_daily_totals (organization_id, integration_id, billing_period, usage_date, provider,
       usage_account_id, unblended_cost, amortized_cost, net_cost)
     select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, ${SUMS}
-    from cost_fact_staging where run_id = ${runId}
+    from ${staged}
     group by 1, 2, 3, 4, 5, 6`.execute(trx);
   await sql`with daily as (
       insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
@@ -134,7 +135,7 @@ export async function replaceBillingPeriods(
       select s.organization_id, s.integration_id, s.billing_period, s.usage_date, s.provider, t.key, t.value,
         s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
       from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
-      where s.run_id = ${runId}
+      where s.run_id = ${runId} and s.billing_period = ${billingPeriod}::date
       group by 1, 2, 3, 4, 5, 6, 7, 8, 9
       returning *)
     insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider, tag_key,
@@ -142,7 +143,7 @@ export async function replaceBillingPeriods(
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider, tag_key,
       tag_value, usage_account_id, service_name, ${SUMS}
     from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
-  await sql`delete from cost_fact_staging where run_id = ${runId}`.execute(trx);
+  await sql`delete from ${staged}`.execute(trx);
 }
 
 /** Unblended spend per billing period: what the integration holds now, or what a run staged. */

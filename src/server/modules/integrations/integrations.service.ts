@@ -21,7 +21,12 @@ import type { AppContext } from '../../context.ts';
 import { ingestBillingFilesJob } from '../../jobs/ingest-billing-files.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
+import type {
+  BillingFileToIngest,
+  CostDataService,
+  IngestionOutcome,
+  IngestionRun,
+} from '../cost-data/cost-data.service.ts';
 import { type AccessCheck, type AwsIdentity, checkAwsAccess } from './aws/aws-session.ts';
 import { settingsOf } from './integration-settings.ts';
 import {
@@ -340,12 +345,18 @@ export function createIntegrationsService(
         const hidden = await outsideHistory(run.organizationId, billingPeriods);
         return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
       },
+      onEnded: recordOutcome,
     });
-    const succeeded = outcome.run.state === 'succeeded';
+    return outcome.run;
+  }
+
+  /** The integration's state after its run, recorded before the alerts react to the new months. */
+  async function recordOutcome({ run, freshThrough }: IngestionOutcome): Promise<void> {
+    const succeeded = run.state === 'succeeded';
     await recordIntegrationState(db, run.integrationId, {
-      state: await dataStateAfter(outcome.run),
-      lastError: outcome.run.state === 'failed' ? outcome.run.error : undefined,
-      freshThrough: outcome.freshThrough,
+      state: await dataStateAfter(run),
+      lastError: run.state === 'failed' ? run.error : undefined,
+      freshThrough,
       synced: succeeded,
     });
     // The dashboard's answers are keyed on the last sync and fresh-through day: this node sees them at once.
@@ -355,7 +366,6 @@ export function createIntegrationsService(
       await updateIntegrationSettings(db, run.integrationId, {
         accounts: await costData.usageAccounts(run.integrationId),
       });
-    return outcome.run;
   }
 
   /**
