@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     // Two cores: keep the database-backed files from starving each other.
     maxWorkers: 2,
+    // Each worker imports the app once for all its files instead of once per file: the suite ran in
+    // 4.3 min instead of 7.5 (decision 063). Every file still builds its own app on its own database.
+    isolate: false,
     projects: [
       {
         test: {
