@@ -361,7 +361,12 @@ describe('queues in each region the stack was deployed to', () => {
       account_id: demoAccount,
       type: 'm5.large',
     });
-    const card = await status(owner, demoIntegrationId);
+    // The poller records a queue's state once it has stored a batch and deleted it from SQS, a moment
+    // after the batch is in the ledger: the card lists the region from then on.
+    const card = await waitUntil(
+      () => status(owner, demoIntegrationId),
+      (entry) => entry.queues.length === 2,
+    );
     // Every commercial region was asked; the others have no queue and are no error of the card's.
     expect(card.queues.map((queue: { region: string }) => queue.region)).toEqual(['eu-west-1', 'us-east-1']);
     expect(card.queues.map((queue: { state: string }) => queue.state)).toEqual(['arriving', 'arriving']);
