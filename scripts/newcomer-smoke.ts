@@ -126,6 +126,12 @@ async function main() {
     stdio: ['ignore', log, log],
   });
   const tail = () => fs.readFileSync(logPath, 'utf8').split('\n').slice(-40).join('\n');
+  // CI stops this smoke when the tests beside it fail: the server's whole group goes with it.
+  process.once('SIGTERM', () => {
+    stopGroup(server, 'SIGKILL');
+    fs.rmSync(sandbox, { recursive: true, force: true });
+    process.exit(143);
+  });
 
   let failed: Error | undefined;
   try {
