@@ -8,6 +8,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { registerCopyRows } from './bulk-copy.ts';
 import { PGliteOnThread } from './pglite-on-thread.ts';
 import type { DatabaseSchema } from './schema.ts';
+import { asText, DATE_OID } from './type-parsers.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -22,16 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const DATE_OID = 1082;
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-const asText = (value: string) => value;
-
-/**
- * Both drivers read the same way: numeric and bigint as exact strings (money stays exact until the edge),
- * date as its 'YYYY-MM-DD' text (a calendar day, never shifted by a time zone). PGlite's parsers say the
- * same on its own thread (pglite-thread.ts).
- */
+/** `pg` reads as PGlite does (type-parsers.ts): numeric and bigint as exact text, a date as its text. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === DATE_OID ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

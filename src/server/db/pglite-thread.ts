@@ -1,16 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { ThreadAnswer, ThreadRequest, ThreadStart } from './pglite-on-thread.ts';
+import { pgliteParsers } from './type-parsers.ts';
 
 /**
  * The embedded database's own thread (decision 064): PGlite runs PostgreSQL compiled to WebAssembly,
  * and each statement runs synchronously on the thread that calls it. Here, a swap of a month's facts
  * holds this thread, not the one that answers requests.
  */
-const DATE_OID = 1082;
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-const asText = (value: string) => value;
 
 const start = workerData as ThreadStart;
 const port = parentPort;
@@ -48,8 +45,10 @@ try {
   const pglite = await PGlite.create({
     dataDir: start.dataDir,
     loadDataDir: start.image ? new Blob([start.image]) : undefined,
-    // Both drivers read alike (database.ts): numeric and bigint as exact text, a date as its text.
-    parsers: { [DATE_OID]: asText, [INT8_OID]: asText, [NUMERIC_OID]: asText },
+    pgliteWasmModule: start.compiled.pgliteWasmModule,
+    initdbWasmModule: start.compiled.initdbWasmModule,
+    fsBundle: new Blob([start.compiled.fsBundle]),
+    parsers: pgliteParsers,
   });
   port.on('message', (request: ThreadRequest) => {
     answer(pglite, request).then(
