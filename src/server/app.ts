@@ -78,6 +78,12 @@ function proxyTrust(setting: false | number | string[]) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/**
+ * On the embedded database a write may hold its one connection for a month's swap (decision 064): a
+ * permission read that has not answered in 50 ms is answered by its last value, up to 30 s old.
+ */
+const EMBEDDED_DATABASE_BUSY = { graceMs: 50, limitMs: 30_000 };
+
 /** The whole HTTP application: cross-cutting plugins first, then each module's routes, then the SPA. */
 export async function buildApp(
   context: AppContext,
@@ -121,7 +127,12 @@ export async function buildApp(
   if (context.queue) await createJobQueues(context.queue);
   const mailer = createMailer(context);
   // Sessions, memberships, plans, scopes and time zones read at most once a second per key (decision 052).
-  const reads = options.cachedReads ?? createCachedReads({ ttlMs: context.config.permissionCacheMs });
+  const reads =
+    options.cachedReads ??
+    createCachedReads({
+      ttlMs: context.config.permissionCacheMs,
+      busy: context.database.kind === 'pglite' ? EMBEDDED_DATABASE_BUSY : undefined,
+    });
   registerCachedReadsInvalidation(app, reads);
   const organizations = createOrganizationsService(db, reads);
   const codes = createInvitationCodes(resolveAuthSecret(context.config));

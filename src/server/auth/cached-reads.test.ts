@@ -80,3 +80,74 @@ describe('reads kept for a second (decision 052)', () => {
     expect(source.reads).toBe(2);
   });
 });
+
+describe('while the embedded database is busy (decision 064)', () => {
+  const hanging = <T>() => new Promise<T>(() => {});
+
+  it('answers the last value when a refresh does not answer within the grace, then the refresh once it lands', async () => {
+    let clock = 0;
+    const reads = createCachedReads({
+      ttlMs: 1_000,
+      now: () => clock,
+      busy: { graceMs: 5, limitMs: 30_000 },
+    });
+    expect(await reads.read('role', async () => 'admin')).toBe('admin');
+    clock = 1_500;
+    let release: (value: string) => void = () => {};
+    const refresh = new Promise<string>((resolve) => (release = resolve));
+    expect(await reads.read('role', () => refresh)).toBe('admin');
+    release('member');
+    await refresh;
+    expect(await reads.read('role', hanging<string>)).toBe('member');
+  });
+
+  it('waits for the database once the last value is older than the limit, and never without a last value', async () => {
+    let clock = 0;
+    const reads = createCachedReads({
+      ttlMs: 1_000,
+      now: () => clock,
+      busy: { graceMs: 5, limitMs: 30_000 },
+    });
+    await reads.read('plan', async () => 1);
+    clock = 30_000;
+    const late = reads.read('plan', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return 2;
+    });
+    expect(await late).toBe(2);
+    const first = await Promise.race([
+      reads.read('scope', hanging<number>),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30)),
+    ]);
+    expect(first).toBe('still waiting');
+  });
+
+  it('answers nothing old after forgetAll: a change made on this node waits for the database', async () => {
+    let clock = 0;
+    const reads = createCachedReads({
+      ttlMs: 1_000,
+      now: () => clock,
+      busy: { graceMs: 5, limitMs: 30_000 },
+    });
+    await reads.read('role', async () => 'admin');
+    reads.forgetAll();
+    clock = 10;
+    const answer = await Promise.race([
+      reads.read('role', hanging<string>),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30)),
+    ]);
+    expect(answer).toBe('still waiting');
+  });
+
+  it('is off unless asked: without busy a refresh is always waited for', async () => {
+    let clock = 0;
+    const reads = createCachedReads({ ttlMs: 1_000, now: () => clock });
+    await reads.read('role', async () => 'admin');
+    clock = 1_500;
+    const answer = await Promise.race([
+      reads.read('role', hanging<string>),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30)),
+    ]);
+    expect(answer).toBe('still waiting');
+  });
+});

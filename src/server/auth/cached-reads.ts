@@ -7,6 +7,12 @@
  * - On this node, `forgetAll()` after every request that may change them (plugins/cached-reads-invalidation.ts)
  *   and after an ingest, so the writer's next request already sees its change.
  * - Concurrent misses of one key share one read; a read cleared by `forgetAll` while it ran is not kept.
+ * - `busy`, on the embedded database only (decision 064): a refresh that has not answered within
+ *   `graceMs`, because a write holds the one connection, is answered by the last value read, if that read
+ *   started less than `limitMs` ago. On PGlite this process is the database's only writer and every
+ *   request that changes these reads empties the cache first, so until the holding write commits the
+ *   last value is still what the database holds; the clock's own checks (plan expiry, the session's
+ *   end) run on every hit regardless.
  *
  * Values are shared between requests: callers must not mutate them.
  */
@@ -31,16 +37,42 @@ interface Entry {
   expiresAt: number;
 }
 
+/** On the embedded database: how long a refresh may take before the last value answers, and its age limit. */
+export interface WhileBusy {
+  graceMs: number;
+  limitMs: number;
+}
+
+/** Resolves with `value` if it settles within `ms`, else with `instead`. */
+function within<T>(value: Promise<T>, ms: number, instead: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => instead.then(resolve, reject), ms);
+    value.then(
+      (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 export function createCachedReads(options: {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
+  busy?: WhileBusy;
 }): CachedReads {
   const ttlMs = Math.min(options.ttlMs, MAX_CACHED_READ_MS);
   if (ttlMs <= 0) return UNCACHED_READS;
   const maxEntries = options.maxEntries ?? 20_000;
   const now = options.now ?? (() => performance.now());
   let entries = new Map<string, Entry>();
+  /** The last kept value of each key and when its read started (used only with `busy`). */
+  let lastKept = new Map<string, { value: Promise<unknown>; startedAt: number }>();
 
   function drop(key: string, entry: Entry) {
     if (entries.get(key) === entry) entries.delete(key);
@@ -48,29 +80,43 @@ export function createCachedReads(options: {
 
   return {
     read<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-      const at = now();
-      const found = entries.get(key);
-      if (found && at < found.expiresAt) return found.value as Promise<T>;
-      if (found) entries.delete(key);
-      if (entries.size >= maxEntries) {
-        // Oldest first (a Map keeps insertion order); entries live at most a second anyway.
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
-      const value = load();
-      const entry: Entry = { value, expiresAt: at + ttlMs };
-      entries.set(key, entry);
-      value.then(
-        (result) => {
-          if (keep && !keep(result)) drop(key, entry);
-        },
-        () => drop(key, entry),
-      );
-      return value;
+      const value = readThrough(key, load, keep);
+      const last = options.busy && lastKept.get(key);
+      if (!options.busy || !last || last.value === value || now() - last.startedAt >= options.busy.limitMs)
+        return value;
+      return within(value, options.busy.graceMs, last.value as Promise<T>);
     },
     forgetAll() {
-      // A new map: reads still running keep their entry in the old one, which nothing reads again.
+      // New maps: reads still running keep their entry in the old one, which nothing reads again.
       entries = new Map();
+      lastKept = new Map();
     },
   };
+
+  function readThrough<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+    const at = now();
+    const found = entries.get(key);
+    if (found && at < found.expiresAt) return found.value as Promise<T>;
+    if (found) entries.delete(key);
+    if (entries.size >= maxEntries) {
+      // Oldest first (a Map keeps insertion order); entries live at most a second anyway.
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    const value = load();
+    const entry: Entry = { value, expiresAt: at + ttlMs };
+    entries.set(key, entry);
+    const keptIn = lastKept;
+    value.then(
+      (result) => {
+        if (keep && !keep(result)) drop(key, entry);
+        else if (options.busy && keptIn === lastKept) {
+          if (lastKept.size >= maxEntries) lastKept.delete(lastKept.keys().next().value as string);
+          lastKept.set(key, { value, startedAt: at });
+        }
+      },
+      () => drop(key, entry),
+    );
+    return value;
+  }
 }

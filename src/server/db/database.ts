@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { registerCopyRows } from './bulk-copy.ts';
+import { PGliteOnThread } from './pglite-on-thread.ts';
 import type { DatabaseSchema } from './schema.ts';
+import { asText, DATE_OID } from './type-parsers.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -21,20 +23,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const DATE_OID = 1082;
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-const asText = (value: string) => value;
-
-/**
- * Both drivers read the same way: numeric and bigint as exact strings (money stays exact until the edge),
- * date as its 'YYYY-MM-DD' text (a calendar day, never shifted by a time zone).
- */
+/** `pg` reads as PGlite does (type-parsers.ts): numeric and bigint as exact text, a date as its text. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === DATE_OID ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
-const pgliteParsers = { [DATE_OID]: asText, [INT8_OID]: asText, [NUMERIC_OID]: asText };
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes });
@@ -72,30 +65,29 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 }
 
 /**
- * PGlite is one connection. Kysely's PGlite driver queues its connection users, so pg-boss's SQL goes
- * through that same queue: a pg-boss poll can never land inside one of our transactions. `image` is a
- * data directory from PGlite's `dumpDataDir` to start from instead of running initdb (tests do).
+ * PGlite is one connection, on a thread of its own (decision 064): a long statement holds that thread,
+ * not the one answering requests. Kysely's PGlite driver queues its connection users, so pg-boss's SQL
+ * goes through that same queue: a pg-boss poll can never land inside one of our transactions. `image`
+ * is a data directory from PGlite's `dumpDataDir` to start from instead of running initdb (tests do).
  */
 export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir, loadDataDir: image, parsers: pgliteParsers });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  const pglite = await PGliteOnThread.start({
+    dataDir,
+    image: image ? await image.arrayBuffer() : undefined,
+  });
+  // The dialect calls query() and close(), which the thread's client answers as PGlite does.
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite as unknown as PGlite) });
   // Through Kysely's queue, as executeSql: a COPY never lands inside another user's transaction.
   registerCopyRows(db, async (target, rows) => {
-    await db
-      .connection()
-      .execute(() => pglite.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([rows]) }));
+    await db.connection().execute(() => pglite.copyFrom(`copy ${target} from '/dev/blob'`, rows));
   });
   return {
     kind: 'pglite',
     db,
     executeSql(text, values) {
       return db.connection().execute(async () => {
-        if (values && values.length > 0) {
-          const result = await pglite.query(text, values);
-          return { rows: result.rows };
-        }
-        const results = await pglite.exec(text);
-        return { rows: results[results.length - 1]?.rows ?? [] };
+        if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+        return pglite.exec(text);
       });
     },
     close: () => db.destroy(),

@@ -52,8 +52,13 @@ export interface IngestOptions {
   whenShrinking: ShrinkingOutcome;
   /** Further notes on the periods read (the months the plan's history does not show). */
   notesFor?: (billingPeriods: string[]) => Promise<string[]>;
-  /** Called once the run has ended (succeeded, held or failed), before the ingest's listeners. */
-  onEnded?: (outcome: IngestionOutcome) => Promise<void>;
+  /**
+   * What the run's end means for its owner. A run that replaced its months calls it *before* its end is
+   * written, so whoever reads a run and then its integration never sees it succeeded beside an
+   * integration still syncing; a held or failed run just after (the failure as it was saved). Always
+   * before the ingest's listeners (the alert evaluation).
+   */
+  onEnding?: (outcome: IngestionOutcome) => Promise<void>;
 }
 
 export interface IngestionOutcome {
@@ -303,22 +308,25 @@ export function createCostDataService(
       warnings.push(...((await ingestOptions.notesFor?.(billingPeriods)) ?? []));
       if (await holdWhenShrinking(run, files, billingPeriods, warnings, ingestOptions.whenShrinking)) {
         freshThrough = null;
+        const held = await findRun(db, run.id);
+        if (held) await ingestOptions.onEnding?.({ run: held, freshThrough });
       } else {
         await replaceEachPeriod(run, billingPeriods, replaced);
+        const ending = { ...run, state: 'succeeded' as const, billingPeriods, warnings, error: null };
+        await ingestOptions.onEnding?.({ run: ending, freshThrough });
         await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
       }
     } catch (error) {
+      // The failure as saved (saving the detail can itself fail): the owner records what the run says.
       await endRunAsFailed(run.id, describeFailure(error, current));
       freshThrough = null;
+      const failed = await findRun(db, run.id);
+      if (failed) await ingestOptions.onEnding?.({ run: failed, freshThrough });
     }
     try {
       const finished = await findRun(db, run.id);
       if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
-      const outcome = { run: finished, freshThrough };
-      // What the run means for its owner (the integration's state) is on record before anyone reacts to
-      // the new months, so nobody reads a run that ended beside an integration still syncing.
-      await ingestOptions.onEnded?.(outcome);
-      return outcome;
+      return { run: finished, freshThrough };
     } finally {
       if (replaced.length > 0) await tellReplaced({ ...owner, billingPeriods: replaced });
     }

@@ -262,12 +262,19 @@ export function createIntegrationsService(
     return outside ? { plan, outside } : null;
   }
 
-  async function view(row: IntegrationRow) {
+  async function readRuns(integrationId: string) {
     const [latest, lastGood, stored] = await Promise.all([
-      costData.latestRun(row.id),
-      costData.lastGoodRun(row.id),
-      costData.storedBillingPeriods(row.id),
+      costData.latestRun(integrationId),
+      costData.lastGoodRun(integrationId),
+      costData.storedBillingPeriods(integrationId),
     ]);
+    return { latest, lastGood, stored };
+  }
+
+  async function viewOf(
+    row: IntegrationRow,
+    { latest, lastGood, stored }: Awaited<ReturnType<typeof readRuns>>,
+  ) {
     const hidden = await outsideHistory(row.organization_id, stored);
     const outside = hidden && {
       months: hidden.outside.months,
@@ -275,6 +282,18 @@ export function createIntegrationsService(
       remedy: hidden.outside.remedy,
     };
     return toView(row, { latest, lastGood, outsideHistory: outside });
+  }
+
+  const view = async (row: IntegrationRow) => viewOf(row, await readRuns(row.id));
+
+  /**
+   * One integration as it is now, its runs read before its row: a run's end is written after the row's
+   * state (runIngestion), so an ended run is never shown beside an integration still syncing.
+   */
+  async function currentView(viewer: Viewer, integrationId: string) {
+    await requireIntegration(viewer, integrationId);
+    const runs = await readRuns(integrationId);
+    return viewOf(await requireIntegration(viewer, integrationId), runs);
   }
 
   /**
@@ -345,12 +364,12 @@ export function createIntegrationsService(
         const hidden = await outsideHistory(run.organizationId, billingPeriods);
         return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
       },
-      onEnded: recordOutcome,
+      onEnding: recordOutcome,
     });
     return outcome.run;
   }
 
-  /** The integration's state after its run, recorded before the alerts react to the new months. */
+  /** The integration's state after its run, recorded as the run ends, before the alerts react. */
   async function recordOutcome({ run, freshThrough }: IngestionOutcome): Promise<void> {
     const succeeded = run.state === 'succeeded';
     await recordIntegrationState(db, run.integrationId, {
@@ -410,9 +429,7 @@ export function createIntegrationsService(
     async list(viewer: Viewer) {
       return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(view));
     },
-    async get(viewer: Viewer, integrationId: string) {
-      return view(await requireIntegration(viewer, integrationId));
-    },
+    get: currentView,
     /** `default` is the organization's default integration (spec §3 billing query). */
     async resolve(viewer: Viewer, integrationIdOrDefault: string) {
       const { organizationId } = viewer;
@@ -567,9 +584,7 @@ export function createIntegrationsService(
       await requireIntegration(viewer, integrationId);
       await deleteIntegrationRow(db, viewer.organizationId, integrationId);
     },
-    async status(viewer: Viewer, integrationId: string) {
-      return view(await requireIntegration(viewer, integrationId));
-    },
+    status: currentView,
 
     /**
      * A person's answer to a held upload: `confirm` reads its file again and replaces the months after
