@@ -83,14 +83,15 @@ describe('reads kept for a second (decision 052)', () => {
 
 describe('while the embedded database is busy (decision 064)', () => {
   const hanging = <T>() => new Promise<T>(() => {});
+  const busyReads = (now: () => number) =>
+    createCachedReads({ ttlMs: 1_000, now, busy: { graceMs: 5, limitMs: 30_000 } });
+  /** The read's answer if it comes within 30 ms (six times the grace), else 'still waiting'. */
+  const within30ms = (read: Promise<unknown>) =>
+    Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30))]);
 
   it('answers the last value when a refresh does not answer within the grace, then the refresh once it lands', async () => {
     let clock = 0;
-    const reads = createCachedReads({
-      ttlMs: 1_000,
-      now: () => clock,
-      busy: { graceMs: 5, limitMs: 30_000 },
-    });
+    const reads = busyReads(() => clock);
     expect(await reads.read('role', async () => 'admin')).toBe('admin');
     clock = 1_500;
     let release: (value: string) => void = () => {};
@@ -103,11 +104,7 @@ describe('while the embedded database is busy (decision 064)', () => {
 
   it('waits for the database once the last value is older than the limit, and never without a last value', async () => {
     let clock = 0;
-    const reads = createCachedReads({
-      ttlMs: 1_000,
-      now: () => clock,
-      busy: { graceMs: 5, limitMs: 30_000 },
-    });
+    const reads = busyReads(() => clock);
     await reads.read('plan', async () => 1);
     clock = 30_000;
     const late = reads.read('plan', async () => {
@@ -115,27 +112,17 @@ describe('while the embedded database is busy (decision 064)', () => {
       return 2;
     });
     expect(await late).toBe(2);
-    const first = await Promise.race([
-      reads.read('scope', hanging<number>),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30)),
-    ]);
+    const first = await within30ms(reads.read('scope', hanging<number>));
     expect(first).toBe('still waiting');
   });
 
   it('answers nothing old after forgetAll: a change made on this node waits for the database', async () => {
     let clock = 0;
-    const reads = createCachedReads({
-      ttlMs: 1_000,
-      now: () => clock,
-      busy: { graceMs: 5, limitMs: 30_000 },
-    });
+    const reads = busyReads(() => clock);
     await reads.read('role', async () => 'admin');
     reads.forgetAll();
     clock = 10;
-    const answer = await Promise.race([
-      reads.read('role', hanging<string>),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30)),
-    ]);
+    const answer = await within30ms(reads.read('role', hanging<string>));
     expect(answer).toBe('still waiting');
   });
 
@@ -144,10 +131,7 @@ describe('while the embedded database is busy (decision 064)', () => {
     const reads = createCachedReads({ ttlMs: 1_000, now: () => clock });
     await reads.read('role', async () => 'admin');
     clock = 1_500;
-    const answer = await Promise.race([
-      reads.read('role', hanging<string>),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30)),
-    ]);
+    const answer = await within30ms(reads.read('role', hanging<string>));
     expect(answer).toBe('still waiting');
   });
 });

@@ -231,14 +231,13 @@ export function createCostDataService(
         replaced.push(period);
       } catch (error) {
         if (index === 0) throw error;
-        const done = billingPeriods.slice(0, index).map((month) => month.slice(0, 7));
+        const done = billingPeriods
+          .slice(0, index)
+          .map((month) => month.slice(0, 7))
+          .join(', ');
         const cause = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `${cause} (${done.join(', ')} had already been replaced; later months keep their data)`,
-          {
-            cause: error,
-          },
-        );
+        const note = `${done} had already been replaced; later months keep their data`;
+        throw new Error(`${cause} (${note})`, { cause: error });
       }
     }
   }
