@@ -9,6 +9,7 @@ import { registerCopyRows } from './bulk-copy.ts';
 import { PGliteOnThread } from './pglite-on-thread.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { asText, DATE_OID } from './type-parsers.ts';
+import { ConnectionTurns, registerConnectionTurns } from './waiting-work-first.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -70,13 +71,21 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
  * goes through that same queue: a pg-boss poll can never land inside one of our transactions. `image`
  * is a data directory from PGlite's `dumpDataDir` to start from instead of running initdb (tests do).
  */
+/** A request's statements come milliseconds apart; a run waits at most 2 s per period (decision 065). */
+const CONNECTION_TURNS = { quietMs: 250, limitMs: 2_000 };
+
 export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   const pglite = await PGliteOnThread.start({
     dataDir,
     image: image ? await image.arrayBuffer() : undefined,
   });
   // The dialect calls query() and close(), which the thread's client answers as PGlite does.
-  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite as unknown as PGlite) });
+  const turns = new ConnectionTurns(CONNECTION_TURNS);
+  const dialect = new PGliteDialect(pglite as unknown as PGlite);
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => turns.track(createDriver());
+  const db = new Kysely<DatabaseSchema>({ dialect });
+  registerConnectionTurns(db, turns);
   // Through Kysely's queue, as executeSql: a COPY never lands inside another user's transaction.
   registerCopyRows(db, async (target, rows) => {
     await db.connection().execute(() => pglite.copyFrom(`copy ${target} from '/dev/blob'`, rows));

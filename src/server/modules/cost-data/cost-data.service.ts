@@ -6,6 +6,7 @@ import {
 } from '../../../domain/billing-period-restatements.ts';
 import { describeFileProviders } from '../../../domain/cloud-providers.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { letWaitingWorkFirst } from '../../db/waiting-work-first.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
 import {
   billingPeriodTotals,
@@ -227,6 +228,7 @@ export function createCostDataService(
   ): Promise<void> {
     for (const [index, period] of billingPeriods.entries()) {
       try {
+        await letWaitingWorkFirst(db);
         await db.transaction().execute((trx) => replaceBillingPeriod(trx, run.id, run.integrationId, period));
         replaced.push(period);
       } catch (error) {
