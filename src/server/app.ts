@@ -80,9 +80,9 @@ function proxyTrust(setting: false | number | string[]) {
 
 /**
  * On the embedded database a write may hold its one connection for a month's swap (decision 064): a
- * permission read that has not answered in 50 ms is answered by its last value, up to 30 s old.
+ * permission read that has not answered in 10 ms is answered by its last value, up to 30 s old.
  */
-const EMBEDDED_DATABASE_BUSY = { graceMs: 50, limitMs: 30_000 };
+const EMBEDDED_DATABASE_BUSY = { graceMs: 10, limitMs: 30_000 };
 
 /** The whole HTTP application: cross-cutting plugins first, then each module's routes, then the SPA. */
 export async function buildApp(

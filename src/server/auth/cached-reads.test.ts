@@ -81,6 +81,52 @@ describe('reads kept for a second (decision 052)', () => {
   });
 });
 
+describe('a key asked for steadily is read again ahead (decision 066)', () => {
+  /** Lets the read started in the background answer and be kept. */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('answers at once past half its TTL and reads in the background; never serves a read a TTL old', async () => {
+    let clock = 0;
+    const reads = createCachedReads({ ttlMs: 1_000, now: () => clock });
+    const source = counter();
+    expect(await reads.read('plan', source.load)).toBe(1);
+    clock = 499;
+    expect(await reads.read('plan', source.load)).toBe(1);
+    expect(source.reads).toBe(1);
+    clock = 600;
+    expect(await reads.read('plan', source.load)).toBe(1);
+    await settled();
+    expect(source.reads).toBe(2);
+    clock = 1_000;
+    expect(await reads.read('plan', source.load)).toBe(2);
+    expect(source.reads).toBe(2);
+    // The second read started at 600: at 1,600 it is a TTL old, and nobody asked in between to read ahead.
+    clock = 1_600;
+    expect(await reads.read('plan', source.load)).toBe(3);
+  });
+
+  it('does not keep a read ahead that was running when forgetAll was called, nor one that failed', async () => {
+    let clock = 0;
+    const reads = createCachedReads({ ttlMs: 1_000, now: () => clock });
+    await reads.read('role', async () => 'member');
+    clock = 600;
+    let release: (value: string) => void = () => {};
+    expect(await reads.read('role', () => new Promise<string>((resolve) => (release = resolve)))).toBe(
+      'member',
+    );
+    reads.forgetAll();
+    expect(await reads.read('role', async () => 'admin')).toBe('admin');
+    release('stale');
+    await settled();
+    expect(await reads.read('role', async () => 'owner')).toBe('admin');
+
+    clock = 1_200;
+    expect(await reads.read('role', () => Promise.reject(new Error('down')))).toBe('admin');
+    await settled();
+    expect(await reads.read('role', async () => 'owner')).toBe('owner');
+  });
+});
+
 describe('while the embedded database is busy (decision 064)', () => {
   const hanging = <T>() => new Promise<T>(() => {});
   const busyReads = (now: () => number) =>

@@ -7,6 +7,10 @@
  * - On this node, `forgetAll()` after every request that may change them (plugins/cached-reads-invalidation.ts)
  *   and after an ingest, so the writer's next request already sees its change.
  * - Concurrent misses of one key share one read; a read cleared by `forgetAll` while it ran is not kept.
+ * - Read again ahead (decision 066): a hit on a value more than half its TTL old starts a new read in
+ *   the background, which replaces the value when it answers. A key asked for steadily is then never
+ *   read on a request's own time, even while background work slows the database or the event loop, and
+ *   the bound above is unchanged: a value still serves at most `ttlMs` from the start of its read.
  * - `busy`, on the embedded database only (decision 064): a refresh that has not answered within
  *   `graceMs`, because a write holds the one connection, is answered by the last value read, if that read
  *   started less than `limitMs` ago. On PGlite this process is the database's only writer and every
@@ -35,6 +39,8 @@ export const MAX_CACHED_READ_MS = 1_000;
 interface Entry {
   value: Promise<unknown>;
   expiresAt: number;
+  /** From when a hit starts the next read in the background; Infinity once it has. */
+  refreshAt: number;
 }
 
 /** On the embedded database: how long a refresh may take before the last value answers, and its age limit. */
@@ -96,7 +102,13 @@ export function createCachedReads(options: {
   function readThrough<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     const at = now();
     const found = entries.get(key);
-    if (found && at < found.expiresAt) return found.value as Promise<T>;
+    if (found && at < found.expiresAt) {
+      if (at >= found.refreshAt) {
+        found.refreshAt = Number.POSITIVE_INFINITY;
+        readAhead(key, found, load, keep);
+      }
+      return found.value as Promise<T>;
+    }
     if (found) entries.delete(key);
     if (entries.size >= maxEntries) {
       // Oldest first (a Map keeps insertion order); entries live at most a second anyway.
@@ -104,19 +116,43 @@ export function createCachedReads(options: {
       if (!oldest.done) entries.delete(oldest.value);
     }
     const value = load();
-    const entry: Entry = { value, expiresAt: at + ttlMs };
+    const entry = entryOf(value, at);
     entries.set(key, entry);
+    settle(key, entry, at, keep).catch(() => drop(key, entry));
+    return value;
+  }
+
+  function entryOf(value: Promise<unknown>, at: number): Entry {
+    return { value, expiresAt: at + ttlMs, refreshAt: at + ttlMs / 2 };
+  }
+
+  /** Keeps a read that answered (unless declined) as the last value; drops one that failed. */
+  async function settle<T>(key: string, entry: Entry, at: number, keep?: (value: T) => boolean) {
     const keptIn = lastKept;
+    const result = (await entry.value) as T;
+    if (keep && !keep(result)) drop(key, entry);
+    else if (options.busy && keptIn === lastKept) {
+      if (lastKept.size >= maxEntries) lastKept.delete(lastKept.keys().next().value as string);
+      lastKept.set(key, { value: entry.value, startedAt: at });
+    }
+  }
+
+  /** The next read of a key still kept: it replaces the entry only once it answered, unless forgotten. */
+  function readAhead<T>(key: string, current: Entry, load: () => Promise<T>, keep?: (value: T) => boolean) {
+    const at = now();
+    const keptIn = entries;
+    const value = load();
+    const next = entryOf(value, at);
     value.then(
       (result) => {
-        if (keep && !keep(result)) drop(key, entry);
-        else if (options.busy && keptIn === lastKept) {
-          if (lastKept.size >= maxEntries) lastKept.delete(lastKept.keys().next().value as string);
-          lastKept.set(key, { value, startedAt: at });
+        if (entries !== keptIn || entries.get(key) !== current) return;
+        if (keep && !keep(result)) drop(key, current);
+        else {
+          entries.set(key, next);
+          settle(key, next, at, keep).catch(() => drop(key, next));
         }
       },
-      () => drop(key, entry),
+      () => drop(key, current),
     );
-    return value;
   }
 }

@@ -1,8 +1,4 @@
-/**
- * Answers of the billing query per integration, keyed on everything the answer depends on, including
- * the integration's last sync: an ingest on another node changes the key, an ingest on this node also
- * drops the entries at once (costData.onFactsReplaced). Bounded, oldest entry out first.
- */
+/** Answers of the billing query per integration, one per view. Bounded, oldest entry out first. */
 export class BillingDataCache<T> {
   private readonly byIntegration = new Map<string, Map<string, T>>();
   private size = 0;
@@ -24,9 +20,12 @@ export class BillingDataCache<T> {
     entries.set(key, value);
   }
 
-  dropIntegration(integrationId: string): void {
-    this.size -= this.byIntegration.get(integrationId)?.size ?? 0;
-    this.byIntegration.delete(integrationId);
+  entries(integrationId: string): Array<[string, T]> {
+    return [...(this.byIntegration.get(integrationId) ?? [])];
+  }
+
+  delete(integrationId: string, key: string): void {
+    if (this.byIntegration.get(integrationId)?.delete(key)) this.size -= 1;
   }
 
   private evictOldest(): void {

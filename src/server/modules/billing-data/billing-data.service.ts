@@ -59,7 +59,7 @@ export interface BillingDataDependencies {
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
   integrations: Pick<IntegrationsService, 'resolve'>;
   users: Pick<UsersService, 'timeZoneOf'>;
-  costData: Pick<CostDataService, 'onFactsReplaced' | 'slices'>;
+  costData: Pick<CostDataService, 'beforeRunEndsWithNewFacts' | 'slices'>;
   now?: () => Date;
 }
 
@@ -93,6 +93,28 @@ function bucketPeriods(start: IsoDay, end: IsoDay, granularity: 'day' | 'month')
   for (let month = monthStart(start); month <= end; month = addMonths(month, 1)) periods.push(month);
   return periods;
 }
+
+/**
+ * A kept answer, keyed on the view (everything it depends on but the integration's sync state), with the
+ * sync state it was computed at and what it takes to compute it again after an ingest (decision 066).
+ */
+interface KeptAnswer {
+  answer: BillingDataJson;
+  syncState: string;
+  viewer: Viewer;
+  query: BillingDataQuery;
+  askedAt: number;
+}
+
+/** The answer as its contract states it, encoded once, with the ETag a browser revalidates it with. */
+function encoded(data: BillingData): BillingDataJson {
+  const body = Buffer.from(JSON.stringify(billingData.parse(data)));
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+}
+
+/** After an ingest, the views asked for in the last 15 minutes are computed again, 16 at most. */
+const REFRESH_ASKED_WITHIN_MS = 15 * 60_000;
+const REFRESH_AT_MOST = 16;
 
 /**
  * What one dashboard answer reads: one integration's slice in the viewer's scope, maybe narrowed to some
@@ -131,8 +153,10 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   const { slices } = deps.costData;
   const now = deps.now ?? (() => new Date());
   const cacheEntries = deps.context.config.billingDataCacheEntries;
-  const cache = new BillingDataCache<BillingDataJson>(cacheEntries);
-  deps.costData.onFactsReplaced((event) => cache.dropIntegration(event.integrationId));
+  const cache = new BillingDataCache<KeptAnswer>(cacheEntries);
+  /** Integrations whose kept answers this node is computing again after an ingest. */
+  const refreshing = new Map<string, number>();
+  deps.costData.beforeRunEndsWithNewFacts((event) => refreshAhead(event.integrationId));
 
   async function summarize(view: View, start: IsoDay, end: IsoDay, bucket: Bucket) {
     return slices.summarize({ ...view.slice, start, end }, { bucket, key: view.key });
@@ -281,18 +305,51 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     const today = isoDayInTimeZone(now(), timeZone);
     const visibleFrom = earliestVisibleDay(entitlements.planInForce, today);
     const { user_id: _user, ...view } = query;
-    // Everything the answer depends on; the last sync changes it when another node ingested.
-    const key = JSON.stringify([
-      view,
-      integration.last_synced_at,
-      integration.fresh_through,
-      scope,
-      today,
-      timeZone,
-      visibleFrom,
-    ]);
+    // Everything the answer depends on; the sync state changes when any node ingested.
+    const viewKey = JSON.stringify([view, scope, today, timeZone, visibleFrom]);
+    const syncState = JSON.stringify([integration.last_synced_at, integration.fresh_through]);
     const context = { organizationId: viewer.organizationId, scope, today, timeZone, visibleFrom };
-    return { integration, key, context };
+    return { integration, viewKey, syncState, context };
+  }
+
+  async function answerOf(viewer: Viewer, query: BillingDataQuery) {
+    const { integration, viewKey, syncState, context } = await prepare(viewer, query);
+    const answer = encoded(await compute(query, integration, context));
+    return { integrationId: integration.id, viewKey, syncState, answer };
+  }
+
+  /**
+   * Right after an ingest on this node, before its run is shown ended: the views people asked for lately
+   * are computed again on the new facts, most recent first, and the others dropped. Meanwhile a view
+   * being computed again answers as it was, as it did while the run was still swapping its months.
+   */
+  async function refreshAhead(integrationId: string): Promise<void> {
+    const since = Date.now() - REFRESH_ASKED_WITHIN_MS;
+    const kept = cache
+      .entries(integrationId)
+      .filter(([, entry]) => entry.askedAt >= since)
+      .sort(([, a], [, b]) => b.askedAt - a.askedAt)
+      .slice(0, REFRESH_AT_MOST);
+    const keep = new Set(kept.map(([viewKey]) => viewKey));
+    for (const [viewKey] of cache.entries(integrationId))
+      if (!keep.has(viewKey)) cache.delete(integrationId, viewKey);
+    refreshing.set(integrationId, (refreshing.get(integrationId) ?? 0) + 1);
+    try {
+      for (const [viewKey, entry] of kept) {
+        try {
+          const fresh = await answerOf(entry.viewer, entry.query);
+          cache.delete(integrationId, viewKey);
+          cache.set(fresh.integrationId, fresh.viewKey, { ...entry, ...fresh });
+        } catch {
+          // The viewer lost the view (a plan, a membership): the next request answers for itself.
+          cache.delete(integrationId, viewKey);
+        }
+      }
+    } finally {
+      const left = (refreshing.get(integrationId) ?? 1) - 1;
+      if (left > 0) refreshing.set(integrationId, left);
+      else refreshing.delete(integrationId);
+    }
   }
 
   return {
@@ -334,15 +391,15 @@ export function createBillingDataService(deps: BillingDataDependencies) {
      * and no cost query and no serialization (docs/decisions/017).
      */
     async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<BillingDataJson> {
-      const { integration, key, context } = await prepare(viewer, query);
-      const cached = cache.get(integration.id, key);
-      if (cached !== undefined) return cached;
-      const body = Buffer.from(JSON.stringify(billingData.parse(await compute(query, integration, context))));
-      const answer = {
-        body,
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
-      };
-      if (cacheEntries > 0) cache.set(integration.id, key, answer);
+      const { integration, viewKey, syncState, context } = await prepare(viewer, query);
+      const kept = cache.get(integration.id, viewKey);
+      if (kept && (kept.syncState === syncState || refreshing.has(integration.id))) {
+        kept.askedAt = Date.now();
+        return kept.answer;
+      }
+      const answer = encoded(await compute(query, integration, context));
+      if (cacheEntries > 0)
+        cache.set(integration.id, viewKey, { answer, syncState, viewer, query, askedAt: Date.now() });
       return answer;
     },
   };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -112,9 +113,12 @@ function focusCsv(rows: KnownFact[]): string {
 
 /** The exact decimal sum of the matching facts, as the API's number. */
 function expected(where: (fact: KnownFact) => boolean, amortized = false): number {
-  const pico = facts
-    .filter(where)
-    .reduce((sum, fact) => sum + picoUnits(amortized ? fact.effective : fact.billed), 0n);
+  return usdOf(
+    facts.filter(where).reduce((sum, fact) => sum + picoUnits(amortized ? fact.effective : fact.billed), 0n),
+  );
+}
+
+function usdOf(pico: bigint): number {
   const text = pico.toString().padStart(SCALE + 1, '0');
   return Number(`${text.slice(0, -SCALE)}.${text.slice(-SCALE)}`);
 }
@@ -594,5 +598,52 @@ describe("GET /api/team-spend/{slug}: a team's own month and budgets (issue 9)",
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().Message).toContain('slug');
+  });
+});
+
+describe('after an ingest, the views people have open are computed before the run ends (decision 066)', () => {
+  it('answers the new facts at once, computed ahead, and computes a view nobody had open on request', async () => {
+    const person = await signUpVerifiedOwner(server, 'refresh@ahead.test');
+    const trial = await server.app.inject({
+      method: 'POST',
+      url: '/api/billing/trial',
+      headers: person.headers,
+    });
+    expect(trial.statusCode).toBeLessThan(300);
+    const id = await uploadKnownFacts(person);
+    const thisMonth = range(monthStart(today), monthEnd(today));
+    const lastMonth = range(addMonths(monthStart(today), -1), addDays(monthStart(today), -1));
+    expect((await billingData(person, thisMonth)).json().total).toBe(
+      expected(between(thisMonth.start_date, today)),
+    );
+
+    // This month again, every amount ten times its bill: the month's facts are replaced.
+    const tenfold = facts.filter(between(monthStart(today), today)).map((fact) => {
+      const [whole, fraction = ''] = fact.billed.split('.');
+      return { ...fact, billed: `${whole}${fraction.slice(0, 1)}.${fraction.slice(1)}` };
+    });
+    const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(tenfold)));
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${id}/files`,
+      headers: { ...person.headers, ...headers },
+      payload,
+    });
+    expect(uploaded.json().state).toBe('succeeded');
+
+    // The run has ended. Every cost row of the integration now goes: an answer computed on request
+    // would show nothing, so the open view's new total comes from the answer computed ahead.
+    const { db } = server.context.database;
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.columns
+      where column_name = 'integration_id' and table_name like 'cost\\_%' and table_schema = 'public'`.execute(
+      db,
+    );
+    for (const { table_name } of tables.rows)
+      await sql`delete from ${sql.table(table_name)} where integration_id = ${id}`.execute(db);
+    const open = (await billingData(person, thisMonth)).json();
+    expect(open.total).toBe(usdOf(tenfold.reduce((sum, fact) => sum + picoUnits(fact.billed), 0n)));
+    expect(open.total).toBeCloseTo(10 * expected(between(thisMonth.start_date, today)), 6);
+    expect((await billingData(person, lastMonth)).json().total).toBe(0);
   });
 });

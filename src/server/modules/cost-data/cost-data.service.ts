@@ -131,6 +131,8 @@ export interface CostFactsReplaced {
   billingPeriods: string[];
 }
 
+type FactsListener = (event: CostFactsReplaced) => Promise<void> | void;
+
 export function createCostDataService(
   db: Kysely<DatabaseSchema>,
   log: { error(details: object, message: string): void } = {
@@ -138,10 +140,11 @@ export function createCostDataService(
   },
   options: CostDataOptions = {},
 ) {
-  const replacedListeners: Array<(event: CostFactsReplaced) => Promise<void> | void> = [];
+  const replacedListeners: FactsListener[] = [];
+  const beforeEndListeners: FactsListener[] = [];
 
-  async function tellReplaced(event: CostFactsReplaced): Promise<void> {
-    for (const listener of replacedListeners) {
+  async function tell(listeners: FactsListener[], event: CostFactsReplaced): Promise<void> {
+    for (const listener of listeners) {
       try {
         await listener(event);
       } catch (error) {
@@ -257,6 +260,7 @@ export function createCostDataService(
     let factsWritten = 0;
     let current = files[0]?.label ?? '';
     const replaced: string[] = [];
+    let beforeEndTold = false;
     try {
       await markRunStarted(db, run.id);
       await discardStagedFacts(db, run.id);
@@ -315,6 +319,8 @@ export function createCostDataService(
         await replaceEachPeriod(run, billingPeriods, replaced);
         const ending = { ...run, state: 'succeeded' as const, billingPeriods, warnings, error: null };
         await ingestOptions.onEnding?.({ run: ending, freshThrough });
+        beforeEndTold = true;
+        await tell(beforeEndListeners, { ...owner, billingPeriods: replaced });
         await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
       }
     } catch (error) {
@@ -329,7 +335,12 @@ export function createCostDataService(
       if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
       return { run: finished, freshThrough };
     } finally {
-      if (replaced.length > 0) await tellReplaced({ ...owner, billingPeriods: replaced });
+      if (replaced.length > 0) {
+        const event = { ...owner, billingPeriods: replaced };
+        // A run that failed after replacing some months tells both kinds of listener after its end.
+        if (!beforeEndTold) await tell(beforeEndListeners, event);
+        await tell(replacedListeners, event);
+      }
     }
   }
 
@@ -365,8 +376,16 @@ export function createCostDataService(
     /** The usage accounts an integration's cost facts name (for its list entry and its EC2 roles). */
     usageAccounts: (integrationId: string) => listUsageAccounts(db, integrationId),
     /** Registers a listener called after each successful ingest, once its transaction committed. */
-    onFactsReplaced(listener: (event: CostFactsReplaced) => Promise<void> | void) {
+    onFactsReplaced(listener: FactsListener) {
       replacedListeners.push(listener);
+    },
+    /**
+     * Registers a listener called after a successful ingest's integration recorded its new state and
+     * before the run is shown ended (a failed run that replaced months: after its end). A cache computes
+     * the new answers of the views people have open here, so nobody waits for them (decision 066).
+     */
+    beforeRunEndsWithNewFacts(listener: FactsListener) {
+      beforeEndListeners.push(listener);
     },
   };
 }
