@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
-import { billingPeriodLineItems } from '../company/billing-period-line-items.ts';
+import { billingPeriodLineItemsBetweenTurns } from '../company/billing-period-line-items.ts';
 import type { CompanyModel } from '../company/company-model.ts';
 import { CUR_EXPORT, MANAGEMENT_ACCOUNT_ID } from '../company/company-profile.ts';
 import {
@@ -124,7 +124,7 @@ export class CurExport {
     cutoff: number,
   ): Promise<ExportPartition> {
     await mkdir(this.cacheDir, { recursive: true });
-    const rows = billingPeriodLineItems(this.model, period, cutoff);
+    const rows = await billingPeriodLineItemsBetweenTurns(this.model, period, cutoff);
     const payer = { start, end, payerAccountId: MANAGEMENT_ACCOUNT_ID };
     const parquetPath = await writeCurParquet(this.duckdb, rows, payer, this.cacheDir);
     // A finished month is finalized by AWS a few hours after it ends; the current one at each refresh.

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { accountById } from '../company/company-profile.ts';
 import type { LineItem } from '../company/line-item.ts';
@@ -150,8 +151,7 @@ export async function writeCurParquet(
   period: ParquetPeriod,
   directory: string,
 ): Promise<string> {
-  const timestamp = memoized(timestampText);
-  const staging = rows.map((row) => stagingLine(row, timestamp)).join('\n');
+  const staging = await stagingText(rows);
   const expressions = curColumnExpressions(period);
   const select = CUR_COLUMNS.map(([name, type]) => `CAST(${expressions[name]} AS ${type}) AS ${name}`).join(
     ',\n',
@@ -182,6 +182,24 @@ export async function writeCurParquet(
     await rm(stagingPath, { force: true });
     await rm(partialPath, { force: true });
   }
+}
+
+const STAGING_CHUNK_ROWS = 2_000;
+
+/** The rows as tab-separated lines, 2,000 at a time, giving the thread back in between. */
+async function stagingText(rows: LineItem[]): Promise<string> {
+  const timestamp = memoized(timestampText);
+  const chunks: string[] = [];
+  for (let from = 0; from < rows.length; from += STAGING_CHUNK_ROWS) {
+    if (from > 0) await setImmediate();
+    chunks.push(
+      rows
+        .slice(from, from + STAGING_CHUNK_ROWS)
+        .map((row) => stagingLine(row, timestamp))
+        .join('\n'),
+    );
+  }
+  return chunks.join('\n');
 }
 
 async function exists(filePath: string): Promise<boolean> {
