@@ -39,7 +39,7 @@ export const MAX_CACHED_READ_MS = 1_000;
 interface Entry {
   value: Promise<unknown>;
   expiresAt: number;
-  /** From when a hit starts the next read in the background; Infinity once it has. */
+  /** From when a hit starts the next read in the background; Infinity until this read answered and once it has. */
   refreshAt: number;
 }
 
@@ -122,16 +122,21 @@ export function createCachedReads(options: {
     return value;
   }
 
+  /** Read ahead only once this read answered: a slow read is not doubled by the next hit. */
   function entryOf(value: Promise<unknown>, at: number): Entry {
-    return { value, expiresAt: at + ttlMs, refreshAt: at + ttlMs / 2 };
+    return { value, expiresAt: at + ttlMs, refreshAt: Number.POSITIVE_INFINITY };
   }
 
   /** Keeps a read that answered (unless declined) as the last value; drops one that failed. */
   async function settle<T>(key: string, entry: Entry, at: number, keep?: (value: T) => boolean) {
     const keptIn = lastKept;
     const result = (await entry.value) as T;
-    if (keep && !keep(result)) drop(key, entry);
-    else if (options.busy && keptIn === lastKept) {
+    if (keep && !keep(result)) {
+      drop(key, entry);
+      return;
+    }
+    entry.refreshAt = at + ttlMs / 2;
+    if (options.busy && keptIn === lastKept) {
       if (lastKept.size >= maxEntries) lastKept.delete(lastKept.keys().next().value as string);
       lastKept.set(key, { value: entry.value, startedAt: at });
     }

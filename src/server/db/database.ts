@@ -94,10 +94,13 @@ export async function openPglite(dataDir?: string, image?: Blob): Promise<Databa
     kind: 'pglite',
     db,
     executeSql(text, values) {
-      return db.connection().execute(async () => {
-        if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
-        return pglite.exec(text);
-      });
+      // pg-boss's polls and bookkeeping: a run does not wait for them between its months.
+      return turns.inBackground(() =>
+        db.connection().execute(async () => {
+          if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+          return pglite.exec(text);
+        }),
+      );
     },
     close: () => db.destroy(),
   };

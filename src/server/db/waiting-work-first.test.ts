@@ -37,7 +37,7 @@ describe('ConnectionTurns', () => {
     await turns.othersFirst();
   });
 
-  it('waits while another holds the connection, then for quiet, and never longer than its limit', async () => {
+  it('waits while another holds the connection, then for quiet, never for background work, never past its limit', async () => {
     const turns = new ConnectionTurns({ quietMs: 5, limitMs: 60_000 });
     const driver = turns.track(oneConnectionDriver());
     const connection = await driver.acquireConnection();
@@ -48,6 +48,11 @@ describe('ConnectionTurns', () => {
     await driver.releaseConnection(connection);
     await waiting;
     expect(events).toEqual(['request releases', 'run goes on']);
+
+    const background = new ConnectionTurns({ quietMs: 60_000, limitMs: 60_000 });
+    const polled = background.track(oneConnectionDriver());
+    await background.inBackground(() => polled.acquireConnection());
+    await background.othersFirst();
 
     const limited = new ConnectionTurns({ quietMs: 5, limitMs: 20 });
     const held = limited.track(oneConnectionDriver());

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection, Driver, Kysely } from 'kysely';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -12,6 +13,8 @@ import type { DatabaseSchema } from './schema.ts';
  * so a steady stream of requests cannot stop it. Nobody waiting costs the run nothing.
  */
 export class ConnectionTurns {
+  /** Marks work that never waits for a run: pg-boss's polls, about ten a second, would never let it go on. */
+  private readonly background = new AsyncLocalStorage<true>();
   private users = 0;
   private lastActive = 0;
   private readonly waiters = new Set<() => void>();
@@ -25,18 +28,34 @@ export class ConnectionTurns {
   track(driver: Driver): Driver {
     const acquire = driver.acquireConnection.bind(driver);
     const release = driver.releaseConnection.bind(driver);
-    driver.acquireConnection = () => {
+    driver.acquireConnection = async () => {
+      if (this.background.getStore()) return acquire();
       this.users++;
       this.lastActive = this.now();
-      return acquire();
+      try {
+        return await acquire();
+      } catch (error) {
+        // Refused (a closed database): nobody holds or waits.
+        this.users--;
+        throw error;
+      }
     };
     driver.releaseConnection = async (connection: DatabaseConnection) => {
-      await release(connection);
-      this.users--;
-      this.lastActive = this.now();
-      for (const wake of this.waiters) wake();
+      if (this.background.getStore()) return release(connection);
+      try {
+        await release(connection);
+      } finally {
+        this.users--;
+        this.lastActive = this.now();
+        for (const wake of this.waiters) wake();
+      }
     };
     return driver;
+  }
+
+  /** Runs `work` without counting it as someone a run should let go first. */
+  inBackground<T>(work: () => Promise<T>): Promise<T> {
+    return this.background.run(true, work);
   }
 
   /** Resolves once nobody holds or waits for the connection and it has been quiet for `quietMs`. */

@@ -156,6 +156,11 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   const cache = new BillingDataCache<KeptAnswer>(cacheEntries);
   /** Integrations whose kept answers this node is computing again after an ingest. */
   const refreshing = new Map<string, number>();
+  /**
+   * Bumped by each refresh: an answer whose computation began before it may have read facts the ingest
+   * then replaced, so it is answered but not kept.
+   */
+  const generations = new Map<string, number>();
   deps.costData.beforeRunEndsWithNewFacts((event) => refreshAhead(event.integrationId));
 
   async function summarize(view: View, start: IsoDay, end: IsoDay, bucket: Bucket) {
@@ -330,6 +335,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       .filter(([, entry]) => entry.askedAt >= since)
       .sort(([, a], [, b]) => b.askedAt - a.askedAt)
       .slice(0, REFRESH_AT_MOST);
+    generations.set(integrationId, (generations.get(integrationId) ?? 0) + 1);
     const keep = new Set(kept.map(([viewKey]) => viewKey));
     for (const [viewKey] of cache.entries(integrationId))
       if (!keep.has(viewKey)) cache.delete(integrationId, viewKey);
@@ -397,8 +403,9 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         kept.askedAt = Date.now();
         return kept.answer;
       }
+      const generation = generations.get(integration.id);
       const answer = encoded(await compute(query, integration, context));
-      if (cacheEntries > 0)
+      if (cacheEntries > 0 && generations.get(integration.id) === generation)
         cache.set(integration.id, viewKey, { answer, syncState, viewer, query, askedAt: Date.now() });
       return answer;
     },

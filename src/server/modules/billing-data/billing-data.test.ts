@@ -602,34 +602,46 @@ describe("GET /api/team-spend/{slug}: a team's own month and budgets (issue 9)",
 });
 
 describe('after an ingest, the views people have open are computed before the run ends (decision 066)', () => {
-  it('answers the new facts at once, computed ahead, and computes a view nobody had open on request', async () => {
-    const person = await signUpVerifiedOwner(server, 'refresh@ahead.test');
+  const thisMonth = range(monthStart(today), monthEnd(today));
+  const lastMonth = range(addMonths(monthStart(today), -1), addDays(monthStart(today), -1));
+
+  /** The facts of a range again, every amount ten times its bill. */
+  const tenfold = (start: IsoDay, end: IsoDay) =>
+    facts.filter(between(start, end)).map((fact) => {
+      const [whole, fraction = ''] = fact.billed.split('.');
+      return { ...fact, billed: `${whole}${fraction.slice(0, 1)}.${fraction.slice(1)}` };
+    });
+  const totalOf = (rows: KnownFact[]) => usdOf(rows.reduce((sum, fact) => sum + picoUnits(fact.billed), 0n));
+
+  async function ownerWithKnownFacts(email: string) {
+    const person = await signUpVerifiedOwner(server, email);
     const trial = await server.app.inject({
       method: 'POST',
       url: '/api/billing/trial',
       headers: person.headers,
     });
     expect(trial.statusCode).toBeLessThan(300);
-    const id = await uploadKnownFacts(person);
-    const thisMonth = range(monthStart(today), monthEnd(today));
-    const lastMonth = range(addMonths(monthStart(today), -1), addDays(monthStart(today), -1));
-    expect((await billingData(person, thisMonth)).json().total).toBe(
-      expected(between(thisMonth.start_date, today)),
-    );
+    return { person, id: await uploadKnownFacts(person) };
+  }
 
-    // This month again, every amount ten times its bill: the month's facts are replaced.
-    const tenfold = facts.filter(between(monthStart(today), today)).map((fact) => {
-      const [whole, fraction = ''] = fact.billed.split('.');
-      return { ...fact, billed: `${whole}${fraction.slice(0, 1)}.${fraction.slice(1)}` };
-    });
-    const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(tenfold)));
+  async function uploadAgain(person: TestPerson, id: string, rows: KnownFact[]) {
+    const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(rows)));
     const uploaded = await server.app.inject({
       method: 'POST',
       url: `/api/integrations/${id}/files`,
       headers: { ...person.headers, ...headers },
       payload,
     });
-    expect(uploaded.json().state).toBe('succeeded');
+    return uploaded.json();
+  }
+
+  it('answers the new facts at once, computed ahead, and computes a view nobody had open on request', async () => {
+    const { person, id } = await ownerWithKnownFacts('refresh@ahead.test');
+    expect((await billingData(person, thisMonth)).json().total).toBe(
+      expected(between(thisMonth.start_date, today)),
+    );
+    const replacement = tenfold(thisMonth.start_date, today);
+    expect((await uploadAgain(person, id, replacement)).state).toBe('succeeded');
 
     // The run has ended. Every cost row of the integration now goes: an answer computed on request
     // would show nothing, so the open view's new total comes from the answer computed ahead.
@@ -642,8 +654,41 @@ describe('after an ingest, the views people have open are computed before the ru
     for (const { table_name } of tables.rows)
       await sql`delete from ${sql.table(table_name)} where integration_id = ${id}`.execute(db);
     const open = (await billingData(person, thisMonth)).json();
-    expect(open.total).toBe(usdOf(tenfold.reduce((sum, fact) => sum + picoUnits(fact.billed), 0n)));
+    expect(open.total).toBe(totalOf(replacement));
     expect(open.total).toBeCloseTo(10 * expected(between(thisMonth.start_date, today)), 6);
     expect((await billingData(person, lastMonth)).json().total).toBe(0);
+  });
+
+  it('shows the months a failed run replaced, and the old figures of the months it did not', async () => {
+    const { person, id } = await ownerWithKnownFacts('partly@replaced.test');
+    const before = {
+      last: (await billingData(person, lastMonth)).json().total,
+      current: (await billingData(person, thisMonth)).json().total,
+    };
+    expect(before.last).toBe(expected(between(lastMonth.start_date, lastMonth.end_date)));
+    // Last month is swapped first and commits; this month's swap then fails.
+    const { db } = server.context.database;
+    await sql`create function refuse_this_month() returns trigger language plpgsql as $$
+      begin
+        if new.integration_id = ${sql.lit(id)} and new.billing_period = ${sql.lit(thisMonth.start_date)}::date then
+          raise exception 'this month cannot be written';
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger refuse_this_month before insert on cost_daily_facts
+      for each row execute function refuse_this_month()`.execute(db);
+    try {
+      const replacement = tenfold(lastMonth.start_date, today);
+      const run = await uploadAgain(person, id, replacement);
+      expect(run.state).toBe('failed');
+      expect(JSON.stringify(run)).toContain(`${lastMonth.start_date.slice(0, 7)} had already been replaced`);
+      expect((await billingData(person, lastMonth)).json().total).toBe(
+        totalOf(replacement.filter(between(lastMonth.start_date, lastMonth.end_date))),
+      );
+      expect((await billingData(person, thisMonth)).json().total).toBe(before.current);
+    } finally {
+      await sql`drop trigger refuse_this_month on cost_daily_facts`.execute(db);
+      await sql`drop function refuse_this_month`.execute(db);
+    }
   });
 });

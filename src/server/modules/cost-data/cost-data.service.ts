@@ -324,6 +324,11 @@ export function createCostDataService(
         await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
       }
     } catch (error) {
+      // Months replaced before the failure are new facts too: the caches hear of them before the run ends.
+      if (replaced.length > 0 && !beforeEndTold) {
+        beforeEndTold = true;
+        await tell(beforeEndListeners, { ...owner, billingPeriods: replaced });
+      }
       // The failure as saved (saving the detail can itself fail): the owner records what the run says.
       await endRunAsFailed(run.id, describeFailure(error, current));
       freshThrough = null;
@@ -335,12 +340,7 @@ export function createCostDataService(
       if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
       return { run: finished, freshThrough };
     } finally {
-      if (replaced.length > 0) {
-        const event = { ...owner, billingPeriods: replaced };
-        // A run that failed after replacing some months tells both kinds of listener after its end.
-        if (!beforeEndTold) await tell(beforeEndListeners, event);
-        await tell(replacedListeners, event);
-      }
+      if (replaced.length > 0) await tell(replacedListeners, { ...owner, billingPeriods: replaced });
     }
   }
 
@@ -380,8 +380,8 @@ export function createCostDataService(
       replacedListeners.push(listener);
     },
     /**
-     * Registers a listener called after a successful ingest's integration recorded its new state and
-     * before the run is shown ended (a failed run that replaced months: after its end). A cache computes
+     * Registers a listener called once an ingest replaced months and before its run is shown ended (a
+     * success: after its integration recorded its new state; a failure: before either). A cache computes
      * the new answers of the views people have open here, so nobody waits for them (decision 066).
      */
     beforeRunEndsWithNewFacts(listener: FactsListener) {
