@@ -120,7 +120,7 @@ async function probeDuring<T>(url: string, dashboard: string, authorization: str
 }
 
 async function runOn(database: 'pglite' | 'postgres') {
-  const keep = process.env.BENCH_DATA_DIR;
+  const keep = process.env.BENCH_DATA_DIR || undefined;
   const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-bench-background-'));
   const databaseName = `spendguard_bench_bg_${randomBytes(5).toString('hex')}`;
   let databaseUrl: string | undefined;

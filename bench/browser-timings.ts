@@ -107,7 +107,7 @@ async function demoToNumbers(browser: Browser, url: string) {
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const keep = process.env.BENCH_DATA_DIR;
+const keep = process.env.BENCH_DATA_DIR || undefined;
 const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-browser-bench-'));
 const server = await startDemoServer(dataDir, {
   NODE_ENV: 'production',

@@ -75,7 +75,7 @@ async function loadOnce(url: string, path: string, authorization: string) {
   };
 }
 
-const keep = process.env.BENCH_DATA_DIR;
+const keep = process.env.BENCH_DATA_DIR || undefined;
 const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-bench-overload-'));
 console.log(`${CONNECTIONS} connections, ${DURATION_S} s each, timeout ${TIMEOUT_S} s; DATA_DIR ${dataDir}`);
 try {
