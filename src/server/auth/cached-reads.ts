@@ -149,13 +149,10 @@ export function createCachedReads(options: {
     const value = load();
     const next = entryOf(value, at);
     value.then(
-      (result) => {
+      () => {
         if (entries !== keptIn || entries.get(key) !== current) return;
-        if (keep && !keep(result)) drop(key, current);
-        else {
-          entries.set(key, next);
-          settle(key, next, at, keep).catch(() => drop(key, next));
-        }
+        entries.set(key, next);
+        settle(key, next, at, keep).catch(() => drop(key, next));
       },
       () => drop(key, current),
     );

@@ -65,15 +65,15 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   };
 }
 
+/** A request's statements come milliseconds apart; a run waits at most 2 s per period (decision 065). */
+const CONNECTION_TURNS = { quietMs: 250, limitMs: 2_000 };
+
 /**
  * PGlite is one connection, on a thread of its own (decision 064): a long statement holds that thread,
  * not the one answering requests. Kysely's PGlite driver queues its connection users, so pg-boss's SQL
  * goes through that same queue: a pg-boss poll can never land inside one of our transactions. `image`
  * is a data directory from PGlite's `dumpDataDir` to start from instead of running initdb (tests do).
  */
-/** A request's statements come milliseconds apart; a run waits at most 2 s per period (decision 065). */
-const CONNECTION_TURNS = { quietMs: 250, limitMs: 2_000 };
-
 export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   const pglite = await PGliteOnThread.start({
     dataDir,

@@ -154,15 +154,20 @@ async function uploadKnownFacts(person: TestPerson): Promise<string> {
     payload: { kind: 'upload', name: 'Acme AWS' },
   });
   const id: string = created.json().id;
-  const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(facts)));
+  expect((await uploadFacts(person, id, facts)).state).toBe('succeeded');
+  return id;
+}
+
+/** A FOCUS file of these facts uploaded into the integration: the run as the upload answers it. */
+async function uploadFacts(person: TestPerson, id: string, rows: KnownFact[]) {
+  const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(rows)));
   const uploaded = await server.app.inject({
     method: 'POST',
     url: `/api/integrations/${id}/files`,
     headers: { ...person.headers, ...headers },
     payload,
   });
-  expect(uploaded.json().state).toBe('succeeded');
-  return id;
+  return uploaded.json();
 }
 
 beforeAll(async () => {
@@ -624,24 +629,13 @@ describe('after an ingest, the views people have open are computed before the ru
     return { person, id: await uploadKnownFacts(person) };
   }
 
-  async function uploadAgain(person: TestPerson, id: string, rows: KnownFact[]) {
-    const { payload, headers } = multipartFile('file', 'focus.csv', Buffer.from(focusCsv(rows)));
-    const uploaded = await server.app.inject({
-      method: 'POST',
-      url: `/api/integrations/${id}/files`,
-      headers: { ...person.headers, ...headers },
-      payload,
-    });
-    return uploaded.json();
-  }
-
   it('answers the new facts at once, computed ahead, and computes a view nobody had open on request', async () => {
     const { person, id } = await ownerWithKnownFacts('refresh@ahead.test');
     expect((await billingData(person, thisMonth)).json().total).toBe(
       expected(between(thisMonth.start_date, today)),
     );
     const replacement = tenfold(thisMonth.start_date, today);
-    expect((await uploadAgain(person, id, replacement)).state).toBe('succeeded');
+    expect((await uploadFacts(person, id, replacement)).state).toBe('succeeded');
 
     // The run has ended. Every cost row of the integration now goes: an answer computed on request
     // would show nothing, so the open view's new total comes from the answer computed ahead.
@@ -679,7 +673,7 @@ describe('after an ingest, the views people have open are computed before the ru
       for each row execute function refuse_this_month()`.execute(db);
     try {
       const replacement = tenfold(lastMonth.start_date, today);
-      const run = await uploadAgain(person, id, replacement);
+      const run = await uploadFacts(person, id, replacement);
       expect(run.state).toBe('failed');
       expect(JSON.stringify(run)).toContain(`${lastMonth.start_date.slice(0, 7)} had already been replaced`);
       expect((await billingData(person, lastMonth)).json().total).toBe(

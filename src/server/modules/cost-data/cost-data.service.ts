@@ -261,6 +261,12 @@ export function createCostDataService(
     let current = files[0]?.label ?? '';
     const replaced: string[] = [];
     let beforeEndTold = false;
+    /** Once, before the run is shown ended, if it replaced any month (decision 066). */
+    const tellBeforeEnd = async () => {
+      if (beforeEndTold || replaced.length === 0) return;
+      beforeEndTold = true;
+      await tell(beforeEndListeners, { ...owner, billingPeriods: replaced });
+    };
     try {
       await markRunStarted(db, run.id);
       await discardStagedFacts(db, run.id);
@@ -319,16 +325,12 @@ export function createCostDataService(
         await replaceEachPeriod(run, billingPeriods, replaced);
         const ending = { ...run, state: 'succeeded' as const, billingPeriods, warnings, error: null };
         await ingestOptions.onEnding?.({ run: ending, freshThrough });
-        beforeEndTold = true;
-        await tell(beforeEndListeners, { ...owner, billingPeriods: replaced });
+        await tellBeforeEnd();
         await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
       }
     } catch (error) {
       // Months replaced before the failure are new facts too: the caches hear of them before the run ends.
-      if (replaced.length > 0 && !beforeEndTold) {
-        beforeEndTold = true;
-        await tell(beforeEndListeners, { ...owner, billingPeriods: replaced });
-      }
+      await tellBeforeEnd();
       // The failure as saved (saving the detail can itself fail): the owner records what the run says.
       await endRunAsFailed(run.id, describeFailure(error, current));
       freshThrough = null;
