@@ -37,18 +37,18 @@ export const TAG_TEAM = [
 /** The facts one billing period holds under this shape: what a run would stage. */
 function stagePeriod(
   shape: LargeTenantShape,
-  owner: { runId: string; organizationId: string; integrationId: string },
+  runId: string,
   period: string,
   first: string,
   last: string,
   monthIndex: number,
 ) {
   const v = shape.tagValues;
-  return sql`insert into cost_fact_staging (run_id, organization_id, integration_id, billing_period, usage_date,
+  return sql`insert into cost_fact_staging (run_id, billing_period, usage_date,
       provider, billing_account_id, usage_account_id, usage_account_name, service_code, service_name, region,
       usage_type, charge_type, resource_id, tags, currency, unblended_cost, amortized_cost, net_cost,
       usage_quantity, line_items)
-    select ${owner.runId}::uuid, ${owner.organizationId}::uuid, ${owner.integrationId}::uuid, ${period}::date,
+    select ${runId}::uuid, ${period}::date,
       d::date, 'AWS', ${accountIdOf(0)}, lpad((100000000000 + a)::text, 12, '0'), 'Account ' || a,
       'Svc' || s, 'AWS Service ' || lpad(s::text, 3, '0'),
       (array['us-east-1', 'us-west-2', 'eu-west-1', 'ap-southeast-2'])[1 + (a + s) % 4],
@@ -92,8 +92,8 @@ export async function generateLargeTenant(
     const period = addMonths(firstPeriod, index);
     const last = index === shape.months - 1 ? today : addDays(addMonths(period, 1), -1);
     await db.transaction().execute(async (trx) => {
-      await stagePeriod(shape, { runId: run.id, ...owner }, period, period, last, index).execute(trx);
-      await replaceBillingPeriod(trx, run.id, owner.integrationId, period);
+      await stagePeriod(shape, run.id, period, period, last, index).execute(trx);
+      await replaceBillingPeriod(trx, run.id, owner, period);
     });
     periods.push(period);
     progress(period);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCur2Parquet } from '../../bench/generate-cur2-parquet.ts';
@@ -201,6 +202,17 @@ describe('the sweep of orphaned runs and upload files', () => {
         fs.utimesSync(path.join(uploads, name), old, old);
       }
       const streaming = folder('still-streaming');
+      // What each run left staged: a running run keeps its own; no other run will swap any (decision 067).
+      const gone = crypto.randomUUID();
+      for (const runId of [live, orphaned, ended, gone]) {
+        await sql`insert into cost_fact_staging (run_id, billing_period, usage_date, provider, billing_account_id,
+            usage_account_id, service_code, service_name, region, usage_type, charge_type, tags, currency,
+            unblended_cost, amortized_cost, net_cost, usage_quantity, line_items)
+          values (${runId}::uuid, '2026-10-01', '2026-10-02', 'AWS', '111111111111', '111111111111', 'AmazonEC2',
+            'Amazon Elastic Compute Cloud', 'us-east-1', 'BoxUsage', 'Usage', '{}', 'USD', 1, 1, 1, 1, 1)`.execute(
+          db,
+        );
+      }
 
       const swept = await integrations.sweepOrphans({
         staleBefore: new Date(now - 60_000),
@@ -221,6 +233,8 @@ describe('the sweep of orphaned runs and upload files', () => {
         [live]: 'running',
         [orphaned]: 'failed',
       });
+      const staged = await sql<{ run_id: string }>`select run_id from cost_fact_staging`.execute(db);
+      expect(staged.rows.map((row) => row.run_id)).toEqual([live]);
       expect(fs.readdirSync(uploads).sort()).toEqual(['held', 'live', 'still-streaming', 'waiting']);
       expect(fs.existsSync(unreferenced)).toBe(false);
       expect(fs.existsSync(streaming)).toBe(true);

@@ -21,6 +21,7 @@ import * as apiTokens from './2026-11-28T0400-api-tokens.ts';
 import * as webhookEndpoints from './2026-11-28T0600-webhook-endpoints.ts';
 import * as tagRollupProviders from './2026-11-28T0700-tag-rollup-providers.ts';
 import * as stagingByBillingPeriod from './2026-11-29T0100-staging-by-billing-period.ts';
+import * as stagingKeyedByRun from './2026-11-30T0100-staging-keyed-by-run.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0600-webhook-endpoints': webhookEndpoints,
   '2026-11-28T0700-tag-rollup-providers': tagRollupProviders,
   '2026-11-29T0100-staging-by-billing-period': stagingByBillingPeriod,
+  '2026-11-30T0100-staging-keyed-by-run': stagingKeyedByRun,
 };

@@ -51,7 +51,8 @@ export interface CostFactColumns {
   line_items: number;
 }
 
-export interface CostFactStagingTable extends CostFactColumns {
+/** A staged fact belongs to its run; the run names the organization and the integration (decision 067). */
+export interface CostFactStagingTable extends Omit<CostFactColumns, 'organization_id' | 'integration_id'> {
   run_id: string;
 }
 

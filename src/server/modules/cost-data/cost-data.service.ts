@@ -11,6 +11,7 @@ import { BillingFileError, type BillingFileSummary, openBillingFile } from './bi
 import {
   billingPeriodTotals,
   discardStagedFacts,
+  discardStagedFactsOfRunsNotRunning,
   type FactOwner,
   listStoredBillingPeriods,
   listUsageAccounts,
@@ -229,10 +230,11 @@ export function createCostDataService(
     billingPeriods: string[],
     replaced: string[],
   ): Promise<void> {
+    const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
     for (const [index, period] of billingPeriods.entries()) {
       try {
         await letWaitingWorkFirst(db);
-        await db.transaction().execute((trx) => replaceBillingPeriod(trx, run.id, run.integrationId, period));
+        await db.transaction().execute((trx) => replaceBillingPeriod(trx, run.id, owner, period));
         replaced.push(period);
       } catch (error) {
         if (index === 0) throw error;
@@ -302,7 +304,7 @@ export function createCostDataService(
           warnings.push(...providerNotes(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
           await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
-            await stageFacts(db, run.id, owner, batch);
+            await stageFacts(db, run.id, batch);
             factsWritten += batch.length;
             await report(latestPercent);
           });
@@ -358,8 +360,15 @@ export function createCostDataService(
       uploadDir?: string;
     }) => insertRun(db, input),
     endRunAsFailed,
-    /** Fails the runs whose worker has not beaten since staleBefore (its process died). */
-    failOrphanedRuns: (staleBefore: Date) => failOrphanedRuns(db, staleBefore, ORPHANED_RUN_FAILURE),
+    /**
+     * Fails the runs whose worker has not beaten since staleBefore (its process died), and discards the
+     * facts they and any other run no longer running left staged.
+     */
+    async failOrphanedRuns(staleBefore: Date) {
+      const failed = await failOrphanedRuns(db, staleBefore, ORPHANED_RUN_FAILURE);
+      await discardStagedFactsOfRunsNotRunning(db);
+      return failed;
+    },
     /** Upload folders of runs that have not ended; every other upload folder is an orphan. */
     uploadDirsInUse: () => listUploadDirsInUse(db),
     findRun: (runId: string) => findRun(db, runId),

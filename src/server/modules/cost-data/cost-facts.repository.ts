@@ -19,18 +19,17 @@ export interface FactOwner {
   integrationId: string;
 }
 
-const FACT_COLUMN_LIST =
-  'organization_id, integration_id, billing_period, usage_date, provider, billing_account_id, usage_account_id, ' +
-  'usage_account_name, service_code, service_name, region, usage_type, charge_type, resource_id, tags, currency, ' +
-  'unblended_cost, amortized_cost, net_cost, usage_quantity, line_items';
-const FACT_COLUMNS = sql.raw(FACT_COLUMN_LIST);
+/** What a fact says, as staged and as stored; the stored fact adds its owner. */
+const STAGED_COLUMN_LIST =
+  'billing_period, usage_date, provider, billing_account_id, usage_account_id, usage_account_name, service_code, ' +
+  'service_name, region, usage_type, charge_type, resource_id, tags, currency, unblended_cost, amortized_cost, ' +
+  'net_cost, usage_quantity, line_items';
+const STAGED_COLUMNS = sql.raw(STAGED_COLUMN_LIST);
 
-/** One staged fact as a line of COPY's text format, fields in the order of FACT_COLUMN_LIST after run_id. */
-function stagingLine(runId: string, owner: FactOwner, fact: DailyCostFact): string {
+/** One staged fact as a line of COPY's text format, fields in the order of STAGED_COLUMN_LIST after run_id. */
+function stagingLine(runId: string, fact: DailyCostFact): string {
   return [
     runId,
-    owner.organizationId,
-    owner.integrationId,
     fact.billingPeriod,
     fact.usageDate,
     copyField(text(fact.provider)),
@@ -57,22 +56,31 @@ function stagingLine(runId: string, owner: FactOwner, fact: DailyCostFact): stri
  * Facts of a run wait in staging, outside any long transaction, until the whole run has read well. The
  * rows travel in one `COPY` per call, in its text format: amounts stay the exact decimal strings the
  * reader gave, tags a JSON object for the jsonb column, and PostgreSQL parses them about twice as fast
- * as the same rows in a JSON parameter (decision 061; JSON batches before, decision 055).
+ * as the same rows in a JSON parameter (decision 061; JSON batches before, decision 055). A staged row
+ * names its run alone; the swap writes the run's owner (decision 067).
  */
 export async function stageFacts(
   db: Kysely<DatabaseSchema>,
   runId: string,
-  owner: FactOwner,
   facts: DailyCostFact[],
 ): Promise<void> {
   if (facts.length === 0) return;
   let rows = '';
-  for (const fact of facts) rows += `${stagingLine(runId, owner, fact)}\n`;
-  await copyRows(db, `cost_fact_staging (run_id, ${FACT_COLUMN_LIST})`, rows);
+  for (const fact of facts) rows += `${stagingLine(runId, fact)}\n`;
+  await copyRows(db, `cost_fact_staging (run_id, ${STAGED_COLUMN_LIST})`, rows);
 }
 
 export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
   await db.deleteFrom('cost_fact_staging').where('run_id', '=', runId).execute();
+}
+
+/**
+ * Staged facts no running run will swap: its process died, or its integration was removed with its runs.
+ * A running run stages only its own, and discards them itself when it ends.
+ */
+export async function discardStagedFactsOfRunsNotRunning(db: Kysely<DatabaseSchema>): Promise<void> {
+  await sql`delete from cost_fact_staging s where not exists (
+    select 1 from ingestion_runs r where r.id = s.run_id and r.state = 'running')`.execute(db);
 }
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -88,10 +96,12 @@ const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
 export async function replaceBillingPeriod(
   trx: Transaction<DatabaseSchema>,
   runId: string,
-  integrationId: string,
+  owner: FactOwner,
   billingPeriod: string,
 ): Promise<void> {
   const staged = sql`cost_fact_staging where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
+  // Written on every row the swap inserts: staging keeps neither (decision 067).
+  const ownerValues = sql`${owner.organizationId}::uuid, ${owner.integrationId}::uuid`;
   // The grouping of the tag rollups (about 3 rows a fact) fits in memory as a hash instead of an
   // external sort on disk (4 MB, the default, spilled at 70,000 facts); the setting ends with the transaction.
   await sql`set local work_mem = '32MB'`.execute(trx);
@@ -103,20 +113,20 @@ export async function replaceBillingPeriod(
     'cost_daily_tag_rollups',
     'cost_monthly_tag_rollups',
   ]) {
-    await sql`delete from ${sql.table(table)} where integration_id = ${integrationId} and billing_period = ${billingPeriod}::date`.execute(
+    await sql`delete from ${sql.table(table)} where integration_id = ${owner.integrationId} and billing_period = ${billingPeriod}::date`.execute(
       trx,
     );
   }
-  await sql`insert into cost_daily_facts (${FACT_COLUMNS})
-    select ${FACT_COLUMNS} from ${staged}`.execute(trx);
+  await sql`insert into cost_daily_facts (organization_id, integration_id, ${STAGED_COLUMNS})
+    select ${ownerValues}, ${STAGED_COLUMNS} from ${staged}`.execute(trx);
   // Each daily rollup's rows, as inserted, feed its monthly rollup in the same statement.
   await sql`with daily as (
       insert into cost_daily_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
-      select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, service_name,
-        region, charge_type, ${SUMS}
+      select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, region,
+        charge_type, ${SUMS}
       from ${staged}
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+      group by billing_period, usage_date, provider, usage_account_id, service_name, region, charge_type
       returning *)
     insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
       usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
@@ -126,17 +136,17 @@ export async function replaceBillingPeriod(
   // Per day and account only: the forecast's long daily history and account-only reads (decision 053).
   await sql`insert into cost_daily_totals (organization_id, integration_id, billing_period, usage_date, provider,
       usage_account_id, unblended_cost, amortized_cost, net_cost)
-    select organization_id, integration_id, billing_period, usage_date, provider, usage_account_id, ${SUMS}
+    select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, ${SUMS}
     from ${staged}
-    group by 1, 2, 3, 4, 5, 6`.execute(trx);
+    group by billing_period, usage_date, provider, usage_account_id`.execute(trx);
   await sql`with daily as (
       insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
-      select s.organization_id, s.integration_id, s.billing_period, s.usage_date, s.provider, t.key, t.value,
-        s.usage_account_id, s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
+      select ${ownerValues}, s.billing_period, s.usage_date, s.provider, t.key, t.value, s.usage_account_id,
+        s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
       from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
       where s.run_id = ${runId} and s.billing_period = ${billingPeriod}::date
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+      group by s.billing_period, s.usage_date, s.provider, t.key, t.value, s.usage_account_id, s.service_name
       returning *)
     insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider, tag_key,
       tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
