@@ -46,6 +46,11 @@ export interface AwsSimulatorOptions {
   now?: () => Date;
   /** Where generated Parquet files are cached across restarts; a temporary folder when absent. */
   dataDir?: string;
+  /**
+   * The folder is shared with simulators in other processes (the tests' cache, test files running side by
+   * side): a month's file superseded here may still be read there, so none is removed but by age.
+   */
+  sharedDataDir?: boolean;
 }
 
 /** Who makes a simulated API call: an IAM user of a company account, in a region (default us-east-1). */
@@ -119,7 +124,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     ? path.join(options.dataDir, 'aws-simulator')
     : await mkdtemp(path.join(tmpdir(), 'spendguard-aws-sim-'));
   const duckdb = await DuckDBInstance.create(':memory:');
-  const curExport = new CurExport(model, duckdb, cacheDir);
+  const curExport = new CurExport(model, duckdb, cacheDir, { removeSuperseded: !options.sharedDataDir });
   await curExport.pruneStaleFiles();
   const buckets = new SimulatedBuckets(curExport, now);
   const identities = new IdentityStore();

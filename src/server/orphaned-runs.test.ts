@@ -242,6 +242,63 @@ describe('the sweep of orphaned runs and upload files', () => {
     });
   });
 
+  it('a run the sweep ended while its worker still read replaces no month, and the months keep their data', async () => {
+    await withApp(async (context, app) => {
+      const { db } = context.database;
+      const costData = createCostDataService(db);
+      const owner = await signUpVerifiedPerson({ app, context } as never, { email: 'stalled@example.com' });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: bearer(owner.token),
+        payload: { kind: 'upload', name: 'Stalled worker' },
+      });
+      const stalledIntegration = created.json().id as string;
+      const organizationId = (
+        await db
+          .selectFrom('integrations')
+          .select('organization_id')
+          .where('id', '=', stalledIntegration)
+          .executeTakeFirstOrThrow()
+      ).organization_id;
+      const stored = async () =>
+        (
+          await sql<{ facts: string; usd: string | null }>`select count(*)::text as facts,
+            sum(unblended_cost)::text as usd from cost_daily_facts where integration_id = ${stalledIntegration}`.execute(
+            db,
+          )
+        ).rows[0];
+      /** Reads the file; with `sweepFirst`, the orphan sweep takes the run for dead after its facts are staged. */
+      const ingest = async (sweepFirst: boolean) => {
+        const run = await costData.createRun({
+          organizationId,
+          integrationId: stalledIntegration,
+          trigger: 'upload',
+          files: ['small.parquet'],
+        });
+        return costData.ingest(run, [{ path: smallFile, label: 'small.parquet' }], {
+          whenShrinking: 'confirmed',
+          notesFor: async () => {
+            if (sweepFirst) await costData.failOrphanedRuns(new Date(Date.now() + 60_000));
+            return [];
+          },
+        });
+      };
+
+      expect((await ingest(false)).run.state).toBe('succeeded');
+      const before = await stored();
+      expect(Number(before?.facts)).toBeGreaterThan(0);
+
+      const stalled = await ingest(true);
+      expect(stalled.run.state).toBe('failed');
+      expect(stalled.run.error?.message).toMatch(/^This run was taken for stopped/);
+      expect(await stored()).toEqual(before);
+      const staged = await sql<{ facts: string }>`select count(*)::text as facts from cost_fact_staging
+        where run_id = ${stalled.run.id}`.execute(db);
+      expect(staged.rows[0]?.facts).toBe('0');
+    });
+  });
+
   it('at the start of the only server, an integration left syncing by a sync that died says so', async () => {
     await withApp(async (context) => {
       const { db } = context.database;

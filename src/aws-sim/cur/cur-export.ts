@@ -57,6 +57,8 @@ export class CurExport {
     private readonly model: CompanyModel,
     private readonly duckdb: DuckDBInstance,
     private readonly cacheDir: string,
+    /** False when other processes share cacheDir: a CI run saw a test file read a month another had removed. */
+    private readonly options: { removeSuperseded: boolean } = { removeSuperseded: true },
   ) {}
 
   /** Removes cached files nothing has generated for a week (older anchors, superseded months). */
@@ -97,6 +99,7 @@ export class CurExport {
     for (const [key, superseded] of this.partitions) {
       if (!key.startsWith(`${period}@`) || key === keep) continue;
       this.partitions.delete(key);
+      if (!this.options.removeSuperseded) continue;
       superseded
         .then((partition) => {
           setTimeout(() => void this.removeIfUnused(partition.parquetPath), SUPERSEDED_FILE_GRACE_MS).unref();

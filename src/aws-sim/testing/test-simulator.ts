@@ -9,7 +9,8 @@ export const TEST_CLOCK_START = new Date('2026-11-22T07:55:00Z');
 
 /**
  * Generated Parquet files are named by generator version, anchor day and cutoff, so test files
- * running with the same clock can share them instead of generating 13 months each.
+ * running with the same clock can share them instead of generating 13 months each. Files are removed
+ * from it by age only: one test file's superseded month may be another's current one.
  */
 export const SHARED_TEST_CACHE = path.join(os.tmpdir(), 'spendguard-aws-sim-test-cache');
 
@@ -37,6 +38,7 @@ export async function startTestSimulator(options: { clock?: TestClock; dataDir?:
   const simulator = await startAwsSimulator({
     now: clock.now,
     dataDir: options.dataDir ?? SHARED_TEST_CACHE,
+    sharedDataDir: options.dataDir === undefined,
   });
   return { simulator, clock };
 }

@@ -76,12 +76,24 @@ export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: stri
 
 /**
  * Staged facts no running run will swap: its process died, or its integration was removed with its runs.
- * A running run stages only its own, and discards them itself when it ends.
+ * A running run stages only its own, and discards them itself when it ends. The runs with staged facts
+ * are found by a skip scan of the staging index, one probe per run, not a read of every staged row.
  */
 export async function discardStagedFactsOfRunsNotRunning(db: Kysely<DatabaseSchema>): Promise<void> {
-  await sql`delete from cost_fact_staging s where not exists (
-    select 1 from ingestion_runs r where r.id = s.run_id and r.state = 'running')`.execute(db);
+  await sql`with recursive staged_runs (run_id) as (
+      (select run_id from cost_fact_staging order by run_id limit 1)
+      union all
+      select (select s.run_id from cost_fact_staging s where s.run_id > staged_runs.run_id order by s.run_id limit 1)
+      from staged_runs where staged_runs.run_id is not null)
+    delete from cost_fact_staging where run_id in (
+      select run_id from staged_runs where run_id is not null and not exists (
+        select 1 from ingestion_runs r where r.id = staged_runs.run_id and r.state = 'running'))`.execute(db);
 }
+
+/** Thrown by a swap whose run is no longer running: the orphan sweep ended it and discarded what it staged. */
+export const RUN_ENDED_BEFORE_SWAP =
+  'This run was taken for stopped (its worker had not reported for a while) and ended before it could ' +
+  'replace its months, so the months it had not replaced keep their data. Upload the file again; a sync retries on its own.';
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
 
@@ -99,6 +111,12 @@ export async function replaceBillingPeriod(
   owner: FactOwner,
   billingPeriod: string,
 ): Promise<void> {
+  // Locked against the orphan sweep, whose update waits for this swap: a run the sweep ended (a stalled
+  // worker taken for dead) may have lost its staged facts, and must not replace a month with them.
+  const run = await sql<{
+    state: string;
+  }>`select state from ingestion_runs where id = ${runId} for update`.execute(trx);
+  if (run.rows[0]?.state !== 'running') throw new Error(RUN_ENDED_BEFORE_SWAP);
   const staged = sql`cost_fact_staging where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
   // Written on every row the swap inserts: staging keeps neither (decision 067).
   const ownerValues = sql`${owner.organizationId}::uuid, ${owner.integrationId}::uuid`;
