@@ -11,7 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // The most a whole spec may take, not a wait: the longest person's journeys (two browsers chatting, a
+  // FOCUS upload split by provider on a desk and a phone) took 28-58 s on a machine where the suite ran
+  // twice as long as before (11 min instead of 5.3), and one ran out of 60 s on its last step.
+  timeout: 120_000,
   // Two workers share one server on the embedded database: while one spec's demo sync swaps its billing
   // periods in, the other's reads wait behind that transaction (issue 18, PGlite's long holds), so a
   // person's wait for a state gets 20 s, not 10.
