@@ -18,14 +18,16 @@ interface ConversationPanelProps {
 /** One conversation: its messages, a reply box that answers live, and resolve / reopen. */
 export function ConversationPanel({ conversation, connection }: ConversationPanelProps) {
   const messages = useConversationMessages(conversation.id);
-  const update = useUpdateConversation();
-  const { mutate } = update;
+  // Two mutations: marking messages read happens on its own whenever one arrives, and must never turn the
+  // resolve button into a spinner (a click landing then was lost: the button was disabled under it).
+  const resolve = useUpdateConversation();
+  const { mutate: markRead } = useUpdateConversation();
   const { title, subtitle } = personLabel(conversation);
 
   // Opening a conversation (and every new message while it is open) marks the person's messages read.
   useEffect(() => {
-    if (conversation.unread > 0) mutate({ conversationId: conversation.id, patch: { read: true } });
-  }, [conversation.id, conversation.unread, mutate]);
+    if (conversation.unread > 0) markRead({ conversationId: conversation.id, patch: { read: true } });
+  }, [conversation.id, conversation.unread, markRead]);
 
   return (
     <Paper withBorder radius="md" h={600} style={{ display: 'flex', flexDirection: 'column' }}>
@@ -39,9 +41,9 @@ export function ConversationPanel({ conversation, connection }: ConversationPane
         <Button
           variant={conversation.resolved ? 'default' : 'light'}
           color={conversation.resolved ? 'gray' : 'green'}
-          loading={update.isPending}
+          loading={resolve.isPending}
           onClick={() =>
-            mutate({ conversationId: conversation.id, patch: { resolved: !conversation.resolved } })
+            resolve.mutate({ conversationId: conversation.id, patch: { resolved: !conversation.resolved } })
           }
         >
           {conversation.resolved ? 'Reopen' : 'Mark resolved'}
