@@ -65,6 +65,42 @@ function stagePeriod(
     where (a + s) % 2 = 0`;
 }
 
+export interface LargeTenantRun {
+  shape: LargeTenantShape;
+  /** A `running` ingestion run of the integration: the swap replaces months only for one. */
+  runId: string;
+  owner: { organizationId: string; integrationId: string };
+  today: string;
+  firstPeriod: string;
+}
+
+/**
+ * One billing period's facts staged and swapped in, in one transaction, as a run replaces a month.
+ * Returns how long each half took, in milliseconds.
+ */
+export async function writeLargeTenantPeriod(
+  db: Kysely<DatabaseSchema>,
+  run: LargeTenantRun,
+  period: string,
+): Promise<{ stageMs: number; swapMs: number }> {
+  const index = monthsBetween(run.firstPeriod, period);
+  const lastMonth = index === run.shape.months - 1;
+  const last = lastMonth ? run.today : addDays(addMonths(period, 1), -1);
+  return db.transaction().execute(async (trx) => {
+    const started = performance.now();
+    await stagePeriod(run.shape, run.runId, period, period, last, index).execute(trx);
+    const staged = performance.now();
+    await replaceBillingPeriod(trx, run.runId, run.owner, period);
+    return { stageMs: staged - started, swapMs: performance.now() - staged };
+  });
+}
+
+function monthsBetween(first: string, period: string): number {
+  const [firstYear, firstMonth] = first.split('-').map(Number) as [number, number];
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return (year - firstYear) * 12 + (month - firstMonth);
+}
+
 /**
  * Writes the shape's facts for the integration, months ending with today's, and rebuilds the rollups.
  * Returns the number of facts.
@@ -90,11 +126,7 @@ export async function generateLargeTenant(
   const periods: string[] = [];
   for (let index = 0; index < shape.months; index += 1) {
     const period = addMonths(firstPeriod, index);
-    const last = index === shape.months - 1 ? today : addDays(addMonths(period, 1), -1);
-    await db.transaction().execute(async (trx) => {
-      await stagePeriod(shape, run.id, period, period, last, index).execute(trx);
-      await replaceBillingPeriod(trx, run.id, owner, period);
-    });
+    await writeLargeTenantPeriod(db, { shape, runId: run.id, owner, today, firstPeriod }, period);
     periods.push(period);
     progress(period);
   }
