@@ -113,6 +113,14 @@ export interface CostMonthlyTagRollupsTable extends TagRollupColumns {
   month: Day;
 }
 
+/**
+ * One row per integration that may hold cost rows. The cost tables have no foreign key (one checked per
+ * inserted row); an integration's removal cascades to this row, and its trigger deletes them (decision 068).
+ */
+export interface CostDataIntegrationsTable {
+  integration_id: string;
+}
+
 /** The tables the cost-data module owns (db/schema/ownership.ts). Spend: ingestion runs, daily cost facts and their rollups. */
 export interface CostDataTables {
   ingestion_runs: IngestionRunsTable;
@@ -123,4 +131,5 @@ export interface CostDataTables {
   cost_daily_totals: CostDailyTotalsTable;
   cost_daily_tag_rollups: CostDailyTagRollupsTable;
   cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
+  cost_data_integrations: CostDataIntegrationsTable;
 }

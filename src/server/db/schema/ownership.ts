@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
   cost_daily_totals: 'cost-data',
   cost_daily_tag_rollups: 'cost-data',
   cost_monthly_tag_rollups: 'cost-data',
+  cost_data_integrations: 'cost-data',
   ec2_instances: 'recommendations',
   ec2_instance_metrics: 'recommendations',
   ec2_findings: 'recommendations',

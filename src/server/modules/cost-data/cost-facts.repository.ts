@@ -111,8 +111,14 @@ export async function replaceBillingPeriod(
   owner: FactOwner,
   billingPeriod: string,
 ): Promise<void> {
+  // The cost tables have no foreign key to check per row: the integration's removal deletes its rows
+  // through this one (decision 068). Inserted before any lock is taken, so a removal under way is
+  // waited for here, and the two lock in one order.
+  await sql`insert into cost_data_integrations (integration_id) values (${owner.integrationId})
+    on conflict do nothing`.execute(trx);
   // Locked against the orphan sweep, whose update waits for this swap: a run the sweep ended (a stalled
-  // worker taken for dead) may have lost its staged facts, and must not replace a month with them.
+  // worker taken for dead) may have lost its staged facts, and must not replace a month with them. The
+  // removal of the integration locks its running runs the same way before it deletes their rows.
   const run = await sql<{
     state: string;
   }>`select state from ingestion_runs where id = ${runId} for update`.execute(trx);
