@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { addMonths, isoDayInTimeZone, monthStart } from '../src/domain/calendar-days.ts';
 import { openPglite, openPostgres } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { LARGE_TENANT, writeLargeTenantPeriod } from './support/large-tenant-facts.ts';
+import { LARGE_TENANT, startBenchRun, writeLargeTenantPeriod } from './support/large-tenant-facts.ts';
 
 const [target = '', roundsArgument = '5'] = process.argv.slice(2);
 if (!target) {
@@ -35,16 +35,7 @@ try {
   const firstPeriod = addMonths(monthStart(today), -(LARGE_TENANT.months - 1));
   // A month in the middle of the history: the tables hold 35 other months around it.
   const period = addMonths(firstPeriod, Math.floor(LARGE_TENANT.months / 2));
-  const run = await db
-    .insertInto('ingestion_runs')
-    .values({
-      organization_id: owner.organizationId,
-      integration_id: owner.integrationId,
-      trigger: 'bench',
-      state: 'running',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const run = await startBenchRun(db, owner);
   const stage: number[] = [];
   const swap: number[] = [];
   try {

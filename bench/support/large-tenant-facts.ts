@@ -65,6 +65,23 @@ function stagePeriod(
     where (a + s) % 2 = 0`;
 }
 
+/** A `running` ingestion run of the integration, for the months the benchmark writes. */
+export function startBenchRun(
+  db: Kysely<DatabaseSchema>,
+  owner: { organizationId: string; integrationId: string },
+): Promise<{ id: string }> {
+  return db
+    .insertInto('ingestion_runs')
+    .values({
+      organization_id: owner.organizationId,
+      integration_id: owner.integrationId,
+      trigger: 'bench',
+      state: 'running',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 export interface LargeTenantRun {
   shape: LargeTenantShape;
   /** A `running` ingestion run of the integration: the swap replaces months only for one. */
@@ -113,16 +130,7 @@ export async function generateLargeTenant(
   progress: (period: string) => void = () => {},
 ): Promise<number> {
   const firstPeriod = addMonths(monthStart(today), -(shape.months - 1));
-  const run = await db
-    .insertInto('ingestion_runs')
-    .values({
-      organization_id: owner.organizationId,
-      integration_id: owner.integrationId,
-      trigger: 'bench',
-      state: 'running',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const run = await startBenchRun(db, owner);
   const periods: string[] = [];
   for (let index = 0; index < shape.months; index += 1) {
     const period = addMonths(firstPeriod, index);

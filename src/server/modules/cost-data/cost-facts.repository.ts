@@ -95,6 +95,16 @@ export const RUN_ENDED_BEFORE_SWAP =
   'This run was taken for stopped (its worker had not reported for a while) and ended before it could ' +
   'replace its months, so the months it had not replaced keep their data. Upload the file again; a sync retries on its own.';
 
+/** The tables that hold an integration's costs: a swap replaces a month of each, a removal all of them. */
+export const COST_TABLES = [
+  'cost_daily_facts',
+  'cost_daily_rollups',
+  'cost_monthly_rollups',
+  'cost_daily_totals',
+  'cost_daily_tag_rollups',
+  'cost_monthly_tag_rollups',
+] as const;
+
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
 
 /**
@@ -129,14 +139,7 @@ export async function replaceBillingPeriod(
   // The grouping of the tag rollups (about 3 rows a fact) fits in memory as a hash instead of an
   // external sort on disk (4 MB, the default, spilled at 70,000 facts); the setting ends with the transaction.
   await sql`set local work_mem = '32MB'`.execute(trx);
-  for (const table of [
-    'cost_daily_facts',
-    'cost_daily_rollups',
-    'cost_monthly_rollups',
-    'cost_daily_totals',
-    'cost_daily_tag_rollups',
-    'cost_monthly_tag_rollups',
-  ]) {
+  for (const table of COST_TABLES) {
     await sql`delete from ${sql.table(table)} where integration_id = ${owner.integrationId} and billing_period = ${billingPeriod}::date`.execute(
       trx,
     );

@@ -6,6 +6,7 @@ import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
+import { COST_TABLES } from './cost-facts.repository.ts';
 
 /**
  * Decision 068: the cost tables have no foreign key to `integrations` (PostgreSQL checked it once per
@@ -13,15 +14,7 @@ import { uploadsAs } from '../../testing/upload-fixtures.ts';
  * `cost_data_integrations` and that table's trigger, in the removal's own transaction: every row, the
  * rows of a month's swap under way when the removal arrives too, and no other integration's.
  */
-const COST_TABLES = [
-  'cost_daily_facts',
-  'cost_daily_rollups',
-  'cost_monthly_rollups',
-  'cost_daily_totals',
-  'cost_daily_tag_rollups',
-  'cost_monthly_tag_rollups',
-  'cost_data_integrations',
-] as const;
+const TABLES = [...COST_TABLES, 'cost_data_integrations'] as const;
 
 let server: TestApp;
 let token: string;
@@ -42,7 +35,7 @@ afterAll(async () => {
 
 async function rowsOf(integrationId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of COST_TABLES) {
+  for (const table of TABLES) {
     const result = await sql<{ rows: string }>`select count(*)::text as rows from ${sql.table(table)}
       where integration_id = ${integrationId}`.execute(server.context.database.db);
     counts[table] = Number(result.rows[0]?.rows);
@@ -50,7 +43,7 @@ async function rowsOf(integrationId: string): Promise<Record<string, number>> {
   return counts;
 }
 
-const none = Object.fromEntries(COST_TABLES.map((table) => [table, 0]));
+const none = Object.fromEntries(TABLES.map((table) => [table, 0]));
 
 async function integrationWithData(name: string): Promise<string> {
   const id = await uploads.createUploadIntegration(name);
@@ -69,7 +62,7 @@ describe('an integration removed takes its cost rows with it', () => {
     const removed = await integrationWithData('Removed');
     const keptBefore = await rowsOf(kept);
     const held = await rowsOf(removed);
-    for (const table of COST_TABLES) expect(held[table], table).toBeGreaterThan(0);
+    for (const table of TABLES) expect(held[table], table).toBeGreaterThan(0);
 
     expect((await removeIntegration(removed)).statusCode).toBe(204);
 
