@@ -185,6 +185,8 @@ async function evaluation() {
         }
       }
     }
+    // Written directly, as an ingest's swap would: the integration's row lets its removal find them (decision 068).
+    await db.insertInto('cost_data_integrations').values({ integration_id: integrationId }).execute();
     for (let index = 0; index < rows.length; index += 2000) {
       await db
         .insertInto('cost_daily_rollups')

@@ -13,9 +13,9 @@ const COST_TABLES = [
  * Decision 068: the cost tables drop their foreign keys to `integrations`. PostgreSQL checked each one
  * once per inserted row, a locking lookup of the same integration: about a third of a large month's swap.
  * An integration's removal still takes its cost rows with it, in the same transaction: it cascades to
- * its row in `cost_data_integrations`, whose trigger deletes them. The trigger first waits for a month's
- * swap in progress (it locks the integration's running runs, as each swap does first), so the rows that
- * swap writes are deleted too, and the two take their locks in one order: no deadlock.
+ * its row in `cost_data_integrations`, whose trigger deletes them. The removal's cascade to the runs
+ * waits for a month's swap in progress first, so the trigger's deletes see the rows that swap wrote; the
+ * trigger also locks the integration's running runs itself, should that order ever change.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -127,8 +127,9 @@ export async function replaceBillingPeriod(
   await sql`insert into cost_data_integrations (integration_id) values (${owner.integrationId})
     on conflict do nothing`.execute(trx);
   // Locked against the orphan sweep, whose update waits for this swap: a run the sweep ended (a stalled
-  // worker taken for dead) may have lost its staged facts, and must not replace a month with them. The
-  // removal of the integration locks its running runs the same way before it deletes their rows.
+  // worker taken for dead) may have lost its staged facts, and must not replace a month with them. An
+  // integration's removal deletes this row by its cascade, so it waits here before its trigger deletes
+  // the integration's cost rows, this swap's with them.
   const run = await sql<{
     state: string;
   }>`select state from ingestion_runs where id = ${runId} for update`.execute(trx);
