@@ -92,30 +92,23 @@ export interface LargeTenantRun {
 }
 
 /**
- * One billing period's facts staged and swapped in, in one transaction, as a run replaces a month.
- * Returns how long each half took, in milliseconds.
+ * The billing period `index` months after the run's first, its facts staged and swapped in, in one
+ * transaction, as a run replaces a month. Returns how long each half took, in milliseconds.
  */
 export async function writeLargeTenantPeriod(
   db: Kysely<DatabaseSchema>,
   run: LargeTenantRun,
-  period: string,
-): Promise<{ stageMs: number; swapMs: number }> {
-  const index = monthsBetween(run.firstPeriod, period);
-  const lastMonth = index === run.shape.months - 1;
-  const last = lastMonth ? run.today : addDays(addMonths(period, 1), -1);
+  index: number,
+): Promise<{ period: string; stageMs: number; swapMs: number }> {
+  const period = addMonths(run.firstPeriod, index);
+  const last = index === run.shape.months - 1 ? run.today : addDays(addMonths(period, 1), -1);
   return db.transaction().execute(async (trx) => {
     const started = performance.now();
     await stagePeriod(run.shape, run.runId, period, period, last, index).execute(trx);
     const staged = performance.now();
     await replaceBillingPeriod(trx, run.runId, run.owner, period);
-    return { stageMs: staged - started, swapMs: performance.now() - staged };
+    return { period, stageMs: staged - started, swapMs: performance.now() - staged };
   });
-}
-
-function monthsBetween(first: string, period: string): number {
-  const [firstYear, firstMonth] = first.split('-').map(Number) as [number, number];
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return (year - firstYear) * 12 + (month - firstMonth);
 }
 
 /**
@@ -133,8 +126,11 @@ export async function generateLargeTenant(
   const run = await startBenchRun(db, owner);
   const periods: string[] = [];
   for (let index = 0; index < shape.months; index += 1) {
-    const period = addMonths(firstPeriod, index);
-    await writeLargeTenantPeriod(db, { shape, runId: run.id, owner, today, firstPeriod }, period);
+    const { period } = await writeLargeTenantPeriod(
+      db,
+      { shape, runId: run.id, owner, today, firstPeriod },
+      index,
+    );
     periods.push(period);
     progress(period);
   }
