@@ -22,8 +22,7 @@ import * as webhookEndpoints from './2026-11-28T0600-webhook-endpoints.ts';
 import * as tagRollupProviders from './2026-11-28T0700-tag-rollup-providers.ts';
 import * as stagingByBillingPeriod from './2026-11-29T0100-staging-by-billing-period.ts';
 import * as stagingKeyedByRun from './2026-11-30T0100-staging-keyed-by-run.ts';
-import * as costTablesByBillingPeriod from './2026-12-01T0100-cost-tables-by-billing-period.ts';
-import * as costDataRemovedWithItsIntegration from './2026-12-01T0200-cost-data-removed-with-its-integration.ts';
+import * as aMonthSwapTouchesOnlyItsMonth from './2026-12-01T0100-a-month-swap-touches-only-its-month.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0700-tag-rollup-providers': tagRollupProviders,
   '2026-11-29T0100-staging-by-billing-period': stagingByBillingPeriod,
   '2026-11-30T0100-staging-keyed-by-run': stagingKeyedByRun,
-  '2026-12-01T0100-cost-tables-by-billing-period': costTablesByBillingPeriod,
-  '2026-12-01T0200-cost-data-removed-with-its-integration': costDataRemovedWithItsIntegration,
+  '2026-12-01T0100-a-month-swap-touches-only-its-month': aMonthSwapTouchesOnlyItsMonth,
 };
