@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { WebhookDeliveryView } from '../../../../contracts/webhooks.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refetchAfterWrite } from '../../../lib/refetch-after-write.ts';
 
 type Queued = { delivery_id: string; message: string };
 
@@ -35,8 +36,9 @@ function useDeliveryMutation<Input>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    // "Send test" opens the log, whose first read can be under way while the delivery is written.
     onSuccess: (_queued, input) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.webhookEndpoints.deliveries(endpointIdOf(input)) }),
+      refetchAfterWrite(queryClient, queryKeys.webhookEndpoints.deliveries(endpointIdOf(input))),
   });
 }
 
