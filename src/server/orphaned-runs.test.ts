@@ -87,7 +87,10 @@ async function uploadFile(url: string, file: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  environment = { DATA_DIR: dataDir };
+  // The killed process cannot remove its DuckDB spill folder: it goes under root, which afterAll removes.
+  const killedProcessTmp = path.join(root, 'tmp');
+  fs.mkdirSync(killedProcessTmp, { recursive: true });
+  environment = { DATA_DIR: dataDir, TMPDIR: killedProcessTmp };
   if (testDatabaseKind === 'postgres') {
     postgres = await openTestDatabase();
     if (!postgres.connectionString) throw new Error('expected a PostgreSQL test database');

@@ -21,6 +21,8 @@ import { testDatabaseKind } from '../testing/test-database.ts';
  */
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-kill-'));
 const dataDir = path.join(root, 'data');
+const killedProcessTmp = path.join(root, 'tmp');
+fs.mkdirSync(killedProcessTmp, { recursive: true });
 const config = parseConfig({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
@@ -60,7 +62,8 @@ function runCli(file: string, killWhen?: (output: string) => boolean) {
       process.execPath,
       ['--import', 'tsx', 'src/server/cli/ingest.ts', file, '--integration', integrationId],
       {
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        // A killed CLI cannot remove its DuckDB spill folder: it goes under root, which afterAll removes.
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', TMPDIR: killedProcessTmp },
       },
     );
     let output = '';
