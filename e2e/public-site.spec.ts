@@ -15,6 +15,61 @@ test.describe('a visitor on the public site', () => {
     await saveScreen(page, testInfo, 'landing');
   });
 
+  test('sees the landing page before any script runs, and it works once they do', async ({
+    browser,
+    page,
+  }, testInfo) => {
+    // What arrives first is the page itself (decision 070), not an empty shell waiting for scripts.
+    const withoutScripts = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      javaScriptEnabled: false,
+    });
+    const still = await withoutScripts.newPage();
+    await still.goto('/');
+    await expect(still.getByRole('heading', { level: 1 })).toHaveText(
+      'Do not get surprised by your AWS bill',
+    );
+    await expect(still.getByRole('button', { name: 'Try the demo' })).toBeVisible();
+    await expect(still.locator('#pricing')).toContainText('Free');
+    await saveScreen(still, testInfo, 'landing-before-scripts');
+    await withoutScripts.close();
+
+    // With scripts, React takes the page over without drawing it again or reporting a mismatch.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Contact us' })).toBeVisible({ timeout: 30_000 });
+    const footer = page.locator('footer');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Spendguard`);
+    await page.locator('header').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Do not get surprised by your AWS bill');
+    expect(problems).toEqual([]);
+  });
+
+  test('clicks "Try the demo" before the scripts have arrived, and is still taken to the demo', async ({
+    page,
+  }) => {
+    // The app's entry script is held back, so the page on screen is the one the build rendered.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    release();
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+  });
+
   test('follows the header anchors to the landing sections', async ({ page }) => {
     await page.goto('/about');
     const header = page.locator('header');

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const script = `console.log(${JSON.stringify('spendguard '.repeat(400))});\n`;
 const page = `<!doctype html><title>Spendguard</title><body>${'<p>dashboard</p>'.repeat(100)}</body>`;
+const landing = `<!doctype html><title>Spendguard</title><body><div id="root" data-prerendered="/">${'<h1>Do not get surprised</h1>'.repeat(100)}</div></body>`;
 
 /** A build folder as vite.config.ts writes it: each file with its .br and .gz twins. */
 function writeBuild(folder: string, file: string, content: string) {
@@ -24,6 +25,12 @@ beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-web-build-'));
   writeBuild(webDir, 'index.html', page);
   writeBuild(webDir, 'assets/app-1234.js', script);
+  writeBuild(webDir, 'prerendered/page-0.html', landing);
+  // The manifest as the build writes it, plus an entry whose file is missing (never sent).
+  fs.writeFileSync(
+    path.join(webDir, 'prerendered/pages.json'),
+    JSON.stringify({ '/': 'prerendered/page-0.html', '/about': 'prerendered/page-9.html' }),
+  );
   server = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
 });
 afterAll(async () => {
@@ -59,5 +66,24 @@ describe('the built web app', () => {
     expect(answer.headers['content-type']).toMatch(/text\/html/);
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(zlib.gunzipSync(answer.rawPayload).toString()).toBe(page);
+  });
+
+  it('sends the page the build rendered for its path, compressed and never cached', async () => {
+    for (const url of ['/', '/?ref=newsletter']) {
+      const answer = await server.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-type']).toMatch(/text\/html/);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(answer.rawPayload).toString()).toBe(landing);
+    }
+  });
+
+  it('sends the empty page for every other route, and for a rendered page whose file is missing', async () => {
+    for (const url of ['/about', '/sign-in', '/dashboard']) {
+      const answer = await server.app.inject({ url });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(page);
+    }
   });
 });

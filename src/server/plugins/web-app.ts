@@ -2,14 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { normalizePath } from '../../domain/route-access.ts';
+
+/**
+ * The pages the build rendered to HTML (vite.config.ts writes `prerendered/pages.json`: path → file),
+ * sent in place of the empty index.html for those paths so they paint before any script runs.
+ */
+function readPrerenderedPages(webDistDir: string): Map<string, string> {
+  const manifest = path.join(webDistDir, 'prerendered', 'pages.json');
+  if (!fs.existsSync(manifest)) return new Map();
+  const pages = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+  return new Map(
+    Object.entries(pages).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && fs.existsSync(path.join(webDistDir, entry[1])),
+    ),
+  );
+}
 
 /**
  * Serves the built SPA. Paths outside /api fall back to index.html so the browser router decides
- * (spec §2 redirects); unknown /api paths answer a JSON 404.
+ * (spec §2 redirects), or to the page the build rendered for that path; unknown /api paths answer a
+ * JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
+  const prerenderedPages = hasBuild ? readPrerenderedPages(webDistDir) : new Map<string, string>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -38,6 +57,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = prerenderedPages.get(normalizePath(url)) ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

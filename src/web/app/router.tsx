@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { AlertLinkKind } from '../features/alert-links/components/alert-link-page.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { type LazyPage, lazyPage } from './lazy-page.ts';
 import { RouteError } from './route-error.tsx';
 
 const LandingPage = lazyPage(
@@ -147,3 +147,9 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * The pages the build renders to HTML (src/web/prerender.tsx), by path: the same for every visitor,
+ * they paint before any script runs and are then hydrated (main.tsx). Issue 18: the landing page's LCP.
+ */
+export const PRERENDERED_PAGES: Record<string, LazyPage> = { '/': LandingPage };

@@ -1,5 +1,6 @@
 import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandGithub, IconBrandLinkedin, IconBrandX, IconMail } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { CONTACT_EMAIL } from '../../lib/contact.ts';
@@ -14,9 +15,22 @@ const SOCIAL_LINKS = [
   { href: 'https://x.com/spendguard', label: 'Spendguard on X', Icon: IconBrandX },
 ];
 
+const neverChanges = () => () => {};
+
+/**
+ * The year on the visitor's clock. A page rendered at build time (src/web/prerender.tsx) has none, so
+ * the markup hydrates as it was built, and the year appears in the render that follows.
+ */
+const useCurrentYear = () =>
+  useSyncExternalStore(
+    neverChanges,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+
 /** Spec §2 footer: tagline, social links, contact, legal and blog links, copyright with the address. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer
       style={{
@@ -66,7 +80,8 @@ export function SiteFooter() {
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="xs" c="dimmed">
-          © {year} Spendguard, Inc. · 10900 NE 8th Street, Suite 1000, Bellevue, WA 98004
+          © {year === null ? '' : `${year} `}Spendguard, Inc. · 10900 NE 8th Street, Suite 1000, Bellevue, WA
+          98004
         </Text>
       </Container>
     </footer>

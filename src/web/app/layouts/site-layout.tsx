@@ -7,6 +7,7 @@ import { SubscriptionBanner } from '../../features/billing/components/subscripti
 import type { HelpWidgetPerson } from '../../features/help-widget/components/help-widget.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { readSessionToken } from '../../lib/session-token.ts';
+import { EarlyClickReplay } from '../early-clicks.ts';
 import { withChunkTimeout } from '../lazy-page.ts';
 import { PageViewReporter } from '../page-view-reporter.tsx';
 import { ScrollToTop } from '../scroll-to-top.tsx';
@@ -86,6 +87,7 @@ export function SiteLayout() {
       <Box component="main" style={{ flex: 1 }}>
         <SubscriptionBanner enabled={showsMainNavigation(viewer)} />
         <Suspense fallback={<FullScreenSpinner />}>
+          <EarlyClickReplay />
           <Outlet />
         </Suspense>
       </Box>
