@@ -24,6 +24,8 @@ export function PhoneNavigation({ content }: { content: PhoneNavigationContent }
         size={320}
         title={<BrandLogo size={24} />}
         closeButtonProps={{ 'aria-label': 'Close the menu' }}
+        // Above the help widget (z-index 300), whose greeting bubble otherwise sat on the open menu.
+        zIndex={400}
       >
         <Stack gap="xs" component="nav" aria-label="Menu">
           {content.kind === 'signed-in' ? (
