@@ -141,5 +141,9 @@ export default async function globalSetup() {
     await stripe.close();
     await slack.close();
     await webhooks.close();
+    // The server's log stays beside the run's traces; its data (0.5-1 GB of database) goes.
+    fs.mkdirSync('test-results', { recursive: true });
+    fs.copyFileSync(path.join(root, 'server.log'), path.join('test-results', 'e2e-server.log'));
+    fs.rmSync(root, { recursive: true, force: true });
   };
 }

@@ -10,14 +10,20 @@ import { testDatabaseKind } from './testing/test-database.ts';
 describe.runIf(testDatabaseKind === 'pglite')('npm start on the embedded database', () => {
   // Started in beforeAll, not while the suite is collected: a skipped suite (the PostgreSQL run) is still
   // collected, and a server started then would outlive the run.
+  let root = '';
   let dataDir = '';
   let first: ServerProcess;
   beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-start-'));
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-start-'));
+    dataDir = path.join(root, 'data');
     first = startServerProcess(dataDir);
   });
-  afterAll(() => {
-    first?.child.kill('SIGKILL');
+  afterAll(async () => {
+    if (first && first.child.exitCode === null && first.child.signalCode === null) {
+      first.child.kill('SIGKILL');
+      await first.exited;
+    }
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('serves the health check with the database and queue running', async () => {
@@ -38,7 +44,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm start on the embedded databas
   });
 
   it('refuses a worker-only node on the embedded database, naming what it needs', async () => {
-    const worker = startServerProcess(fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-role-')), {
+    const worker = startServerProcess(path.join(root, 'worker-data'), {
       SPENDGUARD_ROLE: 'worker',
     });
     expect(await worker.exited).toBe(1);

@@ -19,10 +19,10 @@ import { testDatabaseKind } from '../testing/test-database.ts';
  * `npm run ingest` killed in the middle of a big file (SIGKILL, as an OOM killer or a power cut would):
  * the previous numbers of that billing period stay, and the next run completes.
  */
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-kill-'));
+// Made by the suite's beforeAll, so the PostgreSQL run, which skips the suite, leaves nothing behind.
+const root = path.join(os.tmpdir(), `spendguard-kill-${process.pid}`);
 const dataDir = path.join(root, 'data');
 const killedProcessTmp = path.join(root, 'tmp');
-fs.mkdirSync(killedProcessTmp, { recursive: true });
 const config = parseConfig({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
@@ -78,7 +78,9 @@ function runCli(file: string, killWhen?: (output: string) => boolean) {
 }
 
 describe.skipIf(testDatabaseKind === 'postgres')('a killed ingest', () => {
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
   beforeAll(async () => {
+    fs.mkdirSync(killedProcessTmp, { recursive: true });
     await generateCur2Parquet(smallFile, 2_000);
     await generateCur2Parquet(bigFile, 1_500_000);
     await withDatabase(async (context) => {
@@ -97,7 +99,6 @@ describe.skipIf(testDatabaseKind === 'postgres')('a killed ingest', () => {
       await app.close();
     });
   }, 120_000);
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('leaves the previous numbers of the period, and the next run completes', async () => {
     const before = await periodTotal();
