@@ -51,22 +51,25 @@ async function buildAndPrerender(builder: ViteBuilder) {
   if (!client || !ssr) throw new Error('vite has no client or ssr environment to build');
   await builder.build(client);
   await builder.build(ssr);
-  const entry = pathToFileURL(path.join(prerenderOutDir, 'prerender.js')).href;
-  const { PRERENDERED_PATHS, renderDocument } = (await import(
-    entry
-  )) as typeof import('./src/web/prerender.tsx');
-  const template = fs.readFileSync(path.join(webOutDir, 'index.html'), 'utf8');
-  const pagesDir = path.join(webOutDir, 'prerendered');
-  fs.mkdirSync(pagesDir, { recursive: true });
-  const pages: Record<string, string> = {};
-  for (const [index, pagePath] of PRERENDERED_PATHS.entries()) {
-    const fileName = `prerendered/page-${index}.html`;
-    fs.writeFileSync(path.join(webOutDir, fileName), await renderDocument(template, pagePath));
-    writeCompressedTwins(path.join(webOutDir, fileName));
-    pages[pagePath] = fileName;
+  try {
+    const entry = pathToFileURL(path.join(prerenderOutDir, 'prerender.js')).href;
+    const { PRERENDERED_PATHS, renderDocument } = (await import(
+      entry
+    )) as typeof import('./src/web/prerender.tsx');
+    const template = fs.readFileSync(path.join(webOutDir, 'index.html'), 'utf8');
+    const pagesDir = path.join(webOutDir, 'prerendered');
+    fs.mkdirSync(pagesDir, { recursive: true });
+    const pages: Record<string, string> = {};
+    for (const [index, pagePath] of PRERENDERED_PATHS.entries()) {
+      const fileName = `prerendered/page-${index}.html`;
+      fs.writeFileSync(path.join(webOutDir, fileName), await renderDocument(template, pagePath));
+      writeCompressedTwins(path.join(webOutDir, fileName));
+      pages[pagePath] = fileName;
+    }
+    fs.writeFileSync(path.join(pagesDir, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+  } finally {
+    fs.rmSync(prerenderOutDir, { recursive: true, force: true });
   }
-  fs.writeFileSync(path.join(pagesDir, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
-  fs.rmSync(prerenderOutDir, { recursive: true, force: true });
 }
 
 export default defineConfig({

@@ -70,6 +70,30 @@ test.describe('a visitor on the public site', () => {
     await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
   });
 
+  test("with a stored session, never sees the visitor's built landing page before the app decides", async ({
+    page,
+  }) => {
+    // A token left from an earlier visit (no longer valid here), and the app's entry script held back.
+    await page.addInitScript(() => window.localStorage.setItem('spendguard.session', 'left-from-last-week'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    // The built page is in the document, but not shown (nor in the accessibility tree).
+    const heading = page.locator('#root h1');
+    await expect(heading).toBeAttached();
+    await expect(heading).toBeHidden();
+    release();
+    // The session check refuses the old token: the visitor's page, now drawn by the app.
+    await expect(heading).toHaveText('Do not get surprised by your AWS bill');
+    await expect(page.getByRole('button', { name: 'Contact us' })).toBeVisible();
+  });
+
   test('follows the header anchors to the landing sections', async ({ page }) => {
     await page.goto('/about');
     const header = page.locator('header');

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { takeEarlyClicks } from './app/early-clicks.ts';
-import { pathToHydrate } from './app/prerendered-page.ts';
+import { clearPrerenderedPage, pathToHydrate } from './app/prerendered-page.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, PRERENDERED_PAGES } from './app/router.tsx';
 import { reportClientError } from './lib/client-errors.ts';
@@ -40,7 +40,7 @@ async function takeOverPrerenderedPage(root: HTMLElement): Promise<boolean> {
 function start(root: HTMLElement, hydrates: boolean) {
   takeEarlyClicks(hydrates);
   if (!hydrates) {
-    root.replaceChildren();
+    clearPrerenderedPage(root);
     createRoot(root).render(app);
     return;
   }

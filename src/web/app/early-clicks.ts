@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 declare global {
   interface Window {
-    /** Set by public/early-clicks.js: stops keeping clicks and hands over the buttons clicked. */
+    /** Set by public/before-the-app.js: stops keeping clicks and hands over the buttons clicked. */
     spendguardEarlyClicks?: () => HTMLElement[];
   }
 }
@@ -10,7 +10,7 @@ declare global {
 let toReplay: HTMLElement[] = [];
 
 /**
- * Ends the keeping of clicks made before the app ran (public/early-clicks.js), just before React renders.
+ * Ends the keeping of clicks made before the app ran (public/before-the-app.js), just before React renders.
  * On a page React hydrates, the same buttons stay on screen and are clicked again once it is live. On a
  * page drawn afresh, the buttons clicked are gone, and so are their clicks.
  */

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../lib/session-token.ts';
 import { pathToHydrate, prerenderedDocument } from './prerendered-page.ts';
 
 const template = '<!doctype html>\n<html lang="en">\n<head></head><body><div id="root"></div></body></html>';
@@ -42,5 +44,22 @@ describe('whether the browser hydrates the page on screen', () => {
   it('renders afresh when the page on screen is not the one for this path', () => {
     expect(pathToHydrate(landing, '/dashboard', false)).toBeNull();
     expect(pathToHydrate(rootOf(template), '/', false)).toBeNull();
+  });
+});
+
+describe('the script that runs before the app (public/before-the-app.js)', () => {
+  const script = readFileSync(new URL('../public/before-the-app.js', import.meta.url), 'utf8');
+  const indexHtml = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it('reads the session token under the key the app stores it', () => {
+    expect(script).toContain(`getItem('${SESSION_STORAGE_KEY}')`);
+  });
+
+  it('marks a stored session with the attribute index.html hides the built page by', () => {
+    expect(script).toContain("setAttribute('data-stored-session', '')");
+    expect(indexHtml).toMatch(
+      /html\[data-stored-session\] #root\[data-prerendered\] \{\s*visibility: hidden;/,
+    );
+    expect(indexHtml.indexOf('before-the-app.js')).toBeLessThan(indexHtml.indexOf('<body>'));
   });
 });

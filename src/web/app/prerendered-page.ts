@@ -31,3 +31,9 @@ export function pathToHydrate(
     ? renderedFor
     : null;
 }
+
+/** Empties a #root the app will not hydrate, so what React draws there is shown (see index.html's rule). */
+export function clearPrerenderedPage(root: Element): void {
+  root.replaceChildren();
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+}
