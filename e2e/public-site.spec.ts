@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { holdEntryScript } from './support/held-entry-script.ts';
 import { saveScreen } from './support/screens.ts';
 
 test.describe('a visitor on the public site', () => {
@@ -54,15 +55,7 @@ test.describe('a visitor on the public site', () => {
   test('clicks "Try the demo" before the scripts have arrived, and is still taken to the demo', async ({
     page,
   }) => {
-    // The app's entry script is held back, so the page on screen is the one the build rendered.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -75,14 +68,7 @@ test.describe('a visitor on the public site', () => {
   }) => {
     // A token left from an earlier visit (no longer valid here), and the app's entry script held back.
     await page.addInitScript(() => window.localStorage.setItem('spendguard.session', 'left-from-last-week'));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     // The built page is in the document, but not shown (nor in the accessibility tree).
     const heading = page.locator('#root h1');
