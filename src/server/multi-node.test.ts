@@ -133,6 +133,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
       await catcher?.close();
       await slack?.close();
       await database?.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('a chat message sent to one web node reaches a socket connected to the other', async () => {

@@ -74,11 +74,8 @@ const CONNECTION_TURNS = { quietMs: 250, limitMs: 2_000 };
  * goes through that same queue: a pg-boss poll can never land inside one of our transactions. `image`
  * is a data directory from PGlite's `dumpDataDir` to start from instead of running initdb (tests do).
  */
-export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
-  const pglite = await PGliteOnThread.start({
-    dataDir,
-    image: image ? await image.arrayBuffer() : undefined,
-  });
+export async function openPglite(dataDir?: string, image?: ArrayBuffer): Promise<Database> {
+  const pglite = await PGliteOnThread.start({ dataDir, image });
   // The dialect calls query() and close(), which the thread's client answers as PGlite does.
   const turns = new ConnectionTurns(CONNECTION_TURNS);
   const dialect = new PGliteDialect(pglite as unknown as PGlite);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
@@ -27,9 +28,13 @@ export interface TestAppOptions {
 /** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
+  // The app's own folder (generated secrets, uploads), removed by close() unless the test brought one.
+  const ownDataDir = options.env?.DATA_DIR
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-test-'));
   const config = parseConfig({
     NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), `spendguard-test-${process.pid}`),
+    DATA_DIR: ownDataDir,
     WEB_DIST_DIR: path.join(os.tmpdir(), 'spendguard-no-web-build'),
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
@@ -55,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await app.close();
       if (queue) await stopQueue(queue, 5_000);
       await database.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
