@@ -15,7 +15,7 @@ export interface ThreadStart {
 export interface CompiledPglite {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
-  fsBundle: Uint8Array<ArrayBuffer>;
+  fsBundle: ArrayBuffer;
 }
 
 const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -34,7 +34,7 @@ function compiledPglite(): Promise<CompiledPglite> {
     return {
       pgliteWasmModule: await WebAssembly.compile(new Uint8Array(pglite)),
       initdbWasmModule: await WebAssembly.compile(new Uint8Array(initdb)),
-      fsBundle: new Uint8Array(fsBundle),
+      fsBundle: new Uint8Array(fsBundle).buffer,
     };
   })();
   return compiling;

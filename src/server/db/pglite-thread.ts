@@ -61,7 +61,7 @@ try {
     loadDataDir: start.image ? new BytesBlob(start.image) : undefined,
     pgliteWasmModule: start.compiled.pgliteWasmModule,
     initdbWasmModule: start.compiled.initdbWasmModule,
-    fsBundle: new BytesBlob(start.compiled.fsBundle.buffer),
+    fsBundle: new BytesBlob(start.compiled.fsBundle),
     parsers: pgliteParsers,
   });
   port.on('message', (request: ThreadRequest) => {
