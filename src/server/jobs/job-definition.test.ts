@@ -37,9 +37,9 @@ afterAll(async () => {
   await database.close();
 });
 
-async function settled(id: string) {
+async function settled(id: string, queueName = greetJob.queue) {
   for (;;) {
-    const job = await queue.getJobById(greetJob.queue, id);
+    const job = await queue.getJobById(queueName, id);
     if (job && ['completed', 'failed'].includes(job.state)) return job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -67,5 +67,29 @@ describe('a job payload is parsed on both sides', () => {
     const good = await sendJob(queue, greetJob, { name: 'Grace' });
     expect((await settled(good ?? '')).state).toBe('completed');
     expect(handled).toEqual(['Ada', 'Grace']);
+  });
+});
+
+describe('a job sent from a node that works its queue', () => {
+  const handledLate: string[] = [];
+  // A handler that asks for work every ten minutes, far longer than the test may take.
+  const lateJob = defineJob({
+    queue: 'test-wake',
+    payload: z.object({ name: z.string().min(1) }),
+    pollingIntervalSeconds: 600,
+    async handle(payload) {
+      handledLate.push(payload.name);
+    },
+  });
+
+  it('wakes an idle handler of this node instead of waiting for its next fetch', async () => {
+    await createJobQueue(queue, lateJob);
+    await workJob(lateJob, { queue, services: {} as JobServices, config: parseConfig({}) });
+    // The first may be taken by the handler's first fetch; the second only by a handler woken for it.
+    const first = await sendJob(queue, lateJob, { name: 'first' });
+    expect((await settled(first ?? '', lateJob.queue)).state).toBe('completed');
+    const second = await sendJob(queue, lateJob, { name: 'second' });
+    expect((await settled(second ?? '', lateJob.queue)).state).toBe('completed');
+    expect(handledLate).toEqual(['first', 'second']);
   });
 });

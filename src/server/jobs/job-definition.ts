@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { IngestBillingFilesPayload } from '../../contracts/jobs.ts';
 import type { Config } from '../config.ts';
+import { addLocalWorker, wakeIdleWorker } from './local-workers.ts';
 import type { Queue } from './queue.ts';
 
 /**
@@ -65,7 +66,10 @@ function parsePayload<Schema extends z.ZodType>(job: JobDefinition<Schema>, data
   throw new MalformedJobPayload(`malformed ${job.queue} payload: ${problems.join('; ')}`);
 }
 
-/** Queues one job; the payload is parsed first, so a wrong one fails its sender, not a worker later. */
+/**
+ * Queues one job; the payload is parsed first, so a wrong one fails its sender, not a worker later. A job
+ * due now wakes one of this node's idle handlers of its queue, if it has one (local-workers.ts).
+ */
 export async function sendJob<Schema extends z.ZodType>(
   queue: Queue,
   job: JobDefinition<Schema>,
@@ -73,7 +77,9 @@ export async function sendJob<Schema extends z.ZodType>(
   extra: Pick<PgBoss.SendOptions, 'startAfter'> = {},
 ): Promise<string | null> {
   const data = parsePayload(job, payload);
-  return queue.send(job.queue, data as object, { ...(job.sendOptions?.(data) ?? {}), ...extra });
+  const id = await queue.send(job.queue, data as object, { ...(job.sendOptions?.(data) ?? {}), ...extra });
+  if (id !== null && extra.startAfter === undefined) wakeIdleWorker(queue, job.queue);
+  return id;
 }
 
 /** PostgreSQL's answer to one side of a deadlock; the other side went through. */
@@ -107,10 +113,16 @@ export async function workJob<Schema extends z.ZodType>(
   const { queue, services, config } = node;
   const options = { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
   const workers = typeof job.workers === 'function' ? job.workers(config) : (job.workers ?? 1);
-  for (let worker = 0; worker < workers; worker++) {
-    await queue.work(job.queue, options, async ([received]) => {
+  for (let handler = 0; handler < workers; handler++) {
+    const worker = addLocalWorker(queue, job.queue);
+    worker.id = await queue.work(job.queue, options, async ([received]) => {
       if (!received) return;
-      await job.handle(parsePayload(job, received.data), { queue, services, jobId: received.id });
+      worker.busy = true;
+      try {
+        await job.handle(parsePayload(job, received.data), { queue, services, jobId: received.id });
+      } finally {
+        worker.busy = false;
+      }
     });
   }
   if (job.schedule)

@@ -30,9 +30,9 @@ export const pollLaunchEventsJob = defineJob({
   // (LAUNCH_EVENT_POLLERS_PER_NODE); past it, integrations take turns of one session each.
   workers: (config) => config.launchEvents.pollersPerNode,
   // An idle worker asks for a job every 10 s: 50 of them ask 5 times a second, as 8 did every 2 s,
-  // which keeps the embedded database's one thread for requests. A session that re-sends itself is
-  // taken by whichever idle worker asks next, a fraction of a second on average; the queue holds the
-  // events meanwhile, so nothing is lost, only a few seconds at worst.
+  // which keeps the embedded database's one thread for requests. A session that re-sends itself wakes
+  // one of this node's idle pollers, which takes it at once (sendJob, local-workers.ts); with none idle,
+  // whichever worker asks next takes it. The queue holds the events meanwhile, so nothing is lost.
   pollingIntervalSeconds: 10,
   async handle(payload, { queue, services }) {
     const outcome = await services.pollLaunchEvents(payload.integrationId);
