@@ -1,9 +1,11 @@
 import { InvalidConfiguration, parseConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { startServer } from './server.ts';
 
 try {
-  const server = await startServer(parseConfig());
+  // The configuration first: a wrong one is named in a second, before the server's modules load.
+  const config = parseConfig();
+  const { startServer } = await import('./server.ts');
+  const server = await startServer(config);
   server.context.log.info(`Spendguard is running at ${server.context.config.publicUrl}`);
   let stopping = false;
   const shutdown = async (signal: string) => {
