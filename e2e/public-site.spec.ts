@@ -80,6 +80,41 @@ test.describe('a visitor on the public site', () => {
     await expect(page.getByRole('button', { name: 'Contact us' })).toBeVisible();
   });
 
+  test('is taken over without a mismatch when a session is stored while the page loads', async ({ page }) => {
+    // The app chose to take the built page over (no token then) and fetches the landing page's chunk; a
+    // sign-in in another tab stores a token meanwhile.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // The refused token's 401 is logged by the browser as a failed load; anything else is a problem.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        problems.push(message.text());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let chunkRequested = () => {};
+    const requested = new Promise<void>((resolve) => {
+      chunkRequested = resolve;
+    });
+    await page.route(/\/assets\/landing-page-[^/]+\.js$/, async (route) => {
+      chunkRequested();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await requested;
+    await page.evaluate(() => window.localStorage.setItem('spendguard.session', 'left-from-last-week'));
+    release();
+    // The session check refuses the old token: the visitor's page, drawn by the app, and no mismatch reported.
+    await expect(page.getByRole('button', { name: 'Contact us' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('#root h1')).toHaveText('Do not get surprised by your AWS bill');
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('spendguard.session')))
+      .toBeNull();
+    expect(problems).toEqual([]);
+  });
+
   test('follows the header anchors to the landing sections', async ({ page }) => {
     await page.goto('/about');
     const header = page.locator('header');

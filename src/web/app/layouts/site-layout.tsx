@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { decideRouteAccess, normalizePath, showsMainNavigation } from '../../../domain/route-access.ts';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
@@ -54,17 +54,29 @@ const STATIC_PAGES = [
  * server once took more than ten seconds to answer. A person signed in only by a mailed link's cookie
  * sees the visitor's page until the check answers, then their own header (or the dashboard).
  */
-const showsBeforeSession = (pathname: string) =>
-  !readSessionToken() && STATIC_PAGES.some((page) => page.test(normalizePath(pathname)));
+const showsBeforeSession = (pathname: string, tokenStored: boolean) =>
+  !tokenStored && STATIC_PAGES.some((page) => page.test(normalizePath(pathname)));
+
+const noSubscription = () => () => {};
+const isTokenStored = () => readSessionToken() !== null;
+/**
+ * Whether a session token is stored. While React takes over the page the build rendered, the answer is
+ * the build's: none (main.tsx hydrates only then). A token stored after main.tsx chose to hydrate (a
+ * sign-in in another tab while the page's chunk loads) must not turn that first render into a spinner
+ * that mismatches the page on screen; React reads the store again right after and renders with it.
+ */
+const useTokenStored = () => useSyncExternalStore(noSubscription, isTokenStored, () => false);
 
 /** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
 export function SiteLayout() {
   const { state, viewer, user, refresh } = useSession();
+  const tokenStored = useTokenStored();
   const location = useLocation();
   const privacy = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.privacy);
 
   if (state.status === 'rejected') return <SessionLoadError message={state.error} onRetry={refresh} />;
-  if (viewer.kind === 'loading' && !showsBeforeSession(location.pathname)) return <FullScreenSpinner />;
+  if (viewer.kind === 'loading' && !showsBeforeSession(location.pathname, tokenStored))
+    return <FullScreenSpinner />;
   const access = decideRouteAccess(location.pathname, viewer);
   if (!access.allow) {
     const returnTo = returnTarget(location.state);
