@@ -1,11 +1,13 @@
 import { InvalidConfiguration, parseConfig } from './config.ts';
-import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.ts';
 
 try {
-  // The configuration first: a wrong one is named in a second, before the server's modules load.
+  // The configuration and the embedded database's folder first: a wrong configuration, or a folder another
+  // process uses, is named in a second, before the server's modules load.
   const config = parseConfig();
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   const { startServer } = await import('./server.ts');
-  const server = await startServer(config);
+  const server = await startServer(config, lock);
   server.context.log.info(`Spendguard is running at ${server.context.config.publicUrl}`);
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -15,12 +15,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR, whose
+ * lock it takes unless the caller holds it already (`heldLock`, its release).
+ */
 export async function openConfiguredDatabase(
   config: Config,
+  heldLock?: () => void,
 ): Promise<{ database: Database; unlock: () => void }> {
   if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), unlock: () => {} };
-  const unlock = lockDataDir(config.dataDir);
+  const unlock = heldLock ?? lockDataDir(config.dataDir);
   try {
     return { database: await openPglite(`${config.dataDir}/pglite`), unlock };
   } catch (error) {
@@ -29,10 +33,13 @@ export async function openConfiguredDatabase(
   }
 }
 
-/** Everything `npm start` runs: database, migrations, queue, HTTP; `stop` undoes it in reverse. */
-export async function startServer(config: Config): Promise<RunningServer> {
+/**
+ * Everything `npm start` runs: database, migrations, queue, HTTP; `stop` undoes it in reverse. `heldLock`
+ * is DATA_DIR's lock when the caller took it already (main.ts does, before loading this module).
+ */
+export async function startServer(config: Config, heldLock?: () => void): Promise<RunningServer> {
   const log = createServerLog(config.logLevel);
-  const { database, unlock } = await openConfiguredDatabase(config);
+  const { database, unlock } = await openConfiguredDatabase(config, heldLock);
   let queue: Queue | undefined;
   let closeAws = async () => {};
   try {
