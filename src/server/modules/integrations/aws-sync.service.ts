@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ExportLocation } from '../../../contracts/integrations.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
+import { makeScratchFolder } from '../../scratch-folders.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { awsClients } from './aws/aws-clients.ts';
 import { AwsAccessError, isThrottling } from './aws/aws-failure.ts';
@@ -207,7 +205,8 @@ export function createAwsSyncService(deps: SyncDependencies) {
         message: 'nothing to sync',
       };
     await recordIntegrationState(db, row.id, { state: 'syncing' });
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-sync-'));
+    const scratch = makeScratchFolder('spendguard-sync-');
+    const folder = scratch.path;
     const warnings: string[] = [];
     try {
       const session = await openAwsSession(deps.access, identityOf(row));
@@ -263,7 +262,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
       if (isThrottling(failure)) throw failure;
       return { state: 'error', costs: 'failed', periodsIngested: [], instances: 0, message: failure.message };
     } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
+      scratch.remove();
     }
   }
 

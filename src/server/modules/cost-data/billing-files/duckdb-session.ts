@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { makeScratchFolder } from '../../../scratch-folders.ts';
 
 export interface DuckDbSessionOptions {
   /** DuckDB's memory_limit, e.g. '1GB'; beyond it DuckDB spills to a temporary folder. */
@@ -18,10 +16,10 @@ export interface DuckDbSession {
 export const DEFAULT_MEMORY_LIMIT = '1GB';
 
 export async function openDuckDbSession(options: DuckDbSessionOptions = {}): Promise<DuckDbSession> {
-  const spillDirectory = mkdtempSync(path.join(os.tmpdir(), 'spendguard-duckdb-'));
+  const spill = makeScratchFolder('spendguard-duckdb-');
   const settings: Record<string, string> = {
     memory_limit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
-    temp_directory: spillDirectory,
+    temp_directory: spill.path,
     autoinstall_known_extensions: 'false',
   };
   if (options.threads) settings.threads = String(options.threads);
@@ -39,12 +37,12 @@ export async function openDuckDbSession(options: DuckDbSessionOptions = {}): Pro
       close() {
         connection.closeSync();
         opened.closeSync();
-        rmSync(spillDirectory, { recursive: true, force: true });
+        spill.remove();
       },
     };
   } catch (error) {
     instance?.closeSync();
-    rmSync(spillDirectory, { recursive: true, force: true });
+    spill.remove();
     throw error;
   }
 }

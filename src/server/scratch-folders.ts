@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The folders of work still in progress in this process. */
+const inProgress = new Set<string>();
+let removedAtExit = false;
+
+const removeFolder = (folder: string) => fs.rmSync(folder, { recursive: true, force: true });
+
+/**
+ * A private folder under the system's temporary directory for one piece of work (a sync's downloads,
+ * DuckDB's spill): `remove()` when the work ends. A process that exits first removes the folders still in
+ * progress on its way out: a server stopped during a sync exits once its shutdown timeout is over,
+ * before the sync's own `finally` runs. Only SIGKILL leaves one behind.
+ */
+export function makeScratchFolder(prefix: string): { path: string; remove(): void } {
+  if (!removedAtExit) {
+    removedAtExit = true;
+    process.once('exit', () => {
+      for (const folder of inProgress) removeFolder(folder);
+    });
+  }
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  inProgress.add(folder);
+  return {
+    path: folder,
+    remove() {
+      inProgress.delete(folder);
+      removeFolder(folder);
+    },
+  };
+}
