@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { linkIn, newestMail } from './support/mail.ts';
+import { openInTurn } from './support/open-in-turn.ts';
 import { saveScreen } from './support/screens.ts';
 
 const PASSWORD = 'Correct-Horse-42';
@@ -109,18 +110,9 @@ test.describe('an organization brings its people in', () => {
     // Creating the account, joining and the first session read: slow on a busy machine, not wrong.
     await expect(member).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
-    // The first by a full load, as a typed address; the others through the browser's history, as the back
-    // and forward buttons do: the same guard decides, without reloading the app seventeen times.
-    const [typed, ...others] = MEMBER_REDIRECTED;
-    await member.goto(typed ?? '/');
-    await expect(member, `a member opening ${typed}`).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    for (const path of others) {
-      await member.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+    await openInTurn(member, MEMBER_REDIRECTED, async (path) => {
       await expect(member, `a member opening ${path}`).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    }
+    });
 
     await member.goto('/organization');
     await expect(member.getByRole('heading', { name: "Olivia's organization", level: 1 })).toBeVisible({

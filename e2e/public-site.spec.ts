@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { holdEntryScript } from './support/held-entry-script.ts';
+import { openInTurn } from './support/open-in-turn.ts';
 import { saveScreen } from './support/screens.ts';
 
 test.describe('a visitor on the public site', () => {
@@ -219,13 +220,12 @@ test.describe('route rules for a visitor (spec §2)', () => {
     });
   }
 
-  for (const path of SIGNED_IN_ROUTES) {
-    test(`is sent from ${path} to /sign-in`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/sign-in$/);
-      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  test('is sent to /sign-in from every page for signed-in people', async ({ page }) => {
+    await openInTurn(page, SIGNED_IN_ROUTES, async (path) => {
+      await expect(page, `a visitor opening ${path}`).toHaveURL(/\/sign-in$/);
+      await expect(page.getByRole('heading', { name: 'Sign in' }), `a visitor opening ${path}`).toBeVisible();
     });
-  }
+  });
 });
 
 test('reports each page view with its path and query', async ({ page }) => {
