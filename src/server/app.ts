@@ -7,6 +7,7 @@ import { type CachedReads, createCachedReads } from './auth/cached-reads.ts';
 import type { AppContext } from './context.ts';
 import { createJobQueues, inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
 import { sendJob } from './jobs/job-definition.ts';
+import { stopWakingLocalWorkers } from './jobs/local-workers.ts';
 import { pollLaunchEventsJob } from './jobs/poll-launch-events.job.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
@@ -275,9 +276,12 @@ export async function buildApp(
 
   if (context.config.role.servesWeb) await registerWebApp(app, context.config.webDistDir);
   // Last: a worker takes jobs only once every module is wired (an ingest's evaluation listener included).
-  if (context.queue) {
+  if (queue) {
+    // First thing on close: a job sent from now on (a launch-events session ending, below) is not woken into
+    // a handler about to stop; another node, or this one's next start, takes it.
+    app.addHook('preClose', async () => stopWakingLocalWorkers(queue));
     const stopJobs = await startJobs({
-      queue: context.queue,
+      queue,
       config: context.config,
       services: jobServicesOf({ integrations, awsSync, chat: chatServices, alerts, launchEvents }),
       integrations,

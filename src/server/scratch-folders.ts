@@ -6,19 +6,26 @@ import path from 'node:path';
 const inProgress = new Set<string>();
 let removedAtExit = false;
 
-const removeFolder = (folder: string) => fs.rmSync(folder, { recursive: true, force: true });
+const removeFolder = (folder: string) => fs.rmSync(folder, { recursive: true, force: true, maxRetries: 2 });
 
 /**
  * A private folder under the system's temporary directory for one piece of work (a sync's downloads,
  * DuckDB's spill): `remove()` when the work ends. A process that exits first removes the folders still in
  * progress on its way out: a server stopped during a sync exits once its shutdown timeout is over,
- * before the sync's own `finally` runs. Only SIGKILL leaves one behind.
+ * before the sync's own `finally` runs. A process ended by a signal it does not handle (SIGKILL; main.ts
+ * handles SIGTERM and SIGINT) leaves them behind.
  */
 export function makeScratchFolder(prefix: string): { path: string; remove(): void } {
   if (!removedAtExit) {
     removedAtExit = true;
     process.once('exit', () => {
-      for (const folder of inProgress) removeFolder(folder);
+      for (const folder of inProgress) {
+        try {
+          removeFolder(folder);
+        } catch {
+          // A native thread still writing into it (DuckDB's spill): the process's exit goes on regardless.
+        }
+      }
     });
   }
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

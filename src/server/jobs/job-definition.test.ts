@@ -11,6 +11,7 @@ import {
   sendJob,
   workJob,
 } from './job-definition.ts';
+import { stopWakingLocalWorkers } from './local-workers.ts';
 import { type Queue, startQueue, stopQueue } from './queue.ts';
 
 let database: Database;
@@ -91,5 +92,20 @@ describe('a job sent from a node that works its queue', () => {
     const second = await sendJob(queue, lateJob, { name: 'second' });
     expect((await settled(second ?? '', lateJob.queue)).state).toBe('completed');
     expect(handledLate).toEqual(['first', 'second']);
+  });
+
+  it('wakes none once the node is stopping: the job waits for the next fetch', async () => {
+    const woken: string[] = [];
+    const notify = queue.notifyWorker.bind(queue);
+    queue.notifyWorker = (workerId) => {
+      woken.push(workerId);
+      notify(workerId);
+    };
+    const third = await sendJob(queue, lateJob, { name: 'third' });
+    expect(woken).toHaveLength(1);
+    expect((await settled(third ?? '', lateJob.queue)).state).toBe('completed');
+    stopWakingLocalWorkers(queue);
+    await sendJob(queue, lateJob, { name: 'while stopping' });
+    expect(woken).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { IngestBillingFilesPayload } from '../../contracts/jobs.ts';
 import type { Config } from '../config.ts';
-import { addLocalWorker, wakeIdleWorker } from './local-workers.ts';
+import { addLocalWorker, wakeLocalWorker } from './local-workers.ts';
 import type { Queue } from './queue.ts';
 
 /**
@@ -68,7 +68,7 @@ function parsePayload<Schema extends z.ZodType>(job: JobDefinition<Schema>, data
 
 /**
  * Queues one job; the payload is parsed first, so a wrong one fails its sender, not a worker later. A job
- * due now wakes one of this node's idle handlers of its queue, if it has one (local-workers.ts).
+ * due now wakes one of this node's handlers of its queue, if it has one (local-workers.ts).
  */
 export async function sendJob<Schema extends z.ZodType>(
   queue: Queue,
@@ -77,8 +77,9 @@ export async function sendJob<Schema extends z.ZodType>(
   extra: Pick<PgBoss.SendOptions, 'startAfter'> = {},
 ): Promise<string | null> {
   const data = parsePayload(job, payload);
-  const id = await queue.send(job.queue, data as object, { ...(job.sendOptions?.(data) ?? {}), ...extra });
-  if (id !== null && extra.startAfter === undefined) wakeIdleWorker(queue, job.queue);
+  const options = { ...(job.sendOptions?.(data) ?? {}), ...extra };
+  const id = await queue.send(job.queue, data as object, options);
+  if (id !== null && options.startAfter === undefined) wakeLocalWorker(queue, job.queue);
   return id;
 }
 

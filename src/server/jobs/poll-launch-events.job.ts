@@ -31,8 +31,8 @@ export const pollLaunchEventsJob = defineJob({
   workers: (config) => config.launchEvents.pollersPerNode,
   // An idle worker asks for a job every 10 s: 50 of them ask 5 times a second, as 8 did every 2 s,
   // which keeps the embedded database's one thread for requests. A session that re-sends itself wakes
-  // one of this node's idle pollers, which takes it at once (sendJob, local-workers.ts); with none idle,
-  // whichever worker asks next takes it. The queue holds the events meanwhile, so nothing is lost.
+  // one of this node's pollers, which takes it at once (sendJob, local-workers.ts); on a stopping node it
+  // waits for another node's next ask. The queue holds the events meanwhile, so nothing is lost.
   pollingIntervalSeconds: 10,
   async handle(payload, { queue, services }) {
     const outcome = await services.pollLaunchEvents(payload.integrationId);
