@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdEntryScript } from './support/held-entry-script.ts';
+import { holdEntryScript, holdScripts } from './support/held-entry-script.ts';
 import { openInTurn } from './support/open-in-turn.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -90,19 +90,7 @@ test.describe('a visitor on the public site', () => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         problems.push(message.text());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let chunkRequested = () => {};
-    const requested = new Promise<void>((resolve) => {
-      chunkRequested = resolve;
-    });
-    await page.route(/\/assets\/landing-page-[^/]+\.js$/, async (route) => {
-      chunkRequested();
-      await held;
-      await route.continue();
-    });
+    const { requested, release } = await holdScripts(page, /\/assets\/landing-page-[^/]+\.js$/);
     await page.goto('/', { waitUntil: 'commit' });
     await requested;
     await page.evaluate(() => window.localStorage.setItem('spendguard.session', 'left-from-last-week'));
