@@ -14,6 +14,8 @@ interface BillingAnswer {
   series: Array<{ key: string; total: number }>;
   buckets: unknown[];
   month_end_forecast: { month_to_date: number } | null;
+  data_from: string | null;
+  previous_period: { start_date: string; not_compared: 'plan_history' | 'before_data' | null };
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
@@ -101,6 +103,14 @@ test('the demo user reads the dashboard and every control changes the numbers', 
   expect(year.granularity).toBe('month');
   expect(year.total).toBeGreaterThan(month.total);
   await expectScreenToShow(page, year);
+  // The demo's data starts twelve months back: last year is compared only when all of it is there.
+  const lastYearCovered = year.data_from !== null && year.data_from <= year.previous_period.start_date;
+  expect(year.previous_period.not_compared).toBe(lastYearCovered ? null : 'before_data');
+  if (!lastYearCovered) {
+    await expect(page.getByTestId('card-change-value')).toHaveText('—');
+    await expect(page.getByTestId('card-change')).toContainText('Your data starts');
+    await expect(page.getByTestId('top-movers')).toContainText('nothing fair to compare with');
+  }
   await saveScreen(page, testInfo, 'dashboard-year');
 
   await modeButton(page, 'Month').click();

@@ -113,6 +113,11 @@ export const billingData = z.object({
     through_today: z.boolean(),
     /** True when the plan's history starts after this period's first day: no fair comparison. */
     before_visible_history: z.boolean(),
+    /**
+     * Why this period is not compared with the range, or null when it is: it starts before the plan's
+     * history (`visible_from`) or before the integration's data (`data_from`), whichever binds.
+     */
+    not_compared: z.enum(['plan_history', 'before_data']).nullable(),
   }),
   /** Present when the range holds today in the user's time zone. */
   month_end_forecast: monthEndForecast.nullable(),
@@ -123,6 +128,8 @@ export const billingData = z.object({
   fresh_through: z.string().nullable(),
   /** The plan's first visible day; costs before it are left out (free plans keep 3 months). */
   visible_from: z.string(),
+  /** The first day the integration's data covers: the month of its first day with spend; null with none. */
+  data_from: z.string().nullable(),
   /** True when a team scope limits what this person sees. */
   scoped: z.boolean(),
   tag_keys: z.array(z.string()),

@@ -3,11 +3,13 @@ import {
   applyViewMode,
   chooseBucketGranularity,
   comparablePreviousPeriod,
+  dataCoveredFrom,
   defaultBillingView,
   formatSelectedTagValues,
   isBillingQueryReady,
   parseSelectedTagValues,
   previousPeriod,
+  previousPeriodGap,
 } from './billing-view.ts';
 
 describe('the default billing view (spec §4)', () => {
@@ -186,5 +188,31 @@ describe('the period a running range is compared with', () => {
       endDate: '2026-11-23',
       throughToday: false,
     });
+  });
+});
+
+describe('whether the previous period can be compared', () => {
+  it('covers whole months from the first day with spend, and nothing without spend', () => {
+    expect(dataCoveredFrom('2025-11-03')).toBe('2025-11-01');
+    expect(dataCoveredFrom(null)).toBeNull();
+  });
+
+  it('compares when the previous period is inside the data and the plan', () => {
+    expect(previousPeriodGap('2026-10-01', '2023-12-01', '2025-11-01')).toBeNull();
+    expect(previousPeriodGap('2025-11-01', '2023-12-01', '2025-11-01')).toBeNull();
+    expect(previousPeriodGap('2025-01-01', '2023-12-01', null)).toBeNull();
+  });
+
+  it('does not compare a year with one whose data starts in its last month', () => {
+    expect(previousPeriodGap('2025-01-01', '2023-12-01', '2025-11-01')).toBe('before_data');
+  });
+
+  it("names the plan when only the plan's history hides the start", () => {
+    expect(previousPeriodGap('2025-01-01', '2026-09-01', '2024-02-01')).toBe('plan_history');
+  });
+
+  it('names the data when both hold and the data starts later than the plan shows', () => {
+    expect(previousPeriodGap('2025-01-01', '2025-03-01', '2025-11-01')).toBe('before_data');
+    expect(previousPeriodGap('2025-01-01', '2025-11-01', '2025-03-01')).toBe('plan_history');
   });
 });

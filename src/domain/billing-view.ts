@@ -143,6 +143,34 @@ export function comparablePreviousPeriod(
   };
 }
 
+/** Why the previous period cannot fairly be set against this one; null when it can. */
+export type ComparisonGap = 'plan_history' | 'before_data';
+
+/**
+ * The first day the organization's data covers: billing data comes in whole months, so spend that
+ * starts on the 3rd still covers the 1st. Null when there is no spend at all.
+ */
+export function dataCoveredFrom(firstSpendDay: IsoDay | null): IsoDay | null {
+  return firstSpendDay === null ? null : monthStart(firstSpendDay);
+}
+
+/**
+ * A comparison needs the whole previous period in view. The plan may hide its start (free plans keep
+ * three months), or the organization's data may begin after it: 2026 set against a 2025 whose data
+ * starts in November would read as +1,000%. When both hold, the one that binds is named: an upgrade
+ * cannot show months the data does not have.
+ */
+export function previousPeriodGap(
+  previousStart: IsoDay,
+  visibleFrom: IsoDay,
+  dataFrom: IsoDay | null,
+): ComparisonGap | null {
+  const beforeData = dataFrom !== null && previousStart < dataFrom;
+  const beforeVisible = previousStart < visibleFrom;
+  if (beforeData && (!beforeVisible || dataFrom >= visibleFrom)) return 'before_data';
+  return beforeVisible ? 'plan_history' : null;
+}
+
 /** Spec §3 query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */
 export function parseSelectedTagValues(parameter: string): SelectedTagValues {
   if (parameter.trim() === ALL_TAG_VALUES) return ALL_TAG_VALUES;

@@ -5,7 +5,12 @@ import {
   billingData,
   type CostSeries,
 } from '../../../contracts/billing-data.ts';
-import { chooseBucketGranularity, comparablePreviousPeriod } from '../../../domain/billing-view.ts';
+import {
+  chooseBucketGranularity,
+  comparablePreviousPeriod,
+  dataCoveredFrom,
+  previousPeriodGap,
+} from '../../../domain/billing-view.ts';
 import {
   addDays,
   addMonths,
@@ -229,17 +234,21 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       end_date: addDays(monthStart(today), -1),
     };
     // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
-    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers] = await Promise.all([
-      summarize(base, start, query.end_date, granularity),
-      summarize(base, visible(previous.startDate), previous.endDate, 'none'),
-      summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
-      isWithin(today, query.start_date, query.end_date)
-        ? monthEndForecastOf(base, today, integration.fresh_through)
-        : null,
-      slices.tagKeys(base.slice),
-      tagKey ? slices.tagValues(base.slice, tagKey) : [],
-      slices.providers(base.slice),
-    ]);
+    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers, spendDays] =
+      await Promise.all([
+        summarize(base, start, query.end_date, granularity),
+        summarize(base, visible(previous.startDate), previous.endDate, 'none'),
+        summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
+        isWithin(today, query.start_date, query.end_date)
+          ? monthEndForecastOf(base, today, integration.fresh_through)
+          : null,
+        slices.tagKeys(base.slice),
+        tagKey ? slices.tagValues(base.slice, tagKey) : [],
+        slices.providers(base.slice),
+        // The whole integration's, whatever this person's scope: it says what the data covers.
+        slices.spendDays({ organizationId: context.organizationId, integrations: [integration.id] }),
+      ]);
+    const dataFrom = dataCoveredFrom(spendDays.first);
     const lastMonthTotal = lastMonthSummary.total;
 
     const cells = new Map<string, Record<string, number>>();
@@ -272,6 +281,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         series: bySpend(before.keyTotals),
         through_today: previous.throughToday,
         before_visible_history: previous.startDate < visibleFrom,
+        not_compared: previousPeriodGap(previous.startDate, visibleFrom, dataFrom),
       },
       month_end_forecast: forecast,
       last_month: { ...lastMonth, total: usd(lastMonthTotal) },
@@ -279,6 +289,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       time_zone: context.timeZone,
       fresh_through: integration.fresh_through,
       visible_from: visibleFrom,
+      data_from: dataFrom,
       scoped: scope.restricted,
       tag_keys: tagKeys,
       tag_values: tagKey ? [...tagValues, UNTAGGED] : [],

@@ -475,8 +475,22 @@ describe('who sees what', () => {
     expect(data.visible_from).toBe(visibleFrom);
     expect(data.total).toBe(expected(between(laterDay(visibleFrom, yearStart(today)), yearEnd(today))));
     expect(data.previous_period.before_visible_history).toBe(true);
+    expect(data.previous_period.not_compared).toBe('plan_history');
     const month = (await billingData(free, range(monthStart(today), monthEnd(today)))).json();
     expect(month.previous_period.before_visible_history).toBe(false);
+    expect(month.previous_period.not_compared).toBeNull();
+  });
+
+  it('says where the data starts, and compares no period that begins before it', async () => {
+    const firstMonth = monthStart(knownDays[0] as IsoDay);
+    const first = (await billingData(owner, range(firstMonth, monthEnd(firstMonth)))).json();
+    expect(first.data_from).toBe(firstMonth);
+    expect(first.previous_period.start_date).toBe(addMonths(firstMonth, -1));
+    expect(first.previous_period.not_compared).toBe('before_data');
+    expect(first.previous_period.before_visible_history).toBe(false);
+    const now = (await billingData(owner, range(monthStart(today), monthEnd(today)))).json();
+    expect(now.data_from).toBe(firstMonth);
+    expect(now.previous_period.not_compared).toBeNull();
   });
 
   it('answers 402 Subscription Expired once the trial ended unpaid (spec §8)', async () => {

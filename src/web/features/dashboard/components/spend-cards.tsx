@@ -3,9 +3,9 @@ import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
+import { uncomparedBecause } from './previous-period.ts';
 import {
   formatDay,
-  formatDayWithYear,
   formatMonthLong,
   formatPercent,
   formatRange,
@@ -65,6 +65,7 @@ function ChangeValue({ current, previous }: { current: number; previous: number 
 export function SpendCards({ data }: { data: BillingData }) {
   const forecast = data.month_end_forecast;
   const previous = data.previous_period;
+  const uncompared = uncomparedBecause(data);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {forecast ? (
@@ -98,13 +99,8 @@ export function SpendCards({ data }: { data: BillingData }) {
         value={formatUsdHeadline(data.last_month.total)}
         detail={formatMonthLong(data.last_month.start_date)}
       />
-      {previous.before_visible_history ? (
-        <StatCard
-          testId="card-change"
-          label="Change vs previous period"
-          value="—"
-          detail={`Your plan's history starts ${formatDayWithYear(data.visible_from)}`}
-        />
+      {uncompared ? (
+        <StatCard testId="card-change" label="Change vs previous period" value="—" detail={uncompared} />
       ) : (
         <StatCard
           testId="card-change"

@@ -23,6 +23,7 @@ const data = {
     series: [{ key: 'web, "blue"', total: 25 }],
     through_today: false,
     before_visible_history: false,
+    not_compared: null,
   },
 } as unknown as BillingData;
 
@@ -37,8 +38,10 @@ describe('the breakdown as CSV', () => {
     ]);
   });
 
-  it('leaves the comparison empty when the previous period is before the plan history', () => {
-    const hidden = { ...data, previous_period: { ...data.previous_period, before_visible_history: true } };
-    expect(spendToCsv(hidden).split('\r\n')[3]).toBe('Total,30.5,,,10,20.5');
+  it("leaves the comparison empty when the previous period starts before the plan's history or the data", () => {
+    for (const reason of ['plan_history', 'before_data'] as const) {
+      const hidden = { ...data, previous_period: { ...data.previous_period, not_compared: reason } };
+      expect(spendToCsv(hidden).split('\r\n')[3]).toBe('Total,30.5,,,10,20.5');
+    }
   });
 });

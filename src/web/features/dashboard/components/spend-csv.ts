@@ -2,11 +2,12 @@
 
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { toCsv } from '../../../lib/csv.ts';
+import { isCompared } from './previous-period.ts';
 
 export function spendToCsv(data: BillingData): string {
   const previous = new Map(data.previous_period.series.map((series) => [series.key, series.total]));
-  // No comparison before the plan's history: those cells stay empty rather than claim zero.
-  const compared = !data.previous_period.before_visible_history;
+  // No comparison before the plan's history or the data: those cells stay empty rather than claim zero.
+  const compared = isCompared(data);
   const before = (amount: number) => (compared ? amount : '');
   const change = (current: number, earlier: number) =>
     compared ? Number((current - earlier).toFixed(10)) : '';

@@ -5,6 +5,7 @@ import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
+import { isCompared } from './previous-period.ts';
 import { spendToCsv } from './spend-csv.ts';
 import { formatPercent, formatSignedUsd, formatUsd } from './spend-format.ts';
 
@@ -60,7 +61,7 @@ function SortHeader({
 
 /** Every series of the range, sortable, with the previous period beside it; downloadable as CSV. */
 export function SpendTable({ data }: { data: BillingData }) {
-  const compared = !data.previous_period.before_visible_history;
+  const compared = isCompared(data);
   const [sort, setSort] = useState<{ field: SortField; descending: boolean }>({
     field: 'total',
     descending: true,

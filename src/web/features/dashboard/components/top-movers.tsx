@@ -1,7 +1,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { type CostMover, costMovers } from '../../../../domain/cost-movers.ts';
-import { formatDayWithYear, formatPercent, formatRange, formatSignedUsd, formatUsd } from './spend-format.ts';
+import { uncomparedBecause } from './previous-period.ts';
+import { formatPercent, formatRange, formatSignedUsd, formatUsd } from './spend-format.ts';
 
 function MoverList({
   title,
@@ -51,15 +52,15 @@ function MoverList({
 
 /** Which services or tag values moved most against the previous period of the same length. */
 export function TopMovers({ data }: { data: BillingData }) {
-  if (data.previous_period.before_visible_history) {
+  const uncompared = uncomparedBecause(data);
+  if (uncompared) {
     return (
       <Paper withBorder radius="md" p="md" data-testid="top-movers">
         <Text fw={600} mb={4}>
           Top movers
         </Text>
         <Text size="sm" c="dimmed">
-          The previous period starts before your plan's history ({formatDayWithYear(data.visible_from)}), so
-          there is nothing fair to compare with.
+          {uncompared}, after the previous period begins: there is nothing fair to compare with.
         </Text>
       </Paper>
     );
