@@ -130,6 +130,8 @@ test('the demo dashboard and recommendations, full of data, fit the phone', asyn
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByText(/\$[\d,]+\.\d\d/).first()).toBeVisible({ timeout: 60_000 });
+  // The chart draws after the figures (its code loads behind them): the screen is whole once it has bars.
+  await expect(page.getByTestId('spend-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await saveScreen(page, testInfo, 'phone-demo-dashboard');
   await page.goto('/ec2-rightsizing-recommendation');
