@@ -139,6 +139,58 @@ describe('syncing the demo AWS account', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
+  it('says Syncing until the whole sync ends, not between its newest and its older months', async () => {
+    // Three months changed: the newest two land first, the older one after the fleet (two runs).
+    clock.advance(2 * 3_600_000);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'restated-'));
+    for (const period of ['2026-07', '2026-08']) {
+      const file = path.join(folder, `${period}.parquet`);
+      await writeCur2TestFile(
+        file,
+        [
+          {
+            type: 'Usage',
+            usageType: 'BoxUsage:m5.large',
+            unblended: '42.5',
+            start: `${period}-06 10:00:00`,
+            billingPeriod: `${period}-01`,
+          },
+        ],
+        'parquet',
+      );
+      simulator.putObject(simulator.company.bucket, dataKey(period), fs.readFileSync(file));
+    }
+    fs.rmSync(folder, { recursive: true, force: true });
+    const costData = createCostDataService(server.context.database.db);
+    const integrations = createIntegrationsService(server.context, costData, {
+      aws: simulatorAccess(simulator),
+    });
+    const sync = createAwsSyncService({
+      context: server.context,
+      access: simulatorAccess(simulator),
+      costData,
+      runIngestion: integrations.runIngestion,
+      storeEc2Inventory: async (_owner, instances) => ({ instances: instances.length }),
+      refreshFindings: async () => {},
+    });
+    const seenAsRunsEnd: Array<{ months: string[]; state: string }> = [];
+    costData.beforeRunEndsWithNewFacts(async (event) => {
+      const row = await server.context.database.db
+        .selectFrom('integrations')
+        .select('state')
+        .where('id', '=', integrationId)
+        .executeTakeFirstOrThrow();
+      seenAsRunsEnd.push({ months: event.billingPeriods.map((day) => day.slice(0, 7)), state: row.state });
+    });
+    const outcome = await sync.sync(integrationId);
+    expect(outcome.periodsIngested.sort()).toEqual(['2026-07', '2026-08', '2026-11']);
+    expect(seenAsRunsEnd).toEqual([
+      { months: ['2026-08', '2026-11'], state: 'syncing' },
+      { months: ['2026-07'], state: 'syncing' },
+    ]);
+    expect((await status()).state).toBe('ready');
+  }, 60_000);
+
   it('leaves the data intact and names the file when a delivered file is broken', async () => {
     const before = await totals();
     const key = dataKey('2026-09');

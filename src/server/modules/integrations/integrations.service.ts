@@ -54,7 +54,8 @@ const STOPPED_SYNC_FAILURE = {
   file: null,
   column: null,
   row: null,
-  message: 'The server stopped during this sync. Nothing was changed; the next sync starts again.',
+  message:
+    'The server stopped during this sync. Any months it had finished reading are kept; the next sync reads the rest.',
 };
 
 /** One ingestion run's files, as queued for a worker (contracts/jobs.ts). */
@@ -369,11 +370,15 @@ export function createIntegrationsService(
     return outcome.run;
   }
 
-  /** The integration's state after its run, recorded as the run ends, before the alerts react. */
+  /**
+   * The integration's state after its run, recorded as the run ends, before the alerts react. A sync's
+   * run that succeeded is one step of that sync (the newest months, then the fleet, then the older
+   * months): the integration stays `syncing` until the sync itself ends, and says "Up to date" then.
+   */
   async function recordOutcome({ run, freshThrough }: IngestionOutcome): Promise<void> {
     const succeeded = run.state === 'succeeded';
     await recordIntegrationState(db, run.integrationId, {
-      state: await dataStateAfter(run),
+      state: succeeded && run.trigger === 'sync' ? 'syncing' : await dataStateAfter(run),
       lastError: run.state === 'failed' ? run.error : undefined,
       freshThrough,
       synced: succeeded,
