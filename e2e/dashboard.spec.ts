@@ -108,8 +108,8 @@ test('the demo user reads the dashboard and every control changes the numbers', 
   expect(year.previous_period.not_compared).toBe(lastYearCovered ? null : 'before_data');
   if (!lastYearCovered) {
     await expect(page.getByTestId('card-change-value')).toHaveText('—');
-    await expect(page.getByTestId('card-change')).toContainText('Your data starts');
-    await expect(page.getByTestId('top-movers')).toContainText('nothing fair to compare with');
+    await expect(page.getByTestId('card-change')).toContainText('No data before');
+    await expect(page.getByTestId('top-movers')).toContainText('starts before your data does');
   }
   await saveScreen(page, testInfo, 'dashboard-year');
 

@@ -192,7 +192,8 @@ describe('the period a running range is compared with', () => {
 });
 
 describe('whether the previous period can be compared', () => {
-  it('covers whole months from the first day with spend, and nothing without spend', () => {
+  it('covers whole months from the first billing period, and nothing without data', () => {
+    expect(dataCoveredFrom('2025-11-01')).toBe('2025-11-01');
     expect(dataCoveredFrom('2025-11-03')).toBe('2025-11-01');
     expect(dataCoveredFrom(null)).toBeNull();
   });

@@ -147,11 +147,11 @@ export function comparablePreviousPeriod(
 export type ComparisonGap = 'plan_history' | 'before_data';
 
 /**
- * The first day the organization's data covers: billing data comes in whole months, so spend that
- * starts on the 3rd still covers the 1st. Null when there is no spend at all.
+ * The first day the data covers: billing data comes in whole billing periods, so a first period
+ * holds its whole month even when its spend starts on the 3rd. Null when there is no data at all.
  */
-export function dataCoveredFrom(firstSpendDay: IsoDay | null): IsoDay | null {
-  return firstSpendDay === null ? null : monthStart(firstSpendDay);
+export function dataCoveredFrom(firstBillingPeriod: IsoDay | null): IsoDay | null {
+  return firstBillingPeriod === null ? null : monthStart(firstBillingPeriod);
 }
 
 /**

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
 import {
@@ -123,6 +125,36 @@ describe('GET /api/billing-data by provider', () => {
     expect(data.total).toBe(usd(onAzure));
     expect(totalsOf(data.series).untagged ?? 0).toBe(usd((row) => onAzure(row) && !withEnv(row)));
     expect(totalsOf(data.series).prod).toBe(usd((row) => withEnv(row) && tagsOf(row).env === 'prod'));
+  });
+
+  it("says where the chosen provider's data starts, and compares no month before it (decision 073)", async () => {
+    // AWS from August, Azure from September: September on Azure alone has nothing before it.
+    const line = (day: string, provider: string) =>
+      `${day} 00:00:00,${day.slice(0, 8)}01 00:00:00,10.5,10.5,USD,Usage,Compute,${provider},111111111111,111111111111,eastus,{}`;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'two-starts-'));
+    const file = path.join(folder, 'two-starts.csv');
+    fs.writeFileSync(
+      file,
+      [
+        'ChargePeriodStart,BillingPeriodStart,BilledCost,EffectiveCost,BillingCurrency,ChargeCategory,ServiceName,ProviderName,BillingAccountId,SubAccountId,RegionId,Tags',
+        line('2024-08-10', 'AWS'),
+        line('2024-09-10', 'AWS'),
+        line('2024-09-10', 'Microsoft'),
+      ].join('\n'),
+    );
+    const integrationId = await createUploadIntegration(server, owner);
+    const upload = await uploadFocusSample(server, owner, integrationId, file);
+    fs.rmSync(folder, { recursive: true, force: true });
+    expect(upload.json().state).toBe('succeeded');
+    const both = (await billingData({ integration: integrationId })).json();
+    expect(both.data_from).toBe('2024-08-01');
+    expect(both.previous_period.not_compared).toBeNull();
+    const azure = (await billingData({ integration: integrationId, provider: 'Microsoft' })).json();
+    expect(azure.data_from).toBe('2024-09-01');
+    expect(azure.previous_period).toMatchObject({ start_date: '2024-08-01', not_compared: 'before_data' });
+    const aws = (await billingData({ integration: integrationId, provider: 'AWS' })).json();
+    expect(aws.previous_period.not_compared).toBeNull();
+    expect(aws.previous_period.total).toBe(10.5);
   });
 
   it.each([

@@ -234,7 +234,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       end_date: addDays(monthStart(today), -1),
     };
     // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
-    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers, spendDays] =
+    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers, firstPeriod] =
       await Promise.all([
         summarize(base, start, query.end_date, granularity),
         summarize(base, visible(previous.startDate), previous.endDate, 'none'),
@@ -245,10 +245,10 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         slices.tagKeys(base.slice),
         tagKey ? slices.tagValues(base.slice, tagKey) : [],
         slices.providers(base.slice),
-        // The whole integration's, whatever this person's scope: it says what the data covers.
-        slices.spendDays({ organizationId: context.organizationId, integrations: [integration.id] }),
+        // The chosen providers' data, whatever this person's scope: it says what the data covers.
+        slices.firstBillingPeriod(base.slice),
       ]);
-    const dataFrom = dataCoveredFrom(spendDays.first);
+    const dataFrom = dataCoveredFrom(firstPeriod);
     const lastMonthTotal = lastMonthSummary.total;
 
     const cells = new Map<string, Record<string, number>>();
@@ -280,6 +280,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         total: usd(before.total),
         series: bySpend(before.keyTotals),
         through_today: previous.throughToday,
+        // Kept for API clients that read it; not_compared says which start binds.
         before_visible_history: previous.startDate < visibleFrom,
         not_compared: previousPeriodGap(previous.startDate, visibleFrom, dataFrom),
       },

@@ -339,6 +339,23 @@ export async function listProviders(db: Kysely<DatabaseSchema>, slice: CostSlice
   return result.rows.map((row) => row.provider);
 }
 
+/**
+ * The first billing period held for the slice's integrations and chosen providers, whatever its scope,
+ * dates or other filters: where the data starts, so how far back a comparison can reach (decision 073).
+ */
+export async function firstBillingPeriod(
+  db: Kysely<DatabaseSchema>,
+  slice: Pick<CostSlice, 'organizationId' | 'integrations' | 'filter'>,
+): Promise<string | null> {
+  const { providers } = slice.filter;
+  const result = await sql<{ first: string | null }>`
+    select min(billing_period)::text as first from cost_monthly_rollups
+    where ${ownedBy(slice)} and ${providers.length > 0 ? sql`provider in (${inList(providers)})` : sql`true`}`.execute(
+    db,
+  );
+  return result.rows[0]?.first ?? null;
+}
+
 /** The first and last day with cost on the integrations (null when they hold none). */
 export async function spendDays(
   db: Kysely<DatabaseSchema>,

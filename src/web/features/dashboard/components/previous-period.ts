@@ -1,20 +1,41 @@
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { formatDayWithYear } from './spend-format.ts';
+import { formatDayWithYear, formatRange } from './spend-format.ts';
 
-/** True when the answer sets its previous period against the range (cards, table, CSV, movers). */
-export const isCompared = (data: BillingData) => data.previous_period.not_compared === null;
+/** Why the previous period is not compared, as a person reads it. */
+export interface Uncompared {
+  /** Under the change card's "—". */
+  short: string;
+  /** Where the movers would be. */
+  sentence: string;
+}
 
 /**
- * Why the previous period is not compared, as the person reads it: what starts after its first day
- * ("Your data starts Nov 1, 2025"). Null when it is compared.
+ * Why this answer's previous period is not set against the range (decision 073), or null when it is.
+ * The card, Top movers, the table and the CSV all ask this, so they never disagree.
  */
-export function uncomparedBecause(data: BillingData): string | null {
-  switch (data.previous_period.not_compared) {
-    case 'plan_history':
-      return `Your plan's history starts ${formatDayWithYear(data.visible_from)}`;
-    case 'before_data':
-      return `Your data starts ${formatDayWithYear(data.data_from ?? data.visible_from)}`;
+export function uncomparedBecause(data: BillingData): Uncompared | null {
+  const previous = data.previous_period;
+  const period = formatRange(previous.start_date, previous.end_date);
+  switch (previous.not_compared) {
+    case 'plan_history': {
+      const from = formatDayWithYear(data.visible_from);
+      return {
+        short: `Your plan's history starts ${from}`,
+        sentence: `Not compared: the previous period (${period}) starts before your plan's history (${from}).`,
+      };
+    }
+    case 'before_data': {
+      if (data.data_from === null) return null;
+      const from = formatDayWithYear(data.data_from);
+      return {
+        short: `No data before ${from} to compare with`,
+        sentence: `Not compared: the previous period (${period}) starts before your data does (${from}).`,
+      };
+    }
     default:
       return null;
   }
 }
+
+/** True when the answer sets its previous period against the range. */
+export const isCompared = (data: BillingData) => uncomparedBecause(data) === null;

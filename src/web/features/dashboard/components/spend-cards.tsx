@@ -99,16 +99,15 @@ export function SpendCards({ data }: { data: BillingData }) {
         value={formatUsdHeadline(data.last_month.total)}
         detail={formatMonthLong(data.last_month.start_date)}
       />
-      {uncompared ? (
-        <StatCard testId="card-change" label="Change vs previous period" value="—" detail={uncompared} />
-      ) : (
-        <StatCard
-          testId="card-change"
-          label={previous.through_today ? 'Change vs same days before' : 'Change vs previous period'}
-          value={<ChangeValue current={data.total} previous={previous.total} />}
-          detail={`${formatSignedUsd(data.total - previous.total)} vs ${formatRange(previous.start_date, previous.end_date)}`}
-        />
-      )}
+      <StatCard
+        testId="card-change"
+        label={previous.through_today ? 'Change vs same days before' : 'Change vs previous period'}
+        value={uncompared ? '—' : <ChangeValue current={data.total} previous={previous.total} />}
+        detail={
+          uncompared?.short ??
+          `${formatSignedUsd(data.total - previous.total)} vs ${formatRange(previous.start_date, previous.end_date)}`
+        }
+      />
     </SimpleGrid>
   );
 }

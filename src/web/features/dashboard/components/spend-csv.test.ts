@@ -7,6 +7,8 @@ const data = {
   tag_key: 'team',
   start_date: '2026-11-01',
   end_date: '2026-11-02',
+  visible_from: '2024-01-01',
+  data_from: '2025-11-01',
   total: 30.5,
   series: [
     { key: 'web, "blue"', total: 20.25 },

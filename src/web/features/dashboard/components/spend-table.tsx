@@ -66,10 +66,13 @@ export function SpendTable({ data }: { data: BillingData }) {
     field: 'total',
     descending: true,
   });
+  // Columns shown as "—" are not sorted on: the order would follow numbers nobody can see.
+  const field = !compared && (sort.field === 'previous' || sort.field === 'change') ? 'total' : sort.field;
   const rows = rowsOf(data).sort((a, b) => {
-    const order = sort.field === 'key' ? a.key.localeCompare(b.key) : a[sort.field] - b[sort.field];
+    const order = field === 'key' ? a.key.localeCompare(b.key) : a[field] - b[field];
     return sort.descending ? -order : order;
   });
+  const shown = { ...sort, field };
   const onSort = (field: SortField) =>
     setSort((previous) => ({
       field,
@@ -95,11 +98,20 @@ export function SpendTable({ data }: { data: BillingData }) {
         <Table striped highlightOnHover verticalSpacing={6} data-testid="spend-table">
           <Table.Thead>
             <Table.Tr>
-              <SortHeader field="key" label={groupLabel} sort={sort} onSort={onSort} />
-              <SortHeader field="total" label="Spend" sort={sort} onSort={onSort} numeric />
-              <SortHeader field="previous" label="Previous period" sort={sort} onSort={onSort} numeric />
-              <SortHeader field="change" label="Change" sort={sort} onSort={onSort} numeric />
-              <SortHeader field="share" label="Share" sort={sort} onSort={onSort} numeric />
+              <SortHeader field="key" label={groupLabel} sort={shown} onSort={onSort} />
+              <SortHeader field="total" label="Spend" sort={shown} onSort={onSort} numeric />
+              {compared ? (
+                <>
+                  <SortHeader field="previous" label="Previous period" sort={shown} onSort={onSort} numeric />
+                  <SortHeader field="change" label="Change" sort={shown} onSort={onSort} numeric />
+                </>
+              ) : (
+                <>
+                  <Table.Th ta="right">Previous period</Table.Th>
+                  <Table.Th ta="right">Change</Table.Th>
+                </>
+              )}
+              <SortHeader field="share" label="Share" sort={shown} onSort={onSort} numeric />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

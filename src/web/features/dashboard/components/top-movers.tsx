@@ -60,7 +60,7 @@ export function TopMovers({ data }: { data: BillingData }) {
           Top movers
         </Text>
         <Text size="sm" c="dimmed">
-          {uncompared}, after the previous period begins: there is nothing fair to compare with.
+          {uncompared.sentence}
         </Text>
       </Paper>
     );
