@@ -95,15 +95,17 @@ describe('times', () => {
 
   it('says where the bill stops, or that there is no bill yet', () => {
     expect(billDataSentence('2025-03-02', 'UTC')).toBe(
-      'Bill data through Mar 2, 2025; launches after it are priced live, on demand.',
+      'Bill data complete through Mar 2, 2025; launches after it are priced live, on demand.',
     );
     expect(billDataSentence(null, 'UTC')).toMatch(/^No bill data yet/);
   });
 
   it('reads the bill’s exclusive end at midnight UTC as the last day it covers', () => {
     expect(billDataSentence('2026-11-27T00:00:00.000Z', 'America/Los_Angeles')).toBe(
-      'Bill data through Nov 26, 2026; launches after it are priced live, on demand.',
+      'Bill data complete through Nov 26, 2026; launches after it are priced live, on demand.',
     );
-    expect(billDataSentence('2026-11-26T14:00:00Z', 'UTC')).toMatch(/^Bill data through Nov 26, 2026;/);
+    expect(billDataSentence('2026-11-26T14:00:00Z', 'UTC')).toMatch(
+      /^Bill data complete through Nov 26, 2026;/,
+    );
   });
 });

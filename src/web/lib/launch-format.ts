@@ -127,10 +127,13 @@ export function formatBillDataEnd(billingDataEndsAt: string, timeZone: string): 
   return formatDayOrTime(lastDay, 'UTC');
 }
 
-/** The sentence under the figures: where the bill stops and the live ledger takes over. */
+/**
+ * The sentence under the figures: where the bill stops and the live ledger takes over. The bill's newest
+ * day is still partial and is not counted, so this names the day before the dashboard's "data through".
+ */
 export function billDataSentence(billingDataEndsAt: string | null, timeZone: string): string {
   if (!billingDataEndsAt) return 'No bill data yet: every launch since the integration was connected counts.';
-  return `Bill data through ${formatBillDataEnd(billingDataEndsAt, timeZone)}; launches after it are priced live, on demand.`;
+  return `Bill data complete through ${formatBillDataEnd(billingDataEndsAt, timeZone)}; launches after it are priced live, on demand.`;
 }
 
 /**
