@@ -13,7 +13,7 @@ describe('the spend digest', () => {
   ];
 
   it('compares month to date with the same point of last month', () => {
-    const digest = spendDigest(costs, '2026-11-10');
+    const digest = spendDigest(costs, '2026-11-10', '2026-11-11');
     expect(digest.daySpend).toBe(15);
     expect(digest.monthToDate).toBe(150);
     expect(digest.lastMonthToDate).toBe(120);
@@ -21,16 +21,26 @@ describe('the spend digest', () => {
   });
 
   it('names the services that moved most, largest change first', () => {
-    const digest = spendDigest(costs, '2026-11-10');
+    const digest = spendDigest(costs, '2026-11-10', '2026-11-11');
     expect(digest.topMovers).toEqual([{ service: 'S3', monthToDate: 50, lastMonthToDate: 20, change: 30 }]);
   });
 
   it('forecasts the month at least at what is already spent', () => {
-    expect(spendDigest(costs, '2026-11-10').forecast).toBeGreaterThanOrEqual(150);
+    expect(spendDigest(costs, '2026-11-10', '2026-11-11').forecast).toBeGreaterThanOrEqual(150);
+  });
+
+  it("forecasts a current export's newest day rather than take its first hours as the whole day", () => {
+    const firstHours = [
+      ...costs.filter((cost) => cost.date !== '2026-11-10'),
+      { service: 'EC2', date: '2026-11-10', amount: 1 },
+    ];
+    const current = spendDigest(firstHours, '2026-11-10', '2026-11-10').forecast;
+    const uploadedLater = spendDigest(firstHours, '2026-11-10', '2026-12-20').forecast;
+    expect(current).toBeGreaterThan(uploadedLater);
   });
 
   it('compares the 31st with the last day of a shorter month', () => {
-    const digest = spendDigest(daily('EC2', '2026-02-01', '2026-03-31', 1), '2026-03-31');
+    const digest = spendDigest(daily('EC2', '2026-02-01', '2026-03-31', 1), '2026-03-31', '2026-04-01');
     expect(digest.lastMonthToDate).toBe(28);
     expect(digest.monthToDate).toBe(31);
   });

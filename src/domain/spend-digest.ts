@@ -4,6 +4,7 @@
  * month to date against that same point.
  */
 
+import { lastFinalBillDay } from './bill-completeness.ts';
 import { addMonths, type IsoDay, isWithin, monthStart } from './calendar-days.ts';
 import type { DailyCost } from './daily-costs.ts';
 import { forecastMonthEnd } from './forecast.ts';
@@ -37,7 +38,8 @@ export interface SpendDigest {
 const totalWithin = (costs: readonly DailyCost[], start: IsoDay, end: IsoDay) =>
   sumUsd(costs.filter((cost) => isWithin(cost.date, start, end)).map((cost) => cost.amount));
 
-export function spendDigest(costs: readonly ServiceDailyCost[], day: IsoDay): SpendDigest {
+/** `day` is the newest day with data, `today` the calendar's (UTC): they decide which days are final. */
+export function spendDigest(costs: readonly ServiceDailyCost[], day: IsoDay, today: IsoDay): SpendDigest {
   const start = monthStart(day);
   const lastMonthSameDay = addMonths(day, -1);
   const lastStart = monthStart(lastMonthSameDay);
@@ -54,7 +56,11 @@ export function spendDigest(costs: readonly ServiceDailyCost[], day: IsoDay): Sp
     .filter((mover) => mover.change !== 0)
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.service.localeCompare(b.service))
     .slice(0, DIGEST_TOP_MOVERS);
-  const forecast = forecastMonthEnd({ history: costs, today: day, completeThrough: day }).forecast;
+  const forecast = forecastMonthEnd({
+    history: costs,
+    today: day,
+    completeThrough: lastFinalBillDay(day, today),
+  }).forecast;
   return {
     day,
     daySpend: totalWithin(costs, day, day),

@@ -62,6 +62,7 @@ export function createAlertDigests(deps: {
     return spendDigest(
       rows.map((row) => ({ service: row.series, date: row.day, amount: row.cost })),
       day,
+      isoDayOfInstant(new Date()),
     );
   }
 

@@ -1,4 +1,5 @@
 import type { CostFilter } from '../../../contracts/alerts.ts';
+import { lastFinalBillDay } from '../../../domain/bill-completeness.ts';
 import { type BudgetPeriod, type BudgetPeriodKind, budgetPeriodFor } from '../../../domain/budgets.ts';
 import { addDays, earlierDay, type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
@@ -105,7 +106,8 @@ const forecastsByRows = new WeakMap<readonly DailySpend[], Map<string, PeriodFor
 function forecastOf(rows: readonly DailySpend[], asOf: IsoDay, period: BudgetPeriod): PeriodForecast {
   const forecasts = forecastsByRows.get(rows) ?? new Map<string, PeriodForecast>();
   forecastsByRows.set(rows, forecasts);
-  const key = `${asOf}/${period.start}/${period.end}`;
+  const today = isoDayOfInstant(new Date());
+  const key = `${asOf}/${today}/${period.start}/${period.end}`;
   let forecast = forecasts.get(key);
   if (!forecast) {
     const history: DailyCost[] = rows.map((row) => ({ date: row.day, amount: row.cost }));
@@ -114,7 +116,8 @@ function forecastOf(rows: readonly DailySpend[], asOf: IsoDay, period: BudgetPer
       today: asOf,
       periodStart: period.start,
       periodEnd: period.end,
-      completeThrough: asOf,
+      // As the dashboard does: a current export's newest day is still being billed.
+      completeThrough: lastFinalBillDay(asOf, today),
     });
     forecasts.set(key, forecast);
   }

@@ -5,6 +5,7 @@ import {
   billingData,
   type CostSeries,
 } from '../../../contracts/billing-data.ts';
+import { lastFinalBillDay } from '../../../domain/bill-completeness.ts';
 import {
   chooseBucketGranularity,
   comparablePreviousPeriod,
@@ -186,8 +187,8 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     const daily = [...costsByDay]
       .map(([day, costs]) => ({ day, cost: exactSum(costs) }))
       .sort((a, b) => a.day.localeCompare(b.day));
-    // The newest day in the files is still being billed; the day before it is the last complete one.
-    const completeThrough = earlierDay(addDays(today, -1), addDays(freshThrough ?? today, -1));
+    // The newest day of a current export is still being billed (src/domain/bill-completeness.ts).
+    const completeThrough = lastFinalBillDay(freshThrough ?? today, today);
     const result = forecastMonthEnd({
       history: daily.map((row) => ({ date: row.day, amount: usd(row.cost) })),
       today,
