@@ -43,12 +43,12 @@ export function explainRightsizing(result: ExplainedFinding, context: Explanatio
     case 'not-enough-data':
       return notEnoughData(result, context);
     case 'over-provisioned':
-      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, under the ${targetCpuPercent}% target with the memory it needs, for ${formatUsd(result.monthlySavingsUsd)} less a month.`;
+      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, within the ${targetCpuPercent}% target with the memory it needs, for ${formatUsd(result.monthlySavingsUsd)} less a month.`;
     case 'under-provisioned':
       return recommendedType
         ? `CPU peaks at ${percent(cpuPercentile!)} (p99.5), above the ${targetCpuPercent}% target; ${recommendedType} would run it at ${percent(projectedCpuPercent!)}.`
         : `CPU peaks at ${percent(cpuPercentile!)} (p99.5), above the ${targetCpuPercent}% target, and no larger type of the same architecture would bring it under.`;
     case 'optimized':
-      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5) and no cheaper type of the same architecture keeps it under the ${targetCpuPercent}% target with the memory it needs.`;
+      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5) and no cheaper type of the same architecture keeps it within the ${targetCpuPercent}% target with the memory it needs.`;
   }
 }
