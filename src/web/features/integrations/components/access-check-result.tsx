@@ -18,7 +18,7 @@ export function AccessCheckResult({ check }: { check: AccessCheckView }) {
       title={check.ok ? 'The role works' : (TITLES[check.code ?? ''] ?? 'The check failed')}
       data-testid="access-check"
     >
-      <List spacing="xs" size="sm" center>
+      <List spacing="xs" size="sm" lh={1.55}>
         {check.checks.map((step) => (
           <List.Item
             key={step.name}
