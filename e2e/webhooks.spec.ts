@@ -92,6 +92,8 @@ test('an owner adds a signed webhook, sends a test and an alert, and sees both v
   await card.getByRole('button', { name: 'Delivery log' }).click();
   await expect(log.getByText('Production budget reached 50%', { exact: false }).first()).toBeVisible();
   await expect(log.getByTestId('delivery-state').first()).toHaveText('delivered');
+  // The log opens as it slides down: read once its first row is whole.
+  await expect(log.getByRole('button', { name: 'Redeliver' }).first()).toBeInViewport({ ratio: 1 });
   await saveScreen(page, testInfo, 'webhooks-delivery-log');
 
   // Redeliver the test from the log.
