@@ -34,19 +34,20 @@ test('a trial user upgrades through Stripe Checkout, the webhook arrives and the
   await expect(page.getByText(/Trial ends in 14 days/)).toBeVisible();
   await saveScreen(page, testInfo, 'subscription-trial');
 
+  // Paying during the trial keeps its days: the first charge comes when it would have ended.
   await page.getByRole('button', { name: 'Pay $49.00 / month' }).click();
   await expect(page).toHaveURL(/\/checkout\/cs_test_/);
-  await expect(page.getByText('$49.00 per month')).toBeVisible();
+  await expect(page.getByText(/^Free until \d{4}-\d{2}-\d{2}, then \$49\.00 per month$/)).toBeVisible();
   await page.getByRole('button', { name: 'Subscribe' }).click();
 
   await expect(page).toHaveURL(/\/subscription\?checkout=success$/);
-  await expect(page.getByText('Thank you: your payment went through')).toBeVisible();
+  await expect(page.getByText('Thank you: Business is yours')).toBeVisible();
   await expect(page.getByTestId('current-plan-name')).toHaveText('Business monthly');
   await expect(page.getByTestId('subscription-state')).toHaveText('Active');
-  await expect(page.getByText(/^Renews on /)).toBeVisible();
+  await expect(page.getByText(/^The trial's days are kept: the first charge is on /)).toBeVisible();
   const invoice = page.getByRole('region', { name: 'Invoices' }).getByRole('row').nth(1);
   await expect(invoice).toContainText(/SG-\d+/);
-  await expect(invoice).toContainText('$49.00');
+  await expect(invoice).toContainText('$0.00');
   await expect(invoice).toContainText('paid');
   await expect(page.getByRole('button', { name: 'Manage card and invoices' })).toBeVisible();
   await saveScreen(page, testInfo, 'subscription-business');

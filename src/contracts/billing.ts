@@ -24,6 +24,8 @@ export const subscriptionSummary = z.object({
   /** Who set the plan: nobody yet (free), the trial, a Stripe subscription, or an operator. */
   source: z.enum(['free', 'trial', 'stripe', 'operator']),
   renewsAt: instant.nullable(),
+  /** Paid during the trial: Stripe's subscription keeps the trial's days and charges first then. */
+  firstChargeAt: instant.nullable(),
   accessEndsAt: instant.nullable(),
   trialEndsAt: instant.nullable(),
   trialAvailable: z.boolean(),

@@ -10,6 +10,7 @@ import {
   planAllows,
   planLimit,
   trialEndsAtFor,
+  trialKeptAtCheckout,
 } from './plans.ts';
 
 describe('the plans of spec §9', () => {
@@ -82,5 +83,22 @@ describe('limits', () => {
   });
   it('show business history three years back', () => {
     expect(earliestVisibleDay('business_yearly', '2026-11-22')).toBe('2023-12-01');
+  });
+});
+
+describe('paying during the trial', () => {
+  const now = new Date('2026-11-28T10:00:00Z');
+  it('keeps what is left of the trial: the first charge comes when it would have ended', () => {
+    const ends = new Date('2026-12-12T10:00:00Z');
+    expect(trialKeptAtCheckout(ends, now)).toEqual(ends);
+    expect(trialKeptAtCheckout(new Date('2026-11-30T10:00:00Z'), now)).toEqual(
+      new Date('2026-11-30T10:00:00Z'),
+    );
+  });
+
+  it("bills from Checkout with less than Stripe's 48 hours left, or no trial", () => {
+    expect(trialKeptAtCheckout(new Date('2026-11-30T09:59:59Z'), now)).toBeNull();
+    expect(trialKeptAtCheckout(new Date('2026-11-27T10:00:00Z'), now)).toBeNull();
+    expect(trialKeptAtCheckout(null, now)).toBeNull();
   });
 });

@@ -105,3 +105,16 @@ export function earliestVisibleDay(plan: PlanId, today: IsoDay): IsoDay {
 export function trialEndsAtFor(start: Date): Date {
   return new Date(start.getTime() + BUSINESS_TRIAL_DAYS * 86_400_000);
 }
+
+/** Stripe Checkout takes a trial's end only when it is at least 48 hours away. */
+export const CHECKOUT_TRIAL_MIN_MS = 48 * 3_600_000;
+
+/**
+ * Paying during the trial keeps what is left of it: the first charge comes when the trial would have
+ * ended ("Keep Business after the trial"). With less than Stripe's 48 hours left, or no trial running,
+ * the subscription is paid from the day of Checkout.
+ */
+export function trialKeptAtCheckout(trialEndsAt: Date | null, now: Date): Date | null {
+  if (!trialEndsAt) return null;
+  return trialEndsAt.getTime() - now.getTime() >= CHECKOUT_TRIAL_MIN_MS ? trialEndsAt : null;
+}

@@ -74,8 +74,13 @@ describe('upgrading through Stripe Checkout', () => {
     expect(stripe.requests.filter((request) => request.path === '/v1/customers')).toHaveLength(1);
   });
 
-  it('puts the organization on Business when Stripe reports the paid Checkout, ending the trial', async () => {
+  it("puts the organization on Business when Stripe reports the Checkout, keeping the trial's days", async () => {
+    const trialEndsAt = (await summary(owner)).trialEndsAt as string;
     const { sessionId } = await checkout(owner, 'business_monthly');
+    // Paid during the trial: Stripe charges first when the trial would have ended.
+    expect(lastRequest('POST', '/v1/checkout/sessions')?.form).toMatchObject({
+      subscription_data: { trial_end: String(Math.floor(Date.parse(trialEndsAt) / 1000)) },
+    });
     await stripe.completeCheckout(sessionId);
     const after = await summary(owner);
     expect(after).toMatchObject({
@@ -87,12 +92,12 @@ describe('upgrading through Stripe Checkout', () => {
       hasBillingAccount: true,
       payments: { configured: true, testMode: true },
     });
-    const renewsInDays = (Date.parse(after.renewsAt) - Date.now()) / 86_400_000;
-    expect(Math.round(renewsInDays)).toBe(30);
+    expect(Date.parse(after.firstChargeAt)).toBe(Math.floor(Date.parse(trialEndsAt) / 1000) * 1000);
+    expect(after.renewsAt).toBe(after.firstChargeAt);
     expect((await me(owner)).subscription_plan).toBe('business_monthly');
   });
 
-  it('lists the paid invoice from Stripe', async () => {
+  it("lists the trial's invoice from Stripe, at $0", async () => {
     const response = await server.app.inject({
       method: 'GET',
       url: '/api/billing/invoices',
@@ -102,11 +107,35 @@ describe('upgrading through Stripe Checkout', () => {
       expect.objectContaining({
         number: 'SG-1',
         status: 'paid',
-        totalUsd: 49,
-        amountPaidUsd: 49,
+        totalUsd: 0,
+        amountPaidUsd: 0,
         creditAppliedUsd: 0,
       }),
     ]);
+  });
+
+  it("charges at once when less than Stripe's 48 hours of trial are left", async () => {
+    const late = await signUpVerifiedOwner(server, 'late@example.com', 'Lee Late');
+    await post(late, 'trial');
+    await server.context.database.db
+      .updateTable('subscriptions')
+      .set({ trial_ends_at: new Date(Date.now() + 47 * 3_600_000) })
+      .where('organization_id', '=', late.organizationId)
+      .execute();
+    const { sessionId } = await checkout(late, 'business_monthly');
+    expect(lastRequest('POST', '/v1/checkout/sessions')?.form).not.toHaveProperty(
+      'subscription_data.trial_end',
+    );
+    await stripe.completeCheckout(sessionId);
+    const after = await summary(late);
+    expect(after.firstChargeAt).toBeNull();
+    expect(Math.round((Date.parse(after.renewsAt) - Date.now()) / 86_400_000)).toBe(30);
+    const invoices = await server.app.inject({
+      method: 'GET',
+      url: '/api/billing/invoices',
+      headers: late.headers,
+    });
+    expect(invoices.json().invoices).toEqual([expect.objectContaining({ status: 'paid', totalUsd: 49 })]);
   });
 
   it('opens the customer portal, returning to the Subscription page', async () => {

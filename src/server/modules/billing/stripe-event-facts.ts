@@ -109,6 +109,7 @@ export function billingEventFacts(event: Stripe.Event): BillingEventFacts {
         createdAt,
       };
     }
+    case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return { kind: 'subscription-changed', createdAt, ...subscriptionFacts(event.data.object, createdAt) };

@@ -60,8 +60,11 @@ export function createStripeGateway(settings: StripeSettings) {
       plan: BusinessPlanId;
       successUrl: string;
       cancelUrl: string;
+      /** The trial's end, kept when paying during it: Stripe charges first then. */
+      trialEnd: Date | null;
     }): Promise<string> {
       const metadata = { organization_id: checkout.organizationId, plan: checkout.plan };
+      const trial = checkout.trialEnd ? { trial_end: Math.floor(checkout.trialEnd.getTime() / 1000) } : {};
       const session = await call(() =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -69,7 +72,7 @@ export function createStripeGateway(settings: StripeSettings) {
           client_reference_id: checkout.organizationId,
           line_items: [lineItemFor(checkout.plan)],
           metadata,
-          subscription_data: { metadata },
+          subscription_data: { metadata, ...trial },
           success_url: checkout.successUrl,
           cancel_url: checkout.cancelUrl,
         }),

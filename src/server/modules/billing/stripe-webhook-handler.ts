@@ -59,7 +59,7 @@ async function applyCheckoutCompleted(db: Db, row: SubscriptionRow, facts: Facts
     stripe_subscription_id: facts.subscriptionId,
     stripe_status: sameSubscription ? row.stripe_status : 'active',
     stripe_state_at: facts.createdAt,
-    // Paying ends the trial: the paid period starts now (docs/decisions).
+    // Stripe's subscription takes over the trial: it keeps the days left (decision 007).
     trial_ends_at: null,
     current_period_end: sameSubscription ? row.current_period_end : null,
     cancel_at_period_end: sameSubscription ? row.cancel_at_period_end : false,

@@ -1,5 +1,5 @@
 import type { InvoiceList } from '../../../contracts/billing.ts';
-import { trialEndsAtFor } from '../../../domain/plans.ts';
+import { trialEndsAtFor, trialKeptAtCheckout } from '../../../domain/plans.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, forbidden } from '../../plugins/errors.ts';
@@ -93,6 +93,7 @@ export function createSubscriptionActions(deps: {
         plan,
         successUrl: `${subscriptionPage}?checkout=success`,
         cancelUrl: `${subscriptionPage}?checkout=cancelled`,
+        trialEnd: row.source === 'trial' ? trialKeptAtCheckout(row.trial_ends_at, new Date()) : null,
       });
     },
 

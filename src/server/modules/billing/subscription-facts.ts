@@ -71,6 +71,7 @@ export function toSubscriptionSummary(
     reason: status.reason,
     source: row.source,
     renewsAt: renews ? iso(row.current_period_end) : null,
+    firstChargeAt: renews && row.stripe_status === 'trialing' ? iso(row.current_period_end) : null,
     accessEndsAt: iso(status.accessEndsAt),
     trialEndsAt: iso(row.trial_ends_at),
     trialAvailable: row.trial_started_at === null && row.source === 'free',

@@ -12,8 +12,10 @@ button{margin-top:24px;width:100%;padding:12px;font-size:16px;background:#635bff
 
 /** The hosted Checkout page of the stand-in: paying completes the session and sends its webhooks. */
 export function checkoutPage(session: StripeJson): string {
-  const plan = session.stand_in as { unit_amount: number; interval: string };
-  const price = `$${(plan.unit_amount / 100).toFixed(2)} per ${plan.interval}`;
+  const plan = session.stand_in as { unit_amount: number; interval: string; trial_end: number | null };
+  const charged = `$${(plan.unit_amount / 100).toFixed(2)} per ${plan.interval}`;
+  const firstCharge = plan.trial_end ? new Date(plan.trial_end * 1000).toISOString().slice(0, 10) : null;
+  const price = firstCharge ? `Free until ${firstCharge}, then ${charged}` : charged;
   return page(
     'Checkout (Stripe stand-in)',
     `<h1>Subscribe to Spendguard Business</h1><p>${escapeHtml(price)}</p>

@@ -43,6 +43,7 @@ export function checkoutSessionFrom(form: FormObject, baseUrl: string): StripeJs
       unit_amount: Number(text(priceData.unit_amount) ?? 4900),
       interval: text(object(priceData.recurring).interval) ?? 'month',
       subscription_metadata: object(object(form.subscription_data).metadata),
+      trial_end: Number(text(object(form.subscription_data).trial_end) ?? 0) || null,
     },
   };
 }
@@ -53,14 +54,18 @@ export function subscriptionFor(session: StripeJson): StripeJson {
     unit_amount: number;
     interval: string;
     subscription_metadata: FormObject;
+    trial_end: number | null;
   };
   const start = unixNow();
-  const end = start + (plan.interval === 'year' ? 365 : 30) * DAY;
+  // With a trial, the first period is the trial itself, invoiced at $0; the price is charged from its end.
+  const end = plan.trial_end ?? start + (plan.interval === 'year' ? 365 : 30) * DAY;
   return {
     id: newId('sub'),
     object: 'subscription',
     customer: session.customer,
-    status: 'active',
+    status: plan.trial_end ? 'trialing' : 'active',
+    trial_start: plan.trial_end ? start : null,
+    trial_end: plan.trial_end,
     metadata: plan.subscription_metadata,
     cancel_at_period_end: false,
     cancel_at: null,
@@ -95,9 +100,10 @@ export function invoiceFor(
   options: { number: string; paid: boolean; baseUrl: string },
 ): StripeJson {
   const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0] ?? {};
-  const price = item.price as { unit_amount: number };
+  // A trial's period is invoiced at $0.
+  const total = subscription.status === 'trialing' ? 0 : (item.price as { unit_amount: number }).unit_amount;
   const startingBalance = Number(customer.balance);
-  const credit = Math.min(Math.max(0, -startingBalance), price.unit_amount);
+  const credit = Math.min(Math.max(0, -startingBalance), total);
   const endingBalance = options.paid ? startingBalance + credit : startingBalance;
   customer.balance = endingBalance;
   const id = newId('in');
@@ -110,9 +116,9 @@ export function invoiceFor(
     created: unixNow(),
     period_start: item.current_period_start,
     period_end: item.current_period_end,
-    total: price.unit_amount,
-    amount_due: price.unit_amount - credit,
-    amount_paid: options.paid ? price.unit_amount - credit : 0,
+    total,
+    amount_due: total - credit,
+    amount_paid: options.paid ? total - credit : 0,
     starting_balance: startingBalance,
     ending_balance: endingBalance,
     hosted_invoice_url: `${options.baseUrl}/invoices/${id}`,

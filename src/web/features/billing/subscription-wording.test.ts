@@ -8,6 +8,7 @@ const base = {
   reason: 'paid' as const,
   source: 'stripe' as const,
   renewsAt: null,
+  firstChargeAt: null,
   accessEndsAt: null,
   trialEndsAt: null,
 };
@@ -36,6 +37,10 @@ describe('the plan line of the Subscription screen', () => {
       badge: 'Active',
       line: 'Renews on Dec 22, 2026.',
     });
+    const keptTrial = { ...base, renewsAt: '2026-12-06T12:00:00Z', firstChargeAt: '2026-12-06T12:00:00Z' };
+    expect(describeSubscriptionState(keptTrial, now).line).toBe(
+      "The trial's days are kept: the first charge is on Dec 6, 2026.",
+    );
     const ending = { ...base, reason: 'cancelled' as const, accessEndsAt: '2026-12-22T12:00:00Z' };
     expect(describeSubscriptionState(ending, now)).toMatchObject({
       badge: 'Ending',

@@ -25,7 +25,7 @@ export interface StateWording {
 
 type Summary = Pick<
   SubscriptionSummary,
-  'plan' | 'state' | 'reason' | 'source' | 'renewsAt' | 'accessEndsAt' | 'trialEndsAt'
+  'plan' | 'state' | 'reason' | 'source' | 'renewsAt' | 'firstChargeAt' | 'accessEndsAt' | 'trialEndsAt'
 >;
 
 function endsLine(summary: Summary, now: Date): string {
@@ -43,6 +43,8 @@ function endsLine(summary: Summary, now: Date): string {
       ? `Set by your operator through ${formatLastDay(end)}.`
       : 'Set by your operator, with no end date.';
   if (summary.reason === 'cancelled' && end) return `Ends on ${formatDay(end)}: it will not renew.`;
+  if (summary.firstChargeAt)
+    return `The trial's days are kept: the first charge is on ${formatDay(summary.firstChargeAt)}.`;
   return summary.renewsAt ? `Renews on ${formatDay(summary.renewsAt)}.` : 'Renews automatically.';
 }
 

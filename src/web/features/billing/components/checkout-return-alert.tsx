@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SubscriptionSummary } from '../../../../contracts/billing.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { formatDay } from '../subscription-wording.ts';
 
 /** Stripe's confirmation (a webhook) usually lands within seconds of the return; we wait up to a minute. */
 const CONFIRMATION_WAIT_MS = 60_000;
@@ -57,6 +58,14 @@ export function CheckoutReturnAlert({
     );
   }
   if (outcome.outcome !== 'success') return null;
+  if (paid && summary.firstChargeAt) {
+    return (
+      <Alert color="teal" title="Thank you: Business is yours">
+        Your organization is on {summary.planName}. Nothing is charged until{' '}
+        {formatDay(summary.firstChargeAt)}, when the trial would have ended.
+      </Alert>
+    );
+  }
   if (paid) {
     return (
       <Alert color="teal" title="Thank you: your payment went through">
