@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationExpiry, invitationProblem } from './invitations.ts';
+import { invitationExpiry, invitationProblem, invitedAs } from './invitations.ts';
 
 const sentAt = new Date('2026-11-01T10:00:00Z');
 const expiresAt = invitationExpiry(sentAt);
@@ -24,5 +24,12 @@ describe('an invitation link', () => {
 
   it('is refused once withdrawn', () => {
     expect(invitationProblem({ status: 'canceled', expiresAt }, sentAt)?.code).toBe('InvitationWithdrawn');
+  });
+});
+
+describe('what an invitation makes its person', () => {
+  it('names the role with its article, and the team when there is one', () => {
+    expect(invitedAs('member', 'Payments')).toBe('as a member of the Payments team');
+    expect(invitedAs('admin', null)).toBe('as an admin');
   });
 });

@@ -42,3 +42,11 @@ export function invitationProblem(
   if (invitation.expiresAt.getTime() <= now.getTime()) return PROBLEMS.expired;
   return null;
 }
+
+const ROLE_WORDS: Record<string, string> = { owner: 'an owner', admin: 'an admin', member: 'a member' };
+
+/** What an invitation makes its person, as a sentence ends: "as a member of the Payments team". */
+export function invitedAs(role: string, teamName: string | null): string {
+  const as = `as ${ROLE_WORDS[role] ?? 'a member'}`;
+  return teamName ? `${as} of the ${teamName} team` : as;
+}

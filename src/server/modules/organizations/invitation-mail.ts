@@ -1,12 +1,6 @@
-import { INVITATION_VALID_DAYS } from '../../../domain/invitations.ts';
+import { INVITATION_VALID_DAYS, invitedAs } from '../../../domain/invitations.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
-
-const ROLE_WORDS: Record<string, string> = {
-  owner: 'an owner',
-  admin: 'an admin',
-  member: 'a member',
-};
 
 export function invitationMail(invitation: {
   to: string;
@@ -18,7 +12,6 @@ export function invitationMail(invitation: {
   url: string;
   accountExists: boolean;
 }): OutgoingMail {
-  const where = invitation.teamName ? ` in the team ${invitation.teamName}` : '';
   const expires = invitation.expiresAt.toUTCString().replace(/:\d\d GMT$/, ' UTC');
   return {
     to: invitation.to,
@@ -26,7 +19,7 @@ export function invitationMail(invitation: {
       subject: `${invitation.invitedBy} invited you to ${invitation.organizationName} on Spendguard`,
       heading: `Join ${invitation.organizationName} on Spendguard`,
       paragraphs: [
-        `${invitation.invitedBy} invited you to join ${invitation.organizationName} as ${ROLE_WORDS[invitation.role] ?? 'a member'}${where}.`,
+        `${invitation.invitedBy} invited you to join ${invitation.organizationName} ${invitedAs(invitation.role, invitation.teamName)}.`,
         'Spendguard watches the organization’s AWS spend and warns people before a surprise lands on the bill.',
         invitation.accountExists
           ? 'Sign in with this address to accept.'

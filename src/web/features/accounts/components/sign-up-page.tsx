@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { invitedAs } from '../../../../domain/invitations.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useInvitationPreview } from '../api/get-invitation-preview.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -73,7 +74,7 @@ export function SignUpPage() {
   return (
     <AuthCard
       title={`Join ${preview.organization_name}`}
-      subtitle={`${preview.invited_by} invited you as ${preview.role}${preview.team_name ? ` in the team ${preview.team_name}` : ''}. Create your account to join.`}
+      subtitle={`${preview.invited_by} invited you ${invitedAs(preview.role, preview.team_name)}. Create your account to join.`}
     >
       <SignUpForm invitation={{ code, email: preview.email }} />
     </AuthCard>

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailOpened } from '@tabler/icons-react';
+import { invitedAs } from '../../../../domain/invitations.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
-import { ROLE_LABELS } from './member-labels.tsx';
 
 /**
  * Arriving on /organization?invitation=… signed in: what the invitation offers and a button to join. Joining
@@ -47,9 +47,8 @@ export function AcceptInvitationCard({ code, onClose }: { code: string; onClose:
         </Title>
       </Group>
       <Text size="sm">
-        {preview.invited_by} invited {preview.email} to join {preview.organization_name} as{' '}
-        {(ROLE_LABELS[preview.role] ?? preview.role).toLowerCase()}
-        {preview.team_name ? ` in the team ${preview.team_name}` : ''}.
+        {preview.invited_by} invited {preview.email} to join {preview.organization_name}{' '}
+        {invitedAs(preview.role, preview.team_name)}.
       </Text>
       {otherAddress && (
         <Text size="sm" c="orange.8" mt="xs">
