@@ -135,7 +135,10 @@ test('the demo dashboard and recommendations, full of data, fit the phone', asyn
   await expectNoSidewaysScroll(page);
   await saveScreen(page, testInfo, 'phone-demo-dashboard');
   await page.goto('/ec2-rightsizing-recommendation');
-  await expect(page.getByRole('table').first()).toBeVisible({ timeout: 60_000 });
+  // Each finding is a card on a phone: what to do, what it saves, and why, with nothing to scroll sideways.
+  const findings = page.getByRole('list', { name: 'EC2 findings' }).getByRole('listitem');
+  await expect(findings.first()).toBeVisible({ timeout: 60_000 });
+  await expect(findings.first()).toContainText(/\$[\d,]+\.\d\d/);
   await expectNoSidewaysScroll(page);
   // The settings button beside "How this is worked out" shows its whole label, down to 360 px.
   const settings = page.getByRole('button', { name: /headroom/ });

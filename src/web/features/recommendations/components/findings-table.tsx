@@ -6,7 +6,7 @@ import { FindingBadge, LabelBadges, PriceSourceNote } from './finding-badges.tsx
 import { formatGiB, formatPercent, formatUsd } from './finding-language.ts';
 import { SortHeader } from './sort-header.tsx';
 
-function TypeChange({ finding }: { finding: Ec2FindingView }) {
+export function TypeChange({ finding }: { finding: Ec2FindingView }) {
   const target =
     finding.finding === 'idle' ? (
       <Text size="sm" c="red.7" fw={600}>
@@ -26,7 +26,7 @@ function TypeChange({ finding }: { finding: Ec2FindingView }) {
   );
 }
 
-function Savings({ value }: { value: number }) {
+export function Savings({ value }: { value: number }) {
   if (value > 0)
     return (
       <Text size="sm" fw={700} c="teal.8">

@@ -1,4 +1,5 @@
-import { Button, Paper, Text } from '@mantine/core';
+import { Button, em, Paper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
@@ -6,6 +7,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useEc2Findings } from '../api/get-ec2-findings.ts';
+import { FindingCards } from './finding-cards.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FindingFilters } from './finding-filters.tsx';
 import { findingsToCsv } from './findings-csv.ts';
@@ -19,6 +21,8 @@ import { useFindingFilters } from './use-finding-filters.ts';
 export function RecommendationsPage() {
   const filterState = useFindingFilters();
   const findings = useEc2Findings(filterState.filters);
+  // Nine columns do not fit a phone: there each finding is a card (the table scrolled sideways).
+  const phone = useMediaQuery(`(max-width: ${em(767)})`);
   const { user } = useSession();
   const canAct = user?.role === 'owner' || user?.role === 'admin';
   const list = findings.data;
@@ -61,13 +65,21 @@ export function RecommendationsPage() {
             <NoMatchingFindings onClear={filterState.clear} />
           ) : (
             <Paper withBorder radius="md" p="xs">
-              <FindingsTable
-                findings={list.findings}
-                filters={filterState.filters}
-                percentile={list.settings.cpu_percentile}
-                onSort={filterState.sortBy}
-                onOpen={filterState.open}
-              />
+              {phone ? (
+                <FindingCards
+                  findings={list.findings}
+                  percentile={list.settings.cpu_percentile}
+                  onOpen={filterState.open}
+                />
+              ) : (
+                <FindingsTable
+                  findings={list.findings}
+                  filters={filterState.filters}
+                  percentile={list.settings.cpu_percentile}
+                  onSort={filterState.sortBy}
+                  onOpen={filterState.open}
+                />
+              )}
               <Text size="xs" c="dimmed" px="sm" pb="xs">
                 {list.count} instance{list.count === 1 ? '' : 's'}. Select an instance for its CPU chart and
                 the types compared.
