@@ -4,6 +4,7 @@ import { startTestSimulator } from '../../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { addMember, signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
 import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
+import { syncOverRealModules } from '../../testing/sync-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createCostDataService } from '../cost-data/cost-data.service.ts';
 import { createIntegrationsService } from './integrations.service.ts';
@@ -115,17 +116,7 @@ describe('Cost Explorer when no export exists', () => {
       .where('integration_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(Number(facts.n)).toBeGreaterThan(0);
-    const { createAwsSyncService } = await import('./aws-sync.service.ts');
-    const costData = createCostDataService(db);
-    const integrations = createIntegrationsService(server.context, costData);
-    const sync = createAwsSyncService({
-      context: server.context,
-      access: simulatorAccess(simulator),
-      costData,
-      runIngestion: integrations.runIngestion,
-      storeEc2Inventory: async (_owner, instances) => ({ instances: instances.length }),
-      refreshFindings: async () => {},
-    });
+    const { sync } = syncOverRealModules(server, simulatorAccess(simulator));
     // The schedule does not force: within 6 hours Cost Explorer is not called again.
     const cached = await sync.sync(id, { force: false });
     expect(cached.costs).toBe('cached');

@@ -6,11 +6,9 @@ import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { syncOverRealModules } from '../../testing/sync-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
-import { createCostDataService } from '../cost-data/cost-data.service.ts';
-import { createAwsSyncService } from './aws-sync.service.ts';
-import { createIntegrationsService } from './integrations.service.ts';
 
 /**
  * The whole sync over the real SDK against the AWS simulator: the demo export lands, EC2 inventory
@@ -161,18 +159,7 @@ describe('syncing the demo AWS account', () => {
       simulator.putObject(simulator.company.bucket, dataKey(period), fs.readFileSync(file));
     }
     fs.rmSync(folder, { recursive: true, force: true });
-    const costData = createCostDataService(server.context.database.db);
-    const integrations = createIntegrationsService(server.context, costData, {
-      aws: simulatorAccess(simulator),
-    });
-    const sync = createAwsSyncService({
-      context: server.context,
-      access: simulatorAccess(simulator),
-      costData,
-      runIngestion: integrations.runIngestion,
-      storeEc2Inventory: async (_owner, instances) => ({ instances: instances.length }),
-      refreshFindings: async () => {},
-    });
+    const { costData, sync } = syncOverRealModules(server, simulatorAccess(simulator));
     const seenAsRunsEnd: Array<{ months: string[]; state: string }> = [];
     costData.beforeRunEndsWithNewFacts(async (event) => {
       const row = await server.context.database.db
@@ -205,17 +192,7 @@ describe('syncing the demo AWS account', () => {
 
 describe('throttling during a sync', () => {
   it('fails the job so pg-boss retries it with backoff, and says AWS is throttling', async () => {
-    const access = { ...simulatorAccess(simulator), maxAttempts: 1 };
-    const costData = createCostDataService(server.context.database.db);
-    const integrations = createIntegrationsService(server.context, costData, { aws: access });
-    const sync = createAwsSyncService({
-      context: server.context,
-      access,
-      costData,
-      runIngestion: integrations.runIngestion,
-      storeEc2Inventory: async (_owner, instances) => ({ instances: instances.length }),
-      refreshFindings: async () => {},
-    });
+    const { sync } = syncOverRealModules(server, { ...simulatorAccess(simulator), maxAttempts: 1 });
     simulator.faults.throttle('s3', 1);
     await expect(sync.sync(integrationId)).rejects.toMatchObject({ code: 'Throttled' });
     const view = await status();

@@ -1,8 +1,8 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
 import { FindingBadge, LabelBadges } from './finding-badges.tsx';
 import { formatPercent, formatUsd } from './finding-language.ts';
-import { Savings, TypeChange } from './findings-table.tsx';
+import { InstanceLink, Savings, TypeChange } from './findings-table.tsx';
 
 /** The figures under the type change: cost now and after, and the CPU the choice rests on. */
 function figuresOf(finding: Ec2FindingView, percentile: number): string {
@@ -22,16 +22,7 @@ function FindingCard(props: { finding: Ec2FindingView; percentile: number; onOpe
     <Paper component="li" withBorder radius="md" p="sm" style={{ opacity: finding.action ? 0.6 : 1 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor
-            component="button"
-            type="button"
-            fw={600}
-            size="sm"
-            ta="left"
-            onClick={() => props.onOpen(finding.id)}
-          >
-            {finding.name ?? finding.instance_id}
-          </Anchor>
+          <InstanceLink finding={finding} onOpen={props.onOpen} />
           <Text size="xs" c="dimmed">
             {finding.account_id} · {finding.region}
           </Text>

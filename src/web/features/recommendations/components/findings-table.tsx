@@ -42,6 +42,15 @@ export function Savings({ value }: { value: number }) {
   return <Text size="sm">—</Text>;
 }
 
+/** The instance's name (or id), which opens its drawer: CPU chart and the types compared. */
+export function InstanceLink({ finding, onOpen }: { finding: Ec2FindingView; onOpen: (id: string) => void }) {
+  return (
+    <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(finding.id)}>
+      {finding.name ?? finding.instance_id}
+    </Anchor>
+  );
+}
+
 const COLUMN_COUNT = 9;
 
 /** Two table rows per finding: the figures, then the one-sentence why across the whole width. */
@@ -52,16 +61,7 @@ function FindingRows({ finding, onOpen }: { finding: Ec2FindingView; onOpen: (id
       <Table.Tr style={{ ...faded, borderBottom: 'none' }}>
         <Table.Td>
           <Stack gap={2}>
-            <Anchor
-              component="button"
-              type="button"
-              fw={600}
-              size="sm"
-              ta="left"
-              onClick={() => onOpen(finding.id)}
-            >
-              {finding.name ?? finding.instance_id}
-            </Anchor>
+            <InstanceLink finding={finding} onOpen={onOpen} />
             <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
               {finding.instance_id}
             </Text>
