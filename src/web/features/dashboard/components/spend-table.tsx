@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Button, em, Group, Paper, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
@@ -62,6 +63,8 @@ function SortHeader({
 /** Every series of the range, sortable, with the previous period beside it; downloadable as CSV. */
 export function SpendTable({ data }: { data: BillingData }) {
   const compared = isCompared(data);
+  // On a phone the breakdown keeps what fits beside the names: spend and change (the CSV has every column).
+  const phone = useMediaQuery(`(max-width: ${em(767)})`);
   const [sort, setSort] = useState<{ field: SortField; descending: boolean }>({
     field: 'total',
     descending: true,
@@ -94,7 +97,7 @@ export function SpendTable({ data }: { data: BillingData }) {
           Download CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 640}>
         <Table striped highlightOnHover verticalSpacing={6} data-testid="spend-table">
           <Table.Thead>
             <Table.Tr>
@@ -102,16 +105,24 @@ export function SpendTable({ data }: { data: BillingData }) {
               <SortHeader field="total" label="Spend" sort={shown} onSort={onSort} numeric />
               {compared ? (
                 <>
-                  <SortHeader field="previous" label="Previous period" sort={shown} onSort={onSort} numeric />
+                  {!phone && (
+                    <SortHeader
+                      field="previous"
+                      label="Previous period"
+                      sort={shown}
+                      onSort={onSort}
+                      numeric
+                    />
+                  )}
                   <SortHeader field="change" label="Change" sort={shown} onSort={onSort} numeric />
                 </>
               ) : (
                 <>
-                  <Table.Th ta="right">Previous period</Table.Th>
+                  {!phone && <Table.Th ta="right">Previous period</Table.Th>}
                   <Table.Th ta="right">Change</Table.Th>
                 </>
               )}
-              <SortHeader field="share" label="Share" sort={shown} onSort={onSort} numeric />
+              {!phone && <SortHeader field="share" label="Share" sort={shown} onSort={onSort} numeric />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -119,7 +130,7 @@ export function SpendTable({ data }: { data: BillingData }) {
               <Table.Tr key={row.key}>
                 <Table.Td>{row.key}</Table.Td>
                 <Table.Td {...num}>{formatUsd(row.total)}</Table.Td>
-                <Table.Td {...num}>{compared ? formatUsd(row.previous) : '—'}</Table.Td>
+                {!phone && <Table.Td {...num}>{compared ? formatUsd(row.previous) : '—'}</Table.Td>}
                 {compared ? (
                   <Table.Td
                     {...num}
@@ -133,7 +144,7 @@ export function SpendTable({ data }: { data: BillingData }) {
                 ) : (
                   <Table.Td {...num}>—</Table.Td>
                 )}
-                <Table.Td {...num}>{row.share.toFixed(1)}%</Table.Td>
+                {!phone && <Table.Td {...num}>{row.share.toFixed(1)}%</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -143,11 +154,13 @@ export function SpendTable({ data }: { data: BillingData }) {
               <Table.Th {...num} data-testid="table-total">
                 {formatUsd(data.total)}
               </Table.Th>
-              <Table.Th {...num}>{compared ? formatUsd(data.previous_period.total) : '—'}</Table.Th>
+              {!phone && (
+                <Table.Th {...num}>{compared ? formatUsd(data.previous_period.total) : '—'}</Table.Th>
+              )}
               <Table.Th {...num}>
                 {compared ? formatSignedUsd(data.total - data.previous_period.total) : '—'}
               </Table.Th>
-              <Table.Th {...num}>{data.total === 0 ? '—' : '100%'}</Table.Th>
+              {!phone && <Table.Th {...num}>{data.total === 0 ? '—' : '100%'}</Table.Th>}
             </Table.Tr>
           </Table.Tfoot>
         </Table>
