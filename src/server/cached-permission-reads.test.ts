@@ -122,6 +122,21 @@ describe('what a node read about the caller is at most a second old (decision 05
     expect((await dashboard(nodeB, owner)).statusCode).toBe(200);
   });
 
+  it("an integration renamed on one node is named so in every node's kept dashboard within a second", async () => {
+    for (const node of [nodeA, nodeB]) expect((await dashboard(node, owner)).statusCode).toBe(200);
+    const id = (await dashboard(nodeA, owner)).json().integration.id;
+    const renamed = await nodeA.inject({
+      method: 'PATCH',
+      url: `/api/integrations/${id}`,
+      headers: bearer(owner.token),
+      payload: { name: 'Production AWS' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await dashboard(nodeA, owner)).json().integration.name).toBe('Production AWS');
+    aSecondLater();
+    expect((await dashboard(nodeB, owner)).json().integration.name).toBe('Production AWS');
+  });
+
   it('a new role takes effect on the next request: a member made admin sees the whole organization', async () => {
     const member = await webTeamMember('promoted@acme.test');
     const promoted = await callAs(server, owner)('PATCH', `/api/organization-users/${member.userId}`, {

@@ -323,9 +323,16 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     const today = isoDayInTimeZone(now(), timeZone);
     const visibleFrom = earliestVisibleDay(entitlements.planInForce, today);
     const { user_id: _user, ...view } = query;
-    // Everything the answer depends on; the sync state changes when any node ingested.
+    // Everything the answer depends on. The integration's state changes when any node ingested: a run that
+    // succeeds moves its last sync, one that fails (having replaced some months) records its error, and a
+    // rename changes the name the answer carries.
     const viewKey = JSON.stringify([view, scope, today, timeZone, visibleFrom]);
-    const syncState = JSON.stringify([integration.last_synced_at, integration.fresh_through]);
+    const syncState = JSON.stringify([
+      integration.last_synced_at,
+      integration.fresh_through,
+      integration.last_error?.message ?? null,
+      integration.name,
+    ]);
     const context = { organizationId: viewer.organizationId, scope, today, timeZone, visibleFrom };
     return { integration, viewKey, syncState, context };
   }
