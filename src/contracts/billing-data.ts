@@ -128,7 +128,7 @@ export const billingData = z.object({
   fresh_through: z.string().nullable(),
   /** The plan's first visible day; costs before it are left out (free plans keep 3 months). */
   visible_from: z.string(),
-  /** The first day the integration's data covers: the month of its first day with spend; null with none. */
+  /** The first day the data covers: its first billing period, on the chosen providers; null with none. */
   data_from: z.string().nullable(),
   /** True when a team scope limits what this person sees. */
   scoped: z.boolean(),

@@ -55,14 +55,20 @@ export function createAlertDigests(deps: {
   const { db, mailer, billing, organizations, publicUrl } = deps;
   const read = spendReader(deps.spend);
 
-  async function digestOf(organizationId: string, filter: CostFilter, day: IsoDay): Promise<SpendDigest> {
+  /** `now` is the sending moment: with `day`, it decides which days of the bill are final. */
+  async function digestOf(
+    organizationId: string,
+    filter: CostFilter,
+    day: IsoDay,
+    now: Date,
+  ): Promise<SpendDigest> {
     // 120 days reach back past the start of last month and give the forecast its history.
     const from = addDays(day, -FORECAST_HISTORY_DAYS);
     const rows = await read(organizationId, filter, 'unblended', from, day, 'service');
     return spendDigest(
       rows.map((row) => ({ service: row.series, date: row.day, amount: row.cost })),
       day,
-      isoDayOfInstant(new Date()),
+      isoDayOfInstant(now),
     );
   }
 
@@ -79,7 +85,7 @@ export function createAlertDigests(deps: {
       if (!planAllows(planInForce, 'digest') || !planAllows(planInForce, 'slack-alerts')) continue;
       const day = await evaluationDayOf(deps.spend, organizationId);
       if (!day) continue;
-      const digest = await digestOf(organizationId, WHOLE_ORGANIZATION, day);
+      const digest = await digestOf(organizationId, WHOLE_ORGANIZATION, day, now);
       const text = digestAlertText(period, digest);
       const notificationId = await insertNotificationOnce(db, {
         organizationId,
@@ -113,7 +119,7 @@ export function createAlertDigests(deps: {
         });
         if (scope.restricted && scope.accountIds.length === 0) continue;
         const filter = { ...emptyFilter, account_ids: scope.restricted ? scope.accountIds : [] };
-        const digest = await digestOf(subscriber.organization_id, filter, day);
+        const digest = await digestOf(subscriber.organization_id, filter, day, now);
         await mailer.send(
           digestMail({
             to: subscriber.email,

@@ -1,11 +1,11 @@
-import { Button, em, Group, Paper, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { isCompared } from './previous-period.ts';
 import { spendToCsv } from './spend-csv.ts';
 import { formatPercent, formatSignedUsd, formatUsd } from './spend-format.ts';
@@ -64,7 +64,7 @@ function SortHeader({
 export function SpendTable({ data }: { data: BillingData }) {
   const compared = isCompared(data);
   // On a phone the breakdown keeps what fits beside the names: spend and change (the CSV has every column).
-  const phone = useMediaQuery(`(max-width: ${em(767)})`);
+  const phone = usePhoneWidth();
   const [sort, setSort] = useState<{ field: SortField; descending: boolean }>({
     field: 'total',
     descending: true,
@@ -81,6 +81,16 @@ export function SpendTable({ data }: { data: BillingData }) {
       field,
       descending: previous.field === field ? !previous.descending : field !== 'key',
     }));
+  const previousHeader = compared ? (
+    <SortHeader field="previous" label="Previous period" sort={shown} onSort={onSort} numeric />
+  ) : (
+    <Table.Th ta="right">Previous period</Table.Th>
+  );
+  const changeHeader = compared ? (
+    <SortHeader field="change" label="Change" sort={shown} onSort={onSort} numeric />
+  ) : (
+    <Table.Th ta="right">Change</Table.Th>
+  );
   const groupLabel = data.group_by === 'tag' ? `Tag: ${data.tag_key}` : GROUP_LABELS[data.group_by];
   const num = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
   return (
@@ -103,25 +113,8 @@ export function SpendTable({ data }: { data: BillingData }) {
             <Table.Tr>
               <SortHeader field="key" label={groupLabel} sort={shown} onSort={onSort} />
               <SortHeader field="total" label="Spend" sort={shown} onSort={onSort} numeric />
-              {compared ? (
-                <>
-                  {!phone && (
-                    <SortHeader
-                      field="previous"
-                      label="Previous period"
-                      sort={shown}
-                      onSort={onSort}
-                      numeric
-                    />
-                  )}
-                  <SortHeader field="change" label="Change" sort={shown} onSort={onSort} numeric />
-                </>
-              ) : (
-                <>
-                  {!phone && <Table.Th ta="right">Previous period</Table.Th>}
-                  <Table.Th ta="right">Change</Table.Th>
-                </>
-              )}
+              {!phone && previousHeader}
+              {changeHeader}
               {!phone && <SortHeader field="share" label="Share" sort={shown} onSort={onSort} numeric />}
             </Table.Tr>
           </Table.Thead>

@@ -1,10 +1,10 @@
-import { Button, em, Paper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useEc2Findings } from '../api/get-ec2-findings.ts';
 import { FindingCards } from './finding-cards.tsx';
@@ -22,7 +22,7 @@ export function RecommendationsPage() {
   const filterState = useFindingFilters();
   const findings = useEc2Findings(filterState.filters);
   // Nine columns do not fit a phone: there each finding is a card (the table scrolled sideways).
-  const phone = useMediaQuery(`(max-width: ${em(767)})`);
+  const phone = usePhoneWidth();
   const { user } = useSession();
   const canAct = user?.role === 'owner' || user?.role === 'admin';
   const list = findings.data;
