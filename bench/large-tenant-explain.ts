@@ -90,7 +90,7 @@ async function statementsOf(scope: CostScope) {
     ],
     ['forecast history', () => slices.daily({ ...slice, start: historyStart, end: today }, 'none')],
     ['tag keys', () => slices.tagKeys(slice)],
-    ['where the data starts', () => slices.firstBillingPeriod(slice)],
+    ['the months the data holds', () => slices.billingPeriodsHeld(slice)],
   ];
   const statements: Array<[string, CompiledQuery]> = [];
   for (const [name, run] of named) {

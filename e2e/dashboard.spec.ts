@@ -15,7 +15,7 @@ interface BillingAnswer {
   buckets: unknown[];
   month_end_forecast: { month_to_date: number } | null;
   data_from: string | null;
-  previous_period: { start_date: string; not_compared: 'plan_history' | 'before_data' | null };
+  previous_period: { start_date: string; not_compared: 'plan_history' | 'before_data' | 'data_gap' | null };
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });

@@ -115,9 +115,12 @@ export const billingData = z.object({
     before_visible_history: z.boolean(),
     /**
      * Why this period is not compared with the range, or null when it is: it starts before the plan's
-     * history (`visible_from`) or before the integration's data (`data_from`), whichever binds.
+     * history (`visible_from`) or before the integration's data (`data_from`), whichever binds, or the
+     * data has no bill for some of its months (`data_gap`, the months in `missing_months`).
      */
-    not_compared: z.enum(['plan_history', 'before_data']).nullable(),
+    not_compared: z.enum(['plan_history', 'before_data', 'data_gap']).nullable(),
+    /** The first day of each month of this period, after `data_from`, with no bill; empty unless `data_gap`. */
+    missing_months: z.array(z.string()),
   }),
   /** Present when the range holds today in the user's time zone. */
   month_end_forecast: monthEndForecast.nullable(),

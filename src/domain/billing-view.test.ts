@@ -9,8 +9,9 @@ import {
   isBillingQueryReady,
   parseSelectedTagValues,
   previousPeriod,
-  previousPeriodGap,
+  previousPeriodCoverage,
 } from './billing-view.ts';
+import { addMonths } from './calendar-days.ts';
 
 describe('the default billing view (spec §4)', () => {
   it('shows the current month, not amortized, on the default integration with every tag', () => {
@@ -192,28 +193,72 @@ describe('the period a running range is compared with', () => {
 });
 
 describe('whether the previous period can be compared', () => {
+  /** The first day of each month from `first` to `last`, as the data holds them. */
+  const monthsFrom = (first: string, last: string) => {
+    const months: string[] = [];
+    for (let month = first; month <= last; month = addMonths(month, 1)) months.push(month);
+    return months;
+  };
+  const demo = monthsFrom('2025-11-01', '2026-11-01');
+  const year2025 = { startDate: '2025-01-01', endDate: '2025-11-28' };
+  const gapOf = (
+    previous: { startDate: string; endDate: string },
+    visibleFrom: string,
+    held: readonly string[],
+  ) => previousPeriodCoverage(previous, visibleFrom, held).notCompared;
+
   it('covers whole months from the first billing period, and nothing without data', () => {
-    expect(dataCoveredFrom('2025-11-01')).toBe('2025-11-01');
-    expect(dataCoveredFrom('2025-11-03')).toBe('2025-11-01');
-    expect(dataCoveredFrom(null)).toBeNull();
+    expect(dataCoveredFrom(demo)).toBe('2025-11-01');
+    expect(dataCoveredFrom(['2025-11-03', '2026-01-01'])).toBe('2025-11-01');
+    expect(dataCoveredFrom([])).toBeNull();
   });
 
   it('compares when the previous period is inside the data and the plan', () => {
-    expect(previousPeriodGap('2026-10-01', '2023-12-01', '2025-11-01')).toBeNull();
-    expect(previousPeriodGap('2025-11-01', '2023-12-01', '2025-11-01')).toBeNull();
-    expect(previousPeriodGap('2025-01-01', '2023-12-01', null)).toBeNull();
+    expect(gapOf({ startDate: '2026-10-01', endDate: '2026-10-28' }, '2023-12-01', demo)).toBeNull();
+    expect(gapOf({ startDate: '2025-11-01', endDate: '2025-11-30' }, '2023-12-01', demo)).toBeNull();
+    expect(previousPeriodCoverage(year2025, '2023-12-01', [])).toEqual({
+      notCompared: null,
+      missingMonths: [],
+    });
   });
 
   it('does not compare a year with one whose data starts in its last month', () => {
-    expect(previousPeriodGap('2025-01-01', '2023-12-01', '2025-11-01')).toBe('before_data');
+    expect(gapOf(year2025, '2023-12-01', demo)).toBe('before_data');
   });
 
   it("names the plan when only the plan's history hides the start", () => {
-    expect(previousPeriodGap('2025-01-01', '2026-09-01', '2024-02-01')).toBe('plan_history');
+    expect(gapOf(year2025, '2026-09-01', monthsFrom('2024-02-01', '2026-11-01'))).toBe('plan_history');
   });
 
   it('names the data when both hold and the data starts later than the plan shows', () => {
-    expect(previousPeriodGap('2025-01-01', '2025-03-01', '2025-11-01')).toBe('before_data');
-    expect(previousPeriodGap('2025-01-01', '2025-11-01', '2025-03-01')).toBe('plan_history');
+    expect(gapOf(year2025, '2025-03-01', monthsFrom('2025-11-01', '2026-11-01'))).toBe('before_data');
+    expect(gapOf(year2025, '2025-11-01', monthsFrom('2025-03-01', '2026-11-01'))).toBe('plan_history');
+  });
+
+  it('does not compare a year that holds only an old upload, and names the months with no bill', () => {
+    const held = ['2024-09-01', ...demo];
+    expect(previousPeriodCoverage(year2025, '2023-12-01', held)).toEqual({
+      notCompared: 'data_gap',
+      missingMonths: monthsFrom('2025-01-01', '2025-10-01'),
+    });
+    expect(gapOf({ startDate: '2024-09-01', endDate: '2024-09-30' }, '2023-12-01', held)).toBeNull();
+  });
+
+  it('counts a month touched by a few days of a custom range', () => {
+    const held = monthsFrom('2025-01-01', '2025-05-01').filter((month) => month !== '2025-03-01');
+    expect(
+      previousPeriodCoverage({ startDate: '2025-02-20', endDate: '2025-03-02' }, '2023-12-01', held),
+    ).toEqual({
+      notCompared: 'data_gap',
+      missingMonths: ['2025-03-01'],
+    });
+    expect(gapOf({ startDate: '2025-04-01', endDate: '2025-05-31' }, '2023-12-01', held)).toBeNull();
+  });
+
+  it('does not compare with a month after the data ends', () => {
+    expect(
+      previousPeriodCoverage({ startDate: '2026-12-01', endDate: '2026-12-31' }, '2023-12-01', demo)
+        .missingMonths,
+    ).toEqual(['2026-12-01']);
   });
 });

@@ -10,7 +10,7 @@ import {
   chooseBucketGranularity,
   comparablePreviousPeriod,
   dataCoveredFrom,
-  previousPeriodGap,
+  previousPeriodCoverage,
 } from '../../../domain/billing-view.ts';
 import {
   addDays,
@@ -235,7 +235,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       end_date: addDays(monthStart(today), -1),
     };
     // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
-    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers, firstPeriod] =
+    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers, heldPeriods] =
       await Promise.all([
         summarize(base, start, query.end_date, granularity),
         summarize(base, visible(previous.startDate), previous.endDate, 'none'),
@@ -247,9 +247,9 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         tagKey ? slices.tagValues(base.slice, tagKey) : [],
         slices.providers(base.slice),
         // The chosen providers' data, whatever this person's scope: it says what the data covers.
-        slices.firstBillingPeriod(base.slice),
+        slices.billingPeriodsHeld(base.slice),
       ]);
-    const dataFrom = dataCoveredFrom(firstPeriod);
+    const coverage = previousPeriodCoverage(previous, visibleFrom, heldPeriods);
     const lastMonthTotal = lastMonthSummary.total;
 
     const cells = new Map<string, Record<string, number>>();
@@ -281,9 +281,10 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         total: usd(before.total),
         series: bySpend(before.keyTotals),
         through_today: previous.throughToday,
-        // Kept for API clients that read it; not_compared says which start binds.
+        // Kept for API clients that read it; not_compared says what stops the comparison.
         before_visible_history: previous.startDate < visibleFrom,
-        not_compared: previousPeriodGap(previous.startDate, visibleFrom, dataFrom),
+        not_compared: coverage.notCompared,
+        missing_months: coverage.missingMonths,
       },
       month_end_forecast: forecast,
       last_month: { ...lastMonth, total: usd(lastMonthTotal) },
@@ -291,7 +292,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       time_zone: context.timeZone,
       fresh_through: integration.fresh_through,
       visible_from: visibleFrom,
-      data_from: dataFrom,
+      data_from: dataCoveredFrom(heldPeriods),
       scoped: scope.restricted,
       tag_keys: tagKeys,
       tag_values: tagKey ? [...tagValues, UNTAGGED] : [],

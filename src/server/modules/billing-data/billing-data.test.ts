@@ -493,6 +493,31 @@ describe('who sees what', () => {
     expect(now.previous_period.not_compared).toBeNull();
   });
 
+  it('does not compare with months the data holds no bill for, and names them', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: owner.headers,
+      payload: { kind: 'upload', name: 'An old test upload, then the account' },
+    });
+    const id: string = created.json().id;
+    const oldMonth = addMonths(monthStart(today), -20);
+    const rows = [...factsOf(oldMonth, 0), ...factsOf(monthStart(today), 1)];
+    expect((await uploadFacts(owner, id, rows)).state).toBe('succeeded');
+    const view = (start: IsoDay) => billingData(owner, range(start, monthEnd(start), { integration: id }));
+
+    const inTheGap = (await view(addMonths(monthStart(today), -10))).json();
+    expect(inTheGap.data_from).toBe(oldMonth);
+    expect(inTheGap.previous_period).toMatchObject({
+      start_date: addMonths(monthStart(today), -11),
+      not_compared: 'data_gap',
+      missing_months: [addMonths(monthStart(today), -11)],
+    });
+    const afterTheOldUpload = (await view(addMonths(oldMonth, 1))).json();
+    expect(afterTheOldUpload.previous_period).toMatchObject({ not_compared: null, missing_months: [] });
+    expect(afterTheOldUpload.previous_period.total).toBeGreaterThan(0);
+  });
+
   it('answers 402 Subscription Expired once the trial ended unpaid (spec §8)', async () => {
     const lapsed = await signUpVerifiedOwner(server, 'lapsed@acme.test');
     await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: lapsed.headers });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { isCompared, uncomparedBecause } from './previous-period.ts';
+import { formatMonths, isCompared, uncomparedBecause } from './previous-period.ts';
 
-const yearOf2026 = (notCompared: BillingData['previous_period']['not_compared']) =>
+const yearOf2026 = (
+  notCompared: BillingData['previous_period']['not_compared'],
+  missingMonths: string[] = [],
+) =>
   ({
     visible_from: '2026-09-01',
     data_from: '2025-11-01',
@@ -14,6 +17,7 @@ const yearOf2026 = (notCompared: BillingData['previous_period']['not_compared'])
       through_today: true,
       before_visible_history: notCompared === 'plan_history',
       not_compared: notCompared,
+      missing_months: missingMonths,
     },
   }) as unknown as BillingData;
 
@@ -37,5 +41,30 @@ describe('why a previous period is not compared', () => {
   it('compares when the server says nothing stands in the way', () => {
     expect(uncomparedBecause(yearOf2026(null))).toBeNull();
     expect(isCompared(yearOf2026(null))).toBe(true);
+  });
+
+  it('names the months with no bill when the data has a hole in the previous period', () => {
+    const gap = yearOf2026('data_gap', ['2025-01-01', '2025-02-01', '2025-03-01']);
+    expect(uncomparedBecause(gap)).toEqual({
+      short: 'No bill data for Jan – Mar 2025 to compare with',
+      sentence:
+        'Not compared: your data holds no bill for Jan – Mar 2025, inside the previous period (Jan 1 – Nov 28, 2025).',
+    });
+    expect(isCompared(gap)).toBe(false);
+  });
+});
+
+describe('months with no bill, as a person reads them', () => {
+  it('joins consecutive months into runs, across a new year too', () => {
+    expect(formatMonths(['2025-03-01'])).toBe('Mar 2025');
+    expect(formatMonths(['2024-11-01', '2024-12-01', '2025-01-01', '2025-06-01'])).toBe(
+      'Nov 2024 – Jan 2025, Jun 2025',
+    );
+  });
+
+  it('counts them once the runs are more than three', () => {
+    expect(formatMonths(['2025-01-01', '2025-03-01', '2025-05-01', '2025-07-01', '2025-08-01'])).toBe(
+      '5 months',
+    );
   });
 });

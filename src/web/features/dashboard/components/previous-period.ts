@@ -1,5 +1,6 @@
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { formatDayWithYear, formatRange } from './spend-format.ts';
+import { addMonths } from '../../../../domain/calendar-days.ts';
+import { formatDayWithYear, formatMonth, formatMonthName, formatRange } from './spend-format.ts';
 
 /** Why the previous period is not compared, as a person reads it. */
 export interface Uncompared {
@@ -32,9 +33,32 @@ export function uncomparedBecause(data: BillingData): Uncompared | null {
         sentence: `Not compared: the previous period (${period}) starts before your data does (${from}).`,
       };
     }
+    case 'data_gap': {
+      const months = formatMonths(previous.missing_months);
+      return {
+        short: `No bill data for ${months} to compare with`,
+        sentence: `Not compared: your data holds no bill for ${months}, inside the previous period (${period}).`,
+      };
+    }
     default:
       return null;
   }
+}
+
+/** "Mar 2025", "Jan – Oct 2025", "Nov 2024 – Feb 2025, Jun 2025": runs of consecutive months; "7 months" past three runs. */
+export function formatMonths(months: readonly string[]): string {
+  const runs: Array<[string, string]> = [];
+  for (const month of months) {
+    const last = runs.at(-1);
+    if (last && addMonths(last[1], 1) === month) last[1] = month;
+    else runs.push([month, month]);
+  }
+  const texts = runs.map(([first, last]) => {
+    if (first === last) return formatMonth(first);
+    const sameYear = first.slice(0, 4) === last.slice(0, 4);
+    return `${sameYear ? formatMonthName(first) : formatMonth(first)} – ${formatMonth(last)}`;
+  });
+  return texts.length <= 3 ? texts.join(', ') : `${months.length} months`;
 }
 
 /** True when the answer sets its previous period against the range. */

@@ -26,6 +26,7 @@ const data = {
     through_today: false,
     before_visible_history: false,
     not_compared: null,
+    missing_months: [],
   },
 } as unknown as BillingData;
 
@@ -40,9 +41,12 @@ describe('the breakdown as CSV', () => {
     ]);
   });
 
-  it("leaves the comparison empty when the previous period starts before the plan's history or the data", () => {
-    for (const reason of ['plan_history', 'before_data'] as const) {
-      const hidden = { ...data, previous_period: { ...data.previous_period, not_compared: reason } };
+  it("leaves the comparison empty when the previous period starts before the plan's history or the data, or has a hole", () => {
+    for (const reason of ['plan_history', 'before_data', 'data_gap'] as const) {
+      const hidden = {
+        ...data,
+        previous_period: { ...data.previous_period, not_compared: reason, missing_months: ['2026-10-01'] },
+      };
       expect(spendToCsv(hidden).split('\r\n')[3]).toBe('Total,30.5,,,10,20.5');
     }
   });

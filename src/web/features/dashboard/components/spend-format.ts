@@ -32,6 +32,7 @@ const dayYearLabel = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const monthNameLabel = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthLongLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -39,6 +40,7 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export const formatDay = (day: string) => dayLabel.format(asDate(day));
 export const formatDayWithYear = (day: string) => dayYearLabel.format(asDate(day));
 export const formatMonth = (day: string) => monthLabel.format(asDate(day));
+export const formatMonthName = (day: string) => monthNameLabel.format(asDate(day));
 export const formatMonthLong = (day: string) => monthLongLabel.format(asDate(day));
 
 function isLastDayOfMonth(day: string): boolean {
