@@ -4,6 +4,7 @@ import { Anchor, Badge, ColorSwatch, Group, Paper, Text, UnstyledButton } from '
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
+import { niceUsdAxis, tallestStackOf } from './spend-axis.ts';
 import { formatDayWithYear, formatUsd, formatUsdAxis } from './spend-format.ts';
 import { chartRowsOf, chartSeriesOf } from './spend-series.ts';
 
@@ -13,6 +14,8 @@ export function SpendChart({ data }: { data: BillingData }) {
   const series = chartSeriesOf(data);
   const rows = chartRowsOf(data, series);
   const visible = series.filter((item) => !hidden.has(item.key));
+  const visibleKeys = visible.map((item) => item.key);
+  const axis = niceUsdAxis(tallestStackOf(rows, visibleKeys));
   const toggle = (key: string) =>
     setHidden((previous) => {
       const next = new Set(previous);
@@ -53,9 +56,19 @@ export function SpendChart({ data }: { data: BillingData }) {
           type="stacked"
           series={visible.map((item) => ({ name: item.key, color: item.color }))}
           valueFormatter={formatUsd}
-          yAxisProps={{ tickFormatter: formatUsdAxis, width: 64 }}
+          yAxisProps={{
+            ticks: axis.ticks,
+            domain: [0, axis.max],
+            interval: 0,
+            allowDecimals: true,
+            tickFormatter: (amount: number) => formatUsdAxis(amount, axis.step),
+            width: 64,
+          }}
+          // Room above the top tick, whose label is centred on it; Mantine leaves the top margin at 0.
+          barChartProps={{ margin: { top: 10 } }}
           tooltipProps={{ wrapperStyle: { zIndex: 5 } }}
-          gridAxis="y"
+          // Mantine names the grid by the axis its lines run along: "x" draws the horizontal lines.
+          gridAxis="x"
           barProps={{ isAnimationActive: false }}
         />
       )}

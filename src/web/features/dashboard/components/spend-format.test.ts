@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatRange, formatSignedUsd } from './spend-format.ts';
+import { formatPercent, formatRange, formatSignedUsd, formatUsdAxis } from './spend-format.ts';
 
 describe('how the dashboard writes ranges and changes', () => {
   it('names a whole month, a whole year and a single day', () => {
@@ -18,5 +18,12 @@ describe('how the dashboard writes ranges and changes', () => {
     expect(formatSignedUsd(-3)).toBe('−$3.00');
     expect(formatPercent(null)).toBe('new');
     expect(formatPercent(-2.94)).toBe('-2.9%');
+  });
+
+  it('labels an axis tick with its exact value, never a rounded one', () => {
+    expect(formatUsdAxis(2_250, 250)).toBe('$2.25K');
+    expect(formatUsdAxis(1_250_000, 250_000)).toBe('$1.25M');
+    expect(formatUsdAxis(7.5, 2.5)).toBe('$7.50');
+    expect(formatUsdAxis(0.25, 0.05)).toBe('$0.25');
   });
 });

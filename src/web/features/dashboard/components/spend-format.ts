@@ -8,10 +8,23 @@ const usdCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
-  maximumFractionDigits: 1,
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const usdCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
 });
 
-export const formatUsdAxis = (amount: number) => usdCompact.format(amount);
+/**
+ * A y-axis tick of an axis whose ticks are `step` dollars apart: "$2.5K", "$30K", "$1.25M", or cents
+ * when the step is a fraction ("$0.25", "$0.50"). Ticks from `niceUsdAxis` need at most two digits
+ * after the point in either form, so no label reads as a value its tick is not.
+ */
+export const formatUsdAxis = (amount: number, step: number) =>
+  (Number.isInteger(step) ? usdCompact : usdCents).format(amount);
 
 export function formatSignedUsd(amount: number): string {
   const text = formatUsd(Math.abs(amount));
