@@ -18,6 +18,21 @@ test('a visitor launches a GPU burst in the demo: the dashboard shows it live an
   await expect(card.getByText('Launched since your bill data')).toBeVisible({ timeout: 90_000 });
   await expect(card.getByText(/8 × p4d\.24xlarge/).first()).toBeVisible({ timeout: 60_000 });
   await expect(card.getByText(/by maya\.chen/).first()).toBeVisible();
+  // The forecast is the bill's; beside it, the month-end impact the card shows, read in one render. The
+  // demo is shared with other specs, which may have saved a view narrowed to a tag: this month, whole.
+  await page.goto('/dashboard?mode=month&tag=all');
+  await expect(card.getByTestId('launch-month-end-value')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+        return (
+          text('card-forecast-launches') ===
+          `Bill data only: the launches above add ${text('launch-month-end-value')} if left running`
+        );
+      }),
+    )
+    .toBe(true);
   await saveScreen(page, testInfo, 'early-warning-dashboard');
 
   // The demo organization's launch rule mails the demo user: what, where, who, and what it costs.
@@ -28,7 +43,8 @@ test('a visitor launches a GPU burst in the demo: the dashboard shows it live an
   // The ledger lists each instance with its price; the mail's acknowledge link works in one click.
   await card.getByRole('link', { name: /Open the launch ledger/ }).click();
   await expect(page).toHaveURL(/\/launches/);
-  await expect(page.getByText('p4d.24xlarge').first()).toBeVisible();
+  // The ledger's own table, not the dashboard's card that named the same type a moment before.
+  await expect(page.getByTestId('launch-ledger-table').getByText('p4d.24xlarge').first()).toBeVisible();
   await saveScreen(page, testInfo, 'early-warning-ledger');
 
   await page.goto(new URL(linkIn(mail, '/threshold-confirmation/')).pathname);

@@ -1,11 +1,16 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
+import { lastFinalBillDay } from '../../../../domain/bill-completeness.ts';
+import { ALL_TAG_VALUES, type SelectedTagValues } from '../../../../domain/billing-view.ts';
+import { type IsoDay, isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
+import { AWS_PROVIDER } from '../../../../domain/cloud-providers.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useBillingData } from '../api/get-billing-data.ts';
 import { useIntegrations } from '../api/get-integrations.ts';
+import { useRunningLaunches } from '../api/get-launch-ledger.ts';
+import type { ProviderView } from '../api/provider-view.ts';
 import {
   BillingErrorState,
   DashboardSkeleton,
@@ -16,11 +21,28 @@ import { GpuBurstButton } from './gpu-burst-button.tsx';
 import { LaunchesCard } from './launches-card.tsx';
 import { SpendCards } from './spend-cards.tsx';
 import { SpendChartSkeleton } from './spend-chart-skeleton.tsx';
-import { formatDayWithYear, formatRange } from './spend-format.ts';
+import { formatDay, formatDayWithYear, formatRange } from './spend-format.ts';
 import { SpendTable } from './spend-table.tsx';
 import { TopMovers } from './top-movers.tsx';
 import { useBillingView } from './use-billing-view.ts';
 import { ViewControls } from './view-controls.tsx';
+
+/**
+ * How far the bill data goes. Its newest day is still being billed while it is within the billing lag
+ * (decision 018): the chart's last bar is partial, and the launch ledger counts from the day before.
+ */
+function dataThrough(freshThrough: IsoDay, today: IsoDay): string {
+  const final = lastFinalBillDay(freshThrough, today);
+  if (final >= freshThrough) return `data through ${formatDayWithYear(freshThrough)}`;
+  return `data complete through ${formatDayWithYear(final)}, ${formatDay(freshThrough)} still arriving`;
+}
+
+/**
+ * Whether the running launches belong to this view's spend: AWS resources, whose tags CloudTrail does
+ * not carry, so a view narrowed to tag values or to other clouds cannot say (decision 047).
+ */
+const launchesCount = (view: { selectedTagValues: SelectedTagValues }, { providers }: ProviderView) =>
+  view.selectedTagValues === ALL_TAG_VALUES && (providers.length === 0 || providers.includes(AWS_PROVIDER));
 
 /** The charting library is the dashboard's largest part: the cards and the table paint without it. */
 const SpendChart = lazy(() => import('./spend-chart.tsx').then((module) => ({ default: module.SpendChart })));
@@ -33,6 +55,8 @@ export function DashboardPage() {
   const { view, providers, change } = useBillingView(today, user?.view_customs);
   const billing = useBillingData(user?.user_id, view, providers);
   const integrations = useIntegrations();
+  // The launches card's own query (one request for both): what the bill forecast does not hold yet.
+  const launches = useRunningLaunches();
   const data = billing.data;
 
   if (isNoIntegration(billing.error) || (integrations.data && integrations.data.length === 0)) {
@@ -52,7 +76,7 @@ export function DashboardPage() {
       {data.fresh_through && (
         <>
           <span>·</span>
-          <span>data through {formatDayWithYear(data.fresh_through)}</span>
+          <span data-testid="dashboard-data-through">{dataThrough(data.fresh_through, data.today)}</span>
         </>
       )}
     </Group>
@@ -83,7 +107,12 @@ export function DashboardPage() {
           aria-busy={billing.isFetching}
         >
           {billing.isError && <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />}
-          <SpendCards data={data} />
+          <SpendCards
+            data={data}
+            unbilledLaunchesUsd={
+              launchesCount(view, providers) ? (launches.data?.summary.projected_month_end_usd ?? 0) : 0
+            }
+          />
           <Suspense fallback={<SpendChartSkeleton />}>
             <SpendChart key={`${data.group_by}-${data.tag_key}`} data={data} />
           </Suspense>

@@ -61,8 +61,17 @@ function ChangeValue({ current, previous }: { current: number; previous: number 
   );
 }
 
-/** The four figures a finance lead reads first. */
-export function SpendCards({ data }: { data: BillingData }) {
+/**
+ * The four figures a finance lead reads first. The forecast is the bill's; launches the bill does not
+ * hold yet (the card above) are named beside it, as a budget's forecast names its live part.
+ */
+export function SpendCards({
+  data,
+  unbilledLaunchesUsd,
+}: {
+  data: BillingData;
+  unbilledLaunchesUsd: number;
+}) {
   const forecast = data.month_end_forecast;
   const previous = data.previous_period;
   const uncompared = uncomparedBecause(data);
@@ -88,9 +97,19 @@ export function SpendCards({ data }: { data: BillingData }) {
         label="Forecast month end"
         value={forecast ? formatUsdHeadline(forecast.forecast) : '—'}
         detail={
-          forecast
-            ? `80% likely ${formatUsdHeadline(forecast.lower)} – ${formatUsdHeadline(forecast.upper)}`
-            : 'Shown when the range includes today'
+          forecast ? (
+            <>
+              80% likely {formatUsdHeadline(forecast.lower)} – {formatUsdHeadline(forecast.upper)}
+              {unbilledLaunchesUsd >= 0.5 && (
+                <Text span display="block" size="sm" c="orange.8" data-testid="card-forecast-launches">
+                  Bill data only: the launches above add +{formatUsdHeadline(unbilledLaunchesUsd)} if left
+                  running
+                </Text>
+              )}
+            </>
+          ) : (
+            'Shown when the range includes today'
+          )
         }
       />
       <StatCard
