@@ -52,7 +52,8 @@ export const updateBudgetInput = createBudgetInput
   .refine((value) => Object.keys(value).length > 0, 'change at least one field');
 export type UpdateBudgetInput = z.input<typeof updateBudgetInput>;
 
-export const thresholdState = z.enum(['ok', 'forecast-to-exceed', 'exceeded']);
+/** no-data: nothing reached it, but with no cost data yet it cannot be called on track. */
+export const thresholdState = z.enum(['ok', 'forecast-to-exceed', 'exceeded', 'no-data']);
 
 export const budgetView = z.object({
   id: z.string(),

@@ -103,7 +103,8 @@ export const teamSpend = z.object({
       forecast_usd: z.number().nullable(),
       percent_used: z.number().nullable(),
       paused: z.boolean(),
-      state: z.enum(['ok', 'forecast-to-exceed', 'exceeded']),
+      /** The worst of its thresholds' states; `no-data` until its first cost data arrives. */
+      state: z.enum(['ok', 'forecast-to-exceed', 'exceeded', 'no-data']),
     }),
   ),
 });

@@ -137,7 +137,7 @@ describe('alerting once per threshold per period', () => {
 
 describe('the budget page', () => {
   const stateOf = (actualSpend: number, forecastSpend: number | null) =>
-    budgetThresholdStates({ budget, today: '2026-11-22', actualSpend, forecastSpend });
+    budgetThresholdStates({ budget, today: '2026-11-22', actualSpend, forecastSpend, hasCostData: true });
 
   it('shows spend and forecast as a share of the budget', () => {
     const status = stateOf(620, 1050);
@@ -161,5 +161,30 @@ describe('the budget page', () => {
   });
   it('shows no forecast share without a forecast', () => {
     expect(stateOf(100, null).percentForecast).toBeNull();
+  });
+  it('calls no threshold on track before any cost data arrives', () => {
+    const status = budgetThresholdStates({
+      budget,
+      today: '2026-11-22',
+      actualSpend: 0,
+      forecastSpend: null,
+      hasCostData: false,
+    });
+    expect(status.thresholds.map((t) => t.state)).toEqual(['no-data', 'no-data', 'no-data', 'no-data']);
+  });
+  it('still warns of a forecast over a threshold before any cost data arrives', () => {
+    const status = budgetThresholdStates({
+      budget,
+      today: '2026-11-22',
+      actualSpend: 0,
+      forecastSpend: 900,
+      hasCostData: false,
+    });
+    expect(status.thresholds.map((t) => `${t.threshold.id} ${t.state}`)).toEqual([
+      'actual-50 forecast-to-exceed',
+      'actual-80 forecast-to-exceed',
+      'actual-100 no-data',
+      'forecast-100 no-data',
+    ]);
   });
 });

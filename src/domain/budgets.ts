@@ -129,8 +129,11 @@ export function evaluateBudgetThresholds(
     });
 }
 
-/** exceeded: actual spend reached it; forecast-to-exceed: the forecast reaches it; ok: neither. */
-export type BudgetThresholdState = 'ok' | 'forecast-to-exceed' | 'exceeded';
+/**
+ * exceeded: actual spend reached it; forecast-to-exceed: the forecast reaches it; ok: neither;
+ * no-data: neither, but there is no cost data yet to call it on track.
+ */
+export type BudgetThresholdState = 'ok' | 'forecast-to-exceed' | 'exceeded' | 'no-data';
 
 export interface BudgetThresholdStatus {
   threshold: BudgetThreshold;
@@ -148,15 +151,18 @@ export interface BudgetStatus {
   thresholds: BudgetThresholdStatus[];
 }
 
-/** What the budget page shows: spend, forecast and the state of each threshold. */
-export function budgetThresholdStates(input: BudgetSpend): BudgetStatus {
-  const { budget, today, actualSpend, forecastSpend } = input;
+/**
+ * What the budget page shows: spend, forecast and the state of each threshold. `hasCostData` is
+ * false until the first cost data arrives: a spend of 0 then means unknown, not on track.
+ */
+export function budgetThresholdStates(input: BudgetSpend & { hasCostData: boolean }): BudgetStatus {
+  const { budget, today, actualSpend, forecastSpend, hasCostData } = input;
   const stateOf = (threshold: BudgetThreshold): BudgetThresholdState => {
     if (reachesPercentOf(actualSpend, threshold.percent, budget.amount)) return 'exceeded';
     if (forecastSpend !== null && reachesPercentOf(forecastSpend, threshold.percent, budget.amount)) {
       return 'forecast-to-exceed';
     }
-    return 'ok';
+    return hasCostData ? 'ok' : 'no-data';
   };
   return {
     period: budgetPeriodFor(today, budget.period),

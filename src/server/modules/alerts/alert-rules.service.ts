@@ -150,6 +150,7 @@ export function createAlertRulesService(
       today: day,
       actualSpend: spend.actual,
       forecastSpend: forecastWithLiveRunRate(spend.actual, spend.forecast, liveForecast.usd),
+      hasCostData: asOf !== null,
     });
     const fired = await firedNotificationsOf(db, row.organization_id, row.id);
     const firedAt = new Map(fired.map((entry) => [entry.dedupe_key, entry.fired_at]));

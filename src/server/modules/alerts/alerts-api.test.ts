@@ -37,7 +37,9 @@ describe('budgets', () => {
       'actual-100',
       'forecast-100',
     ]);
-    expect(budget.status.thresholds[0]).toMatchObject({ amount_usd: 500, state: 'ok', fired_at: null });
+    // No cost data yet: nothing can be called on track.
+    expect(budget.status.as_of).toBeNull();
+    expect(budget.status.thresholds[0]).toMatchObject({ amount_usd: 500, state: 'no-data', fired_at: null });
   });
 
   it('lets an admin change and pause it, keeping the threshold ids', async () => {

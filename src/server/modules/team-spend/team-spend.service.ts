@@ -9,7 +9,7 @@ import type { TeamsService } from '../organizations/teams.service.ts';
 function budgetState(states: string[]): TeamSpend['budgets'][number]['state'] {
   if (states.includes('exceeded')) return 'exceeded';
   if (states.includes('forecast-to-exceed')) return 'forecast-to-exceed';
-  return 'ok';
+  return states.includes('no-data') ? 'no-data' : 'ok';
 }
 
 /** Issue 9: a team's own spend this month (its scope on the default integration) and its budgets' state. */

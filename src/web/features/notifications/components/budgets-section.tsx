@@ -27,6 +27,7 @@ const STATE_BADGE = {
   ok: { color: 'teal', label: 'On track' },
   'forecast-to-exceed': { color: 'orange', label: 'Forecast to exceed' },
   exceeded: { color: 'red', label: 'Exceeded' },
+  'no-data': { color: 'gray', label: 'No data yet' },
 } as const;
 
 const PERIOD_LABEL = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' } as const;

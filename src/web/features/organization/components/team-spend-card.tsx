@@ -12,6 +12,7 @@ const STATE_BADGES: Record<TeamBudget['state'], { color: string; label: string }
   ok: { color: 'teal', label: 'On track' },
   'forecast-to-exceed': { color: 'orange', label: 'Forecast over' },
   exceeded: { color: 'red', label: 'Exceeded' },
+  'no-data': { color: 'gray', label: 'No data yet' },
 };
 
 const monthName = (isoDay: string) =>
