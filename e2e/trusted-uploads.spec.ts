@@ -45,9 +45,12 @@ test('a finance lead sees a shorter file held on the integration card, confirms 
 
   await held.getByRole('button', { name: 'Replace with the new file' }).click();
   await expect(held).toHaveCount(0, { timeout: 60_000 });
-  await expect(card.getByTestId('run-notes')).toContainText('Replaced on confirmation: September 2024', {
-    timeout: 60_000,
-  });
+  await expect(card.getByTestId('run-notes')).toContainText(
+    'Replaced on confirmation: the September 2024 bill',
+    {
+      timeout: 60_000,
+    },
+  );
   await expect(card.getByText('Replacement on hold')).toHaveCount(0);
   await saveScreen(page, testInfo, 'integrations-held-replacement-confirmed');
 

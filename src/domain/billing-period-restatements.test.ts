@@ -30,12 +30,12 @@ describe('a restated billing period', () => {
 
   it('names the month and both totals for the run notes', () => {
     const september = { period: '2024-09-01', currentUsd: 1307.63, incomingUsd: 82.12 };
-    expect(describeShrinkingPeriod(september)).toBe('September 2024 from 1,307.63 to 82.12 USD');
+    expect(describeShrinkingPeriod(september)).toBe('the September 2024 bill from $1,307.63 to $82.12');
     expect(describeShrinkingPeriods([september], 'held')).toBe(
-      'Held: this file would lower September 2024 from 1,307.63 to 82.12 USD. The current numbers stay until the replacement is confirmed.',
+      'Held: this file would lower the September 2024 bill from $1,307.63 to $82.12. The current numbers stay until the replacement is confirmed.',
     );
     expect(describeShrinkingPeriods([september], 'restated-by-aws')).toBe(
-      'AWS restated the export and lowered September 2024 from 1,307.63 to 82.12 USD.',
+      'AWS restated the export and lowered the September 2024 bill from $1,307.63 to $82.12.',
     );
     expect(monthName('2023-11-01')).toBe('November 2023');
   });

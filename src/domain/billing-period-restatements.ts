@@ -34,11 +34,14 @@ export function findShrinkingPeriods(current: PeriodTotal[], incoming: PeriodTot
 }
 
 const usd = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
-/** For run notes: 'September 2024 from 307.63 to 82.12 USD'. */
+/**
+ * For run notes: 'the September 2024 bill from $1,307.63 to $82.12'. A billing period, not the month's
+ * days: a line charged on Sep 30 and billed in October counts in October here, and on Sep 30 elsewhere.
+ */
 export function describeShrinkingPeriod(shrinking: ShrinkingPeriod): string {
-  return `${monthName(shrinking.period)} from ${usd(shrinking.currentUsd)} to ${usd(shrinking.incomingUsd)} USD`;
+  return `the ${monthName(shrinking.period)} bill from ${usd(shrinking.currentUsd)} to ${usd(shrinking.incomingUsd)}`;
 }
 
 /** Why the months shrank, or that they wait: a person's upload is held, AWS's restatement trusted. */

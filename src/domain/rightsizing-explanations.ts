@@ -23,6 +23,9 @@ export interface ExplanationContext {
 
 const percent = (value: number) => `${Number(value.toFixed(1))}%`;
 
+const cpuCoverage = (cpuDays: number) =>
+  cpuDays === 0 ? 'no CPU data for the last 14 days' : `CPU for only ${cpuDays} of the last 14 days`;
+
 function notEnoughData(result: ExplainedFinding, context: ExplanationContext): string {
   if (!context.inCatalog)
     return `${result.currentType} is not in the instance catalog, so there is nothing to compare it with.`;
@@ -30,8 +33,10 @@ function notEnoughData(result: ExplainedFinding, context: ExplanationContext): s
     return `${result.currentType} is a GPU or accelerator type, sized by accelerator use, which is not collected.`;
   }
   if (result.labels.includes('stopped')) {
-    return `It is stopped, so CloudWatch has CPU for only ${context.cpuDays} of the last 14 days; a stopped instance bills no instance hours (its volumes still bill).`;
+    return `It is stopped, so CloudWatch has ${cpuCoverage(context.cpuDays)}; a stopped instance bills no instance hours (its volumes still bill).`;
   }
+  if (context.cpuDays === 0)
+    return 'CloudWatch has no CPU data for the last 14 days; rightsizing needs all 14.';
   return `CPU metrics cover ${context.cpuDays} of the last 14 days; rightsizing needs all 14.`;
 }
 

@@ -205,6 +205,11 @@ describe('instances that cannot be sized', () => {
     expect(result.finding).toBe('not-enough-data');
     expect(result.why).toBe('CPU metrics cover 13 of the last 14 days; rightsizing needs all 14.');
   });
+  it('say there is no CPU data rather than "0 of 14 days"', () => {
+    expect(recommend('m5.2xlarge', []).why).toBe(
+      'CloudWatch has no CPU data for the last 14 days; rightsizing needs all 14.',
+    );
+  });
   it('count a day without hourly values as missing', () => {
     const cpu = steady(30);
     cpu[4] = { date: cpu[4]!.date, hourlyMax: [] };
@@ -225,7 +230,18 @@ describe('instances that cannot be sized', () => {
     });
     expect(result).toMatchObject({ finding: 'not-enough-data', labels: ['stopped'] });
     expect(result.why).toBe(
-      'It is stopped, so CloudWatch has CPU for only 0 of the last 14 days; a stopped instance bills no instance hours (its volumes still bill).',
+      'It is stopped, so CloudWatch has no CPU data for the last 14 days; a stopped instance bills no instance hours (its volumes still bill).',
+    );
+  });
+  it('say how many days of CPU a stopped instance has when it has some', () => {
+    const result = recommendInstanceSize({
+      instance: instance('t3.small', { state: 'stopped' }),
+      catalog: [...catalog, { ...spec('t3.medium'), type: 't3.small', memoryGiB: 2, hourlyPriceUsd: 0.0208 }],
+      cpu: steady(5, 3),
+      windowEnd,
+    });
+    expect(result.why).toBe(
+      'It is stopped, so CloudWatch has CPU for only 3 of the last 14 days; a stopped instance bills no instance hours (its volumes still bill).',
     );
   });
   it('say so when the type is not in the catalog', () => {

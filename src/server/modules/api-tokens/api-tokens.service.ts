@@ -33,6 +33,13 @@ import {
 } from './api-tokens.repository.ts';
 
 const AUDIT_LOG_LENGTH = 200;
+/** "Feb 26, 2027", as the tokens table writes dates; the UTC day, since the log is stored as text. */
+const expiryDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 function toView(row: ApiTokenRow, now: Date): ApiTokenView {
   return {
@@ -95,7 +102,7 @@ export function createApiTokensService(
           createdAt,
           expiresAt,
         });
-        const expiry = expiresAt ? `expires ${expiresAt.toISOString().slice(0, 10)}` : 'never expires';
+        const expiry = expiresAt ? `expires ${expiryDay.format(expiresAt)}` : 'never expires';
         await insertEvent(trx, {
           organizationId: viewer.organizationId,
           tokenId,

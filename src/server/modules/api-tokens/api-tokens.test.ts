@@ -288,7 +288,12 @@ describe('limits and traces', () => {
       detail: string;
     }>;
     expect(events).toContainEqual(
-      expect.objectContaining({ action: 'created', token_name: 'CI pipeline', actor: 'Olivia Owner' }),
+      expect.objectContaining({
+        action: 'created',
+        token_name: 'CI pipeline',
+        actor: 'Olivia Owner',
+        detail: expect.stringMatching(/; expires [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/),
+      }),
     );
     expect(events).toContainEqual(
       expect.objectContaining({ action: 'revoked', token_name: 'Leaked', actor: 'Adam Admin' }),

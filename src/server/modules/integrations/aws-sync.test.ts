@@ -132,7 +132,7 @@ describe('syncing the demo AWS account', () => {
     expect(Number(before['2026-10'])).toBeGreaterThan(2 * 100.75);
     expect((await status()).latest_run).toMatchObject({ state: 'succeeded', held_months: null });
     expect((await status()).latest_run.warnings.join(' ')).toMatch(
-      /AWS restated the export and lowered October 2026 from [\d,.]+ to 100\.75 USD/,
+      /AWS restated the export and lowered the October 2026 bill from \$[\d,.]+ to \$100\.75/,
     );
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);

@@ -116,7 +116,7 @@ describe('an upload that would lower a month by more than half', () => {
     expect(september.current_usd).toBeCloseTo(before, 6);
     expect(september.new_usd).toBeCloseTo(septemberCost(FOCUS_CUT), 6);
     expect(run.warnings.join(' ')).toMatch(
-      /Held: this file would lower September 2024 from [\d,.]+ to [\d,.]+ USD/,
+      /Held: this file would lower the September 2024 bill from \$[\d,.]+ to \$[\d,.]+\./,
     );
     expect(await person.monthTotal('2024-09-01')).toBe(before);
     const [file] = await heldFilePaths(run.id);
@@ -140,7 +140,7 @@ describe('an upload that would lower a month by more than half', () => {
     const confirmed = await person.decide(run.id, 'confirm');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ id: run.id, state: 'succeeded', held_months: null });
-    expect(confirmed.json().warnings.join(' ')).toMatch(/Replaced on confirmation: September 2024/);
+    expect(confirmed.json().warnings.join(' ')).toMatch(/Replaced on confirmation: the September 2024 bill/);
     expect(await person.monthTotal('2024-09-01')).toBeCloseTo(septemberCost(FOCUS_CUT), 6);
     expect(fs.existsSync(file!)).toBe(false);
     expect((await person.status()).last_good_run.id).toBe(run.id);

@@ -38,7 +38,8 @@ export function SiteFooter() {
         borderTop: '1px solid var(--mantine-color-gray-2)',
       }}
     >
-      <Container size="xl" py={40}>
+      {/* On a phone the last lines scroll clear of the help widget's button (bottom right, 80 px tall). */}
+      <Container size="xl" pt={40} pb={{ base: 104, sm: 40 }}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="xs">
             <BrandLogo size={24} />

@@ -18,11 +18,11 @@ function UsageNote() {
         Using a token
       </Title>
       <Text size="sm" mb="xs">
-        Send it in the Authorization header. Each call needs the scope its operation names in the{' '}
+        Send it in the Authorization header. Each operation in the{' '}
         <Anchor href="/api/docs" target="_blank">
           API reference
-        </Anchor>
-        ; a token acts for the organization as an admin would.
+        </Anchor>{' '}
+        names the scope a token needs to call it; a token acts for the organization as an admin would.
       </Text>
       <Code block>{`curl -H "Authorization: Bearer sg_…" \\\n  ${window.location.origin}/api/budgets`}</Code>
     </Paper>

@@ -106,6 +106,10 @@ export function ViewControls({
       .filter((integration) => !integration.is_default)
       .map((integration) => ({ value: integration.id, label: integration.name })),
   ];
+  // Wide enough for the longest name (a `ch` is at least an average character), within bounds; on a
+  // phone the control takes its whole row instead.
+  const longestName = Math.max(...integrationOptions.map((option) => option.label.length));
+  const integrationWidth = `clamp(12.5rem, ${longestName}ch + 3.5rem, 24rem)`;
   const tagKeys = [
     ...new Set([...(data?.tag_keys ?? []), ...(view.tagKey === ALL_TAG_KEYS ? [] : [view.tagKey])]),
   ];
@@ -120,8 +124,8 @@ export function ViewControls({
           value={view.integration === defaultIntegration?.id ? 'default' : view.integration}
           onChange={(value) => value && onChange({ integration: value })}
           allowDeselect={false}
-          w={250}
-          comboboxProps={{ width: 300, position: 'bottom-start' }}
+          w={{ base: '100%', xs: integrationWidth }}
+          comboboxProps={{ position: 'bottom-start' }}
           size="sm"
         />
         <SegmentedControl

@@ -29,7 +29,7 @@ export function HeldUploadAlert({ integrationId, run }: { integrationId: string;
         <Table withRowBorders={false} verticalSpacing={2} maw={460}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Month</Table.Th>
+              <Table.Th>Bill</Table.Th>
               <Table.Th ta="right">Now</Table.Th>
               <Table.Th ta="right">In the new file</Table.Th>
             </Table.Tr>
@@ -37,7 +37,7 @@ export function HeldUploadAlert({ integrationId, run }: { integrationId: string;
           <Table.Tbody>
             {months.map((month) => (
               <Table.Tr key={month.period}>
-                <Table.Td>{dayjs(month.period).format('MMMM YYYY')}</Table.Td>
+                <Table.Td>{dayjs(month.period).format('MMMM YYYY')} bill</Table.Td>
                 <Table.Td ta="right">{formatUsd(month.current_usd)}</Table.Td>
                 <Table.Td ta="right" fw={600}>
                   {formatUsd(month.new_usd)}

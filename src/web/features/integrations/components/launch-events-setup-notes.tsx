@@ -45,10 +45,10 @@ export function LaunchEventsSetupNotes() {
         <Text size="sm">
           EventBridge rules are regional: a stack hears launches in its own region only. For every other
           region where people launch, add the queue and rules there with <Code>LaunchEventsOnly=true</Code>{' '}
-          (the IAM role is global and already exists). Either one stack a region:
+          (the IAM role is global and already exists). Use either one stack per region:
         </Text>
         <Snippet>{ONE_MORE_REGION}</Snippet>
-        <Text size="sm">or a StackSet over the regions (and accounts) you choose:</Text>
+        <Text size="sm">or one StackSet over the regions (and accounts) you choose:</Text>
         <Snippet>{STACK_SET}</Snippet>
         <Text size="sm">Spendguard finds and reads each region's queue; the card lists them.</Text>
         <Title order={3} size="h5">

@@ -17,8 +17,10 @@ export function SecretOnceModal({
     <Modal opened onClose={onClose} title={`Signing secret of "${description}"`} size="lg">
       <Stack gap="md">
         <Alert color="yellow" icon={<IconKey size={16} />} title="Copy it now: it is shown only once">
-          Your receiver checks each request's <Code>Spendguard-Signature</Code> header with this secret (see
-          docs/webhooks.md). Spendguard keeps it encrypted and shows only its last four characters.
+          To verify a request, your receiver computes the hex HMAC-SHA256 of <Code>{'<t>.<raw body>'}</Code>{' '}
+          keyed with this secret and compares it with the <Code>v1</Code> value of the{' '}
+          <Code>Spendguard-Signature</Code> header (<Code>t</Code> is that header's timestamp). Spendguard
+          keeps the secret encrypted and shows only its last four characters.
           {rotated &&
             ' The previous secret keeps signing for 24 hours, so you can switch without missing a delivery.'}
         </Alert>

@@ -12,6 +12,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { useTeamUsers } from '../api/list-team-users.ts';
+import { describeScope } from './scope-summary.tsx';
 import { TeamMembersCard } from './team-members-card.tsx';
 import { TeamNameForm } from './team-name-form.tsx';
 import { TeamScopeCard } from './team-scope-card.tsx';
@@ -57,7 +58,7 @@ export function TeamPage() {
         title={data?.team.name ?? 'Team'}
         description={
           data
-            ? `/teams/${data.team.slug} · ${data.team.member_count} ${data.team.member_count === 1 ? 'member' : 'members'}`
+            ? `${data.team.member_count} ${data.team.member_count === 1 ? 'member' : 'members'} · ${describeScope(data.team.scope)}`
             : 'Loading the team…'
         }
         actions={

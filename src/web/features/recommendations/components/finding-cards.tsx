@@ -4,10 +4,14 @@ import { FindingBadge, LabelBadges } from './finding-badges.tsx';
 import { formatPercent, formatUsd } from './finding-language.ts';
 import { InstanceLink, Savings, TypeChange } from './findings-table.tsx';
 
-/** The figures under the type change: cost now and after, and the CPU the choice rests on. */
-function figuresOf(finding: Ec2FindingView, percentile: number): string {
+/**
+ * The figures under the type change: cost now and after, and the CPU the choice rests on. A stopped
+ * instance bills no instance hours, so its cost is what it would be when running, as the table says.
+ */
+export function figuresOf(finding: Ec2FindingView, percentile: number): string {
+  const now = finding.labels.includes('stopped') ? 'a month when running' : 'a month now';
   return [
-    finding.monthly_cost_now === null ? null : `${formatUsd(finding.monthly_cost_now)} a month now`,
+    finding.monthly_cost_now === null ? null : `${formatUsd(finding.monthly_cost_now)} ${now}`,
     finding.monthly_cost_after === null ? null : `${formatUsd(finding.monthly_cost_after)} after`,
     finding.cpu_percentile === null ? null : `CPU p${percentile} ${formatPercent(finding.cpu_percentile)}`,
   ]
