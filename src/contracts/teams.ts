@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidSlug } from '../domain/slugs.ts';
+import { thresholdState } from './alerts.ts';
 import { monthEndForecast } from './billing-data.ts';
 import { organizationMember } from './organizations.ts';
 
@@ -103,8 +104,8 @@ export const teamSpend = z.object({
       forecast_usd: z.number().nullable(),
       percent_used: z.number().nullable(),
       paused: z.boolean(),
-      /** The worst of its thresholds' states; `no-data` until its first cost data arrives. */
-      state: z.enum(['ok', 'forecast-to-exceed', 'exceeded', 'no-data']),
+      /** The worst of its thresholds' states; `no-data` until the organization's first cost data arrives. */
+      state: thresholdState,
     }),
   ),
 });

@@ -11,7 +11,7 @@ import {
   previousPeriod,
   previousPeriodCoverage,
 } from './billing-view.ts';
-import { addMonths } from './calendar-days.ts';
+import { eachMonth } from './calendar-days.ts';
 
 describe('the default billing view (spec §4)', () => {
   it('shows the current month, not amortized, on the default integration with every tag', () => {
@@ -193,32 +193,29 @@ describe('the period a running range is compared with', () => {
 });
 
 describe('whether the previous period can be compared', () => {
-  /** The first day of each month from `first` to `last`, as the data holds them. */
-  const monthsFrom = (first: string, last: string) => {
-    const months: string[] = [];
-    for (let month = first; month <= last; month = addMonths(month, 1)) months.push(month);
-    return months;
-  };
-  const demo = monthsFrom('2025-11-01', '2026-11-01');
+  const demo = eachMonth('2025-11-01', '2026-11-01');
+  /** Data held in these months, starting at the first on the chosen providers too. */
+  const heldIn = (heldPeriods: readonly string[]) => ({ firstPeriod: heldPeriods[0] ?? null, heldPeriods });
   const year2025 = { startDate: '2025-01-01', endDate: '2025-11-28' };
   const gapOf = (
     previous: { startDate: string; endDate: string },
     visibleFrom: string,
     held: readonly string[],
-  ) => previousPeriodCoverage(previous, visibleFrom, held).notCompared;
+  ) => previousPeriodCoverage(previous, visibleFrom, heldIn(held)).notCompared;
 
   it('covers whole months from the first billing period, and nothing without data', () => {
-    expect(dataCoveredFrom(demo)).toBe('2025-11-01');
-    expect(dataCoveredFrom(['2025-11-03', '2026-01-01'])).toBe('2025-11-01');
-    expect(dataCoveredFrom([])).toBeNull();
+    expect(dataCoveredFrom('2025-11-01')).toBe('2025-11-01');
+    expect(dataCoveredFrom('2025-11-03')).toBe('2025-11-01');
+    expect(dataCoveredFrom(null)).toBeNull();
   });
 
   it('compares when the previous period is inside the data and the plan', () => {
     expect(gapOf({ startDate: '2026-10-01', endDate: '2026-10-28' }, '2023-12-01', demo)).toBeNull();
     expect(gapOf({ startDate: '2025-11-01', endDate: '2025-11-30' }, '2023-12-01', demo)).toBeNull();
-    expect(previousPeriodCoverage(year2025, '2023-12-01', [])).toEqual({
+    expect(previousPeriodCoverage(year2025, '2023-12-01', heldIn([]))).toEqual({
       notCompared: null,
       missingMonths: [],
+      dataFrom: null,
     });
   });
 
@@ -227,38 +224,45 @@ describe('whether the previous period can be compared', () => {
   });
 
   it("names the plan when only the plan's history hides the start", () => {
-    expect(gapOf(year2025, '2026-09-01', monthsFrom('2024-02-01', '2026-11-01'))).toBe('plan_history');
+    expect(gapOf(year2025, '2026-09-01', eachMonth('2024-02-01', '2026-11-01'))).toBe('plan_history');
   });
 
   it('names the data when both hold and the data starts later than the plan shows', () => {
-    expect(gapOf(year2025, '2025-03-01', monthsFrom('2025-11-01', '2026-11-01'))).toBe('before_data');
-    expect(gapOf(year2025, '2025-11-01', monthsFrom('2025-03-01', '2026-11-01'))).toBe('plan_history');
+    expect(gapOf(year2025, '2025-03-01', eachMonth('2025-11-01', '2026-11-01'))).toBe('before_data');
+    expect(gapOf(year2025, '2025-11-01', eachMonth('2025-03-01', '2026-11-01'))).toBe('plan_history');
   });
 
   it('does not compare a year that holds only an old upload, and names the months with no bill', () => {
     const held = ['2024-09-01', ...demo];
-    expect(previousPeriodCoverage(year2025, '2023-12-01', held)).toEqual({
+    expect(previousPeriodCoverage(year2025, '2023-12-01', heldIn(held))).toEqual({
       notCompared: 'data_gap',
-      missingMonths: monthsFrom('2025-01-01', '2025-10-01'),
+      missingMonths: eachMonth('2025-01-01', '2025-10-01'),
+      dataFrom: '2024-09-01',
     });
     expect(gapOf({ startDate: '2024-09-01', endDate: '2024-09-30' }, '2023-12-01', held)).toBeNull();
   });
 
+  it("starts where the chosen provider's data does, and finds holes in the bill as a whole", () => {
+    // A FOCUS file whose Azure lines begin in March and skip May: May's bill was still read.
+    const coverage = { firstPeriod: '2025-03-01', heldPeriods: eachMonth('2025-01-01', '2025-07-01') };
+    const may = { startDate: '2025-05-01', endDate: '2025-05-31' };
+    expect(previousPeriodCoverage(may, '2023-12-01', coverage).notCompared).toBeNull();
+    const february = { startDate: '2025-02-01', endDate: '2025-02-28' };
+    expect(previousPeriodCoverage(february, '2023-12-01', coverage).notCompared).toBe('before_data');
+  });
+
   it('counts a month touched by a few days of a custom range', () => {
-    const held = monthsFrom('2025-01-01', '2025-05-01').filter((month) => month !== '2025-03-01');
+    const held = eachMonth('2025-01-01', '2025-05-01').filter((month) => month !== '2025-03-01');
     expect(
-      previousPeriodCoverage({ startDate: '2025-02-20', endDate: '2025-03-02' }, '2023-12-01', held),
-    ).toEqual({
-      notCompared: 'data_gap',
-      missingMonths: ['2025-03-01'],
-    });
+      previousPeriodCoverage({ startDate: '2025-02-20', endDate: '2025-03-02' }, '2023-12-01', heldIn(held)),
+    ).toMatchObject({ notCompared: 'data_gap', missingMonths: ['2025-03-01'] });
     expect(gapOf({ startDate: '2025-04-01', endDate: '2025-05-31' }, '2023-12-01', held)).toBeNull();
   });
 
   it('does not compare with a month after the data ends', () => {
-    expect(
-      previousPeriodCoverage({ startDate: '2026-12-01', endDate: '2026-12-31' }, '2023-12-01', demo)
-        .missingMonths,
-    ).toEqual(['2026-12-01']);
+    const december = { startDate: '2026-12-01', endDate: '2026-12-31' };
+    expect(previousPeriodCoverage(december, '2023-12-01', heldIn(demo)).missingMonths).toEqual([
+      '2026-12-01',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   addDays,
   addMonths,
   daysBetween,
+  eachMonth,
   earlierDay,
   type IsoDay,
   inclusiveDayCount,
@@ -146,19 +147,29 @@ export function comparablePreviousPeriod(
 /** Why the previous period cannot fairly be set against this one; null when it can. */
 export type ComparisonGap = 'plan_history' | 'before_data' | 'data_gap';
 
+/** What the data holds: where it starts on the chosen providers, and every month whose bill was read. */
+export interface DataCoverage {
+  /** The first billing period on the chosen providers; null without data. */
+  firstPeriod: IsoDay | null;
+  /** The billing periods with a bill, on any provider. */
+  heldPeriods: readonly IsoDay[];
+}
+
 /** Whether the previous period is set against the range, and the months that stop it when they do. */
 export interface PreviousPeriodCoverage {
   notCompared: ComparisonGap | null;
   /** With `data_gap`: the months of the previous period, after the data's start, that hold no bill. */
   missingMonths: IsoDay[];
+  /** The first day the data covers (`dataCoveredFrom`). */
+  dataFrom: IsoDay | null;
 }
 
 /**
  * The first day the data covers: billing data comes in whole billing periods, so a first period
  * holds its whole month even when its spend starts on the 3rd. Null when there is no data at all.
  */
-export function dataCoveredFrom(heldPeriods: readonly IsoDay[]): IsoDay | null {
-  return heldPeriods.length === 0 ? null : monthStart(heldPeriods.reduce(earlierDay));
+export function dataCoveredFrom(firstBillingPeriod: IsoDay | null): IsoDay | null {
+  return firstBillingPeriod === null ? null : monthStart(firstBillingPeriod);
 }
 
 /**
@@ -167,38 +178,25 @@ export function dataCoveredFrom(heldPeriods: readonly IsoDay[]): IsoDay | null {
  *   set against a 2025 whose data starts in November would read as +1,000%. When both hold, the one that
  *   binds is named: an upgrade cannot show months the data does not have.
  * - Or the data may have a hole in it: one old test upload long before an account was connected starts
- *   the data early, and a year that holds only that upload would be read as a whole year. A month with
- *   no bill at all is such a hole; a month that was billed, even at $0, has its rows.
+ *   the data early, and a year that holds only that upload would be read as a whole year. A month whose
+ *   bill was never read is such a hole; a month billed, even at $0 for the chosen provider, has its rows.
  * With no data at all, nothing is claimed either way: both periods read $0.
  */
 export function previousPeriodCoverage(
   previous: { startDate: IsoDay; endDate: IsoDay },
   visibleFrom: IsoDay,
-  heldPeriods: readonly IsoDay[],
+  data: DataCoverage,
 ): PreviousPeriodCoverage {
-  const dataFrom = dataCoveredFrom(heldPeriods);
+  const dataFrom = dataCoveredFrom(data.firstPeriod);
+  const uncompared = (reason: ComparisonGap) => ({ notCompared: reason, missingMonths: [], dataFrom });
   const beforeData = dataFrom !== null && previous.startDate < dataFrom;
   const beforeVisible = previous.startDate < visibleFrom;
   if (beforeData && (!beforeVisible || dataFrom >= visibleFrom)) return uncompared('before_data');
   if (beforeVisible) return uncompared('plan_history');
-  if (dataFrom === null) return { notCompared: null, missingMonths: [] };
-  const held = new Set(heldPeriods.map(monthStart));
-  const missingMonths = monthsTouched(previous.startDate, previous.endDate).filter(
-    (month) => !held.has(month),
-  );
-  return { notCompared: missingMonths.length > 0 ? 'data_gap' : null, missingMonths };
-}
-
-const uncompared = (reason: ComparisonGap): PreviousPeriodCoverage => ({
-  notCompared: reason,
-  missingMonths: [],
-});
-
-/** The first day of each calendar month that a range of days touches. */
-function monthsTouched(start: IsoDay, end: IsoDay): IsoDay[] {
-  const months: IsoDay[] = [];
-  for (let month = monthStart(start); month <= end; month = addMonths(month, 1)) months.push(month);
-  return months;
+  if (dataFrom === null) return { notCompared: null, missingMonths: [], dataFrom };
+  const held = new Set(data.heldPeriods.map(monthStart));
+  const missingMonths = eachMonth(previous.startDate, previous.endDate).filter((month) => !held.has(month));
+  return { notCompared: missingMonths.length > 0 ? 'data_gap' : null, missingMonths, dataFrom };
 }
 
 /** Spec §3 query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */

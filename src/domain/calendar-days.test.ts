@@ -5,6 +5,7 @@ import {
   daysBetween,
   daysInMonth,
   eachDay,
+  eachMonth,
   earlierDay,
   inclusiveDayCount,
   isIsoDay,
@@ -155,5 +156,17 @@ describe('quarters and years', () => {
     expect(isWithin('2026-11-01', '2026-11-01', '2026-11-30')).toBe(true);
     expect(isWithin('2026-11-30', '2026-11-01', '2026-11-30')).toBe(true);
     expect(isWithin('2026-12-01', '2026-11-01', '2026-11-30')).toBe(false);
+  });
+});
+
+describe('the months a range touches', () => {
+  it('gives the first day of each, from a mid-month start through a year end', () => {
+    expect(eachMonth('2024-11-20', '2025-02-01')).toEqual([
+      '2024-11-01',
+      '2024-12-01',
+      '2025-01-01',
+      '2025-02-01',
+    ]);
+    expect(eachMonth('2025-03-05', '2025-03-06')).toEqual(['2025-03-01']);
   });
 });

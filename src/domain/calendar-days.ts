@@ -125,6 +125,13 @@ export function addMonths(day: IsoDay, count: number): IsoDay {
   return isoDayOf(targetYear, targetMonth, Math.min(date, daysInMonth(targetYear, targetMonth)));
 }
 
+/** The first day of each calendar month a range of days touches, in order. */
+export function eachMonth(start: IsoDay, end: IsoDay): IsoDay[] {
+  const months: IsoDay[] = [];
+  for (let month = monthStart(start); month <= end; month = addMonths(month, 1)) months.push(month);
+  return months;
+}
+
 /** Quarter 1-4 of a day. */
 export function quarterOf(day: IsoDay): 1 | 2 | 3 | 4 {
   return (Math.floor((parseIsoDay(day).month - 1) / 3) + 1) as 1 | 2 | 3 | 4;

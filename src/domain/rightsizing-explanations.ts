@@ -35,9 +35,7 @@ function notEnoughData(result: ExplainedFinding, context: ExplanationContext): s
   if (result.labels.includes('stopped')) {
     return `It is stopped, so CloudWatch has ${cpuCoverage(context.cpuDays)}; a stopped instance bills no instance hours (its volumes still bill).`;
   }
-  if (context.cpuDays === 0)
-    return 'CloudWatch has no CPU data for the last 14 days; rightsizing needs all 14.';
-  return `CPU metrics cover ${context.cpuDays} of the last 14 days; rightsizing needs all 14.`;
+  return `CloudWatch has ${cpuCoverage(context.cpuDays)}; rightsizing needs all 14.`;
 }
 
 export function explainRightsizing(result: ExplainedFinding, context: ExplanationContext): string {

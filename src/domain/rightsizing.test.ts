@@ -203,7 +203,7 @@ describe('instances that cannot be sized', () => {
   it('need 14 days of CPU metrics', () => {
     const result = recommend('m5.2xlarge', steady(30, 13));
     expect(result.finding).toBe('not-enough-data');
-    expect(result.why).toBe('CPU metrics cover 13 of the last 14 days; rightsizing needs all 14.');
+    expect(result.why).toBe('CloudWatch has CPU for only 13 of the last 14 days; rightsizing needs all 14.');
   });
   it('say there is no CPU data rather than "0 of 14 days"', () => {
     expect(recommend('m5.2xlarge', []).why).toBe(

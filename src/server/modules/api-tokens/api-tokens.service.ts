@@ -33,7 +33,7 @@ import {
 } from './api-tokens.repository.ts';
 
 const AUDIT_LOG_LENGTH = 200;
-/** "Feb 26, 2027", as the tokens table writes dates; the UTC day, since the log is stored as text. */
+/** "Feb 26, 2027 (UTC)": the log is stored as text, so it names the day where the table shows the person's. */
 const expiryDay = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -102,7 +102,7 @@ export function createApiTokensService(
           createdAt,
           expiresAt,
         });
-        const expiry = expiresAt ? `expires ${expiryDay.format(expiresAt)}` : 'never expires';
+        const expiry = expiresAt ? `expires ${expiryDay.format(expiresAt)} (UTC)` : 'never expires';
         await insertEvent(trx, {
           organizationId: viewer.organizationId,
           tokenId,

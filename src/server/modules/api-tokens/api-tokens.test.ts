@@ -292,7 +292,7 @@ describe('limits and traces', () => {
         action: 'created',
         token_name: 'CI pipeline',
         actor: 'Olivia Owner',
-        detail: expect.stringMatching(/; expires [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/),
+        detail: expect.stringMatching(/; expires [A-Z][a-z]{2} \d{1,2}, \d{4} \(UTC\)\.$/),
       }),
     );
     expect(events).toContainEqual(

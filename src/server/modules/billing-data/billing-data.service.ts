@@ -9,13 +9,13 @@ import { lastFinalBillDay } from '../../../domain/bill-completeness.ts';
 import {
   chooseBucketGranularity,
   comparablePreviousPeriod,
-  dataCoveredFrom,
   previousPeriodCoverage,
 } from '../../../domain/billing-view.ts';
 import {
   addDays,
   addMonths,
   eachDay,
+  eachMonth,
   earlierDay,
   type IsoDay,
   isoDayInTimeZone,
@@ -94,10 +94,7 @@ const bySpend = (rows: Array<{ key: string; cost: string }>): CostSeries[] =>
 /** Every bucket of the range, so a day or month without spend shows as zero rather than a gap. */
 function bucketPeriods(start: IsoDay, end: IsoDay, granularity: 'day' | 'month'): IsoDay[] {
   if (start > end) return [];
-  if (granularity === 'day') return eachDay(start, end);
-  const periods: IsoDay[] = [];
-  for (let month = monthStart(start); month <= end; month = addMonths(month, 1)) periods.push(month);
-  return periods;
+  return granularity === 'day' ? eachDay(start, end) : eachMonth(start, end);
 }
 
 /**
@@ -235,21 +232,31 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       end_date: addDays(monthStart(today), -1),
     };
     // One query per part of the screen, independent of each other: side by side on PostgreSQL's pool.
-    const [main, before, lastMonthSummary, forecast, tagKeys, tagValues, providers, heldPeriods] =
-      await Promise.all([
-        summarize(base, start, query.end_date, granularity),
-        summarize(base, visible(previous.startDate), previous.endDate, 'none'),
-        summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
-        isWithin(today, query.start_date, query.end_date)
-          ? monthEndForecastOf(base, today, integration.fresh_through)
-          : null,
-        slices.tagKeys(base.slice),
-        tagKey ? slices.tagValues(base.slice, tagKey) : [],
-        slices.providers(base.slice),
-        // The chosen providers' data, whatever this person's scope: it says what the data covers.
-        slices.billingPeriodsHeld(base.slice),
-      ]);
-    const coverage = previousPeriodCoverage(previous, visibleFrom, heldPeriods);
+    const [
+      main,
+      before,
+      lastMonthSummary,
+      forecast,
+      tagKeys,
+      tagValues,
+      providers,
+      firstPeriod,
+      heldPeriods,
+    ] = await Promise.all([
+      summarize(base, start, query.end_date, granularity),
+      summarize(base, visible(previous.startDate), previous.endDate, 'none'),
+      summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
+      isWithin(today, query.start_date, query.end_date)
+        ? monthEndForecastOf(base, today, integration.fresh_through)
+        : null,
+      slices.tagKeys(base.slice),
+      tagKey ? slices.tagValues(base.slice, tagKey) : [],
+      slices.providers(base.slice),
+      // The chosen providers' data, whatever this person's scope: it says what the data covers.
+      slices.firstBillingPeriod(base.slice),
+      slices.billingPeriodsHeld(base.slice),
+    ]);
+    const coverage = previousPeriodCoverage(previous, visibleFrom, { firstPeriod, heldPeriods });
     const lastMonthTotal = lastMonthSummary.total;
 
     const cells = new Map<string, Record<string, number>>();
@@ -292,7 +299,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       time_zone: context.timeZone,
       fresh_through: integration.fresh_through,
       visible_from: visibleFrom,
-      data_from: dataCoveredFrom(heldPeriods),
+      data_from: coverage.dataFrom,
       scoped: scope.restricted,
       tag_keys: tagKeys,
       tag_values: tagKey ? [...tagValues, UNTAGGED] : [],

@@ -145,16 +145,16 @@ const range = (start: IsoDay, end: IsoDay, extra: Record<string, string> = {}) =
   ...extra,
 });
 
-/** A new upload integration of the person's organization holding the known facts. */
-async function uploadKnownFacts(person: TestPerson): Promise<string> {
+/** A new upload integration of the person's organization holding these facts (the known ones unless named). */
+async function uploadKnownFacts(person: TestPerson, rows = facts, name = 'Acme AWS'): Promise<string> {
   const created = await server.app.inject({
     method: 'POST',
     url: '/api/integrations',
     headers: person.headers,
-    payload: { kind: 'upload', name: 'Acme AWS' },
+    payload: { kind: 'upload', name },
   });
   const id: string = created.json().id;
-  expect((await uploadFacts(person, id, facts)).state).toBe('succeeded');
+  expect((await uploadFacts(person, id, rows)).state).toBe('succeeded');
   return id;
 }
 
@@ -494,16 +494,9 @@ describe('who sees what', () => {
   });
 
   it('does not compare with months the data holds no bill for, and names them', async () => {
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/integrations',
-      headers: owner.headers,
-      payload: { kind: 'upload', name: 'An old test upload, then the account' },
-    });
-    const id: string = created.json().id;
     const oldMonth = addMonths(monthStart(today), -20);
     const rows = [...factsOf(oldMonth, 0), ...factsOf(monthStart(today), 1)];
-    expect((await uploadFacts(owner, id, rows)).state).toBe('succeeded');
+    const id = await uploadKnownFacts(owner, rows, 'An old test upload, then the account');
     const view = (start: IsoDay) => billingData(owner, range(start, monthEnd(start), { integration: id }));
 
     const inTheGap = (await view(addMonths(monthStart(today), -10))).json();

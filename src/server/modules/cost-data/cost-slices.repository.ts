@@ -340,27 +340,42 @@ export async function listProviders(db: Kysely<DatabaseSchema>, slice: CostSlice
 }
 
 /**
- * The billing periods held for the slice's integrations and chosen providers, oldest first, whatever its
- * scope, dates or other filters: what the data covers, so which months a comparison can stand on
- * (decisions 073 and 074). Read as one step per period along the rollups' (integration, billing period)
- * index, so a tenant with three years of data makes 37 index probes, not a scan of its rollups.
+ * The first billing period held for the slice's integrations and chosen providers, whatever its scope,
+ * dates or other filters: where the data starts, so how far back a comparison can reach (decision 073).
+ */
+export async function firstBillingPeriod(
+  db: Kysely<DatabaseSchema>,
+  slice: Pick<CostSlice, 'organizationId' | 'integrations' | 'filter'>,
+): Promise<string | null> {
+  const { providers } = slice.filter;
+  const result = await sql<{ first: string | null }>`
+    select min(billing_period)::text as first from cost_monthly_rollups
+    where ${ownedBy(slice)} and ${providers.length > 0 ? sql`provider in (${inList(providers)})` : sql`true`}`.execute(
+    db,
+  );
+  return result.rows[0]?.first ?? null;
+}
+
+/**
+ * The billing periods whose bill the integrations hold, oldest first, on every provider: a month with
+ * no row at all was never read, a hole a comparison cannot stand on (decision 074). Read as one step per
+ * period along the rollups' (integration, billing period) index, so a tenant with three years of data
+ * makes 37 index probes, not a scan of its rollups.
  */
 export async function billingPeriodsHeld(
   db: Kysely<DatabaseSchema>,
-  slice: Pick<CostSlice, 'organizationId' | 'integrations' | 'filter'>,
+  owner: Pick<CostSlice, 'organizationId' | 'integrations'>,
 ): Promise<string[]> {
-  const { providers } = slice.filter;
-  const held = sql`${ownedBy(slice)} and ${providers.length > 0 ? sql`provider in (${inList(providers)})` : sql`true`}`;
   const result = await sql<{ period: string }>`
     with recursive held(period) as (
-      (select billing_period from cost_monthly_rollups where ${held} order by billing_period limit 1)
+      (select billing_period from cost_monthly_rollups where ${ownedBy(owner)} order by billing_period limit 1)
       union all
       select (
         select billing_period from cost_monthly_rollups
-        where ${held} and billing_period > held.period order by billing_period limit 1
+        where ${ownedBy(owner)} and billing_period > held.period order by billing_period limit 1
       ) from held where held.period is not null
     )
-    select period::text as period from held where period is not null`.execute(db);
+    select period::text as period from held where period is not null order by period`.execute(db);
   return result.rows.map((row) => row.period);
 }
 

@@ -7,6 +7,7 @@ import {
   type CostSlice,
   dailyCosts,
   dimensionCosts,
+  firstBillingPeriod,
   listProviders,
   listTagKeys,
   listTagValues,
@@ -44,8 +45,11 @@ export function createCostSlices(db: Kysely<DatabaseSchema>) {
     byDimension: (slice: CostSlice) => dimensionCosts(db, slice),
     /** The first and last day with cost (the day alerts judge, the start of a trailing average). */
     spendDays: (owner: Pick<CostSlice, 'organizationId' | 'integrations'>) => spendDays(db, owner),
-    /** The billing periods held on the slice's integrations and providers (what a comparison may stand on). */
-    billingPeriodsHeld: (slice: CostSlice) => billingPeriodsHeld(db, slice),
+    /** The first billing period of the slice's integrations and providers (where a comparison may reach). */
+    firstBillingPeriod: (slice: CostSlice) => firstBillingPeriod(db, slice),
+    /** The billing periods whose bill the integrations hold (the months a comparison may stand on). */
+    billingPeriodsHeld: (owner: Pick<CostSlice, 'organizationId' | 'integrations'>) =>
+      billingPeriodsHeld(db, owner),
     /** Tag keys and one key's values on the slice since its start (the dashboard's pickers). */
     tagKeys: (slice: CostSlice) => listTagKeys(db, slice),
     tagValues: (slice: CostSlice, tagKey: string) => listTagValues(db, slice, tagKey),

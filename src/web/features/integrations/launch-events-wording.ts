@@ -16,7 +16,7 @@ export const LAUNCH_EVENTS_BADGES: Record<LaunchEventsState, { color: string; la
 const REMEDIES: Partial<Record<LaunchEventsState, string>> = {
   arriving: 'A launch in a covered region shows on the dashboard within about a minute.',
   waiting:
-    'The queue answers; nothing has been launched since, or the EventBridge rules are missing in this region.',
+    'The queue answers, but no event has come yet: nothing was launched or stopped in this region since it was set up, or its EventBridge rules are missing.',
   'queue-missing':
     'The spendguard-launch-events queue does not exist: update the stack to the current template (LaunchEvents=Enabled).',
   'access-denied':

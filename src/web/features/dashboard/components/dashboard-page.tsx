@@ -1,48 +1,29 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { lastFinalBillDay } from '../../../../domain/bill-completeness.ts';
-import { ALL_TAG_VALUES, type SelectedTagValues } from '../../../../domain/billing-view.ts';
-import { type IsoDay, isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
-import { AWS_PROVIDER } from '../../../../domain/cloud-providers.ts';
+import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useBillingData } from '../api/get-billing-data.ts';
 import { useIntegrations } from '../api/get-integrations.ts';
 import { useRunningLaunches } from '../api/get-launch-ledger.ts';
-import type { ProviderView } from '../api/provider-view.ts';
 import {
   BillingErrorState,
   DashboardSkeleton,
   isNoIntegration,
   NoIntegrationState,
 } from './dashboard-states.tsx';
+import { dataThrough } from './data-through.ts';
 import { GpuBurstButton } from './gpu-burst-button.tsx';
 import { LaunchesCard } from './launches-card.tsx';
 import { SpendCards } from './spend-cards.tsx';
 import { SpendChartSkeleton } from './spend-chart-skeleton.tsx';
-import { formatDay, formatDayWithYear, formatRange } from './spend-format.ts';
+import { formatDayWithYear, formatRange } from './spend-format.ts';
 import { SpendTable } from './spend-table.tsx';
 import { TopMovers } from './top-movers.tsx';
+import { unbilledLaunchesFor } from './unbilled-launches.ts';
 import { useBillingView } from './use-billing-view.ts';
 import { ViewControls } from './view-controls.tsx';
-
-/**
- * How far the bill data goes. Its newest day is still being billed while it is within the billing lag
- * (decision 018): the chart's last bar is partial, and the launch ledger counts from the day before.
- */
-function dataThrough(freshThrough: IsoDay, today: IsoDay): string {
-  const final = lastFinalBillDay(freshThrough, today);
-  if (final >= freshThrough) return `data through ${formatDayWithYear(freshThrough)}`;
-  return `data complete through ${formatDayWithYear(final)}, ${formatDay(freshThrough)} still arriving`;
-}
-
-/**
- * Whether the running launches belong to this view's spend: AWS resources, whose tags CloudTrail does
- * not carry, so a view narrowed to tag values or to other clouds cannot say (decision 047).
- */
-const launchesCount = (view: { selectedTagValues: SelectedTagValues }, { providers }: ProviderView) =>
-  view.selectedTagValues === ALL_TAG_VALUES && (providers.length === 0 || providers.includes(AWS_PROVIDER));
 
 /** The charting library is the dashboard's largest part: the cards and the table paint without it. */
 const SpendChart = lazy(() => import('./spend-chart.tsx').then((module) => ({ default: module.SpendChart })));
@@ -109,9 +90,11 @@ export function DashboardPage() {
           {billing.isError && <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />}
           <SpendCards
             data={data}
-            unbilledLaunchesUsd={
-              launchesCount(view, providers) ? (launches.data?.summary.projected_month_end_usd ?? 0) : 0
-            }
+            unbilledLaunchesUsd={unbilledLaunchesFor(launches.data, {
+              integrationId: data.integration.id,
+              selectedTagValues: view.selectedTagValues,
+              providers: providers.providers,
+            })}
           />
           <Suspense fallback={<SpendChartSkeleton />}>
             <SpendChart key={`${data.group_by}-${data.tag_key}`} data={data} />

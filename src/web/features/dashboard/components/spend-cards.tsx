@@ -70,7 +70,8 @@ export function SpendCards({
   unbilledLaunchesUsd,
 }: {
   data: BillingData;
-  unbilledLaunchesUsd: number;
+  /** What the launches card says running launches add by month end; null when it does not apply. */
+  unbilledLaunchesUsd: number | null;
 }) {
   const forecast = data.month_end_forecast;
   const previous = data.previous_period;
@@ -100,7 +101,7 @@ export function SpendCards({
           forecast ? (
             <>
               80% likely {formatUsdHeadline(forecast.lower)} – {formatUsdHeadline(forecast.upper)}
-              {unbilledLaunchesUsd >= 0.5 && (
+              {unbilledLaunchesUsd !== null && unbilledLaunchesUsd >= 0.5 && (
                 <Text span display="block" size="sm" c="orange.8" data-testid="card-forecast-launches">
                   Bill data only: the launches above add +{formatUsdHeadline(unbilledLaunchesUsd)} if left
                   running

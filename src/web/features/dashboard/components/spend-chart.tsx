@@ -4,7 +4,8 @@ import { Anchor, Badge, ColorSwatch, Group, Paper, Text, UnstyledButton } from '
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { niceUsdAxis, tallestStackOf } from './spend-axis.ts';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
+import { bucketLabelInterval, MOST_BUCKET_LABELS, niceUsdAxis, stackRangeOf } from './spend-axis.ts';
 import { formatDayWithYear, formatUsd, formatUsdAxis } from './spend-format.ts';
 import { chartRowsOf, chartSeriesOf } from './spend-series.ts';
 
@@ -15,7 +16,9 @@ export function SpendChart({ data }: { data: BillingData }) {
   const rows = chartRowsOf(data, series);
   const visible = series.filter((item) => !hidden.has(item.key));
   const visibleKeys = visible.map((item) => item.key);
-  const axis = niceUsdAxis(tallestStackOf(rows, visibleKeys));
+  const axis = niceUsdAxis(stackRangeOf(rows, visibleKeys));
+  const phone = usePhoneWidth();
+  const labelInterval = bucketLabelInterval(rows.length, MOST_BUCKET_LABELS[phone ? 'phone' : 'desktop']);
   const toggle = (key: string) =>
     setHidden((previous) => {
       const next = new Set(previous);
@@ -58,12 +61,13 @@ export function SpendChart({ data }: { data: BillingData }) {
           valueFormatter={formatUsd}
           yAxisProps={{
             ticks: axis.ticks,
-            domain: [0, axis.max],
+            domain: [axis.min, axis.max],
             interval: 0,
             allowDecimals: true,
             tickFormatter: (amount: number) => formatUsdAxis(amount, axis.step),
             width: 64,
           }}
+          xAxisProps={{ interval: labelInterval }}
           // Room above the top tick, whose label is centred on it; Mantine leaves the top margin at 0.
           barChartProps={{ margin: { top: 10 } }}
           tooltipProps={{ wrapperStyle: { zIndex: 5 } }}

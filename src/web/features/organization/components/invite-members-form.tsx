@@ -35,7 +35,7 @@ function InviteResults({ answer }: { answer: InviteUsersAnswer }) {
   return (
     <Alert
       color={sent.length > 0 ? 'green' : 'yellow'}
-      title={sent.length > 0 ? 'Invitations sent' : 'Nobody new'}
+      title={sent.length === 0 ? 'Nobody new' : sent.length === 1 ? 'Invitation sent' : 'Invitations sent'}
     >
       {sent.length > 0 && <Text size="sm">Sent to {sent.join(', ')}.</Text>}
       {members.length > 0 && <Text size="sm">Already members: {members.join(', ')}.</Text>}
