@@ -6,6 +6,7 @@ import {
   budgetThresholdStates,
   DEFAULT_BUDGET_THRESHOLDS,
   evaluateBudgetThresholds,
+  worstThresholdState,
 } from './budgets.ts';
 import { isoDayInTimeZone } from './calendar-days.ts';
 
@@ -186,5 +187,14 @@ describe('the budget page', () => {
       'actual-100 no-data',
       'forecast-100 no-data',
     ]);
+  });
+});
+
+describe("a budget's one badge", () => {
+  it('shows the worst of its thresholds', () => {
+    expect(worstThresholdState(['ok', 'forecast-to-exceed', 'exceeded'])).toBe('exceeded');
+    expect(worstThresholdState(['no-data', 'forecast-to-exceed'])).toBe('forecast-to-exceed');
+    expect(worstThresholdState(['no-data', 'no-data'])).toBe('no-data');
+    expect(worstThresholdState([])).toBe('ok');
   });
 });

@@ -135,6 +135,14 @@ export function evaluateBudgetThresholds(
  */
 export type BudgetThresholdState = 'ok' | 'forecast-to-exceed' | 'exceeded' | 'no-data';
 
+/** Worst first: what a budget's one badge shows when its thresholds disagree. */
+const WORST_FIRST: readonly BudgetThresholdState[] = ['exceeded', 'forecast-to-exceed', 'no-data'];
+
+/** The worst of a budget's threshold states ('ok' when all are, or there are none). */
+export function worstThresholdState(states: readonly BudgetThresholdState[]): BudgetThresholdState {
+  return WORST_FIRST.find((state) => states.includes(state)) ?? 'ok';
+}
+
 export interface BudgetThresholdStatus {
   threshold: BudgetThreshold;
   state: BudgetThresholdState;

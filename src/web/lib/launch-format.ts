@@ -129,7 +129,7 @@ export function formatBillDataEnd(billingDataEndsAt: string, timeZone: string): 
 
 /**
  * The sentence under the figures: where the bill stops and the live ledger takes over. The bill's newest
- * day is still partial and is not counted, so this names the day before the dashboard's "data through".
+ * day is still partial and is not counted, as the dashboard's "data complete through" says.
  */
 export function billDataSentence(billingDataEndsAt: string | null, timeZone: string): string {
   if (!billingDataEndsAt) return 'No bill data yet: every launch since the integration was connected counts.';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 
 /**
  * True below Mantine's `sm` breakpoint (48em): where a wide table gives way to what fits a phone. The
- * recommendations list and the dashboard's breakdown ask the same question.
+ * recommendations list, the dashboard's breakdown and its chart's labels ask the same question.
  */
 export function usePhoneWidth(): boolean {
   return useMediaQuery(`(max-width: ${em(767)})`);

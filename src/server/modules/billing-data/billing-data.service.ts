@@ -252,7 +252,8 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       slices.tagKeys(base.slice),
       tagKey ? slices.tagValues(base.slice, tagKey) : [],
       slices.providers(base.slice),
-      // The chosen providers' data, whatever this person's scope: it says what the data covers.
+      // What the data covers, whatever this person's scope: where it starts on the chosen providers, and
+      // the months whose bill was read on any (decisions 073 and 074).
       slices.firstBillingPeriod(base.slice),
       slices.billingPeriodsHeld(base.slice),
     ]);

@@ -1,16 +1,10 @@
 import type { TeamSpend } from '../../../contracts/teams.ts';
+import { worstThresholdState } from '../../../domain/budgets.ts';
 import { restrictsSpend, UNRESTRICTED, watchesWithinScope } from '../../../domain/cost-scope.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AlertRulesService } from '../alerts/alert-rules.service.ts';
 import type { BillingDataService } from '../billing-data/billing-data.service.ts';
 import type { TeamsService } from '../organizations/teams.service.ts';
-
-/** The worst state of a budget's thresholds: what the team page shows next to it. */
-function budgetState(states: string[]): TeamSpend['budgets'][number]['state'] {
-  if (states.includes('exceeded')) return 'exceeded';
-  if (states.includes('forecast-to-exceed')) return 'forecast-to-exceed';
-  return states.includes('no-data') ? 'no-data' : 'ok';
-}
 
 /** Issue 9: a team's own spend this month (its scope on the default integration) and its budgets' state. */
 export function createTeamSpendService(deps: {
@@ -44,7 +38,7 @@ export function createTeamSpendService(deps: {
           forecast_usd: budget.status.forecast_usd,
           percent_used: budget.status.percent_used,
           paused: budget.paused,
-          state: budgetState(budget.status.thresholds.map((threshold) => threshold.state)),
+          state: worstThresholdState(budget.status.thresholds.map((threshold) => threshold.state)),
         })),
       };
     },

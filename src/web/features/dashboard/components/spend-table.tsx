@@ -81,16 +81,12 @@ export function SpendTable({ data }: { data: BillingData }) {
       field,
       descending: previous.field === field ? !previous.descending : field !== 'key',
     }));
-  const previousHeader = compared ? (
-    <SortHeader field="previous" label="Previous period" sort={shown} onSort={onSort} numeric />
-  ) : (
-    <Table.Th ta="right">Previous period</Table.Th>
-  );
-  const changeHeader = compared ? (
-    <SortHeader field="change" label="Change" sort={shown} onSort={onSort} numeric />
-  ) : (
-    <Table.Th ta="right">Change</Table.Th>
-  );
+  const comparisonHeader = (field: 'previous' | 'change', label: string) =>
+    compared ? (
+      <SortHeader field={field} label={label} sort={shown} onSort={onSort} numeric />
+    ) : (
+      <Table.Th ta="right">{label}</Table.Th>
+    );
   const groupLabel = data.group_by === 'tag' ? `Tag: ${data.tag_key}` : GROUP_LABELS[data.group_by];
   const num = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
   return (
@@ -113,8 +109,8 @@ export function SpendTable({ data }: { data: BillingData }) {
             <Table.Tr>
               <SortHeader field="key" label={groupLabel} sort={shown} onSort={onSort} />
               <SortHeader field="total" label="Spend" sort={shown} onSort={onSort} numeric />
-              {!phone && previousHeader}
-              {changeHeader}
+              {!phone && comparisonHeader('previous', 'Previous period')}
+              {comparisonHeader('change', 'Change')}
               {!phone && <SortHeader field="share" label="Share" sort={shown} onSort={onSort} numeric />}
             </Table.Tr>
           </Table.Thead>
