@@ -125,7 +125,13 @@ export const billingData = z.object({
   /** Present when the range holds today in the user's time zone. */
   month_end_forecast: monthEndForecast.nullable(),
   /** The whole calendar month before the one holding today. */
-  last_month: z.object({ start_date: z.string(), end_date: z.string(), total: usd }),
+  last_month: z.object({
+    start_date: z.string(),
+    end_date: z.string(),
+    total: usd,
+    /** False when the data holds no bill for that month (decision 074): its total is not a $0 month. */
+    held: z.boolean(),
+  }),
   today: z.string(),
   time_zone: z.string(),
   fresh_through: z.string().nullable(),

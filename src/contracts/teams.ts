@@ -92,6 +92,8 @@ export const teamSpend = z.object({
       fresh_through: z.string().nullable(),
       month_end_forecast: monthEndForecast,
       last_month_total: z.number(),
+      /** False when the data holds no bill for last month: its total is not a $0 month. */
+      last_month_held: z.boolean(),
     })
     .nullable(),
   budgets: z.array(

@@ -7,6 +7,7 @@ import {
   defaultBillingView,
   formatSelectedTagValues,
   isBillingQueryReady,
+  isMonthHeld,
   parseSelectedTagValues,
   previousPeriod,
   previousPeriodCoverage,
@@ -257,6 +258,13 @@ describe('whether the previous period can be compared', () => {
       previousPeriodCoverage({ startDate: '2025-02-20', endDate: '2025-03-02' }, '2023-12-01', heldIn(held)),
     ).toMatchObject({ notCompared: 'data_gap', missingMonths: ['2025-03-01'] });
     expect(gapOf({ startDate: '2025-04-01', endDate: '2025-05-31' }, '2023-12-01', held)).toBeNull();
+  });
+
+  it('knows a month whose bill was read from one that is a hole, whatever day names it', () => {
+    expect(isMonthHeld('2026-10-31', demo)).toBe(true);
+    expect(isMonthHeld('2025-10-01', demo)).toBe(false);
+    expect(isMonthHeld('2026-10-01', ['2026-10-03'])).toBe(true);
+    expect(isMonthHeld('2026-10-01', [])).toBe(false);
   });
 
   it('does not compare with a month after the data ends', () => {

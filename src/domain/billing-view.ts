@@ -194,9 +194,16 @@ export function previousPeriodCoverage(
   if (beforeData && (!beforeVisible || dataFrom >= visibleFrom)) return uncompared('before_data');
   if (beforeVisible) return uncompared('plan_history');
   if (dataFrom === null) return { notCompared: null, missingMonths: [], dataFrom };
-  const held = new Set(data.heldPeriods.map(monthStart));
-  const missingMonths = eachMonth(previous.startDate, previous.endDate).filter((month) => !held.has(month));
+  const missingMonths = eachMonth(previous.startDate, previous.endDate).filter(
+    (month) => !isMonthHeld(month, data.heldPeriods),
+  );
   return { notCompared: missingMonths.length > 0 ? 'data_gap' : null, missingMonths, dataFrom };
+}
+
+/** True when the bill for the month holding `day` was read: a month without one is a hole, not $0. */
+export function isMonthHeld(day: IsoDay, heldPeriods: readonly IsoDay[]): boolean {
+  const month = monthStart(day);
+  return heldPeriods.some((period) => monthStart(period) === month);
 }
 
 /** Spec §3 query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */

@@ -9,6 +9,7 @@ import { lastFinalBillDay } from '../../../domain/bill-completeness.ts';
 import {
   chooseBucketGranularity,
   comparablePreviousPeriod,
+  isMonthHeld,
   previousPeriodCoverage,
 } from '../../../domain/billing-view.ts';
 import {
@@ -51,6 +52,8 @@ export interface ScopeMonth {
   fresh_through: string | null;
   month_end_forecast: NonNullable<BillingData['month_end_forecast']>;
   last_month_total: number;
+  /** False when the data holds no bill for last month: its total is not a $0 month. */
+  last_month_held: boolean;
 }
 
 /** An answer serialized and UTF-8 encoded once, with the ETag a browser revalidates it with. */
@@ -295,7 +298,11 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         missing_months: coverage.missingMonths,
       },
       month_end_forecast: forecast,
-      last_month: { ...lastMonth, total: usd(lastMonthTotal) },
+      last_month: {
+        ...lastMonth,
+        total: usd(lastMonthTotal),
+        held: isMonthHeld(lastMonth.start_date, heldPeriods),
+      },
       today,
       time_zone: context.timeZone,
       fresh_through: integration.fresh_through,
@@ -409,15 +416,17 @@ export function createBillingDataService(deps: BillingDataDependencies) {
         key: 'service',
       });
       const lastMonthStart = addMonths(monthStart(today), -1);
-      const [forecast, lastMonth] = await Promise.all([
+      const [forecast, lastMonth, heldPeriods] = await Promise.all([
         monthEndForecastOf(view, today, integration.fresh_through),
         summarize(view, laterDay(lastMonthStart, visibleFrom), addDays(monthStart(today), -1), 'none'),
+        slices.billingPeriodsHeld(view.slice),
       ]);
       return {
         integration: { id: integration.id, name: integration.name },
         fresh_through: integration.fresh_through,
         month_end_forecast: forecast,
         last_month_total: usd(lastMonth.total),
+        last_month_held: isMonthHeld(lastMonthStart, heldPeriods),
       };
     },
 

@@ -219,6 +219,7 @@ describe('GET /api/billing-data, against the known facts', () => {
     expect(data.previous_period).toMatchObject({ start_date: lastMonth.start, end_date: comparedEnd });
     expect(data.previous_period.total).toBe(expected(between(lastMonth.start, comparedEnd)));
     expect(data.last_month.total).toBe(expected(between(lastMonth.start, lastMonth.end)));
+    expect(data.last_month.held).toBe(true);
     const forecast = data.month_end_forecast;
     expect(forecast.month_to_date).toBe(expected(between(month.start, today)));
     expect(forecast.forecast).toBeGreaterThanOrEqual(forecast.month_to_date);
@@ -506,6 +507,8 @@ describe('who sees what', () => {
       not_compared: 'data_gap',
       missing_months: [addMonths(monthStart(today), -11)],
     });
+    // Nor is last month's $0 a month's spend: its bill was never read.
+    expect(inTheGap.last_month).toMatchObject({ total: 0, held: false });
     const afterTheOldUpload = (await view(addMonths(oldMonth, 1))).json();
     expect(afterTheOldUpload.previous_period).toMatchObject({ not_compared: null, missing_months: [] });
     expect(afterTheOldUpload.previous_period.total).toBeGreaterThan(0);
@@ -607,6 +610,7 @@ describe("GET /api/team-spend/{slug}: a team's own month and budgets (issue 9)",
     expect(spend.month.last_month_total).toBe(
       expected((fact) => onWeb(fact) && between(lastMonth.start, lastMonth.end)(fact)),
     );
+    expect(spend.month.last_month_held).toBe(true);
     expect(spend.budgets.map((budget: { name: string }) => budget.name)).toEqual(['Web accounts']);
     expect(spend.budgets[0].state).toBe('exceeded');
   });

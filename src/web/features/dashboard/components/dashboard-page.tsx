@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { dataThrough } from '../../../lib/data-through.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useBillingData } from '../api/get-billing-data.ts';
 import { useIntegrations } from '../api/get-integrations.ts';
@@ -13,7 +14,6 @@ import {
   isNoIntegration,
   NoIntegrationState,
 } from './dashboard-states.tsx';
-import { dataThrough } from './data-through.ts';
 import { GpuBurstButton } from './gpu-burst-button.tsx';
 import { LaunchesCard } from './launches-card.tsx';
 import { SpendCards } from './spend-cards.tsx';

@@ -116,8 +116,12 @@ export function SpendCards({
       <StatCard
         testId="card-last-month"
         label="Last month"
-        value={formatUsdHeadline(data.last_month.total)}
-        detail={formatMonthLong(data.last_month.start_date)}
+        value={data.last_month.held ? formatUsdHeadline(data.last_month.total) : '—'}
+        detail={
+          data.last_month.held
+            ? formatMonthLong(data.last_month.start_date)
+            : `No bill data for ${formatMonthLong(data.last_month.start_date)}`
+        }
       />
       <StatCard
         testId="card-change"

@@ -1,5 +1,6 @@
 /** How the dashboard writes money, days and changes: USD, the person's locale-neutral English. */
 
+import { asDate, formatDay, formatDayWithYear, formatMonthLong } from '../../../lib/day-format.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
 
 export { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
@@ -38,23 +39,13 @@ export function formatPercent(percent: number | null): string {
   return `${percent > 0 ? '+' : ''}${rounded}%`;
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayYearLabel = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthNameLabel = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthLongLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-export const formatDay = (day: string) => dayLabel.format(asDate(day));
-export const formatDayWithYear = (day: string) => dayYearLabel.format(asDate(day));
-export const formatMonth = (day: string) => monthLabel.format(asDate(day));
-export const formatMonthName = (day: string) => monthNameLabel.format(asDate(day));
-export const formatMonthLong = (day: string) => monthLongLabel.format(asDate(day));
+export {
+  formatDay,
+  formatDayWithYear,
+  formatMonth,
+  formatMonthLong,
+  formatMonthName,
+} from '../../../lib/day-format.ts';
 
 function isLastDayOfMonth(day: string): boolean {
   const next = asDate(day);

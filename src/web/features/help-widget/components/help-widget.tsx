@@ -1,7 +1,8 @@
-import { ActionIcon, Box, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Tooltip } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import type { ChatIdentity } from '../api/chat-identity.ts';
 import { useSchedule } from '../api/get-schedule.ts';
 import { useChatConnection } from '../use-chat-connection.ts';
@@ -49,6 +50,14 @@ export function HelpWidget({ person }: { person: HelpWidgetPerson }) {
     if (chatRequested) openChat();
   }, [chatRequested, openChat]);
 
+  // On a phone the bubble sits beside the button, not above it, so it covers the button's band of the page
+  // and not a third of the screen's width above it too.
+  const phone = usePhoneWidth();
+  const welcome =
+    view === 'closed' && bubble.shown ? (
+      <WelcomeBubble onOpen={() => setView('menu')} onDismiss={bubble.dismiss} />
+    ) : null;
+
   return (
     <Box pos="fixed" bottom={24} right={24} style={{ zIndex: 300 }}>
       <Stack align="flex-end" gap="sm">
@@ -72,24 +81,25 @@ export function HelpWidget({ person }: { person: HelpWidgetPerson }) {
             onClose={() => leaveChat('closed')}
           />
         )}
-        {view === 'closed' && bubble.shown && (
-          <WelcomeBubble onOpen={() => setView('menu')} onDismiss={bubble.dismiss} />
-        )}
-        <Tooltip label="Contact us" position="left">
-          <ActionIcon
-            size={56}
-            radius="xl"
-            aria-label="Contact us"
-            onClick={() => {
-              bubble.dismiss();
-              if (view === 'chat') connection.close();
-              setView(view === 'closed' ? 'menu' : 'closed');
-            }}
-            style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
-          >
-            <IconMessageCircle size={28} />
-          </ActionIcon>
-        </Tooltip>
+        {welcome && !phone && welcome}
+        <Group gap="xs" wrap="nowrap">
+          {welcome && phone && welcome}
+          <Tooltip label="Contact us" position="left">
+            <ActionIcon
+              size={56}
+              radius="xl"
+              aria-label="Contact us"
+              onClick={() => {
+                bubble.dismiss();
+                if (view === 'chat') connection.close();
+                setView(view === 'closed' ? 'menu' : 'closed');
+              }}
+              style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+            >
+              <IconMessageCircle size={28} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Stack>
       {schedule.data?.url && (
         <BookingModal

@@ -3,6 +3,8 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TeamSpend } from '../../../../contracts/teams.ts';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
+import { dataThrough } from '../../../lib/data-through.ts';
+import { formatMonthLong } from '../../../lib/day-format.ts';
 import { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
 import { useTeamSpend } from '../api/get-team-spend.ts';
 
@@ -14,13 +16,6 @@ const STATE_BADGES: Record<TeamBudget['state'], { color: string; label: string }
   exceeded: { color: 'red', label: 'Exceeded' },
   'no-data': { color: 'gray', label: 'No data yet' },
 };
-
-const monthName = (isoDay: string) =>
-  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 function Figure({
   label,
@@ -107,7 +102,7 @@ export function TeamSpendCard({ slug, manages }: { slug: string; manages: boolea
             <Figure
               label="Month to date"
               value={formatUsdHeadline(spend.data.month.month_end_forecast.month_to_date)}
-              hint={monthName(spend.data.month.month_end_forecast.month)}
+              hint={formatMonthLong(spend.data.month.month_end_forecast.month)}
               testId="team-month-to-date"
             />
             <Figure
@@ -118,7 +113,10 @@ export function TeamSpendCard({ slug, manages }: { slug: string; manages: boolea
             />
             <Figure
               label="Last month"
-              value={formatUsdHeadline(spend.data.month.last_month_total)}
+              value={
+                spend.data.month.last_month_held ? formatUsdHeadline(spend.data.month.last_month_total) : '—'
+              }
+              hint={spend.data.month.last_month_held ? undefined : 'no bill data'}
               testId="team-last-month"
             />
           </SimpleGrid>
@@ -126,7 +124,9 @@ export function TeamSpendCard({ slug, manages }: { slug: string; manages: boolea
             {spend.data.whole_organization
               ? 'This team owns no accounts or tag values, so these are the whole organization’s figures.'
               : `Costs of the team’s accounts and tag values in ${spend.data.month.integration.name}, unblended.`}
-            {spend.data.month.fresh_through ? ` Data through ${spend.data.month.fresh_through}.` : ''}
+            {spend.data.month.fresh_through
+              ? ` Bill ${dataThrough(spend.data.month.fresh_through, spend.data.month.month_end_forecast.today)}.`
+              : ''}
           </Text>
           {!spend.data.whole_organization && (
             <Stack gap="sm">

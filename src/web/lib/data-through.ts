@@ -1,6 +1,6 @@
-import { lastFinalBillDay } from '../../../../domain/bill-completeness.ts';
-import { addDays, type IsoDay } from '../../../../domain/calendar-days.ts';
-import { formatDay, formatDayWithYear } from './spend-format.ts';
+import { lastFinalBillDay } from '../../domain/bill-completeness.ts';
+import { addDays, type IsoDay } from '../../domain/calendar-days.ts';
+import { formatDay, formatDayWithYear } from './day-format.ts';
 
 /**
  * How far the bill data goes. Its newest day is still being billed while it is within the billing lag
