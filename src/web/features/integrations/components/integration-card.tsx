@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
-import { rejectionMessage } from '../../../lib/api-client.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
+import { uploadRefusalMessage } from '../upload-refusal.ts';
 import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
@@ -131,7 +131,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
         <RunProgress integration={integration} />
         <RunOutcomeAlerts
           integration={integration}
-          uploadRefusal={upload.isError ? rejectionMessage(upload.error) : null}
+          uploadRefusal={upload.isError ? uploadRefusalMessage(upload.error) : null}
         />
         {integration.kind !== 'upload' && <LaunchEventsPanel integrationId={integration.id} />}
       </Stack>

@@ -1,9 +1,9 @@
 import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
-import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useCreateIntegration } from '../api/create-integration.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
+import { uploadRefusalMessage } from '../upload-refusal.ts';
 
 /** Uploads a billing file into a new "Uploaded files" integration (its own source of costs). */
 export function UploadIntegrationButton() {
@@ -20,7 +20,11 @@ export function UploadIntegrationButton() {
         { integrationId: integration.id, file },
         {
           onError: (error) =>
-            notifications.show({ color: 'red', title: 'Upload refused', message: rejectionMessage(error) }),
+            notifications.show({
+              color: 'red',
+              title: 'Upload refused',
+              message: uploadRefusalMessage(error),
+            }),
         },
       );
     } catch (error) {
