@@ -61,4 +61,19 @@ test('a finance lead sees a shorter file held on the integration card, confirms 
     /^Upload refused\s*The uploaded file is empty\.$/,
   );
   await saveScreen(page, testInfo, 'integrations-empty-upload-refused');
+
+  // From the page's own button the refusal is a toast, and no empty integration is left behind for it.
+  await page.reload();
+  await expect(card.getByTestId('upload-refused')).toHaveCount(0);
+  const headerEmpty = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload a billing file' }).click();
+  await (await headerEmpty).setFiles({ name: 'blank.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await expect(page.getByRole('alert').filter({ hasText: 'The uploaded file is empty.' })).toBeVisible();
+  const integrations = await request.get('/api/integrations', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await integrations.json()).map((integration: { name: string }) => integration.name)).toEqual([
+    'focus_sample',
+  ]);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['focus_sample']);
 });

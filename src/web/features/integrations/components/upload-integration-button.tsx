@@ -1,12 +1,17 @@
 import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCreateIntegration } from '../api/create-integration.ts';
+import { deleteIntegration } from '../api/delete-integration.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
 
 /** Uploads a billing file into a new "Uploaded files" integration (its own source of costs). */
 export function UploadIntegrationButton() {
+  const queryClient = useQueryClient();
   const create = useCreateIntegration();
   const upload = useUploadBillingFile();
   const onFile = async (file: File | null) => {
@@ -19,12 +24,18 @@ export function UploadIntegrationButton() {
       upload.mutate(
         { integrationId: integration.id, file },
         {
-          onError: (error) =>
+          onError: async (error) => {
             notifications.show({
               color: 'red',
               title: 'Upload refused',
               message: uploadRefusalMessage(error),
-            }),
+            });
+            // A refused file (4xx) made no run: the integration made for it would sit there empty.
+            if (error instanceof ApiRequestError && error.status < 500) {
+              await deleteIntegration(integration.id).catch(() => {});
+              await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
+            }
+          },
         },
       );
     } catch (error) {
