@@ -4,6 +4,9 @@
  * 82.12 USD). Such a replacement is held until a person confirms it; an export AWS delivered with a
  * manifest is trusted but still named.
  */
+
+import { formatMonthLong } from './calendar-labels.ts';
+
 export interface PeriodTotal {
   /** 'YYYY-MM-01' */
   period: string;
@@ -41,7 +44,7 @@ const usd = (amount: number) =>
  * days: a line charged on Sep 30 and billed in October counts in October here, and on Sep 30 elsewhere.
  */
 export function describeShrinkingPeriod(shrinking: ShrinkingPeriod): string {
-  return `the ${monthName(shrinking.period)} bill from ${usd(shrinking.currentUsd)} to ${usd(shrinking.incomingUsd)}`;
+  return `the ${formatMonthLong(shrinking.period)} bill from ${usd(shrinking.currentUsd)} to ${usd(shrinking.incomingUsd)}`;
 }
 
 /** Why the months shrank, or that they wait: a person's upload is held, AWS's restatement trusted. */
@@ -58,25 +61,4 @@ const SHRINKING_NOTES: Record<ShrinkingOutcome, (months: string) => string> = {
 /** The run note naming every month that shrank by more than half, and what happened to it. */
 export function describeShrinkingPeriods(shrinking: ShrinkingPeriod[], outcome: ShrinkingOutcome): string {
   return SHRINKING_NOTES[outcome](shrinking.map(describeShrinkingPeriod).join('; '));
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** 'September 2024' for '2024-09-01'. */
-export function monthName(period: string): string {
-  const [year, month] = period.split('-');
-  return `${MONTHS[Number(month) - 1]} ${year}`;
 }

@@ -7,12 +7,27 @@ describe('months stored outside the plan history', () => {
     expect(outside).toEqual({
       months: ['2026-05-01', '2026-06-01'],
       visibleFrom: '2026-09-01',
-      remedy: 'The Business plan shows 36 months of history (from 2023-12-01).',
+      remedy: 'The Business plan shows 36 months of history (from Dec 1, 2023).',
     });
     expect(describeMonthsOutsideHistory(outside!, 'free')).toBe(
-      "Stored but outside the Free plan's history: May 2026, June 2026 (it shows spend from 2026-09-01). " +
-        'The Business plan shows 36 months of history (from 2023-12-01).',
+      "Stored but outside the Free plan's history: May – June 2026 (it shows spend from Sep 1, 2026). " +
+        'The Business plan shows 36 months of history (from Dec 1, 2023).',
     );
+  });
+
+  it('writes consecutive months as runs across a new year, and single months alone', () => {
+    const stored = ['2025-11-01', '2025-12-01', '2026-01-01', '2026-02-01', '2026-04-01'];
+    const outside = monthsOutsideHistory(stored, 'free', '2026-11-24');
+    expect(describeMonthsOutsideHistory(outside!, 'free')).toBe(
+      "Stored but outside the Free plan's history: November 2025 – February 2026, April 2026 " +
+        '(it shows spend from Sep 1, 2026). The Business plan shows 36 months of history (from Dec 1, 2023).',
+    );
+  });
+
+  it('counts the months when they fall in more than three runs', () => {
+    const stored = ['2026-01-01', '2026-03-01', '2026-05-01', '2026-07-01'];
+    const outside = monthsOutsideHistory(stored, 'free', '2026-11-24');
+    expect(describeMonthsOutsideHistory(outside!, 'free')).toMatch(/history: 4 months \(it shows spend from/);
   });
 
   it('says no plan shows months older than the longest history', () => {

@@ -1,5 +1,5 @@
-import { monthName } from './billing-period-restatements.ts';
 import type { IsoDay } from './calendar-days.ts';
+import { formatDayWithYear, formatMonthRuns } from './calendar-labels.ts';
 import { earliestVisibleDay, PLANS, type PlanId, planLimit } from './plans.ts';
 
 /** Months a file stored that the plan's history window will never show, and what would show them. */
@@ -27,7 +27,7 @@ export function monthsOutsideHistory(
   const longestMonths = planLimit(LONGEST_HISTORY_PLAN, 'historyMonths');
   const remedy =
     longest < visibleFrom && months.some((month) => month >= longest)
-      ? `The Business plan shows ${longestMonths} months of history (from ${longest}).`
+      ? `The Business plan shows ${longestMonths} months of history (from ${formatDayWithYear(longest)}).`
       : `No plan shows them: the longest history is ${longestMonths} months (Business).`;
   return { months, visibleFrom, remedy };
 }
@@ -37,6 +37,6 @@ export const OUTSIDE_HISTORY_NOTE = 'Stored but outside the ';
 
 /** The run note: which months are stored but not shown, from when the plan shows spend, and the remedy. */
 export function describeMonthsOutsideHistory(outside: MonthsOutsideHistory, plan: PlanId): string {
-  const months = outside.months.map(monthName).join(', ');
-  return `${OUTSIDE_HISTORY_NOTE}${PLANS[plan].name} plan's history: ${months} (it shows spend from ${outside.visibleFrom}). ${outside.remedy}`;
+  const months = formatMonthRuns(outside.months);
+  return `${OUTSIDE_HISTORY_NOTE}${PLANS[plan].name} plan's history: ${months} (it shows spend from ${formatDayWithYear(outside.visibleFrom)}). ${outside.remedy}`;
 }

@@ -66,7 +66,8 @@ describe('evaluation right after an ingest', () => {
       (entry: { kind: string }) => entry.kind === 'cost-threshold',
     );
     expect(thresholds).toHaveLength(1);
-    expect(thresholds[0].title).toBe('Daily spend $1.07 on 2024-09-30 crossed Daily spend above $0.50');
+    expect(thresholds[0].title).toBe('Daily spend $1.07 on Sep 30, 2024 crossed Daily spend above $0.50');
+    expect(thresholds[0].summary).toContain('on Sep 30, 2024 was $1.07, above the limit of $0.50.');
   });
 
   it('tells owners and admins about alerts on all spend, not a member limited to one account', async () => {
@@ -121,7 +122,7 @@ describe('the digest', () => {
       .where('subject', 'like', '%digest%')
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Spendguard daily digest: $20.52 month to date');
-    expect(mail.text_body).toContain('Spend on 2024-09-30: $1.07.');
+    expect(mail.text_body).toContain('Spend on Sep 30, 2024: $1.07.');
     expect(mail.text_body).toContain('last month had no spend at this point');
     expect(mail.text_body).toContain('Top movers month to date:');
   });

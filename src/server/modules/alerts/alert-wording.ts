@@ -6,6 +6,7 @@ import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contract
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
 import type { FiredBudgetThreshold } from '../../../domain/budgets.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
+import { formatBudgetPeriod, formatDayWithYear, formatInstantUtc } from '../../../domain/calendar-labels.ts';
 import { providerLabel } from '../../../domain/cloud-providers.ts';
 import type { LaunchFiring } from '../../../domain/launch-alerts.ts';
 import type { MonthEndProjection, PricedLedgerRow } from '../../../domain/live-run-rate.ts';
@@ -61,7 +62,8 @@ export function budgetAlertText(
         : `${budget.name} budget is forecast to reach ${percent}% (${share})`,
     summary:
       `${budget.name}${describeFilter(budget.filter)} ${verb} ${usd(firing.spend)} of its ${usd(budget.amount)} ` +
-      `${budget.period} budget for ${firing.period.key} (threshold ${percent}% = ${usd(firing.thresholdAmount)}), as of ${asOf}.` +
+      `${budget.period} budget for ${formatBudgetPeriod(firing.period)} (threshold ${percent}% = ${usd(firing.thresholdAmount)}), ` +
+      `as of ${formatDayWithYear(asOf)}.` +
       (liveRunRateUsd > 0
         ? ` The forecast includes ${usd(liveRunRateUsd)} from resources launched since your bill data (live run-rate, on-demand prices).`
         : ''),
@@ -73,9 +75,10 @@ export function costThresholdAlertText(
   day: IsoDay,
   verdict: { cost: number; limit: number },
 ): AlertText {
+  const on = formatDayWithYear(day);
   return {
-    title: `Daily spend ${usd(verdict.cost)} on ${day} crossed ${rule.name}`,
-    summary: `Spend${describeFilter(rule.filter)} on ${day} was ${usd(verdict.cost)}, above the limit of ${usd(verdict.limit)}.`,
+    title: `Daily spend ${usd(verdict.cost)} on ${on} crossed ${rule.name}`,
+    summary: `Spend${describeFilter(rule.filter)} on ${on} was ${usd(verdict.cost)}, above the limit of ${usd(verdict.limit)}.`,
   };
 }
 
@@ -89,10 +92,11 @@ export function anomalyAlertText(
   const increases = causes.map(
     (cause) => `${ROOT_CAUSE_LABELS[cause.dimension]} ${cause.value} (+${usd(cause.impact)})`,
   );
+  const on = formatDayWithYear(day);
   return {
-    title: `Cost anomaly: ${series} cost ${usd(verdict.cost)} on ${day}`,
+    title: `Cost anomaly: ${series} cost ${usd(verdict.cost)} on ${on}`,
     summary:
-      `${series} cost ${usd(verdict.cost)} on ${day}; ${usd(verdict.expected)} was expected ` +
+      `${series} cost ${usd(verdict.cost)} on ${on}; ${usd(verdict.expected)} was expected ` +
       `(upper bound ${usd(verdict.upperBound)}), ${usd(verdict.impact)} more than usual.` +
       (increases.length > 0 ? ` Largest increases: ${increases.join(', ')}.` : ''),
   };
@@ -117,7 +121,7 @@ type NamedRow = PricedLedgerRow & { integrationName?: string };
 function launchOrigin(row: NamedRow): string {
   const who = row.launchedBy ?? 'unknown (no CloudTrail trail)';
   const from = row.integrationName ? `, ${row.integrationName}` : '';
-  return `Launched by ${who} at ${row.startedAt} in ${row.region}, account ${row.accountId}${from}.`;
+  return `Launched by ${who} at ${formatInstantUtc(row.startedAt)} in ${row.region}, account ${row.accountId}${from}.`;
 }
 
 function launchedResourceLine(row: NamedRow): string {
@@ -200,7 +204,7 @@ export function launchAlertText(
   }
   for (const budget of firing.budgets) {
     reasons.push(
-      `If they keep running, budget ${budget.budgetName} ends ${budget.periodKey} at ${usd(budget.projected)} of its ${usd(budget.amount)}: ` +
+      `If they keep running, budget ${budget.budgetName} ends ${formatBudgetPeriod({ key: budget.periodKey })} at ${usd(budget.projected)} of its ${usd(budget.amount)}: ` +
         `${usd(budget.billProjection)} forecast from the bill data plus ${usd(budget.liveUsd)} from resources launched since.`,
     );
   }
@@ -222,7 +226,7 @@ export function launchAlertText(
       ...reasons,
       ...lines,
       ...unknown,
-      `If they keep running, they add ${usd(month.projectedUsd)} to the month by ${monthEnd} (${usd(month.accruedUsd)} so far). ` +
+      `If they keep running, they add ${usd(month.projectedUsd)} to the month by ${formatDayWithYear(monthEnd)} (${usd(month.accruedUsd)} so far). ` +
         `Everything launched since your bill data now runs at ${usd(firing.scopeRunRateUsdPerHour)} an hour.`,
       'Prices are on-demand list prices: Savings Plans, Reserved Instances, spot prices and private discounts are not known here; the bill will tell.',
       ...(firing.tagsNotChecked
@@ -283,7 +287,7 @@ function digestMailText(digest: SpendDigest): string[] {
           .map((mover) => `${mover.service} ${mover.change >= 0 ? '+' : '−'}${usd(Math.abs(mover.change))}`)
           .join(', ')}.`;
   return [
-    `Spend on ${digest.day}: ${usd(digest.daySpend)}.`,
+    `Spend on ${formatDayWithYear(digest.day)}: ${usd(digest.daySpend)}.`,
     `Month to date: ${usd(digest.monthToDate)} (${change}).`,
     `Forecast for the month: ${usd(digest.forecast)}.`,
     movers,

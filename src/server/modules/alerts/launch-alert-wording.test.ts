@@ -44,7 +44,7 @@ describe('what a launch alert says', () => {
 
   it('names the launched instances with their price an hour and a day, who launched them, where and when', () => {
     expect(text.summary).toContain(
-      `• 8 × p4d.24xlarge: $262.18 an hour ($32.77 each), $6,292.34 a day. Launched by ${WHO} at 2026-11-25T09:00:00Z in us-east-1, account ${ACCOUNT}. Instances: ${gpus.join(', ')}.`,
+      `• 8 × p4d.24xlarge: $262.18 an hour ($32.77 each), $6,292.34 a day. Launched by ${WHO} at Nov 25, 2026, 09:00 UTC in us-east-1, account ${ACCOUNT}. Instances: ${gpus.join(', ')}.`,
     );
     expect(text.summary.match(/^• /gm)).toHaveLength(1);
     expect(text.summary).toContain('more than the $50.00 of the rule "A launch adds more than $50 an hour"');

@@ -225,7 +225,7 @@ describe('a costly launch, from the queue to the mail and Slack', () => {
     expect(said).toContain('/threshold-confirmation/');
 
     const [budgetMail] = mailSaying(BUDGET_REASON) as [CaughtMail];
-    expect(budgetMail.decoded).toMatch(/ends \d{4}-\d{2} at \$[\d,.]+ of its \$[\d,.]+: /);
+    expect(budgetMail.decoded).toMatch(/ends [A-Z][a-z]+ \d{4} at \$[\d,.]+ of its \$[\d,.]+: /);
     expect(budgetMail.decoded).toContain('forecast from the bill data plus');
     const fired = await launchNotifications();
     expect(fired).toHaveLength(2);

@@ -64,7 +64,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const notifications = async () =>
-  (await as()('GET', '/api/notifications')).json().notifications as Array<{ kind: string; title: string }>;
+  (await as()('GET', '/api/notifications')).json().notifications as Array<{
+    kind: string;
+    title: string;
+    summary: string;
+  }>;
 
 describe('budgets scoped to providers', () => {
   it('keeps the providers on the budget', async () => {
@@ -86,12 +90,14 @@ describe('budgets scoped to providers', () => {
     expect(budgetAlerts.map((entry) => entry.title)).toEqual([
       `Azure budget reached 100% ($${AZURE_USD.toFixed(2)} of $${(AZURE_USD - 0.05).toFixed(2)})`,
     ]);
+    expect(budgetAlerts[0]!.summary).toContain('monthly budget for September 2024 (threshold 100% = ');
+    expect(budgetAlerts[0]!.summary).toContain('), as of Sep 30, 2024.');
   });
 
   it('judges a daily threshold on its providers: AWS spent on the last day, Azure did not', async () => {
     const thresholds = (await notifications()).filter((entry) => entry.kind === 'cost-threshold');
     expect(thresholds.map((entry) => entry.title)).toEqual([
-      `Daily spend $${AWS_LAST_DAY_USD.toFixed(2)} on 2024-09-30 crossed AWS daily`,
+      `Daily spend $${AWS_LAST_DAY_USD.toFixed(2)} on Sep 30, 2024 crossed AWS daily`,
     ]);
   });
 

@@ -13,6 +13,8 @@ import {
   parseScopes,
   type TokenRouteRefusal,
 } from '../../../domain/api-token-scopes.ts';
+import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { formatDayWithYear } from '../../../domain/calendar-labels.ts';
 import { managesOrganization } from '../../../domain/organization-roles.ts';
 import { FixedWindowLimiter } from '../../auth/fixed-window-limiter.ts';
 import type { Viewer, ViewerLookup } from '../../auth/viewer.ts';
@@ -33,13 +35,6 @@ import {
 } from './api-tokens.repository.ts';
 
 const AUDIT_LOG_LENGTH = 200;
-/** "Feb 26, 2027 (UTC)": the log is stored as text, so it names the day where the table shows the person's. */
-const expiryDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 function toView(row: ApiTokenRow, now: Date): ApiTokenView {
   return {
@@ -102,7 +97,9 @@ export function createApiTokensService(
           createdAt,
           expiresAt,
         });
-        const expiry = expiresAt ? `expires ${expiryDay.format(expiresAt)} (UTC)` : 'never expires';
+        const expiry = expiresAt
+          ? `expires ${formatDayWithYear(isoDayOfInstant(expiresAt))} (UTC)`
+          : 'never expires';
         await insertEvent(trx, {
           organizationId: viewer.organizationId,
           tokenId,

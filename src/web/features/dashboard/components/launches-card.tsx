@@ -5,6 +5,7 @@ import {
   LaunchSummaryFigures,
   LaunchSummaryFiguresSkeleton,
 } from '../../../components/launch-summary-figures.tsx';
+import { RegionName } from '../../../components/region-name.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import {
   billDataSentence,
@@ -68,7 +69,7 @@ function LaunchLine({ group, timeZone }: { group: LaunchGroup; timeZone: string 
           {what}
         </Text>{' '}
         <Text span c="dimmed" fz="sm">
-          in {group.region} · {who ? `by ${who}` : 'caller unknown'} ·{' '}
+          in <RegionName region={group.region} /> · {who ? `by ${who}` : 'caller unknown'} ·{' '}
           {formatEventTime(group.startedAt, timeZone)}
         </Text>
       </Text>

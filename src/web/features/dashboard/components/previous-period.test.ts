@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { formatMonths, isCompared, uncomparedBecause } from './previous-period.ts';
+import { isCompared, uncomparedBecause } from './previous-period.ts';
 
 const yearOf2026 = (
   notCompared: BillingData['previous_period']['not_compared'],
@@ -51,20 +51,5 @@ describe('why a previous period is not compared', () => {
         'Not compared: your data holds no bill for Jan – Mar 2025, inside the previous period (Jan 1 – Nov 28, 2025).',
     });
     expect(isCompared(gap)).toBe(false);
-  });
-});
-
-describe('months with no bill, as a person reads them', () => {
-  it('joins consecutive months into runs, across a new year too', () => {
-    expect(formatMonths(['2025-03-01'])).toBe('Mar 2025');
-    expect(formatMonths(['2024-11-01', '2024-12-01', '2025-01-01', '2025-06-01'])).toBe(
-      'Nov 2024 – Jan 2025, Jun 2025',
-    );
-  });
-
-  it('counts them once the runs are more than three', () => {
-    expect(formatMonths(['2025-01-01', '2025-03-01', '2025-05-01', '2025-07-01', '2025-08-01'])).toBe(
-      '5 months',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { addMonths } from '../../../../domain/calendar-days.ts';
-import { formatDayWithYear, formatMonth, formatMonthName, formatRange } from './spend-format.ts';
+import { formatMonthRuns } from '../../../../domain/calendar-labels.ts';
+import { formatDayWithYear, formatRange } from './spend-format.ts';
 
 /** Why the previous period is not compared, as a person reads it. */
 export interface Uncompared {
@@ -34,7 +34,7 @@ export function uncomparedBecause(data: BillingData): Uncompared | null {
       };
     }
     case 'data_gap': {
-      const months = formatMonths(previous.missing_months);
+      const months = formatMonthRuns(previous.missing_months, 'short');
       return {
         short: `No bill data for ${months} to compare with`,
         sentence: `Not compared: your data holds no bill for ${months}, inside the previous period (${period}).`,
@@ -43,22 +43,6 @@ export function uncomparedBecause(data: BillingData): Uncompared | null {
     default:
       return null;
   }
-}
-
-/** "Mar 2025", "Jan – Oct 2025", "Nov 2024 – Feb 2025, Jun 2025": runs of consecutive months; "7 months" past three runs. */
-export function formatMonths(months: readonly string[]): string {
-  const runs: Array<[string, string]> = [];
-  for (const month of months) {
-    const last = runs.at(-1);
-    if (last && addMonths(last[1], 1) === month) last[1] = month;
-    else runs.push([month, month]);
-  }
-  const texts = runs.map(([first, last]) => {
-    if (first === last) return formatMonth(first);
-    const sameYear = first.slice(0, 4) === last.slice(0, 4);
-    return `${sameYear ? formatMonthName(first) : formatMonth(first)} – ${formatMonth(last)}`;
-  });
-  return texts.length <= 3 ? texts.join(', ') : `${months.length} months`;
 }
 
 /** True when the answer sets its previous period against the range. */

@@ -90,15 +90,15 @@ describe('how far the bars of a stacked chart reach', () => {
 });
 
 describe('the bucket labels under the chart', () => {
-  it('shows every other day of a month on a desktop, every fifth on a phone, at an even step', () => {
+  it('shows every other day of a month on a desktop, every eighth on a phone, at an even step', () => {
     expect(bucketLabelInterval(30, MOST_BUCKET_LABELS.desktop)).toBe(1);
     expect(bucketLabelInterval(31, MOST_BUCKET_LABELS.desktop)).toBe(2);
-    expect(bucketLabelInterval(30, MOST_BUCKET_LABELS.phone)).toBe(4);
+    expect(bucketLabelInterval(30, MOST_BUCKET_LABELS.phone)).toBe(7);
   });
 
-  it('shows every month of a year on a desktop, and every one when there are few', () => {
+  it('shows every month of a year on a desktop, every third on a phone, and every one when there are few', () => {
     expect(bucketLabelInterval(12, MOST_BUCKET_LABELS.desktop)).toBe(0);
-    expect(bucketLabelInterval(12, MOST_BUCKET_LABELS.phone)).toBe(1);
+    expect(bucketLabelInterval(12, MOST_BUCKET_LABELS.phone)).toBe(2);
     expect(bucketLabelInterval(1, MOST_BUCKET_LABELS.phone)).toBe(0);
     expect(bucketLabelInterval(0, MOST_BUCKET_LABELS.phone)).toBe(0);
   });

@@ -77,8 +77,8 @@ export function stackRangeOf(
   return { lowest, highest };
 }
 
-/** How many bucket labels fit under the chart: a phone's width, or a desktop's. */
-export const MOST_BUCKET_LABELS = { phone: 6, desktop: 15 } as const;
+/** How many bucket labels fit under the chart: a phone's width ("Nov 11" is about 40 px of its 260), or a desktop's. */
+export const MOST_BUCKET_LABELS = { phone: 4, desktop: 15 } as const;
 
 /**
  * Recharts' `interval` for the bucket axis: how many labels to skip between two shown, the same all the

@@ -1,6 +1,7 @@
 /** How the dashboard writes money, days and changes: USD, the person's locale-neutral English. */
 
-import { asDate, formatDay, formatDayWithYear, formatMonthLong } from '../../../lib/day-format.ts';
+import { monthEnd } from '../../../../domain/calendar-days.ts';
+import { formatDay, formatDayWithYear, formatMonthLong } from '../../../../domain/calendar-labels.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
 
 export { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
@@ -45,20 +46,14 @@ export {
   formatMonth,
   formatMonthLong,
   formatMonthName,
-} from '../../../lib/day-format.ts';
-
-function isLastDayOfMonth(day: string): boolean {
-  const next = asDate(day);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.getUTCDate() === 1;
-}
+} from '../../../../domain/calendar-labels.ts';
 
 /** "Nov 1 – Nov 30, 2026", "Nov 24, 2026", "2026". */
 export function formatRange(start: string, end: string): string {
   if (start === end) return formatDayWithYear(start);
   if (start.endsWith('-01-01') && end.endsWith('-12-31') && start.slice(0, 4) === end.slice(0, 4))
     return start.slice(0, 4);
-  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && isLastDayOfMonth(end))
+  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && monthEnd(end) === end)
     return formatMonthLong(start);
   if (start.slice(0, 4) === end.slice(0, 4)) return `${formatDay(start)} – ${formatDayWithYear(end)}`;
   return `${formatDayWithYear(start)} – ${formatDayWithYear(end)}`;

@@ -1,12 +1,20 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
+import { isoDayOfInstant } from '../../../../domain/calendar-days.ts';
+import { billDataExtent } from '../../../lib/data-through.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
 import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
+
+/** "Complete through Nov 27, 2026, Nov 28 still arriving", or "Through Sep 30, 2024" for a closed export. */
+function billDataOf(freshThrough: string): string {
+  const extent = billDataExtent(freshThrough, isoDayOfInstant(new Date()));
+  return extent.charAt(0).toUpperCase() + extent.slice(1);
+}
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
   'cur-export': 'CUR export in S3',
@@ -123,9 +131,9 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
             }
           />
           <Fact
-            label="Data fresh through"
+            label="Bill data"
             testId="fresh-through"
-            value={integration.fresh_through ? dayjs(integration.fresh_through).format('MMMM D, YYYY') : '—'}
+            value={integration.fresh_through ? billDataOf(integration.fresh_through) : '—'}
           />
         </SimpleGrid>
         <RunProgress integration={integration} />

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Code, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LaunchEventRejectionView } from '../../../../contracts/launch-events.ts';
+import { RegionName } from '../../../components/region-name.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { formatEventTime } from '../../../lib/launch-format.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -19,7 +20,7 @@ function RejectedMessage({ rejection, timeZone }: { rejection: LaunchEventReject
           {rejection.reason}
         </Badge>
         <Text size="xs" c="dimmed">
-          {formatEventTime(rejection.received_at, timeZone)} · {rejection.region}
+          {formatEventTime(rejection.received_at, timeZone)} · <RegionName region={rejection.region} />
         </Text>
       </Group>
       <Text size="sm">{rejection.message}</Text>

@@ -2,6 +2,7 @@ import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarOff, IconInfoCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { IngestionRunError, IntegrationView } from '../../../../contracts/integrations.ts';
+import { formatDayWithYear, formatMonthRuns } from '../../../../domain/calendar-labels.ts';
 import { OUTSIDE_HISTORY_NOTE } from '../../../../domain/plan-history-window.ts';
 import { HeldUploadAlert } from './held-upload-alert.tsx';
 
@@ -58,7 +59,7 @@ function LastRunFailure({ integration }: { integration: IntegrationView }) {
 function MonthsOutsideHistory({ integration }: { integration: IntegrationView }) {
   const outside = integration.months_outside_history;
   if (!outside) return null;
-  const months = outside.months.map((month) => dayjs(month).format('MMMM YYYY')).join(', ');
+  const months = formatMonthRuns(outside.months);
   return (
     <Alert
       color="blue"
@@ -67,7 +68,7 @@ function MonthsOutsideHistory({ integration }: { integration: IntegrationView })
       data-testid="months-outside-history"
     >
       {months} {outside.months.length === 1 ? 'is' : 'are'} stored but not shown: your plan shows spend from{' '}
-      {dayjs(outside.visible_from).format('MMMM D, YYYY')}. {outside.remedy}
+      {formatDayWithYear(outside.visible_from)}. {outside.remedy}
     </Alert>
   );
 }

@@ -20,7 +20,7 @@ const FEATURES = [
   {
     Icon: IconGauge,
     title: 'Cost thresholds',
-    text: 'A daily or monthly ceiling for one service or tag. Crossing it sends one alert per threshold per period — never a flood.',
+    text: 'A daily ceiling, or a rise above the recent average, for one account, service or tag. Crossing it sends one alert per threshold per day — never a flood.',
   },
   {
     Icon: IconTimeline,

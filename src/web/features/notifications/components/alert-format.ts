@@ -1,4 +1,5 @@
 import type { CostFilter } from '../../../../contracts/alerts.ts';
+import { formatMonth } from '../../../../domain/calendar-labels.ts';
 import { providerLabel } from '../../../../domain/cloud-providers.ts';
 
 export { formatUsd } from '../../../lib/usd-format.ts';
@@ -7,9 +8,8 @@ export function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function formatDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-}
+/** "Nov 27, 2026". */
+export { formatDayWithYear as formatDay } from '../../../../domain/calendar-labels.ts';
 
 /** "All spend", or the accounts, services, tag value and clouds the budget or rule watches. */
 export function describeFilter(filter: CostFilter): string {
@@ -35,12 +35,6 @@ export const KIND_LABELS: Record<string, string> = {
 export function describePeriod(key: string): string {
   const quarter = /^(\d{4})-(Q[1-4])$/.exec(key);
   if (quarter) return `${quarter[2]} ${quarter[1]}`;
-  if (/^\d{4}-\d{2}$/.test(key)) {
-    return new Date(`${key}-01T00:00:00Z`).toLocaleDateString('en-US', {
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-  }
+  if (/^\d{4}-\d{2}$/.test(key)) return formatMonth(`${key}-01`);
   return key;
 }

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -15,8 +16,11 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconDots, IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
+import { isoDayOfInstant } from '../../../../domain/calendar-days.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import { dataThrough } from '../../../lib/data-through.ts';
 import { useDeleteBudget } from '../api/delete-budget.ts';
 import { useBudgets } from '../api/list-budgets.ts';
 import { usePauseBudget } from '../api/save-budget.ts';
@@ -37,6 +41,8 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
   const pause = usePauseBudget();
   const remove = useDeleteBudget();
   const { status } = budget;
+  // With no cost data yet, $0.00 and 0% would read as nothing spent.
+  const hasData = status.as_of !== null;
   const used = Math.min(100, status.percent_used ?? 0);
   const forecastPercent =
     status.forecast_usd === null ? null : (status.forecast_usd / budget.amount_usd) * 100;
@@ -80,8 +86,8 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Spent in {describePeriod(status.period_key)}
           </Text>
-          <Text fw={700} size="lg">
-            {formatUsd(status.actual_usd)}
+          <Text fw={700} size="lg" data-testid="budget-spent">
+            {hasData ? formatUsd(status.actual_usd) : '—'}
           </Text>
         </Stack>
         <Stack gap={0}>
@@ -103,14 +109,24 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
             Used
           </Text>
           <Text fw={700} size="lg">
-            {status.percent_used === null ? '—' : `${status.percent_used.toFixed(0)}%`}
+            {!hasData || status.percent_used === null ? '—' : `${status.percent_used.toFixed(0)}%`}
           </Text>
         </Stack>
       </Group>
       <Progress value={used} color={barColor} mt="sm" aria-label="Share of the budget spent" />
       <Text size="xs" c="dimmed" mt={4}>
         {formatDay(status.period_start)} – {formatDay(status.period_end)}
-        {status.as_of ? ` · data through ${formatDay(status.as_of)}` : ' · no cost data yet'}
+        {status.as_of
+          ? ` · ${dataThrough(status.as_of, isoDayOfInstant(new Date()))}`
+          : ' · no cost data yet'}
+        {!hasData && manages && (
+          <>
+            {' · '}
+            <Anchor component={Link} to="/aws-integration" size="xs">
+              Connect AWS cost data
+            </Anchor>
+          </>
+        )}
       </Text>
       <Table mt="md" verticalSpacing={6} fz="sm">
         <Table.Thead>

@@ -2,9 +2,9 @@ import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title }
 import { IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TeamSpend } from '../../../../contracts/teams.ts';
+import { formatMonthLong } from '../../../../domain/calendar-labels.ts';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { dataThrough } from '../../../lib/data-through.ts';
-import { formatMonthLong } from '../../../lib/day-format.ts';
 import { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
 import { useTeamSpend } from '../api/get-team-spend.ts';
 

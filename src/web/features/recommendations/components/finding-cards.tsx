@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
+import { RegionName } from '../../../components/region-name.tsx';
 import { FindingBadge, LabelBadges } from './finding-badges.tsx';
 import { formatPercent, formatUsd } from './finding-language.ts';
 import { InstanceLink, Savings, TypeChange } from './findings-table.tsx';
@@ -28,7 +29,7 @@ function FindingCard(props: { finding: Ec2FindingView; percentile: number; onOpe
         <Stack gap={2} style={{ minWidth: 0 }}>
           <InstanceLink finding={finding} onOpen={props.onOpen} />
           <Text size="xs" c="dimmed">
-            {finding.account_id} · {finding.region}
+            {finding.account_id} · <RegionName region={finding.region} />
           </Text>
           <LabelBadges finding={finding} />
         </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { Ec2FindingDetailView } from '../../../../contracts/recommendations.ts';
+import { RegionName } from '../../../components/region-name.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useEc2Finding } from '../api/get-ec2-finding.ts';
 import { CandidatesTable } from './candidates-table.tsx';
@@ -70,7 +71,7 @@ function DrawerBody({ detail, canAct }: { detail: Ec2FindingDetailView; canAct: 
         <FindingBadge finding={detail} />
         <LabelBadges finding={detail} />
         <Text size="sm" c="dimmed">
-          {detail.account_id} · {detail.region} · {detail.state}
+          {detail.account_id} · <RegionName region={detail.region} /> · {detail.state}
         </Text>
       </Group>
       <Text>{detail.why}</Text>

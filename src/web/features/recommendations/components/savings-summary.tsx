@@ -1,14 +1,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Ec2FindingListView } from '../../../../contracts/recommendations.ts';
+import { formatDayWithYear } from '../../../../domain/calendar-labels.ts';
 import { formatUsd } from './finding-language.ts';
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 function plural(count: number, noun: string) {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -28,7 +22,7 @@ export function SavingsSummary({
   const first = list.findings[0];
   const target = 100 - list.settings.headroom_percent;
   const window = first
-    ? `${dayFormat.format(new Date(`${first.window_start}T00:00:00Z`))} to ${dayFormat.format(new Date(`${first.window_end}T00:00:00Z`))}`
+    ? `${formatDayWithYear(first.window_start)} to ${formatDayWithYear(first.window_end)}`
     : 'the last 14 days';
   return (
     <Paper withBorder radius="md" p="lg" mb="lg">
