@@ -26,6 +26,10 @@ test('the demo user sees the planted findings, opens one and dismisses one', asy
   const total = page.getByTestId('total-savings');
   await expect(total).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
   const totalBefore = (await total.textContent()) ?? '';
+  // The savings do not hide what the page's upsizes would cost.
+  await expect(page.getByTestId('upsizing-cost')).toHaveText(
+    /^Upsizing the \d+ under-provisioned instances would add \$[\d,]+\.\d{2} a month\.$/,
+  );
 
   for (const name of ['jenkins-old', 'reporting-sandbox']) {
     await expect(rowOf(page, name)).toContainText('Idle');

@@ -49,18 +49,28 @@ export function DashboardPage() {
     );
   }
 
+  // What the view shows, for the launches card and the forecast beside it (CloudTrail carries no tags).
+  const launchesView = data
+    ? {
+        integrationId: data.integration.id,
+        selectedTagValues: view.selectedTagValues,
+        providers: providers.providers,
+      }
+    : null;
+
+  // One line of text that wraps as a sentence does on a phone, not a row of pieces with dangling dots.
   const description = data ? (
-    <Group gap={6} component="span">
+    <span>
       <span data-testid="dashboard-range">{formatRange(data.start_date, data.end_date)}</span>
-      <span>·</span>
-      <span>{data.integration.name}</span>
+      {' · '}
+      {data.integration.name}
       {data.fresh_through && (
         <>
-          <span>·</span>
+          {' · '}
           <span data-testid="dashboard-data-through">{dataThrough(data.fresh_through, data.today)}</span>
         </>
       )}
-    </Group>
+    </span>
   ) : (
     'Your AWS spend, explained.'
   );
@@ -68,7 +78,7 @@ export function DashboardPage() {
   return (
     <PageContainer>
       <ScreenHeader title="Dashboard" description={description} actions={<GpuBurstButton />} />
-      <LaunchesCard />
+      <LaunchesCard view={launchesView} />
       <ViewControls
         view={view}
         providers={providers}
@@ -88,14 +98,7 @@ export function DashboardPage() {
           aria-busy={billing.isFetching}
         >
           {billing.isError && <BillingErrorState error={billing.error} onRetry={() => billing.refetch()} />}
-          <SpendCards
-            data={data}
-            unbilledLaunchesUsd={unbilledLaunchesFor(launches.data, {
-              integrationId: data.integration.id,
-              selectedTagValues: view.selectedTagValues,
-              providers: providers.providers,
-            })}
-          />
+          <SpendCards data={data} unbilledLaunchesUsd={unbilledLaunchesFor(launches.data, launchesView)} />
           <Suspense fallback={<SpendChartSkeleton />}>
             <SpendChart key={`${data.group_by}-${data.tag_key}`} data={data} />
           </Suspense>

@@ -18,6 +18,7 @@ import {
 import { groupRunningLaunches, type LaunchGroup } from '../../../lib/launch-groups.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useRunningLaunches } from '../api/get-launch-ledger.ts';
+import { type LaunchesViewScope, launchesFitView } from './unbilled-launches.ts';
 
 const LINES_SHOWN = 3;
 
@@ -87,9 +88,10 @@ function LaunchLine({ group, timeZone }: { group: LaunchGroup; timeZone: string 
 
 /**
  * Issue 17: what was launched after the bill data ends, priced live. Shown while something runs,
- * hidden when nothing does; it asks the server again every 15 s (see get-launch-ledger.ts).
+ * hidden when nothing does; it asks the server again every 15 s (see get-launch-ledger.ts). It says so
+ * when the dashboard's view is narrower than the launches it holds.
  */
-export function LaunchesCard() {
+export function LaunchesCard({ view }: { view: LaunchesViewScope | null }) {
   const { user } = useSession();
   const timeZone = user?.default_timezone ?? 'UTC';
   const ledger = useRunningLaunches();
@@ -124,6 +126,11 @@ export function LaunchesCard() {
   return (
     <CardFrame>
       <CardTitle />
+      {view && !launchesFitView(ledger.data, view) && (
+        <Text size="sm" c="dimmed" mt={-8} data-testid="launches-card-not-narrowed">
+          Every running launch on your AWS accounts, not only the view below: launch events carry no tags.
+        </Text>
+      )}
       <LaunchSummaryFigures summary={summary} />
       <Stack gap={6} data-testid="launches-card-lines">
         {groups.slice(0, LINES_SHOWN).map((group) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LaunchLedgerView } from '../../../../contracts/launch-events.ts';
-import { type LaunchesViewScope, unbilledLaunchesFor } from './unbilled-launches.ts';
+import { type LaunchesViewScope, launchesFitView, unbilledLaunchesFor } from './unbilled-launches.ts';
 
 const row = (overrides: Partial<LaunchLedgerView['rows'][number]> = {}) =>
   ({
@@ -41,5 +41,18 @@ describe('the launches named beside the bill forecast', () => {
     expect(unbilledLaunchesFor(ledgerOf([row()]), { ...whole, integrationId: 'upload' })).toBeNull();
     expect(unbilledLaunchesFor(ledgerOf([row()]), { ...whole, selectedTagValues: ['data'] })).toBeNull();
     expect(unbilledLaunchesFor(ledgerOf([row()]), { ...whole, providers: ['Microsoft'] })).toBeNull();
+  });
+});
+
+describe('whether the launches card holds only the view below', () => {
+  it('does for the integration in view on its whole spend or on AWS', () => {
+    expect(launchesFitView(ledgerOf([row()]), whole)).toBe(true);
+    expect(launchesFitView(ledgerOf([row()]), { ...whole, providers: ['AWS'] })).toBe(true);
+  });
+
+  it('does not on a tag view, another cloud, or with another integration’s launches', () => {
+    expect(launchesFitView(ledgerOf([row()]), { ...whole, selectedTagValues: ['data'] })).toBe(false);
+    expect(launchesFitView(ledgerOf([row()]), { ...whole, providers: ['Microsoft'] })).toBe(false);
+    expect(launchesFitView(ledgerOf([row(), row({ integration_id: 'other' })]), whole)).toBe(false);
   });
 });

@@ -11,18 +11,25 @@ export interface LaunchesViewScope {
 }
 
 /**
+ * Whether the launches may belong to the spend in view: not when some are another integration's, nor on a
+ * view narrowed to tag values (CloudTrail carries no tags) or to clouds other than AWS, as a budget so
+ * filtered gets no live run-rate.
+ */
+export function launchesFitView(ledger: LaunchLedgerView, view: LaunchesViewScope): boolean {
+  if (ledger.rows.some((row) => row.integration_id !== view.integrationId)) return false;
+  if (view.selectedTagValues !== ALL_TAG_VALUES) return false;
+  return view.providers.length === 0 || view.providers.some(isAwsProvider);
+}
+
+/**
  * What the launches card says running launches add to the month by its end, to name beside the bill's
- * forecast (decision 047); null when the card is not shown, or when the launches may not belong to the
- * spend in view: another integration's, or a view narrowed to tag values (CloudTrail carries no tags)
- * or to clouds other than AWS, as a budget so filtered gets no live run-rate.
+ * forecast (decision 047); null when the card is not shown, or when the launches do not fit the view
+ * (or it is not known yet).
  */
 export function unbilledLaunchesFor(
   ledger: LaunchLedgerView | undefined,
-  view: LaunchesViewScope,
+  view: LaunchesViewScope | null,
 ): number | null {
-  if (!ledger || groupRunningLaunches(ledger.rows).length === 0) return null;
-  if (ledger.rows.some((row) => row.integration_id !== view.integrationId)) return null;
-  if (view.selectedTagValues !== ALL_TAG_VALUES) return null;
-  if (view.providers.length > 0 && !view.providers.some(isAwsProvider)) return null;
-  return ledger.summary.projected_month_end_usd;
+  if (!ledger || !view || groupRunningLaunches(ledger.rows).length === 0) return null;
+  return launchesFitView(ledger, view) ? ledger.summary.projected_month_end_usd : null;
 }

@@ -36,7 +36,8 @@ function SummaryPanel({ summary, timeZone }: { summary: LaunchLedgerSummaryView;
           )}
           {billDataSentence(summary.billing_data_ends_at, timeZone)}{' '}
           {summary.last_event_at ? `Last launch event ${formatAge(summary.last_event_at)}.` : ''} On-demand
-          prices: Savings Plans, Reserved Instances and discounts are not applied.
+          prices: Savings Plans, Reserved Instances and discounts are not applied. Rows show each price to the
+          cent; the figures above add the prices before rounding.
         </Text>
       </Stack>
     </Paper>

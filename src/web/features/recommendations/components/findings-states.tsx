@@ -34,19 +34,22 @@ export function FindingsError({ message, onRetry }: { message: string; onRetry: 
   );
 }
 
+/** No findings computed yet: nothing connected, a role not set up, or fewer than 14 days of metrics. */
 export function NoFindingsYet() {
   return (
     <EmptyState
       icon={<IconBulb size={28} />}
-      title="Recommendations appear after 14 days of metrics"
+      title="No recommendations yet"
       action={
         <Button component={Link} to="/aws-integration">
-          Check your AWS integration
+          Open AWS Integrations
         </Button>
       }
     >
-      Spendguard reads your EC2 instances and their CloudWatch metrics through your AWS integration. Once it
-      has 14 days of them, this page lists idle and oversized instances with what each would save a month.
+      Recommendations come from your EC2 instances and 14 days of their CloudWatch metrics, read through an
+      AWS account connected with Spendguard's read-only role; uploaded billing files carry no metrics. Connect
+      an account, or check the one you connected, and idle and oversized instances appear here with what each
+      would save a month.
     </EmptyState>
   );
 }

@@ -19,6 +19,10 @@ export function SavingsSummary({
   const active = list.findings.filter((finding) => !finding.action);
   const idle = active.filter((finding) => finding.finding === 'idle').length;
   const oversized = active.filter((finding) => finding.finding === 'over-provisioned').length;
+  const undersized = active.filter((finding) => finding.finding === 'under-provisioned');
+  // What upsizing the instances that run short adds: the savings are not the whole story of the page.
+  const upsizingCost = -undersized.reduce((sum, finding) => sum + finding.monthly_savings, 0);
+  const monthly = Math.round(list.total_monthly_savings * 100) / 100;
   const first = list.findings[0];
   const target = 100 - list.settings.headroom_percent;
   const window = first
@@ -35,10 +39,16 @@ export function SavingsSummary({
             {formatUsd(list.total_monthly_savings)}
           </Title>
           <Text size="sm">
-            {formatUsd(list.total_monthly_savings * 12)} a year, from {plural(idle, 'idle instance')} and{' '}
+            {formatUsd(monthly * 12)} a year, from {plural(idle, 'idle instance')} and{' '}
             {plural(oversized, 'over-provisioned instance')}
             {list.findings.length !== active.length ? ' (dismissed and snoozed ones not counted)' : ''}.
           </Text>
+          {undersized.length > 0 && upsizingCost >= 0.005 && (
+            <Text size="sm" c="dimmed" data-testid="upsizing-cost">
+              Upsizing the {plural(undersized.length, 'under-provisioned instance')} would add{' '}
+              {formatUsd(upsizingCost)} a month.
+            </Text>
+          )}
         </Stack>
         <Stack gap={6}>
           {/* The settings button goes under the heading when both do not fit (a 360 px phone). */}
