@@ -5,6 +5,7 @@ import type { ApiTokenView } from '../../../../contracts/api-tokens.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
+import { formatWhen } from '../../../lib/instant-format.ts';
 import { useApiTokens } from '../api/list-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 
@@ -16,7 +17,7 @@ const STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked'
 function When({ at, never }: { at: string | null; never: string }) {
   if (!at) return <Text size="sm">{never}</Text>;
   return (
-    <Tooltip label={dayjs(at).format('MMM D, YYYY HH:mm')} withArrow>
+    <Tooltip label={formatWhen(at)} withArrow>
       <Text size="sm">{dayjs(at).fromNow()}</Text>
     </Tooltip>
   );

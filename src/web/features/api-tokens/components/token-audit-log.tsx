@@ -1,8 +1,8 @@
 import { Badge, Paper, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ApiTokenEvent } from '../../../../contracts/api-tokens.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
+import { formatWhen } from '../../../lib/instant-format.ts';
 import { useApiTokenEvents } from '../api/list-api-token-events.ts';
 
 const ACTIONS: Record<ApiTokenEvent['action'], { label: string; color: string }> = {
@@ -15,7 +15,7 @@ const ACTIONS: Record<ApiTokenEvent['action'], { label: string; color: string }>
 const EVENT_COLUMNS: DataColumn<ApiTokenEvent>[] = [
   {
     header: 'When',
-    cell: (event) => <Text size="sm">{dayjs(event.at).format('MMM D, HH:mm:ss')}</Text>,
+    cell: (event) => <Text size="sm">{formatWhen(event.at, 'seconds')}</Text>,
   },
   {
     header: 'Action',

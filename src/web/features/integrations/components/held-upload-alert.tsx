@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { IngestionRunView } from '../../../../contracts/integrations.ts';
+import { formatMonthLong } from '../../../../domain/calendar-labels.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
 import { useDecideHeldRun } from '../api/decide-held-run.ts';
@@ -37,7 +37,7 @@ export function HeldUploadAlert({ integrationId, run }: { integrationId: string;
           <Table.Tbody>
             {months.map((month) => (
               <Table.Tr key={month.period}>
-                <Table.Td>{dayjs(month.period).format('MMMM YYYY')} bill</Table.Td>
+                <Table.Td>{formatMonthLong(month.period)} bill</Table.Td>
                 <Table.Td ta="right">{formatUsd(month.current_usd)}</Table.Td>
                 <Table.Td ta="right" fw={600}>
                   {formatUsd(month.new_usd)}

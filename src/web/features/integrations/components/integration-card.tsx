@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import { isoDayOfInstant } from '../../../../domain/calendar-days.ts';
 import { billDataExtent } from '../../../lib/data-through.ts';
+import { formatWhen } from '../../../lib/instant-format.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
@@ -124,11 +124,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           <Fact label="Accounts" value={accounts || '—'} />
           <Fact
             label="Last sync"
-            value={
-              integration.last_synced_at
-                ? dayjs(integration.last_synced_at).format('MMM D, YYYY h:mm A')
-                : 'Never'
-            }
+            value={integration.last_synced_at ? formatWhen(integration.last_synced_at) : 'Never'}
           />
           <Fact
             label="Bill data"

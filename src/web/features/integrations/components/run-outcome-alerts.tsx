@@ -1,9 +1,9 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarOff, IconInfoCircle } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { IngestionRunError, IntegrationView } from '../../../../contracts/integrations.ts';
 import { formatDayWithYear, formatMonthRuns } from '../../../../domain/calendar-labels.ts';
 import { OUTSIDE_HISTORY_NOTE } from '../../../../domain/plan-history-window.ts';
+import { formatWhen } from '../../../lib/instant-format.ts';
 import { HeldUploadAlert } from './held-upload-alert.tsx';
 
 function FailurePlace({ error }: { error: IngestionRunError }) {
@@ -31,7 +31,7 @@ function LastRunFailure({ integration }: { integration: IntegrationView }) {
       <Alert
         color="orange"
         icon={<IconAlertTriangle size={18} />}
-        title={`The last ${upload ? 'upload' : 'sync'} failed; the numbers from ${dayjs(good.finished_at).format('MMM D, YYYY h:mm A')} are still shown`}
+        title={`The last ${upload ? 'upload' : 'sync'} failed; the numbers from ${formatWhen(good.finished_at ?? good.created_at)} are still shown`}
         data-testid="last-run-failure"
       >
         {error.message}

@@ -2,14 +2,11 @@ import type { CostFilter } from '../../../../contracts/alerts.ts';
 import { formatMonth } from '../../../../domain/calendar-labels.ts';
 import { providerLabel } from '../../../../domain/cloud-providers.ts';
 
-export { formatUsd } from '../../../lib/usd-format.ts';
-
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** "Nov 27, 2026". */
 export { formatDayWithYear as formatDay } from '../../../../domain/calendar-labels.ts';
+
+export { formatWhen } from '../../../lib/instant-format.ts';
+export { formatUsd } from '../../../lib/usd-format.ts';
 
 /** "All spend", or the accounts, services, tag value and clouds the budget or rule watches. */
 export function describeFilter(filter: CostFilter): string {

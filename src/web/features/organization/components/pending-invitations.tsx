@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import type { PendingInvitation } from '../../../../contracts/organizations.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
+import { formatWhen } from '../../../lib/instant-format.ts';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
@@ -65,7 +65,7 @@ const INVITATION_COLUMNS: DataColumn<PendingInvitation>[] = [
           Expired
         </Badge>
       ) : (
-        <Text size="sm">{dayjs(invitation.expires_at).format('MMM D, HH:mm')}</Text>
+        <Text size="sm">{formatWhen(invitation.expires_at)}</Text>
       ),
   },
   { header: null, label: 'Actions', cell: (invitation) => <InvitationActions invitation={invitation} /> },
