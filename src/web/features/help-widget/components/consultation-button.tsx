@@ -31,7 +31,13 @@ export function ConsultationButton({ user, fullWidth = false }: ConsultationButt
 
   return (
     <>
-      <Tooltip label={reason} disabled={!reason}>
+      <Tooltip
+        label={reason}
+        disabled={!reason}
+        events={{ hover: true, focus: true, touch: true }}
+        multiline
+        maw={280}
+      >
         <span style={fullWidth ? { display: 'block' } : undefined}>
           <Button
             fullWidth={fullWidth}
