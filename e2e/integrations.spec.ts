@@ -26,7 +26,7 @@ test('a new user connects the demo AWS account, watches it sync, then uploads th
   await saveScreen(page, testInfo, 'integrations-syncing');
   // The demo's export is current: its newest day is still being billed.
   await expect(demo.getByTestId('fresh-through')).toHaveText(
-    /^Complete through [A-Z][a-z]{2} \d{1,2}, \d{4}, [A-Z][a-z]{2} \d{1,2} still arriving$/,
+    /^Complete through [A-Z][a-z]{2} \d{1,2}, \d{4}, [A-Z][a-z]{2} \d{1,2}( – [A-Z][a-z]{2} \d{1,2})? still arriving$/,
     { timeout: 180_000 },
   );
   await expect(demo.getByText('Up to date')).toBeVisible({ timeout: 180_000 });

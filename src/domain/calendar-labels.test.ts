@@ -85,4 +85,10 @@ describe('budget periods by name', () => {
     expect(formatBudgetPeriod(budgetPeriodFor('2026-01-01', 'quarterly'))).toBe('Q1 2026');
     expect(formatBudgetPeriod(budgetPeriodFor('2026-11-27', 'yearly'))).toBe('2026');
   });
+
+  it('names a month short where space is tight, and a quarter and a year the same', () => {
+    expect(formatBudgetPeriod({ key: '2024-09' }, 'short')).toBe('Sep 2024');
+    expect(formatBudgetPeriod({ key: '2026-Q3' }, 'short')).toBe('Q3 2026');
+    expect(formatBudgetPeriod({ key: '2026' }, 'short')).toBe('2026');
+  });
 });

@@ -76,10 +76,16 @@ export function formatMonthRuns(months: readonly IsoDay[], names: 'long' | 'shor
     .join(', ');
 }
 
-/** A budget period as its name: 'September 2024' (monthly), 'Q3 2026' (quarterly), '2026' (yearly). */
-export function formatBudgetPeriod(period: Pick<BudgetPeriod, 'key'>): string {
+/**
+ * A budget period as its name: 'September 2024' (monthly; 'Sep 2024' short), 'Q3 2026' (quarterly),
+ * '2026' (yearly).
+ */
+export function formatBudgetPeriod(
+  period: Pick<BudgetPeriod, 'key'>,
+  names: 'long' | 'short' = 'long',
+): string {
   const quarter = /^(\d{4})-Q([1-4])$/.exec(period.key);
   if (quarter) return `Q${quarter[2]} ${quarter[1]}`;
-  if (/^\d{4}-\d{2}$/.test(period.key)) return formatMonthLong(`${period.key}-01`);
+  if (/^\d{4}-\d{2}$/.test(period.key)) return monthWithYear[names].format(utcDate(`${period.key}-01`));
   return period.key;
 }

@@ -1,4 +1,6 @@
 import type { LaunchLedgerRowView, LaunchResourceKindView } from '../../contracts/launch-events.ts';
+import { isoDayOfInstant } from '../../domain/calendar-days.ts';
+import { formatDay, formatDayWithYear } from '../../domain/calendar-labels.ts';
 import { formatUsd } from './usd-format.ts';
 
 /**
@@ -105,13 +107,13 @@ const dayOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day ("2025-03-02") or a timestamp, as "Mar 2, 2025"; a bare day is read as that calendar day. */
 export function formatDayOrTime(value: string, timeZone: string): string {
-  const isDay = dayOnly.test(value);
+  if (dayOnly.test(value)) return formatDayWithYear(value);
   return new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
-    timeZone: isDay ? 'UTC' : timeZone,
-  }).format(new Date(isDay ? `${value}T00:00:00Z` : value));
+    timeZone,
+  }).format(new Date(value));
 }
 
 const midnightUtc = /T00:00:00(\.0+)?Z$/;
@@ -123,8 +125,7 @@ const midnightUtc = /T00:00:00(\.0+)?Z$/;
  */
 export function formatBillDataEnd(billingDataEndsAt: string, timeZone: string): string {
   if (!midnightUtc.test(billingDataEndsAt)) return formatDayOrTime(billingDataEndsAt, timeZone);
-  const lastDay = new Date(new Date(billingDataEndsAt).getTime() - 86_400_000).toISOString().slice(0, 10);
-  return formatDayOrTime(lastDay, 'UTC');
+  return formatDayWithYear(isoDayOfInstant(new Date(new Date(billingDataEndsAt).getTime() - 86_400_000)));
 }
 
 /**
@@ -141,11 +142,8 @@ export function billDataSentence(billingDataEndsAt: string | null, timeZone: str
  * first instant of the next month, UTC), which would read "Apr 1"; a person expects "Mar 31".
  */
 export function formatMonthEnd(monthEnd: string): string {
-  if (dayOnly.test(monthEnd)) return formatDayOrTime(monthEnd, 'UTC');
-  const lastInstant = new Date(new Date(monthEnd).getTime() - 1);
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    lastInstant,
-  );
+  if (dayOnly.test(monthEnd)) return formatDayWithYear(monthEnd);
+  return formatDay(isoDayOfInstant(new Date(new Date(monthEnd).getTime() - 1)));
 }
 
 /** The demo's notice after the GPU burst: what started where, and what to watch for. */

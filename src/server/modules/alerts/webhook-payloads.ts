@@ -3,6 +3,8 @@
  * and an Adaptive Card for a Microsoft Teams Workflows webhook. Both carry what the Slack message
  * carries: the title, the summary, the facts and the acknowledge link.
  */
+
+import { formatInstantUtc } from '../../../domain/calendar-labels.ts';
 import { acknowledgeLabel } from './alert-wording.ts';
 
 export const WEBHOOK_SCHEMA_VERSION = 1;
@@ -95,7 +97,7 @@ export function teamsAlertCard(input: {
   const accounts = Array.isArray(notification.account_ids) ? (notification.account_ids as string[]) : [];
   const facts = [
     { title: 'Kind', value: KIND_NAMES[notification.source_kind] ?? notification.source_kind },
-    { title: 'Fired', value: `${notification.fired_at.toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+    { title: 'Fired', value: formatInstantUtc(notification.fired_at) },
     ...(accounts.length > 0 ? [{ title: 'Accounts', value: accounts.join(', ') }] : []),
   ];
   return {

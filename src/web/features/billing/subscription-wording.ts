@@ -1,12 +1,12 @@
-import dayjs from 'dayjs';
 import type { SubscriptionSummary } from '../../../contracts/billing.ts';
+import { formatWhenDay } from '../../lib/instant-format.ts';
 
 const DAY_MS = 86_400_000;
 
-export const formatDay = (iso: string) => dayjs(iso).format('MMM D, YYYY');
+export const formatDay = (iso: string) => formatWhenDay(iso);
 
 /** The last day an end instant still covers: an end at midnight belongs to the day before. */
-export const formatLastDay = (iso: string) => dayjs(iso).subtract(1, 'millisecond').format('MMM D, YYYY');
+export const formatLastDay = (iso: string) => formatWhenDay(new Date(Date.parse(iso) - 1));
 
 export const formatUsd = (usd: number) =>
   usd.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

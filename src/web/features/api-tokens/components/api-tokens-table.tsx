@@ -5,7 +5,7 @@ import type { ApiTokenView } from '../../../../contracts/api-tokens.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
-import { formatWhen } from '../../../lib/instant-format.ts';
+import { formatWhen, formatWhenDay } from '../../../lib/instant-format.ts';
 import { useApiTokens } from '../api/list-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 
@@ -80,15 +80,13 @@ const TOKEN_COLUMNS: DataColumn<ApiTokenView>[] = [
   { header: 'Last used', cell: (token) => <When at={token.last_used_at} never="Never" /> },
   {
     header: 'Expires',
-    cell: (token) => (
-      <Text size="sm">{token.expires_at ? dayjs(token.expires_at).format('MMM D, YYYY') : 'Never'}</Text>
-    ),
+    cell: (token) => <Text size="sm">{token.expires_at ? formatWhenDay(token.expires_at) : 'Never'}</Text>,
   },
   {
     header: 'Created',
     cell: (token) => (
       <Stack gap={0}>
-        <Text size="sm">{dayjs(token.created_at).format('MMM D, YYYY')}</Text>
+        <Text size="sm">{formatWhenDay(token.created_at)}</Text>
         <Text size="xs" c="dimmed">
           by {token.created_by ?? 'a former member'}
         </Text>

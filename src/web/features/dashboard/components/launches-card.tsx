@@ -18,9 +18,16 @@ import {
 import { groupRunningLaunches, type LaunchGroup } from '../../../lib/launch-groups.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useRunningLaunches } from '../api/get-launch-ledger.ts';
-import { type LaunchesViewScope, launchesFitView } from './unbilled-launches.ts';
+import { type LaunchesBeyondView, type LaunchesViewScope, launchesBeyondView } from './unbilled-launches.ts';
 
 const LINES_SHOWN = 3;
+
+/** What the card holds beyond the view below it, so its figures are not read as the view's. */
+const BEYOND_VIEW: Record<LaunchesBeyondView, string> = {
+  integration: 'Running launches of every integration, not only the one in view below.',
+  tags: 'Every running launch on these accounts, not only the tag values in view below: launch events carry no tags.',
+  provider: 'Launches on AWS, not on the clouds in view below.',
+};
 
 function CardFrame({ children }: { children: React.ReactNode }) {
   return (
@@ -123,12 +130,13 @@ export function LaunchesCard({ view }: { view: LaunchesViewScope | null }) {
   const { summary, rows } = ledger.data;
   const groups = groupRunningLaunches(rows);
   if (groups.length === 0) return null;
+  const beyond = view && launchesBeyondView(ledger.data, view);
   return (
     <CardFrame>
       <CardTitle />
-      {view && !launchesFitView(ledger.data, view) && (
+      {beyond && (
         <Text size="sm" c="dimmed" mt={-8} data-testid="launches-card-not-narrowed">
-          Every running launch on your AWS accounts, not only the view below: launch events carry no tags.
+          {BEYOND_VIEW[beyond]}
         </Text>
       )}
       <LaunchSummaryFigures summary={summary} />

@@ -4,6 +4,7 @@ import { Anchor, Badge, ColorSwatch, Group, Paper, Text, UnstyledButton } from '
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
+import { dataThrough } from '../../../lib/data-through.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { bucketLabelInterval, MOST_BUCKET_LABELS, niceUsdAxis, stackRangeOf } from './spend-axis.ts';
 import { formatDayWithYear, formatUsd, formatUsdAxis } from './spend-format.ts';
@@ -48,7 +49,7 @@ export function SpendChart({ data }: { data: BillingData }) {
               to keep up to 36 months of history.
             </>
           ) : (
-            `No spend recorded in this range${data.fresh_through ? `; data runs through ${formatDayWithYear(data.fresh_through)}` : ''}.`
+            `No spend recorded in this range${data.fresh_through ? `; ${dataThrough(data.fresh_through, data.today)}` : ''}.`
           )}
         </Text>
       ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LaunchLedgerView } from '../../../../contracts/launch-events.ts';
-import { type LaunchesViewScope, launchesFitView, unbilledLaunchesFor } from './unbilled-launches.ts';
+import { type LaunchesViewScope, launchesBeyondView, unbilledLaunchesFor } from './unbilled-launches.ts';
 
 const row = (overrides: Partial<LaunchLedgerView['rows'][number]> = {}) =>
   ({
@@ -46,13 +46,21 @@ describe('the launches named beside the bill forecast', () => {
 
 describe('whether the launches card holds only the view below', () => {
   it('does for the integration in view on its whole spend or on AWS', () => {
-    expect(launchesFitView(ledgerOf([row()]), whole)).toBe(true);
-    expect(launchesFitView(ledgerOf([row()]), { ...whole, providers: ['AWS'] })).toBe(true);
+    expect(launchesBeyondView(ledgerOf([row()]), whole)).toBeNull();
+    expect(launchesBeyondView(ledgerOf([row()]), { ...whole, providers: ['AWS'] })).toBeNull();
   });
 
-  it('does not on a tag view, another cloud, or with another integration’s launches', () => {
-    expect(launchesFitView(ledgerOf([row()]), { ...whole, selectedTagValues: ['data'] })).toBe(false);
-    expect(launchesFitView(ledgerOf([row()]), { ...whole, providers: ['Microsoft'] })).toBe(false);
-    expect(launchesFitView(ledgerOf([row(), row({ integration_id: 'other' })]), whole)).toBe(false);
+  it('names why not: another integration’s launches, a tag view, another cloud', () => {
+    expect(launchesBeyondView(ledgerOf([row(), row({ integration_id: 'other' })]), whole)).toBe(
+      'integration',
+    );
+    expect(launchesBeyondView(ledgerOf([row()]), { ...whole, selectedTagValues: ['data'] })).toBe('tags');
+    expect(launchesBeyondView(ledgerOf([row()]), { ...whole, providers: ['Microsoft'] })).toBe('provider');
+  });
+
+  it('looks only at the launches the card shows: another integration’s ended or billed ones do not count', () => {
+    const other = { integration_id: 'other' };
+    expect(launchesBeyondView(ledgerOf([row(), row({ ...other, running: false })]), whole)).toBeNull();
+    expect(launchesBeyondView(ledgerOf([row(), row({ ...other, billed: true })]), whole)).toBeNull();
   });
 });

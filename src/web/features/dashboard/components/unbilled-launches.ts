@@ -10,15 +10,23 @@ export interface LaunchesViewScope {
   providers: readonly string[];
 }
 
+/** Why the card's launches are more than the spend in view: another integration, tag values, clouds. */
+export type LaunchesBeyondView = 'integration' | 'tags' | 'provider';
+
 /**
- * Whether the launches may belong to the spend in view: not when some are another integration's, nor on a
- * view narrowed to tag values (CloudTrail carries no tags) or to clouds other than AWS, as a budget so
- * filtered gets no live run-rate.
+ * Whether the launches the card shows (running, not yet billed) may belong to the spend in view, and
+ * if not, why: some are another integration's, or the view is narrowed to tag values (CloudTrail
+ * carries no tags) or to clouds other than AWS, as a budget so filtered gets no live run-rate.
  */
-export function launchesFitView(ledger: LaunchLedgerView, view: LaunchesViewScope): boolean {
-  if (ledger.rows.some((row) => row.integration_id !== view.integrationId)) return false;
-  if (view.selectedTagValues !== ALL_TAG_VALUES) return false;
-  return view.providers.length === 0 || view.providers.some(isAwsProvider);
+export function launchesBeyondView(
+  ledger: LaunchLedgerView,
+  view: LaunchesViewScope,
+): LaunchesBeyondView | null {
+  const shown = ledger.rows.filter((row) => row.running && !row.billed);
+  if (shown.some((row) => row.integration_id !== view.integrationId)) return 'integration';
+  if (view.selectedTagValues !== ALL_TAG_VALUES) return 'tags';
+  if (view.providers.length > 0 && !view.providers.some(isAwsProvider)) return 'provider';
+  return null;
 }
 
 /**
@@ -31,5 +39,5 @@ export function unbilledLaunchesFor(
   view: LaunchesViewScope | null,
 ): number | null {
   if (!ledger || !view || groupRunningLaunches(ledger.rows).length === 0) return null;
-  return launchesFitView(ledger, view) ? ledger.summary.projected_month_end_usd : null;
+  return launchesBeyondView(ledger, view) === null ? ledger.summary.projected_month_end_usd : null;
 }

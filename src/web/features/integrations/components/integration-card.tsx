@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
-import { isoDayOfInstant } from '../../../../domain/calendar-days.ts';
 import { billDataExtent } from '../../../lib/data-through.ts';
 import { formatWhen } from '../../../lib/instant-format.ts';
+import { usePersonToday } from '../../../lib/person-today.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
@@ -11,8 +11,8 @@ import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
 
 /** "Complete through Nov 27, 2026, Nov 28 still arriving", or "Through Sep 30, 2024" for a closed export. */
-function billDataOf(freshThrough: string): string {
-  const extent = billDataExtent(freshThrough, isoDayOfInstant(new Date()));
+function billDataOf(freshThrough: string, today: string): string {
+  const extent = billDataExtent(freshThrough, today);
   return extent.charAt(0).toUpperCase() + extent.slice(1);
 }
 
@@ -79,6 +79,7 @@ function describeAccounts(names: string[]): string {
 export function IntegrationCard({ integration }: { integration: IntegrationView }) {
   // The card owns the upload so a refused file (an empty one answers 400, no run) is said right here.
   const upload = useUploadBillingFile();
+  const today = usePersonToday();
   const badge = STATE_BADGES[integration.state];
   const accounts = describeAccounts(integration.accounts.map((account) => account.name ?? account.id));
   return (
@@ -129,7 +130,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           <Fact
             label="Bill data"
             testId="fresh-through"
-            value={integration.fresh_through ? billDataOf(integration.fresh_through) : '—'}
+            value={integration.fresh_through ? billDataOf(integration.fresh_through, today) : '—'}
           />
         </SimpleGrid>
         <RunProgress integration={integration} />

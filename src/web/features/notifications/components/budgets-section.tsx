@@ -18,13 +18,14 @@ import { IconAlertCircle, IconDots, IconPlus, IconTargetArrow } from '@tabler/ic
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
-import { isoDayOfInstant } from '../../../../domain/calendar-days.ts';
+import { formatBudgetPeriod, formatDayWithYear } from '../../../../domain/calendar-labels.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { dataThrough } from '../../../lib/data-through.ts';
+import { usePersonToday } from '../../../lib/person-today.ts';
 import { useDeleteBudget } from '../api/delete-budget.ts';
 import { useBudgets } from '../api/list-budgets.ts';
 import { usePauseBudget } from '../api/save-budget.ts';
-import { describeFilter, describePeriod, formatDay, formatUsd, formatWhen } from './alert-format.ts';
+import { describeFilter, formatUsd, formatWhen } from './alert-format.ts';
 import { BudgetFormModal } from './budget-form-modal.tsx';
 
 const STATE_BADGE = {
@@ -41,6 +42,7 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
   const pause = usePauseBudget();
   const remove = useDeleteBudget();
   const { status } = budget;
+  const today = usePersonToday();
   // With no cost data yet, $0.00 and 0% would read as nothing spent.
   const hasData = status.as_of !== null;
   const used = Math.min(100, status.percent_used ?? 0);
@@ -84,7 +86,7 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
       <Group gap="xl" mt="md">
         <Stack gap={0}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Spent in {describePeriod(status.period_key)}
+            Spent in {formatBudgetPeriod({ key: status.period_key }, 'short')}
           </Text>
           <Text fw={700} size="lg" data-testid="budget-spent">
             {hasData ? formatUsd(status.actual_usd) : '—'}
@@ -115,10 +117,8 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
       </Group>
       <Progress value={used} color={barColor} mt="sm" aria-label="Share of the budget spent" />
       <Text size="xs" c="dimmed" mt={4}>
-        {formatDay(status.period_start)} – {formatDay(status.period_end)}
-        {status.as_of
-          ? ` · ${dataThrough(status.as_of, isoDayOfInstant(new Date()))}`
-          : ' · no cost data yet'}
+        {formatDayWithYear(status.period_start)} – {formatDayWithYear(status.period_end)}
+        {status.as_of ? ` · ${dataThrough(status.as_of, today)}` : ' · no cost data yet'}
         {!hasData && manages && (
           <>
             {' · '}

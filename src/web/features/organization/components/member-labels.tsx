@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { Link } from 'react-router';
 import type { OrganizationMember } from '../../../../contracts/organizations.ts';
+import { formatWhen } from '../../../lib/instant-format.ts';
 
 dayjs.extend(relativeTime);
 
@@ -59,7 +60,7 @@ export function LastActive({ at }: { at: string | null }) {
     );
   }
   return (
-    <Tooltip label={dayjs(at).format('MMMM D, YYYY HH:mm')}>
+    <Tooltip label={formatWhen(at)}>
       <Text size="sm">{dayjs(at).fromNow()}</Text>
     </Tooltip>
   );

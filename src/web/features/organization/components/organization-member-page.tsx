@@ -1,6 +1,5 @@
 import { Anchor, Avatar, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconUser } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import type { MemberProfile } from '../../../../contracts/organizations.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -8,6 +7,7 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatWhen, formatWhenDay } from '../../../lib/instant-format.ts';
 import { useMember } from '../api/get-member.ts';
 import { LastActive, RoleBadge } from './member-labels.tsx';
 
@@ -56,7 +56,7 @@ function ProfileCard({ member }: { member: MemberProfile }) {
           <Text size="xs" c="dimmed">
             Member since
           </Text>
-          <Text size="sm">{dayjs(member.joined_at).format('MMMM D, YYYY')}</Text>
+          <Text size="sm">{formatWhenDay(member.joined_at)}</Text>
         </Grid.Col>
       </Grid>
     </Paper>
@@ -113,8 +113,7 @@ function MemberAlertsSummary({ member }: { member: MemberProfile }) {
                 {alert.title}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {alert.channel === 'slack' ? 'Slack' : 'E-mail'} ·{' '}
-                {dayjs(alert.fired_at).format('MMM D, h:mm A')}
+                {alert.channel === 'slack' ? 'Slack' : 'E-mail'} · {formatWhen(alert.fired_at)}
               </Text>
             </Group>
           ))}

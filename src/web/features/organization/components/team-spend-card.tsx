@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title }
 import { IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TeamSpend } from '../../../../contracts/teams.ts';
+import { addMonths } from '../../../../domain/calendar-days.ts';
 import { formatMonthLong } from '../../../../domain/calendar-labels.ts';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
 import { dataThrough } from '../../../lib/data-through.ts';
@@ -65,7 +66,9 @@ function BudgetLine({ budget }: { budget: TeamBudget }) {
         aria-label={`${budget.name} used`}
       />
       <Text size="xs" c="dimmed">
-        {formatUsd(budget.actual_usd)} of {formatUsd(budget.amount_usd)} ({used.toFixed(0)}%)
+        {budget.state === 'no-data'
+          ? `No cost data yet · budget ${formatUsd(budget.amount_usd)}`
+          : `${formatUsd(budget.actual_usd)} of ${formatUsd(budget.amount_usd)} (${used.toFixed(0)}%)`}
         {budget.forecast_usd !== null ? ` · forecast ${formatUsd(budget.forecast_usd)}` : ''}
       </Text>
     </Stack>
@@ -116,7 +119,7 @@ export function TeamSpendCard({ slug, manages }: { slug: string; manages: boolea
               value={
                 spend.data.month.last_month_held ? formatUsdHeadline(spend.data.month.last_month_total) : '—'
               }
-              hint={spend.data.month.last_month_held ? undefined : 'no bill data'}
+              hint={`${spend.data.month.last_month_held ? '' : 'no bill data for '}${formatMonthLong(addMonths(spend.data.month.month_end_forecast.month, -1))}`}
               testId="team-last-month"
             />
           </SimpleGrid>

@@ -1,15 +1,14 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowBackUp, IconClockPause, IconEyeOff } from '@tabler/icons-react';
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
+import { formatWhenDay } from '../../../lib/instant-format.ts';
 import { useActOnEc2Finding } from '../api/act-on-ec2-finding.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function actionSentence(finding: Ec2FindingView): string {
   const action = finding.action!;
   const by = action.by ? ` by ${action.by}` : '';
-  if (action.kind === 'dismissed') return `Dismissed${by} on ${dateFormat.format(new Date(action.at))}.`;
-  return `Snoozed${by} until ${dateFormat.format(new Date(action.snoozed_until ?? action.at))}.`;
+  if (action.kind === 'dismissed') return `Dismissed${by} on ${formatWhenDay(action.at)}.`;
+  return `Snoozed${by} until ${formatWhenDay(action.snoozed_until ?? action.at)}.`;
 }
 
 /** Dismiss (until the finding changes kind), snooze for 30 days, or undo either. Owners and admins only. */

@@ -19,9 +19,15 @@ export function SavingsSummary({
   const active = list.findings.filter((finding) => !finding.action);
   const idle = active.filter((finding) => finding.finding === 'idle').length;
   const oversized = active.filter((finding) => finding.finding === 'over-provisioned').length;
-  const undersized = active.filter((finding) => finding.finding === 'under-provisioned');
-  // What upsizing the instances that run short adds: the savings are not the whole story of the page.
-  const upsizingCost = -undersized.reduce((sum, finding) => sum + finding.monthly_savings, 0);
+  // What upsizing the instances that run short adds, where a larger type is named and priced: the
+  // savings are not the whole story of the page.
+  const upsizes = active.filter(
+    (finding) =>
+      finding.finding === 'under-provisioned' &&
+      finding.recommended_type !== null &&
+      finding.monthly_savings < 0,
+  );
+  const upsizingCost = -upsizes.reduce((sum, finding) => sum + finding.monthly_savings, 0);
   const monthly = Math.round(list.total_monthly_savings * 100) / 100;
   const first = list.findings[0];
   const target = 100 - list.settings.headroom_percent;
@@ -43,10 +49,13 @@ export function SavingsSummary({
             {plural(oversized, 'over-provisioned instance')}
             {list.findings.length !== active.length ? ' (dismissed and snoozed ones not counted)' : ''}.
           </Text>
-          {undersized.length > 0 && upsizingCost >= 0.005 && (
+          {upsizes.length > 0 && (
             <Text size="sm" c="dimmed" data-testid="upsizing-cost">
-              Upsizing the {plural(undersized.length, 'under-provisioned instance')} would add{' '}
-              {formatUsd(upsizingCost)} a month.
+              Upsizing{' '}
+              {upsizes.length === 1
+                ? 'the under-provisioned instance'
+                : `the ${upsizes.length} under-provisioned instances`}{' '}
+              would add {formatUsd(upsizingCost)} a month.
             </Text>
           )}
         </Stack>
