@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
