@@ -59,6 +59,17 @@ describe('reading a day', () => {
     expect(isoDayInTimeZone(instant, 'America/Los_Angeles')).toBe('2026-11-30');
     expect(isoDayInTimeZone(instant, 'UTC')).toBe('2026-11-30');
   });
+  it('turns the day at midnight to the second, asked again and again in between', () => {
+    const lastSecond = new Date('2026-11-30T14:59:59.999Z');
+    const midnightInTokyo = new Date('2026-11-30T15:00:00.000Z');
+    for (const instant of [lastSecond, midnightInTokyo, lastSecond, midnightInTokyo]) {
+      expect(isoDayInTimeZone(instant, 'Asia/Tokyo')).toBe(
+        instant === lastSecond ? '2026-11-30' : '2026-12-01',
+      );
+      expect(isoDayInTimeZone(instant, 'UTC')).toBe('2026-11-30');
+    }
+    expect(isoDayInTimeZone(new Date('2026-11-30T14:59:59.000Z'), 'Asia/Tokyo')).toBe('2026-11-30');
+  });
   it('finds the leap day in a zone ahead of UTC', () => {
     expect(isoDayInTimeZone(new Date('2024-02-28T20:00:00Z'), 'Pacific/Auckland')).toBe('2024-02-29');
   });

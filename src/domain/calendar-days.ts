@@ -58,14 +58,24 @@ function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+let daysOfSecond: { second: number; days: Map<string, IsoDay> } = { second: Number.NaN, days: new Map() };
+
 /**
  * The calendar day an instant falls on in an IANA time zone ('Asia/Tokyo'): "today" for a user
  * with that default_timezone. Throws RangeError for an unknown zone.
  */
 export function isoDayInTimeZone(instant: Date, timeZone: string): IsoDay {
+  // Every answer of the dashboard asks this, and `formatToParts` is its dearest step: the day is kept per
+  // zone for the instant's second, within which no zone's day changes (offsets are whole minutes).
+  const second = Math.floor(instant.getTime() / 1000);
+  if (second !== daysOfSecond.second) daysOfSecond = { second, days: new Map() };
+  const kept = daysOfSecond.days.get(timeZone);
+  if (kept) return kept;
   const parts = dayFormatIn(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  daysOfSecond.days.set(timeZone, day);
+  return day;
 }
 
 /** The UTC calendar day of an instant. */

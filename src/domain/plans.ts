@@ -96,9 +96,19 @@ export function canAddAnother(
   return currentCount < planLimit(plan, limit);
 }
 
+const visibleDays = new Map<string, IsoDay>();
+
 /** First day of history the plan shows: the current month and the months before it, up to the limit. */
 export function earliestVisibleDay(plan: PlanId, today: IsoDay): IsoDay {
-  return addMonths(monthStart(today), -(planLimit(plan, 'historyMonths') - 1));
+  // Asked by every dashboard answer for the same few days: kept, as the answer cannot change.
+  const key = `${plan}|${today}`;
+  let day = visibleDays.get(key);
+  if (!day) {
+    day = addMonths(monthStart(today), -(planLimit(plan, 'historyMonths') - 1));
+    if (visibleDays.size >= 1_000) visibleDays.clear();
+    visibleDays.set(key, day);
+  }
+  return day;
 }
 
 /** When a business trial that starts now ends. */
