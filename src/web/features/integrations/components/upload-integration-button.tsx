@@ -25,16 +25,17 @@ export function UploadIntegrationButton() {
         { integrationId: integration.id, file },
         {
           onError: async (error) => {
+            // A refused file (4xx) made no run: the integration made for it would sit there empty. It goes
+            // before the toast says why, so the page the person reads it on no longer shows it.
+            if (error instanceof ApiRequestError && error.status < 500) {
+              await deleteIntegration(integration.id).catch(() => {});
+              await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
+            }
             notifications.show({
               color: 'red',
               title: 'Upload refused',
               message: uploadRefusalMessage(error),
             });
-            // A refused file (4xx) made no run: the integration made for it would sit there empty.
-            if (error instanceof ApiRequestError && error.status < 500) {
-              await deleteIntegration(integration.id).catch(() => {});
-              await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
-            }
           },
         },
       );
