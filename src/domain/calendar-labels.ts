@@ -1,8 +1,7 @@
 /**
  * How people read days, months and budget periods, on the screens and in alerts, mails and run notes:
- * the app's English, "Sep 30, 2024",
- * "September 2024", "May – June 2026", "Q3 2026". Every format runs in UTC, since an ISO day names a
- * calendar day, not an instant. Machine fields keep their ISO forms.
+ * the app's English, "Sep 30, 2024", "September 2024", "May – June 2026", "Q3 2026". Every format runs
+ * in UTC, since an ISO day names a calendar day, not an instant. Machine fields keep their ISO forms.
  */
 import type { BudgetPeriod } from './budgets.ts';
 import { addMonths, type IsoDay, parseIsoDay } from './calendar-days.ts';

@@ -28,6 +28,9 @@ const keyOf = (row: LaunchLedgerRowView) =>
     row.launched_by ?? '',
   ].join('|');
 
+/** What the dashboard card shows: a row still running that the bill has not taken over. */
+export const runsUnbilled = (row: LaunchLedgerRowView) => row.running && !row.billed;
+
 /**
  * The dashboard card's few lines: running rows the bill has not taken over, grouped so a burst of
  * eight instances reads as one line, largest run-rate first and unpriced groups after the priced.
@@ -35,7 +38,7 @@ const keyOf = (row: LaunchLedgerRowView) =>
 export function groupRunningLaunches(rows: readonly LaunchLedgerRowView[]): LaunchGroup[] {
   const groups = new Map<string, LaunchGroup>();
   for (const row of rows) {
-    if (!row.running || row.billed) continue;
+    if (!runsUnbilled(row)) continue;
     const key = keyOf(row);
     const group = groups.get(key);
     if (!group) {

@@ -7,6 +7,5 @@ import { useSession } from './session.tsx';
  */
 export function usePersonToday(): IsoDay {
   const { user } = useSession();
-  const timeZone = user?.default_timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
-  return isoDayInTimeZone(new Date(), timeZone);
+  return isoDayInTimeZone(new Date(), user?.default_timezone ?? 'UTC');
 }

@@ -3,7 +3,7 @@ import { formatWhenDay } from '../../lib/instant-format.ts';
 
 const DAY_MS = 86_400_000;
 
-export const formatDay = (iso: string) => formatWhenDay(iso);
+export const formatDay = formatWhenDay;
 
 /** The last day an end instant still covers: an end at midnight belongs to the day before. */
 export const formatLastDay = (iso: string) => formatWhenDay(new Date(Date.parse(iso) - 1));

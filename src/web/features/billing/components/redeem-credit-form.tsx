@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { rejectionMessage } from '../../../lib/api-client.ts';
+import { upperFirst } from '../../../lib/sentence.ts';
 import { useRedeemCreditCode } from '../api/redeem-credit-code.ts';
 import { formatUsd } from '../subscription-wording.ts';
 
@@ -10,7 +11,7 @@ export function RedeemCreditForm() {
   const [code, setCode] = useState('');
   const redeem = useRedeemCreditCode();
   const reason = redeem.isError ? rejectionMessage(redeem.error).replace(/^code: /, '') : undefined;
-  const problem = reason && reason.charAt(0).toUpperCase() + reason.slice(1);
+  const problem = reason && upperFirst(reason);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { isoDayInTimeZone } from '../../../../domain/calendar-days.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { dataThrough } from '../../../lib/data-through.ts';
+import { usePersonToday } from '../../../lib/person-today.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useBillingData } from '../api/get-billing-data.ts';
 import { useIntegrations } from '../api/get-integrations.ts';
@@ -31,8 +31,7 @@ const SpendChart = lazy(() => import('./spend-chart.tsx').then((module) => ({ de
 /** The screen people open every morning: where spend is, where it is heading, and what moved. */
 export function DashboardPage() {
   const { user } = useSession();
-  const timeZone = user?.default_timezone ?? 'UTC';
-  const today = isoDayInTimeZone(new Date(), timeZone);
+  const today = usePersonToday();
   const { view, providers, change } = useBillingView(today, user?.view_customs);
   const billing = useBillingData(user?.user_id, view, providers);
   const integrations = useIntegrations();

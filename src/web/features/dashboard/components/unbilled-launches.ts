@@ -1,7 +1,7 @@
 import type { LaunchLedgerView } from '../../../../contracts/launch-events.ts';
 import { ALL_TAG_VALUES, type SelectedTagValues } from '../../../../domain/billing-view.ts';
 import { isAwsProvider } from '../../../../domain/cloud-providers.ts';
-import { groupRunningLaunches } from '../../../lib/launch-groups.ts';
+import { groupRunningLaunches, runsUnbilled } from '../../../lib/launch-groups.ts';
 
 /** What the dashboard shows: one integration, its tag values, its providers (empty: every one). */
 export interface LaunchesViewScope {
@@ -22,7 +22,7 @@ export function launchesBeyondView(
   ledger: LaunchLedgerView,
   view: LaunchesViewScope,
 ): LaunchesBeyondView | null {
-  const shown = ledger.rows.filter((row) => row.running && !row.billed);
+  const shown = ledger.rows.filter(runsUnbilled);
   if (shown.some((row) => row.integration_id !== view.integrationId)) return 'integration';
   if (view.selectedTagValues !== ALL_TAG_VALUES) return 'tags';
   if (view.providers.length > 0 && !view.providers.some(isAwsProvider)) return 'provider';

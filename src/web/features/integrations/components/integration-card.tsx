@@ -3,18 +3,13 @@ import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import { billDataExtent } from '../../../lib/data-through.ts';
 import { formatWhen } from '../../../lib/instant-format.ts';
 import { usePersonToday } from '../../../lib/person-today.ts';
+import { upperFirst } from '../../../lib/sentence.ts';
 import { isBusy } from '../api/get-integrations.ts';
 import { useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
 import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
-
-/** "Complete through Nov 27, 2026, Nov 28 still arriving", or "Through Sep 30, 2024" for a closed export. */
-function billDataOf(freshThrough: string, today: string): string {
-  const extent = billDataExtent(freshThrough, today);
-  return extent.charAt(0).toUpperCase() + extent.slice(1);
-}
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
   'cur-export': 'CUR export in S3',
@@ -130,7 +125,9 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           <Fact
             label="Bill data"
             testId="fresh-through"
-            value={integration.fresh_through ? billDataOf(integration.fresh_through, today) : '—'}
+            value={
+              integration.fresh_through ? upperFirst(billDataExtent(integration.fresh_through, today)) : '—'
+            }
           />
         </SimpleGrid>
         <RunProgress integration={integration} />
