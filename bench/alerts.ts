@@ -239,10 +239,11 @@ async function evaluation() {
     const billing = createBillingService(context, organizations);
     const secret = resolveAuthSecret(context.config);
     const delivery = createAlertDelivery({
+      now: () => new Date(),
       db,
       queue: undefined,
       mailer: createMailer(context),
-      tokens: createAlertLinkTokens(secret),
+      tokens: createAlertLinkTokens(secret, Date.now),
       secrets: createSecretBox(secret),
       organizations,
       billing,
@@ -251,6 +252,7 @@ async function evaluation() {
       log: context.log,
     });
     const evaluator = createAlertEvaluation({
+      now: () => new Date(),
       db,
       spend: createCostSlices(db),
       billing,

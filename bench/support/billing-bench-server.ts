@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { addDays, isoDayInTimeZone, monthStart } from '../../src/domain/calendar-days.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { startQueue, stopQueue } from '../../src/server/jobs/queue.ts';
@@ -70,10 +71,10 @@ function writeYearOfFacts(file: string, today: string): number {
 const config = parseConfig(env);
 const { database, unlock } = await openConfiguredDatabase(config);
 const log = pino({ level: 'warn' });
-await prepareDatabaseSchema({ config, database, log });
+await prepareDatabaseSchema({ config, database, log, clock: systemClock });
 // With its job queue, as `npm start` runs: GET /api/health checks the database and the queue.
 const queue = await startQueue(database, (error) => log.error(error));
-const context: AppContext = { config, database, log, queue };
+const context: AppContext = { config, database, log, queue, clock: systemClock };
 const cached = await buildApp(context);
 const uncached = await buildApp({
   ...context,

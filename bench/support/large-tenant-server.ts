@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { isoDayInTimeZone } from '../../src/domain/calendar-days.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { prepareDatabaseSchema } from '../../src/server/schema-setup.ts';
@@ -56,8 +57,8 @@ const config = parseConfig({
 });
 const { database, unlock } = await openConfiguredDatabase(config);
 const log = pino({ level: 'warn' });
-await prepareDatabaseSchema({ config, database, log });
-const context: AppContext = { config, database, log };
+await prepareDatabaseSchema({ config, database, log, clock: systemClock });
+const context: AppContext = { config, database, log, clock: systemClock };
 const app = await buildApp(context);
 const { db } = database;
 

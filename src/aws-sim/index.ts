@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CallLog, Faults } from './call-log.ts';
+import { wallClock } from './clock.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
@@ -118,7 +119,7 @@ function createLaunchEventQueues(queues: QueueStore, nowMs: number) {
 }
 
 export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Promise<AwsSimulator> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? wallClock;
   const model = buildCompanyModel(now().getTime());
   const cacheDir = options.dataDir
     ? path.join(options.dataDir, 'aws-simulator')

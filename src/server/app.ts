@@ -137,8 +137,15 @@ export async function buildApp(
   registerCachedReadsInvalidation(app, reads);
   const organizations = createOrganizationsService(db, reads);
   const codes = createInvitationCodes(resolveAuthSecret(context.config));
-  const invitations = createInvitationsService({ db, mailer, codes, publicUrl: context.config.publicUrl });
-  const invitationAcceptance = createInvitationAcceptanceService({ db, codes, organizations });
+  const now = () => context.clock.now();
+  const invitations = createInvitationsService({
+    db,
+    mailer,
+    codes,
+    publicUrl: context.config.publicUrl,
+    now,
+  });
+  const invitationAcceptance = createInvitationAcceptanceService({ db, codes, organizations, now });
   const accounts = createAccountsService(context, mailer, organizations, invitationAcceptance, reads);
   const billing = createBillingService(context, organizations, reads);
   billing.registerUsageCounter('members', organizations.countMembers);
@@ -155,6 +162,7 @@ export async function buildApp(
   const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
   // Organization API tokens (issue 19) answer `Bearer sg_…` before the session lookup (decision 056).
   const apiTokens = createApiTokensService(db, {
+    now,
     requestsPerMinute: context.config.apiTokenRateLimitPerMinute,
   });
   registerAuthentication(app, withApiTokens(apiTokens, accounts), context.config.publicUrl);
@@ -286,6 +294,7 @@ export async function buildApp(
       services: jobServicesOf({ integrations, awsSync, chat: chatServices, alerts, launchEvents }),
       integrations,
       soleServer: context.database.kind === 'pglite',
+      clock: context.clock,
       log: context.log,
     });
     app.addHook('onClose', async () => stopJobs());

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCur2Parquet } from '../../bench/generate-cur2-parquet.ts';
 import type { IntegrationView } from '../contracts/integrations.ts';
 import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { parseConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -50,7 +51,7 @@ async function withApp<T>(
 ) {
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...environment });
   const { database, unlock } = await openConfiguredDatabase(config);
-  const context: AppContext = { config, database, log: pino({ level: 'silent' }) };
+  const context: AppContext = { config, database, log: pino({ level: 'silent' }), clock: systemClock };
   try {
     await prepareDatabaseSchema(context);
     const app = await buildApp(context);
@@ -205,6 +206,8 @@ describe('the sweep of orphaned runs and upload files', () => {
         fs.utimesSync(path.join(uploads, name), old, old);
       }
       const streaming = folder('still-streaming');
+      // Touched now on the test's clock: a new folder's time comes from the kernel, which `faketime` does not move.
+      fs.utimesSync(streaming, new Date(now), new Date(now));
       // What each run left staged: a running run keeps its own; no other run will swap any (decision 067).
       const gone = crypto.randomUUID();
       for (const runId of [live, orphaned, ended, gone]) {

@@ -1,5 +1,6 @@
 import { type App, buildApp } from './app.ts';
 import { openAwsAccess } from './aws-simulator-access.ts';
+import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -43,7 +44,7 @@ export async function startServer(config: Config, heldLock?: () => void): Promis
   let queue: Queue | undefined;
   let closeAws = async () => {};
   try {
-    const applied = await prepareDatabaseSchema({ config, database, log });
+    const applied = await prepareDatabaseSchema({ config, database, log, clock: systemClock });
     if (applied.length > 0) log.info({ applied }, 'database migrated');
     queue = await startQueue(database, (error) => log.error({ err: error }, 'job queue error'));
     const aws = await openAwsAccess(config);
@@ -56,7 +57,7 @@ export async function startServer(config: Config, heldLock?: () => void): Promis
       log.warn(
         'no AWS account of our own (set SPENDGUARD_AWS_ACCOUNT_ID or AWS credentials): the setup page offers uploads only',
       );
-    const context: AppContext = { config, database, queue, log, aws: aws.access };
+    const context: AppContext = { config, database, queue, log, aws: aws.access, clock: systemClock };
     const app = await buildApp(context, { logger: log });
     const url = await app.listen({ host: config.host, port: config.port });
     return {

@@ -3,6 +3,7 @@ import { rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import type { DuckDBInstance } from '@duckdb/node-api';
+import { wallClock } from '../clock.ts';
 import { accountById } from '../company/company-profile.ts';
 import type { LineItem } from '../company/line-item.ts';
 import { CUR_COLUMNS, MONEY_TYPE } from './cur-columns.ts';
@@ -160,7 +161,7 @@ export async function writeCurParquet(
   const filePath = path.join(directory, `cur-${digest}.snappy.parquet`);
   if (await exists(filePath)) {
     // Reuse marks the file as fresh, so pruning by age only removes what nothing generates any more.
-    const now = new Date();
+    const now = wallClock();
     await utimes(filePath, now, now).catch(() => undefined);
     return filePath;
   }

@@ -144,10 +144,10 @@ async function receiveMessage(store: QueueStore, context: CallContext, now: () =
     20,
     queue.settings.ReceiveMessageWaitTimeSeconds,
   );
-  const deadline = Date.now() + waitSeconds * 1000;
+  const deadline = performance.now() + waitSeconds * 1000;
   let messages = queue.receive(max, visibility, now().getTime());
-  while (messages.length === 0 && !store.isClosed && Date.now() < deadline) {
-    await store.waitForMessage(queue, Math.min(LONG_POLL_RECHECK_MS, deadline - Date.now()));
+  while (messages.length === 0 && !store.isClosed && performance.now() < deadline) {
+    await store.waitForMessage(queue, Math.min(LONG_POLL_RECHECK_MS, deadline - performance.now()));
     messages = queue.receive(max, visibility, now().getTime());
   }
   const wanted = [...(body.AttributeNames ?? []), ...(body.MessageSystemAttributeNames ?? [])];

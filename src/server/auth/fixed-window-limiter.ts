@@ -1,3 +1,5 @@
+import { elapsedMs } from '../clock.ts';
+
 /**
  * Counts attempts per key in fixed windows. Kept in memory per server process: with several app nodes the
  * effective limit is per node, which still stops guessing from one address (docs/decisions/004).
@@ -8,7 +10,7 @@ export class FixedWindowLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = elapsedMs,
   ) {}
 
   /** Counts one attempt; answers the seconds to wait when the key is over its limit. */

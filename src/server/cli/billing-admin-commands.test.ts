@@ -30,7 +30,7 @@ const summary = async () =>
 describe('npm run billing-admin -- set-plan', () => {
   it('puts an organization, named by its slug, on a business plan with no end', async () => {
     const slug = await organizationSlug(server, owner.organizationId);
-    const lines = await runBillingAdmin(['set-plan', slug, 'business_yearly'], billing);
+    const lines = await runBillingAdmin(['set-plan', slug, 'business_yearly'], billing, new Date());
     expect(lines).toEqual([`Carla's organization (${slug}) is now on Business yearly.`]);
     expect(await summary()).toMatchObject({
       plan: 'business_yearly',
@@ -44,6 +44,7 @@ describe('npm run billing-admin -- set-plan', () => {
     const lines = await runBillingAdmin(
       ['set-plan', 'OPERATOR-client@example.com', 'business_monthly', '--until', '2099-12-31'],
       billing,
+      new Date(),
     );
     expect(lines[0]).toMatch(/is now on Business monthly until the end of 2099-12-31 \(UTC\)\.$/);
     expect(await summary()).toMatchObject({
@@ -55,30 +56,34 @@ describe('npm run billing-admin -- set-plan', () => {
   });
 
   it('sets Free back', async () => {
-    await runBillingAdmin(['set-plan', 'operator-client@example.com', 'free'], billing);
+    await runBillingAdmin(['set-plan', 'operator-client@example.com', 'free'], billing, new Date());
     expect(await summary()).toMatchObject({ plan: 'free', source: 'free', accessEndsAt: null });
   });
 
   it('explains what is wrong with the arguments', async () => {
-    await expect(runBillingAdmin(['set-plan', 'nobody-here', 'free'], billing)).rejects.toThrow(
+    await expect(runBillingAdmin(['set-plan', 'nobody-here', 'free'], billing, new Date())).rejects.toThrow(
       'No organization has the slug "nobody-here".',
     );
     await expect(
-      runBillingAdmin(['set-plan', 'operator-client@example.com', 'gold'], billing),
+      runBillingAdmin(['set-plan', 'operator-client@example.com', 'gold'], billing, new Date()),
     ).rejects.toThrow('plan: use one of free, business_monthly, business_yearly.');
     await expect(
       runBillingAdmin(
         ['set-plan', 'operator-client@example.com', 'business_monthly', '--until', '2020-01-01'],
         billing,
+        new Date(),
       ),
     ).rejects.toThrow('--until: 2020-01-01 is already over.');
     await expect(
       runBillingAdmin(
         ['set-plan', 'operator-client@example.com', 'business_monthly', '--until', '2027-02-30'],
         billing,
+        new Date(),
       ),
     ).rejects.toThrow('--until: give a date as YYYY-MM-DD');
-    await expect(runBillingAdmin(['refund'], billing)).rejects.toThrow('Unknown command "refund".');
+    await expect(runBillingAdmin(['refund'], billing, new Date())).rejects.toThrow(
+      'Unknown command "refund".',
+    );
   });
 });
 
@@ -87,6 +92,7 @@ describe('npm run billing-admin -- issue-credit', () => {
     const [code, description] = await runBillingAdmin(
       ['issue-credit', '12.50', '--uses', '3', '--expires', '2099-06-30'],
       billing,
+      new Date(),
     );
     expect(code).toMatch(/^SG-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(description).toBe(
@@ -102,14 +108,16 @@ describe('npm run billing-admin -- issue-credit', () => {
   });
 
   it('refuses amounts that are not money', async () => {
-    await expect(runBillingAdmin(['issue-credit', 'five'], billing)).rejects.toThrow(
+    await expect(runBillingAdmin(['issue-credit', 'five'], billing, new Date())).rejects.toThrow(
       'amount-usd: give a positive amount',
     );
-    await expect(runBillingAdmin(['issue-credit', '0'], billing)).rejects.toThrow(
+    await expect(runBillingAdmin(['issue-credit', '0'], billing, new Date())).rejects.toThrow(
       'amount-usd: give a positive amount',
     );
-    await expect(runBillingAdmin(['issue-credit', '-5'], billing)).rejects.toThrow(UsageError);
-    await expect(runBillingAdmin(['issue-credit', '5', '--uses', '0'], billing)).rejects.toThrow('--uses:');
+    await expect(runBillingAdmin(['issue-credit', '-5'], billing, new Date())).rejects.toThrow(UsageError);
+    await expect(runBillingAdmin(['issue-credit', '5', '--uses', '0'], billing, new Date())).rejects.toThrow(
+      '--uses:',
+    );
   });
 });
 

@@ -11,13 +11,13 @@ export const BILLING_ADMIN_USAGE = `Usage:
 export class UsageError extends Error {}
 
 /** The instant after a YYYY-MM-DD day ends in UTC: a plan "until" that day runs through it. */
-export function endOfDay(day: string, flag: string): Date {
+export function endOfDay(day: string, flag: string, now: Date): Date {
   const start = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
   if (!start || Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day) {
     throw new UsageError(`${flag}: give a date as YYYY-MM-DD, e.g. 2027-01-31.`);
   }
   const end = new Date(start.getTime() + 86_400_000);
-  if (end.getTime() <= Date.now()) throw new UsageError(`${flag}: ${day} is already over.`);
+  if (end.getTime() <= now.getTime()) throw new UsageError(`${flag}: ${day} is already over.`);
   return end;
 }
 
@@ -48,7 +48,7 @@ function parseCommandLine(argv: string[]) {
 }
 
 /** Runs one command; answers the lines to print. Bad arguments throw UsageError. */
-export async function runBillingAdmin(argv: string[], billing: BillingService): Promise<string[]> {
+export async function runBillingAdmin(argv: string[], billing: BillingService, now: Date): Promise<string[]> {
   const { positionals, values } = parseCommandLine(argv);
   const [command, first, second] = positionals;
 
@@ -56,12 +56,12 @@ export async function runBillingAdmin(argv: string[], billing: BillingService): 
     if (!first || !second)
       throw new UsageError('set-plan needs an organization (slug or owner e-mail) and a plan.');
     if (!isPlanId(second)) throw new UsageError(`plan: use one of ${PLAN_IDS.join(', ')}.`);
-    const until = values.until ? endOfDay(values.until, '--until') : null;
+    const until = values.until ? endOfDay(values.until, '--until', now) : null;
     return [describeOperatorPlanChange(await billing.setPlanByOperator(first, second, until))];
   }
   if (command === 'issue-credit') {
     const amountCents = amountInCents(first);
-    const expiresAt = values.expires ? endOfDay(values.expires, '--expires') : null;
+    const expiresAt = values.expires ? endOfDay(values.expires, '--expires', now) : null;
     const maxUses = positiveCount(values.uses);
     const code = await billing.credits.issueCode({ amountCents, expiresAt, maxUses });
     const uses = maxUses === 1 ? 'single use' : `for up to ${maxUses} organizations, once each`;

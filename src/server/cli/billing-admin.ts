@@ -18,7 +18,7 @@ let exitCode = 1;
 try {
   exitCode = await runWithCommandDatabase(config, log, async (context) => {
     const billing = createBillingService(context, createOrganizationsService(context.database.db));
-    for (const line of await runBillingAdmin(argv, billing)) console.log(line);
+    for (const line of await runBillingAdmin(argv, billing, context.clock.now())) console.log(line);
     return 0;
   });
 } catch (error) {

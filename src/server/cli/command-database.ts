@@ -1,3 +1,4 @@
+import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
@@ -40,7 +41,7 @@ export async function runWithCommandDatabase(
     console.error(error.message);
     return 1;
   }
-  const context: AppContext = { config, database: opened.database, log };
+  const context: AppContext = { config, database: opened.database, log, clock: systemClock };
   try {
     return await work(context, await prepareDatabaseSchema(context));
   } finally {

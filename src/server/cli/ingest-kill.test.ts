@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCur2Parquet } from '../../../bench/generate-cur2-parquet.ts';
 import { buildApp } from '../app.ts';
+import { systemClock } from '../clock.ts';
 import { parseConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { createCostDataService } from '../modules/cost-data/cost-data.service.ts';
@@ -36,7 +37,7 @@ let integrationId: string;
 async function withDatabase<T>(work: (context: AppContext) => Promise<T>): Promise<T> {
   const { database, unlock } = await openConfiguredDatabase(config);
   try {
-    const context: AppContext = { config, database, log: pino({ level: 'silent' }) };
+    const context: AppContext = { config, database, log: pino({ level: 'silent' }), clock: systemClock };
     await prepareDatabaseSchema(context);
     return await work(context);
   } finally {

@@ -48,15 +48,16 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function ingestFile(
-  { config, database, log }: AppContext,
+  context: AppContext,
   file: string,
   target: { integrationId?: string; organization?: string },
 ): Promise<number> {
+  const { config, database, log } = context;
   const { integrationId, organization } = target;
   let timer: NodeJS.Timeout | undefined;
   try {
     const costData = createCostDataService(database.db, log, config.ingestion);
-    const integrations = createIntegrationsService({ config, database, log }, costData);
+    const integrations = createIntegrationsService(context, costData);
     const organizationId = organization
       ? (await createOrganizationsService(database.db).findForOperator(organization)).id
       : undefined;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Alerts } from '../modules/alerts/alerts-module.ts';
 import type { ChatServices } from '../modules/chat/chat-services.ts';
@@ -49,7 +50,7 @@ export function jobServicesOf(modules: {
   return {
     runIngestion: (payload) => integrations.runIngestion(payload),
     syncAwsIntegration: (integrationId, options) => awsSync.sync(integrationId, options),
-    listIntegrationsDueForSync: (olderThan) => integrations.listDueForSync(olderThan),
+    listIntegrationsDueForSync: (intervalMs) => integrations.listDueForSync(intervalMs),
     sendUnreadReplyMails: () => chat.unreadReplies.sendDue(),
     evaluateAllOrganizations: () => alerts.evaluation.evaluateAll(),
     evaluateOrganization: (organizationId) => alerts.evaluation.evaluateOrganization(organizationId),
@@ -101,10 +102,15 @@ export async function startJobs(node: {
   integrations: IntegrationsService;
   soleServer: boolean;
   log: Parameters<typeof sweepOrphanedRuns>[2];
+  clock: Clock;
 }): Promise<() => void> {
   const { queue, config } = node;
   if (!config.role.runsJobs) return () => {};
-  const timing = { orphanedAfterMs: config.ingestion.orphanedAfterMs, soleServer: node.soleServer };
+  const timing = {
+    orphanedAfterMs: config.ingestion.orphanedAfterMs,
+    soleServer: node.soleServer,
+    now: () => node.clock.now(),
+  };
   const stopSweeping = await sweepOrphanedRuns(node.integrations, timing, node.log);
   for (const job of ALL_JOBS) await workJob(job, { queue, services: node.services, config });
   // Pollers resume at once instead of at the next minute's schedule.

@@ -12,7 +12,8 @@ import type { Queue } from './queue.ts';
 export interface JobServices {
   runIngestion(payload: IngestBillingFilesPayload): Promise<unknown>;
   syncAwsIntegration(integrationId: string, options: { force: boolean }): Promise<unknown>;
-  listIntegrationsDueForSync(olderThan: Date): Promise<Array<{ id: string }>>;
+  /** Integrations whose last sync is older than `intervalMs` on the injected clock. */
+  listIntegrationsDueForSync(intervalMs: number): Promise<Array<{ id: string }>>;
   sendUnreadReplyMails(): Promise<unknown>;
   evaluateAllOrganizations(): Promise<unknown>;
   evaluateOrganization(organizationId: string): Promise<unknown>;

@@ -8,6 +8,8 @@ export interface OrphanSweepTiming {
    * no other process can be reading. On PostgreSQL other nodes may be, and only a stopped beat counts.
    */
   soleServer: boolean;
+  /** The injected clock (decision 078). */
+  now: () => Date;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function sweepOrphanedRuns(
   log: { error(details: object, message: string): void; warn(details: object, message: string): void },
 ): Promise<() => void> {
   const sweep = async (atStart: boolean) => {
-    const now = Date.now();
+    const now = timing.now().getTime();
     const staleBefore = new Date(atStart && timing.soleServer ? now : now - timing.orphanedAfterMs);
     const untouchedSince = new Date(atStart ? now : now - timing.orphanedAfterMs);
     const noSyncRuns = atStart && timing.soleServer;

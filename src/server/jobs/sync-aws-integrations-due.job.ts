@@ -10,7 +10,7 @@ export const syncAwsIntegrationsDueJob = defineJob({
   payload: scheduledJobPayload,
   schedule: '*/15 * * * *',
   async handle(_payload, { queue, services }) {
-    for (const due of await services.listIntegrationsDueForSync(new Date(Date.now() - SYNC_INTERVAL_MS)))
+    for (const due of await services.listIntegrationsDueForSync(SYNC_INTERVAL_MS))
       await sendJob(queue, syncAwsIntegrationJob, { integrationId: due.id, force: false });
   },
 });

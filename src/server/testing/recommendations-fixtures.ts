@@ -80,9 +80,11 @@ export async function organizationWithFleet(
       collected,
     );
   }
-  const recommendations = createRecommendationsService(server.context, {
-    now: () => now,
-    pricingClient: simulatorClients(simulator).pricing,
-  });
+  const recommendations = createRecommendationsService(
+    { ...server.context, clock: { now: () => now } },
+    {
+      pricingClient: simulatorClients(simulator).pricing,
+    },
+  );
   return { organizationId, integrationId, recommendations };
 }

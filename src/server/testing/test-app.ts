@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../app.ts';
 import type { CachedReads } from '../auth/cached-reads.ts';
 import type { AwsAccess } from '../aws-access.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import { parseConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { startQueue, stopQueue } from '../jobs/queue.ts';
@@ -23,6 +24,11 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** This node's cached session and permission reads, e.g. with a clock the test moves (decision 052). */
   cachedReads?: CachedReads;
+  /**
+   * The app's clock: the system's unless the test chooses its day, e.g. the simulator's clock so the
+   * findings' windows hold the simulated company's metrics on any real date (decision 078).
+   */
+  clock?: Clock;
 }
 
 /** The real app on a fresh database, for `app.inject()` and real HTTP in integration tests. */
@@ -41,9 +47,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const log = pino({ level: 'silent' });
-  await prepareDatabaseSchema({ config, database, log });
+  const clock = options.clock ?? systemClock;
+  await prepareDatabaseSchema({ config, database, log, clock });
   const queue = options.queue ? await startQueue(database, () => {}) : undefined;
-  const context: AppContext = { config, database, queue, log, aws: options.aws };
+  const context: AppContext = { config, database, queue, log, aws: options.aws, clock };
   const routes: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
   const app = await buildApp(context, {
     logger: options.logger,

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { effectivePlatformRole } from '../../../domain/support-staff.ts';
 import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { ViewerLookup } from '../../auth/viewer.ts';
+import { systemClock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { InvitationAcceptanceService } from '../organizations/invitation-acceptance.service.ts';
@@ -55,7 +56,8 @@ export function createAccountsService(
     );
   }
 
-  async function lookupViewer(headers: IncomingHttpHeaders, now = new Date()): Promise<ViewerLookup> {
+  /** better-auth keeps its sessions on the system clock, so their ends are checked on it too (decision 078). */
+  async function lookupViewer(headers: IncomingHttpHeaders, now = systemClock.now()): Promise<ViewerLookup> {
     const found = await cachedSession(headers);
     if (!found) return { status: 'signed-out' };
     const { user, session, membership } = found;

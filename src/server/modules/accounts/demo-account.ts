@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { systemClock } from '../../clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findUserIdByEmail, markDemoUser } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
@@ -36,7 +37,8 @@ export async function startDemoSession(
   const userId = await ensureDemoUser(db, auth);
   await afterEnsured(userId);
   const context = await auth.$context;
-  const startedAt = new Date();
+  // better-auth checks a session's end on the system clock (decision 078).
+  const startedAt = systemClock.now();
   const session = await context.internalAdapter.createSession(
     userId,
     true,

@@ -1,6 +1,7 @@
 /** Deliveries of each alert to each address or channel, their attempts and the leases that claim them. */
 import type { Kysely, Transaction } from 'kysely';
 import { storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
+import { databaseNow, databaseNowPlus } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -47,7 +48,7 @@ export async function insertDeliveries(db: Db, notificationId: string, deliverie
  * One UPDATE decides, so two workers never both hold it.
  */
 export async function claimDelivery(db: Db, id: string, leaseMs: number) {
-  const leaseUntil = new Date(Date.now() + leaseMs);
+  const leaseUntil = databaseNowPlus(leaseMs);
   return db
     .updateTable('alert_deliveries')
     .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
@@ -55,7 +56,7 @@ export async function claimDelivery(db: Db, id: string, leaseMs: number) {
     .where((eb) =>
       eb.or([
         eb('state', '=', 'pending'),
-        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', new Date())]),
+        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', databaseNow())]),
       ]),
     )
     .returningAll()
@@ -83,7 +84,7 @@ export async function finishAttempt(
     .set({
       outcome,
       error: storableTextOrNull(error),
-      finished_at: new Date(),
+      finished_at: databaseNow(),
       status_code: answer?.statusCode ?? null,
       duration_ms: answer?.durationMs ?? null,
     })
@@ -94,7 +95,7 @@ export async function finishAttempt(
 export async function markDelivered(db: Db, id: string) {
   await db
     .updateTable('alert_deliveries')
-    .set({ state: 'delivered', delivered_at: new Date(), lease_until: null, last_error: null })
+    .set({ state: 'delivered', delivered_at: databaseNow(), lease_until: null, last_error: null })
     .where('id', '=', id)
     .execute();
 }
@@ -122,14 +123,14 @@ export function listAttempts(db: Db, deliveryId: string) {
 
 /** Deliveries left behind: pending without a job, or sending past their lease. */
 export async function staleDeliveryIds(db: Db, olderThanMs: number): Promise<string[]> {
-  const before = new Date(Date.now() - olderThanMs);
+  const before = databaseNowPlus(-olderThanMs);
   const rows = await db
     .selectFrom('alert_deliveries')
     .select('id')
     .where((eb) =>
       eb.or([
         eb.and([eb('state', '=', 'pending'), eb('created_at', '<', before)]),
-        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', new Date())]),
+        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', databaseNow())]),
       ]),
     )
     .limit(500)

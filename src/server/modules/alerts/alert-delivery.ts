@@ -60,6 +60,7 @@ export function createAlertDelivery(deps: {
   webhooks?: { secrets: SecretBox; policy: WebhookTargetPolicy };
   leaseMs?: number;
   log: { error(details: object, message: string): void };
+  now: () => Date;
 }) {
   const { db, queue, mailer, tokens, secrets, organizations, billing, publicUrl, log } = deps;
   const leaseMs = deps.leaseMs ?? DELIVERY_LEASE_MS;
@@ -73,6 +74,7 @@ export function createAlertDelivery(deps: {
         publicUrl,
         acknowledgeUrl,
         maxAttempts: MAX_DELIVERY_ATTEMPTS,
+        now: deps.now,
       })
     : undefined;
 

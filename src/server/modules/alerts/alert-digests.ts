@@ -51,6 +51,7 @@ export function createAlertDigests(deps: {
   publicUrl: string;
   /** The outbox's delivery: without it, endpoints receive no digest. */
   delivery?: AlertDelivery;
+  now: () => Date;
 }) {
   const { db, mailer, billing, organizations, publicUrl } = deps;
   const read = spendReader(deps.spend);
@@ -83,7 +84,7 @@ export function createAlertDigests(deps: {
     for (const organizationId of organizationIds) {
       const { planInForce } = await billing.entitlements(organizationId);
       if (!planAllows(planInForce, 'digest') || !planAllows(planInForce, 'slack-alerts')) continue;
-      const day = await evaluationDayOf(deps.spend, organizationId);
+      const day = await evaluationDayOf(deps.spend, organizationId, isoDayOfInstant(now));
       if (!day) continue;
       const digest = await digestOf(organizationId, WHOLE_ORGANIZATION, day, now);
       const text = digestAlertText(period, digest);
@@ -104,14 +105,14 @@ export function createAlertDigests(deps: {
   }
 
   return {
-    async sendDue(now = new Date()): Promise<number> {
+    async sendDue(now = deps.now()): Promise<number> {
       let sent = 0;
       const monday = now.getUTCDay() === 1;
       for (const subscriber of await listDigestSubscribers(db)) {
         if (subscriber.digest === 'weekly' && !monday) continue;
         const { planInForce } = await billing.entitlements(subscriber.organization_id);
         if (!planAllows(planInForce, 'digest')) continue;
-        const day = await evaluationDayOf(deps.spend, subscriber.organization_id);
+        const day = await evaluationDayOf(deps.spend, subscriber.organization_id, isoDayOfInstant(now));
         if (!day) continue;
         const scope = await organizations.costScopeFor({
           organizationId: subscriber.organization_id,

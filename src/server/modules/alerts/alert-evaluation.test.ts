@@ -107,6 +107,7 @@ describe('the digest', () => {
     const { context } = server;
     const organizations = createOrganizationsService(context.database.db);
     const digests = createAlertDigests({
+      now: () => new Date(),
       db: context.database.db,
       spend: createCostSlices(context.database.db),
       mailer: createMailer(context),

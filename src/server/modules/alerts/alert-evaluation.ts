@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IsoDay } from '../../../domain/calendar-days.ts';
+import { type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import type { TeamCostScope } from '../../../domain/cost-scope.ts';
 import { planAllows } from '../../../domain/plans.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -59,9 +59,13 @@ export function createAlertEvaluation(deps: {
   liveLedger?: LiveLedgerSource;
   /** A team's own scope, for launch rules that watch one team (without it such a rule watches nothing). */
   teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
+  /** The injected clock (decision 078): the day judged and the live ledger's moment. */
+  now: () => Date;
 }) {
   const { db, spend, billing, delivery } = deps;
-  const noLiveLedger = (): LiveLedgerView => ({ atMs: Date.now(), running: [] });
+  const { now } = deps;
+  const today = () => isoDayOfInstant(now());
+  const noLiveLedger = (): LiveLedgerView => ({ atMs: now().getTime(), running: [] });
 
   /** Budgets with their bill-only spend for the launch rules' budget condition; none without a day to judge. */
   function budgetsWithSpend(
@@ -76,7 +80,7 @@ export function createAlertEvaluation(deps: {
         ? Promise.all(
             budgets.map(async (budget) => ({
               budget,
-              spend: await budgetSpendAsOf(read, organizationId, budget, asOf),
+              spend: await budgetSpendAsOf(read, organizationId, budget, asOf, today()),
             })),
           )
         : Promise.resolve([]);
@@ -101,10 +105,12 @@ export function createAlertEvaluation(deps: {
     const read = memoizedSpendReader(spendReader(spend));
     const live =
       budgets.length > 0 || rules.some((rule) => rule.kind === 'launch')
-        ? await readLiveLedger(deps.liveLedger, organizationId)
+        ? await readLiveLedger(deps.liveLedger, organizationId, now())
         : noLiveLedger();
     // Idle-instance and launch alerts need no billing data; the spend rules need a day to judge.
-    const pass: EvaluationPass | null = asOf ? { db, organizationId, asOf, spend, read, fired, live } : null;
+    const pass: EvaluationPass | null = asOf
+      ? { db, organizationId, asOf, today: today(), now: now(), spend, read, fired, live }
+      : null;
     const launchContext = {
       organizationId,
       live,
@@ -126,7 +132,7 @@ export function createAlertEvaluation(deps: {
       if (rule.kind === 'idle-ec2') {
         idleFindings ??= await deps.listIdleFindings(organizationId);
         notifications.push(
-          ...(await idleInstanceNotifications({ db, organizationId, fired }, rule, idleFindings)),
+          ...(await idleInstanceNotifications({ db, organizationId, fired, now: now() }, rule, idleFindings)),
         );
       } else if (pass && rule.kind === 'cost-threshold') {
         notifications.push(...(await costThresholdNotifications(pass, rule, firstDay)));
@@ -148,13 +154,13 @@ export function createAlertEvaluation(deps: {
       .map(ruleOfRow)
       .filter((rule) => rule.kind === 'launch' && !rule.paused);
     if (rules.length === 0) return [];
-    const live = await readLiveLedger(deps.liveLedger, organizationId);
+    const live = await readLiveLedger(deps.liveLedger, organizationId, now());
     const fired = await firedDedupeKeys(db, organizationId, 'launch:');
     const watchesBudgets = rules.some((rule) => rule.settings.budget_overrun === true);
     const budgets = watchesBudgets
       ? (await listBudgetRows(db, organizationId)).map(budgetOfRow).filter((budget) => !budget.paused)
       : [];
-    const asOf = watchesBudgets ? await evaluationDayOf(spend, organizationId) : null;
+    const asOf = watchesBudgets ? await evaluationDayOf(spend, organizationId, today()) : null;
     const context = {
       organizationId,
       live,
@@ -184,7 +190,7 @@ export function createAlertEvaluation(deps: {
   }
 
   async function evaluateOrganization(organizationId: string): Promise<EvaluationOutcome> {
-    const asOf = await evaluationDayOf(spend, organizationId);
+    const asOf = await evaluationDayOf(spend, organizationId, today());
     let fired = 0;
     let deliveries = 0;
     const turn = eventLoopTurns();
@@ -203,12 +209,12 @@ export function createAlertEvaluation(deps: {
    * Budget alerts nobody acknowledged are repeated once a day while their period lasts (the period ends
    * on the organization's latest day of data or later); acknowledging the alert or any reminder stops them.
    */
-  async function remindUnacknowledged(now = new Date()): Promise<number> {
-    const day = now.toISOString().slice(0, 10);
+  async function remindUnacknowledged(at = now()): Promise<number> {
+    const day = isoDayOfInstant(at);
     let reminded = 0;
-    for (const alert of await unacknowledgedBudgetAlerts(db, new Date(now.getTime() - REMIND_AFTER_MS))) {
+    for (const alert of await unacknowledgedBudgetAlerts(db, new Date(at.getTime() - REMIND_AFTER_MS))) {
       const details = alert.details as { period?: { end?: string } };
-      const asOf = await evaluationDayOf(spend, alert.organization_id);
+      const asOf = await evaluationDayOf(spend, alert.organization_id, day);
       if (!details.period?.end || !asOf || details.period.end < asOf) continue;
       const dispatched = await fire({
         organizationId: alert.organization_id,

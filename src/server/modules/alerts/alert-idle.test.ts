@@ -37,14 +37,16 @@ beforeAll(async () => {
   const billing = createBillingService(context, organizations);
   const secret = resolveAuthSecret(context.config);
   evaluation = createAlertEvaluation({
+    now: () => new Date(),
     db: context.database.db,
     spend: createCostSlices(context.database.db),
     billing,
     delivery: createAlertDelivery({
+      now: () => new Date(),
       db: context.database.db,
       queue: undefined,
       mailer: createMailer(context),
-      tokens: createAlertLinkTokens(secret),
+      tokens: createAlertLinkTokens(secret, Date.now),
       secrets: createSecretBox(secret),
       organizations,
       billing,

@@ -43,10 +43,11 @@ function delivery() {
   const organizations = createOrganizationsService(context.database.db);
   const secret = resolveAuthSecret(context.config);
   return createAlertDelivery({
+    now: () => new Date(),
     db: context.database.db,
     queue: undefined,
     mailer: createMailer(context),
-    tokens: createAlertLinkTokens(secret),
+    tokens: createAlertLinkTokens(secret, Date.now),
     secrets: createSecretBox(secret),
     organizations,
     billing: createBillingService(context, organizations),

@@ -40,7 +40,7 @@ describe('alert link tokens', () => {
     const tokens = tokensAt({ now: Date.now() });
     const token = tokens.issue('threshold-confirmation', notificationId, { kind: 'slack', id: userId }, 30);
     expect(tokens.check('unsubscribe', token)).toEqual({ ok: false, reason: 'wrong-purpose' });
-    const elsewhere = createAlertLinkTokens('another-server-secret-of-thirty-two-characters');
+    const elsewhere = createAlertLinkTokens('another-server-secret-of-thirty-two-characters', Date.now);
     expect(elsewhere.check('threshold-confirmation', token)).toEqual({ ok: false, reason: 'forged' });
     const changed = `${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
     expect(tokens.check('threshold-confirmation', changed)).toEqual({ ok: false, reason: 'forged' });

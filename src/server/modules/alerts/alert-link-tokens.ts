@@ -54,7 +54,7 @@ const uuidOf = (bytes: Buffer) => {
  * Signed, single-purpose, expiring links: 46 bytes of claims (ids as raw UUID bytes) and a truncated
  * HMAC-SHA256, 83 characters of base64url, short enough for any URL path.
  */
-export function createAlertLinkTokens(secret: string, now: () => number = Date.now) {
+export function createAlertLinkTokens(secret: string, now: () => number) {
   const key = derivedKey(secret, 'alert-link-tokens');
   const sign = (body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, SIGNATURE_BYTES);
 

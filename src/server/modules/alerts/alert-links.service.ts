@@ -27,7 +27,11 @@ const expiredLink = () =>
 const usedLink = () => new ApiError(410, 'LinkUsed', 'This link was already used.');
 
 /** The one-click links of spec §2: acknowledge, confirm a recipient, unsubscribe (decision 019). */
-export function createAlertLinksService(db: Kysely<DatabaseSchema>, tokens: AlertLinkTokens) {
+export function createAlertLinksService(
+  db: Kysely<DatabaseSchema>,
+  tokens: AlertLinkTokens,
+  now: () => Date,
+) {
   async function acknowledge(kind: AlertLinkKind, target: string, by: string): Promise<string> {
     const notification = await findNotification(db, target);
     if (!notification || acknowledgeLinkKind(notification.source_kind) !== kind) throw invalidLink();
@@ -42,7 +46,7 @@ export function createAlertLinksService(db: Kysely<DatabaseSchema>, tokens: Aler
           db,
           notification.organization_id,
           instanceId,
-          new Date(Date.now() + IDLE_MUTE_DAYS * DAY_MS),
+          new Date(now().getTime() + IDLE_MUTE_DAYS * DAY_MS),
           by,
         );
         return `${instanceId} is kept: no idle alerts about it for ${IDLE_MUTE_DAYS} days.`;

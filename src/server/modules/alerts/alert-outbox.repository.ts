@@ -1,5 +1,6 @@
 /** The outbox: one alert_notifications row per firing, written before anything is sent. */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -87,7 +88,7 @@ export function listNotificationRows(db: Db, organizationId: string, limit: numb
 export async function acknowledgeNotification(db: Db, id: string, by: string): Promise<boolean> {
   const result = await db
     .updateTable('alert_notifications')
-    .set({ acknowledged_at: new Date(), acknowledged_by: by })
+    .set({ acknowledged_at: databaseNow(), acknowledged_by: by })
     .where('id', '=', id)
     .where('acknowledged_at', 'is', null)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 /** Who receives alerts: members and their preferences, added addresses, digest subscribers, used link tokens. */
 import type { Kysely, Transaction } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -41,7 +42,7 @@ export async function savePreferences(
   values: { email: boolean; slack: boolean; digest: string; mutedKinds: string[] },
 ) {
   const { mutedKinds, ...rest } = values;
-  const row = { ...rest, muted_kinds: JSON.stringify(mutedKinds), updated_at: new Date() };
+  const row = { ...rest, muted_kinds: JSON.stringify(mutedKinds), updated_at: databaseNow() };
   await db
     .insertInto('notification_preferences')
     .values({ organization_id: organizationId, user_id: userId, ...row })
@@ -88,7 +89,7 @@ export async function deleteRecipientsNotIn(db: Db, organizationId: string, emai
 export async function confirmRecipient(db: Db, id: string) {
   await db
     .updateTable('alert_recipients')
-    .set({ confirmed_at: new Date(), unsubscribed_at: null })
+    .set({ confirmed_at: databaseNow(), unsubscribed_at: null })
     .where('id', '=', id)
     .execute();
 }
@@ -96,7 +97,7 @@ export async function confirmRecipient(db: Db, id: string) {
 export async function unsubscribeRecipient(db: Db, id: string) {
   await db
     .updateTable('alert_recipients')
-    .set({ unsubscribed_at: new Date() })
+    .set({ unsubscribed_at: databaseNow() })
     .where('id', '=', id)
     .execute();
 }

@@ -1,6 +1,7 @@
 /** Budgets and alert rules: what an organization asked to be warned about. */
 import type { Kysely, Transaction } from 'kysely';
 import type { CostFilter } from '../../../contracts/alerts.ts';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -63,7 +64,7 @@ export function updateBudget(db: Db, organizationId: string, id: string, values:
       filter: JSON.stringify(values.filter),
       thresholds: JSON.stringify(values.thresholds),
       paused: values.paused,
-      updated_at: new Date(),
+      updated_at: databaseNow(),
     })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
@@ -123,7 +124,7 @@ export function updateRule(db: Db, organizationId: string, id: string, values: R
       settings: JSON.stringify(values.settings),
       filter: JSON.stringify(values.filter),
       paused: values.paused,
-      updated_at: new Date(),
+      updated_at: databaseNow(),
     })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)

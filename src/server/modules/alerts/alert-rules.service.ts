@@ -122,15 +122,19 @@ export function createAlertRulesService(
   spendSource: SpendSource,
   billing: BillingService,
   /** Told after a budget or rule is created or changed: evaluation runs at once on the data already there. */
-  afterChange: (organizationId: string) => void = () => {},
-  launches: {
+  afterChange: (organizationId: string) => void,
+  options: {
+    /** The injected clock (decision 078): what today is for a budget's status. */
+    now: () => Date;
     /** The live ledger: budgets' forecasts add its run-rate, labelled apart (issue 17). */
     liveLedger?: LiveLedgerSource;
     /** Whether a launch rule's team exists in the organization. */
     teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
-  } = {},
+  },
 ) {
+  const { now, ...launches } = options;
   const read = spendReader(spendSource);
+  const today = () => isoDayOfInstant(now());
 
   /** A launch rule names a team of the caller's organization, or none. */
   async function checkLaunchTeam(viewer: Viewer, settings: Record<string, unknown>): Promise<void> {
@@ -142,8 +146,8 @@ export function createAlertRulesService(
 
   async function budgetView(row: BudgetRow, asOf: string | null, live: LiveLedgerView): Promise<BudgetView> {
     const budget = budgetOfRow(row);
-    const day = asOf ?? isoDayOfInstant(new Date());
-    const spend = await budgetSpendAsOf(read, row.organization_id, budget, day);
+    const day = asOf ?? today();
+    const spend = await budgetSpendAsOf(read, row.organization_id, budget, day, today());
     const liveForecast = liveForecastOf(live, budget, spend.period);
     const status = budgetThresholdStates({
       budget,
@@ -186,7 +190,7 @@ export function createAlertRulesService(
   }
 
   /** Only budgets read the live ledger here; an organization with none skips it. */
-  const liveOf = (organizationId: string) => readLiveLedger(launches.liveLedger, organizationId);
+  const liveOf = (organizationId: string) => readLiveLedger(launches.liveLedger, organizationId, now());
 
   async function requireBudget(viewer: Viewer, id: string): Promise<BudgetRow> {
     const row = await findBudgetRow(db, viewer.organizationId, id);
@@ -215,7 +219,7 @@ export function createAlertRulesService(
     countRules: (organizationId: string) => countOwnedRows(db, 'alert_rules', organizationId),
 
     async listBudgets(viewer: Viewer): Promise<BudgetView[]> {
-      const asOf = await evaluationDayOf(spendSource, viewer.organizationId);
+      const asOf = await evaluationDayOf(spendSource, viewer.organizationId, today());
       const rows = await listBudgetRows(db, viewer.organizationId);
       const live = await liveOf(viewer.organizationId);
       return Promise.all(rows.map((row) => budgetView(row, asOf, live)));
@@ -225,7 +229,7 @@ export function createAlertRulesService(
       const row = await requireBudget(viewer, id);
       return budgetView(
         row,
-        await evaluationDayOf(spendSource, viewer.organizationId),
+        await evaluationDayOf(spendSource, viewer.organizationId, today()),
         await liveOf(viewer.organizationId),
       );
     },
@@ -250,7 +254,7 @@ export function createAlertRulesService(
       afterChange(viewer.organizationId);
       return budgetView(
         row,
-        await evaluationDayOf(spendSource, viewer.organizationId),
+        await evaluationDayOf(spendSource, viewer.organizationId, today()),
         await liveOf(viewer.organizationId),
       );
     },
@@ -276,7 +280,7 @@ export function createAlertRulesService(
       afterChange(viewer.organizationId);
       return budgetView(
         updated,
-        await evaluationDayOf(spendSource, viewer.organizationId),
+        await evaluationDayOf(spendSource, viewer.organizationId, today()),
         await liveOf(viewer.organizationId),
       );
     },

@@ -1,7 +1,7 @@
 import type { CostFilter } from '../../../contracts/alerts.ts';
 import { lastFinalBillDay } from '../../../domain/bill-completeness.ts';
 import { type BudgetPeriod, type BudgetPeriodKind, budgetPeriodFor } from '../../../domain/budgets.ts';
-import { addDays, earlierDay, type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { addDays, earlierDay, type IsoDay } from '../../../domain/calendar-days.ts';
 import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import type { DailyCost } from '../../../domain/daily-costs.ts';
 import { FORECAST_HISTORY_DAYS, forecastPeriodEnd, type PeriodForecast } from '../../../domain/forecast.ts';
@@ -44,9 +44,13 @@ export function organizationSlice(
  * The day alerts are judged on: the last day with cost data, never after today (UTC). Billing data
  * lags a day or more; judging on the last day that has data keeps an upload of an older export useful.
  */
-export async function evaluationDayOf(spend: SpendSource, organizationId: string): Promise<IsoDay | null> {
+export async function evaluationDayOf(
+  spend: SpendSource,
+  organizationId: string,
+  today: IsoDay,
+): Promise<IsoDay | null> {
   const { last } = await spend.spendDays({ organizationId, integrations: 'all' });
-  return last ? earlierDay(last, isoDayOfInstant(new Date())) : null;
+  return last ? earlierDay(last, today) : null;
 }
 
 /** The first day with cost data: days before it are not counted as days without spend. */
@@ -103,10 +107,14 @@ export function memoizedSpendReader(read: SpendReader): SpendReader {
  */
 const forecastsByRows = new WeakMap<readonly DailySpend[], Map<string, PeriodForecast>>();
 
-function forecastOf(rows: readonly DailySpend[], asOf: IsoDay, period: BudgetPeriod): PeriodForecast {
+function forecastOf(
+  rows: readonly DailySpend[],
+  asOf: IsoDay,
+  period: BudgetPeriod,
+  today: IsoDay,
+): PeriodForecast {
   const forecasts = forecastsByRows.get(rows) ?? new Map<string, PeriodForecast>();
   forecastsByRows.set(rows, forecasts);
-  const today = isoDayOfInstant(new Date());
   const key = `${asOf}/${today}/${period.start}/${period.end}`;
   let forecast = forecasts.get(key);
   if (!forecast) {
@@ -135,6 +143,8 @@ export async function budgetSpendAsOf(
   organizationId: string,
   budget: { period: BudgetPeriodKind; filter: CostFilter; costBasis: CostBasis },
   asOf: IsoDay,
+  /** Today (UTC) on the injected clock: how far the bill is final. */
+  today: IsoDay,
 ): Promise<BudgetSpendFacts> {
   const period = budgetPeriodFor(asOf, budget.period);
   const rows = await read(
@@ -144,7 +154,7 @@ export async function budgetSpendAsOf(
     earlierDay(addDays(period.start, -FORECAST_TRAINING_DAYS), addDays(asOf, -FORECAST_HISTORY_DAYS)),
     asOf,
   );
-  const forecast = forecastOf(rows, asOf, period);
+  const forecast = forecastOf(rows, asOf, period, today);
   return {
     period,
     actual: forecast.toDate,

@@ -55,10 +55,11 @@ function anotherWorker(leaseMs = 60_000) {
   const organizations = createOrganizationsService(context.database.db);
   const secret = resolveAuthSecret(context.config);
   return createAlertDelivery({
+    now: () => new Date(),
     db: context.database.db,
     queue: undefined,
     mailer: createMailer(context),
-    tokens: createAlertLinkTokens(secret),
+    tokens: createAlertLinkTokens(secret, Date.now),
     secrets: createSecretBox(secret),
     organizations,
     billing: createBillingService(context, organizations),
@@ -187,6 +188,7 @@ describe('reminders', () => {
     const { context } = server;
     const organizations = createOrganizationsService(context.database.db);
     const evaluation = createAlertEvaluation({
+      now: () => new Date(),
       db: context.database.db,
       spend: createCostSlices(context.database.db),
       billing: createBillingService(context, organizations),

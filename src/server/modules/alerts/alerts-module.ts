@@ -42,13 +42,14 @@ export async function createAlerts(deps: {
   const teamScope = organizations.teamCostScope;
   const { db } = context.database;
   const secret = resolveAuthSecret(context.config);
-  const tokens = createAlertLinkTokens(secret);
+  const tokens = createAlertLinkTokens(secret, () => context.clock.now().getTime());
   const secrets = createSecretBox(secret);
   const webhooks = {
     secrets: createSecretBox(secret, 'webhook-secrets'),
     policy: context.config.alerts.webhooks,
   };
   const publicUrl = context.config.publicUrl;
+  const now = () => context.clock.now();
   // A changed budget or rule is evaluated by a worker (jobs/evaluate-organization.job.ts), or here without a queue.
   const evaluateAfterChange = (organizationId: string) => {
     const queue = context.queue;
@@ -60,6 +61,7 @@ export async function createAlerts(deps: {
     });
   };
   const rules = createAlertRulesService(db, costData.slices, billing, evaluateAfterChange, {
+    now,
     liveLedger,
     teamScope,
   });
@@ -77,8 +79,9 @@ export async function createAlerts(deps: {
     slack: { apiUrl: context.config.alerts.slack.apiUrl },
     webhooks,
     log: context.log,
+    now,
   });
-  const endpoints = createWebhookEndpointsService({ db, ...webhooks, billing, delivery });
+  const endpoints = createWebhookEndpointsService({ db, ...webhooks, billing, delivery, now });
   const evaluation = createAlertEvaluation({
     db,
     spend: costData.slices,
@@ -87,9 +90,10 @@ export async function createAlerts(deps: {
     listIdleFindings: deps.listIdleFindings,
     liveLedger,
     teamScope,
+    now,
   });
   const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
-  const links = createAlertLinksService(db, tokens);
+  const links = createAlertLinksService(db, tokens, now);
   /** Budgets as code (issue 19): the config module reads and writes through this in its transaction. */
   const settingsConfig = createAlertSettingsConfig({
     billing,
@@ -104,6 +108,7 @@ export async function createAlerts(deps: {
     organizations,
     publicUrl,
     delivery,
+    now,
   });
   const slack = createSlackService({
     db,
@@ -112,6 +117,7 @@ export async function createAlerts(deps: {
     billing,
     delivery,
     stateSecret: secret,
+    now,
   });
 
   // Right after each committed ingest: evaluate that organization (a failure is logged; the schedule retries).

@@ -12,7 +12,7 @@ export async function budgetNotifications(
   budget: StoredBudget,
 ): Promise<NewNotification[]> {
   const { organizationId, asOf } = pass;
-  const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf);
+  const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf, pass.today);
   const live = liveForecastOf(pass.live, budget, spend.period);
   const fired = evaluateBudgetThresholds({
     budget,

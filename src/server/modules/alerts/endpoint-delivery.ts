@@ -52,10 +52,9 @@ export function createEndpointDelivery(deps: {
   publicUrl: string;
   acknowledgeUrl: (notification: OutboxNotification, subject: LinkSubject) => string | null;
   maxAttempts: number;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { db, secrets, policy, mailer, publicUrl } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, secrets, policy, mailer, publicUrl, now } = deps;
   const notificationsUrl = `${publicUrl}/notification`;
 
   /** Alerts go to the endpoints that take their kind; a digest to those that take that digest. */

@@ -14,6 +14,9 @@ export interface EvaluationPass {
   db: Kysely<DatabaseSchema>;
   organizationId: string;
   asOf: IsoDay;
+  /** Today (UTC) and the moment of the pass, on the injected clock (decision 078). */
+  today: IsoDay;
+  now: Date;
   read: SpendReader;
   spend: SpendSource;
   fired: ReadonlySet<string>;

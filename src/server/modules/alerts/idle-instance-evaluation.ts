@@ -8,11 +8,11 @@ import { mutedInstances } from './instance-mutes.repository.ts';
 
 /** Idle instances in the rule's accounts, not muted, not alerted for this 14-day window yet. */
 export async function idleInstanceNotifications(
-  pass: Pick<EvaluationPass, 'db' | 'organizationId' | 'fired'>,
+  pass: Pick<EvaluationPass, 'db' | 'organizationId' | 'fired' | 'now'>,
   rule: StoredRule,
   findings: IdleEc2Finding[],
 ): Promise<NewNotification[]> {
-  const muted = await mutedInstances(pass.db, pass.organizationId);
+  const muted = await mutedInstances(pass.db, pass.organizationId, pass.now);
   const watchedAccounts = rule.filter.account_ids;
   return findings
     .filter((finding) => !muted.has(finding.instanceId))

@@ -20,12 +20,12 @@ export async function muteInstance(
     .execute();
 }
 
-export async function mutedInstances(db: Db, organizationId: string): Promise<Set<string>> {
+export async function mutedInstances(db: Db, organizationId: string, at: Date): Promise<Set<string>> {
   const rows = await db
     .selectFrom('alert_instance_mutes')
     .select('instance_id')
     .where('organization_id', '=', organizationId)
-    .where('muted_until', '>', new Date())
+    .where('muted_until', '>', at)
     .execute();
   return new Set(rows.map((row) => row.instance_id));
 }

@@ -52,7 +52,8 @@ export function liveLedgerViewOf(snapshot: LaunchLedgerSnapshot): LiveLedgerView
 export async function readLiveLedger(
   source: LiveLedgerSource | undefined,
   organizationId: string,
+  now: Date,
 ): Promise<LiveLedgerView> {
-  if (!source) return { atMs: Date.now(), running: [] };
+  if (!source) return { atMs: now.getTime(), running: [] };
   return liveLedgerViewOf(await source.snapshot(organizationId));
 }

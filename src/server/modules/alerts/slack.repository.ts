@@ -1,5 +1,6 @@
 /** The organization's Slack connection (webhook or bot token, sealed). */
 import type { Kysely, Transaction } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -26,7 +27,7 @@ export async function saveSlackConnection(
   },
 ) {
   const { mutedKinds, ...rest } = values;
-  const row = { ...rest, muted_kinds: JSON.stringify(mutedKinds), updated_at: new Date() };
+  const row = { ...rest, muted_kinds: JSON.stringify(mutedKinds), updated_at: databaseNow() };
   await db
     .insertInto('slack_connections')
     .values({ organization_id: organizationId, ...row })

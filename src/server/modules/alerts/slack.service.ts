@@ -49,8 +49,9 @@ export function createSlackService(deps: {
   billing: BillingService;
   delivery: AlertDelivery;
   stateSecret: string;
+  now: () => Date;
 }) {
-  const { db, secrets, billing, delivery } = deps;
+  const { db, secrets, billing, delivery, now } = deps;
   const settings = deps.config.alerts.slack;
   const publicUrl = deps.config.publicUrl;
   const oauthAvailable = Boolean(settings.clientId && settings.clientSecret);
@@ -124,7 +125,7 @@ export function createSlackService(deps: {
       if (!oauthAvailable)
         throw new ApiError(503, 'SlackOAuthOff', 'Slack OAuth is not configured on this server.');
       const body = Buffer.from(
-        JSON.stringify({ o: viewer.organizationId, x: Date.now() + OAUTH_STATE_MS }),
+        JSON.stringify({ o: viewer.organizationId, x: now().getTime() + OAUTH_STATE_MS }),
       ).toString('base64url');
       const url = new URL(settings.authorizeUrl);
       url.searchParams.set('client_id', settings.clientId!);
@@ -144,7 +145,7 @@ export function createSlackService(deps: {
         throw badRequest('state: this Slack sign-in did not start here', 'InvalidState');
       }
       const { o: organizationId, x: expiresAt } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-      if (expiresAt < Date.now())
+      if (expiresAt < now().getTime())
         throw badRequest('state: the Slack sign-in took too long; start again', 'InvalidState');
       const client = new WebClient(undefined, { slackApiUrl: settings.apiUrl, retryConfig: { retries: 0 } });
       const answer = await client.oauth.v2.access({

@@ -89,10 +89,11 @@ function digestsWithAnotherWorker() {
   const secret = resolveAuthSecret(context.config);
   const mailer = createMailer(context);
   const delivery = createAlertDelivery({
+    now: () => new Date(),
     db,
     queue: undefined,
     mailer,
-    tokens: createAlertLinkTokens(secret),
+    tokens: createAlertLinkTokens(secret, Date.now),
     secrets: createSecretBox(secret),
     organizations,
     billing,
@@ -103,6 +104,7 @@ function digestsWithAnotherWorker() {
   });
   const spend = createCostSlices(db);
   return createAlertDigests({
+    now: () => new Date(),
     db,
     spend,
     mailer,

@@ -1,5 +1,6 @@
 /** The organization's webhook and Teams endpoints (decision 058); their deliveries live in the outbox. */
 import type { Kysely, Transaction } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -84,7 +85,7 @@ export function updateEndpoint(db: Db, organizationId: string, id: string, chang
       ...rest,
       ...(mutedKinds ? { muted_kinds: JSON.stringify(mutedKinds) } : {}),
       ...(resume ? { paused_at: null, failing_since: null } : {}),
-      updated_at: new Date(),
+      updated_at: databaseNow(),
     })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)

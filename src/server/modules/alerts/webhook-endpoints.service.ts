@@ -55,8 +55,8 @@ function urlHint(url: string): string {
   return `${parsed.protocol}//${parsed.host}/…${tail}`;
 }
 
-export function endpointView(row: EndpointRow): WebhookEndpointView {
-  const previousValid = row.previous_secret_until && row.previous_secret_until > new Date();
+export function endpointView(row: EndpointRow, now: Date): WebhookEndpointView {
+  const previousValid = row.previous_secret_until && row.previous_secret_until > now;
   return {
     id: row.id,
     kind: row.kind === 'teams' ? 'teams' : 'webhook',
@@ -78,8 +78,9 @@ export function createWebhookEndpointsService(deps: {
   policy: WebhookTargetPolicy;
   billing: BillingService;
   delivery: AlertDelivery;
+  now: () => Date;
 }) {
-  const { db, secrets, policy, billing, delivery } = deps;
+  const { db, secrets, policy, billing, delivery, now } = deps;
 
   /** The same check as at delivery: a bad or private target is a 400 naming `url`. */
   async function checkedUrl(raw: string): Promise<string> {
@@ -106,12 +107,12 @@ export function createWebhookEndpointsService(deps: {
   return {
     /** Every endpoint of the viewer's organization (any member may read them; secrets never leave). */
     async list(viewer: Viewer): Promise<WebhookEndpointView[]> {
-      return (await listEndpoints(db, viewer.organizationId)).map(endpointView);
+      return (await listEndpoints(db, viewer.organizationId)).map((row) => endpointView(row, now()));
     },
 
     /** The same list for another module (budgets as code) that already checked who asks. */
     async listOfOrganization(organizationId: string): Promise<WebhookEndpointView[]> {
-      return (await listEndpoints(db, organizationId)).map(endpointView);
+      return (await listEndpoints(db, organizationId)).map((row) => endpointView(row, now()));
     },
 
     async create(
@@ -137,7 +138,7 @@ export function createWebhookEndpointsService(deps: {
         secret_sealed: secret ? secrets.seal(secret) : null,
         secret_hint: secret ? secretHint(secret) : null,
       });
-      return { ...endpointView(row), secret };
+      return { ...endpointView(row, now()), secret };
     },
 
     async update(
@@ -156,7 +157,7 @@ export function createWebhookEndpointsService(deps: {
         resume: input.paused === false,
       });
       if (!row) throw notFound('Endpoint');
-      return endpointView(row);
+      return endpointView(row, now());
     },
 
     async remove(viewer: Viewer, id: string): Promise<void> {
@@ -171,7 +172,7 @@ export function createWebhookEndpointsService(deps: {
       if (current.kind !== 'webhook' || !current.secret_sealed)
         throw badRequest('id: Teams endpoints are not signed; only webhooks have a secret', 'NotSigned');
       const secret = newWebhookSecret();
-      const until = new Date(Date.now() + PREVIOUS_SECRET_HOURS * 3_600_000);
+      const until = new Date(now().getTime() + PREVIOUS_SECRET_HOURS * 3_600_000);
       await updateEndpoint(db, viewer.organizationId, id, {
         secret_sealed: secrets.seal(secret),
         secret_hint: secretHint(secret),

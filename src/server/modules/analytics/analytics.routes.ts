@@ -20,7 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     async (request, reply) => {
       const { path, query, referrer } = request.body;
       const viewer = await request.optionalViewer();
-      await sink.record({ path, query, referrer, userId: viewer?.userId, occurredAt: new Date() });
+      await sink.record({ path, query, referrer, userId: viewer?.userId, occurredAt: context.clock.now() });
       return reply.code(202).send({ recorded: true });
     },
   );
@@ -53,7 +53,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     },
     async (request, reply) => {
       const viewer = await request.optionalViewer();
-      await events.record({ ...request.body, userId: viewer?.userId, occurredAt: new Date() });
+      await events.record({ ...request.body, userId: viewer?.userId, occurredAt: context.clock.now() });
       return reply.code(202).send({ recorded: true });
     },
   );

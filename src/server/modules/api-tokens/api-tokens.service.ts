@@ -62,9 +62,9 @@ function requireTokenManager(viewer: Viewer, action: string): void {
 /** Organization API tokens (issue 19, decision 056): made and revoked by owners and admins, checked per request. */
 export function createApiTokensService(
   db: Kysely<DatabaseSchema>,
-  options: { requestsPerMinute: number; now?: () => Date },
+  options: { requestsPerMinute: number; now: () => Date },
 ) {
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   const limiter = new FixedWindowLimiter(options.requestsPerMinute, 60_000, () => now().getTime());
 
   async function viewOf(organizationId: string, id: string, at: Date): Promise<ApiTokenView> {

@@ -29,6 +29,7 @@ import type { CostScope } from '../../../domain/cost-scope.ts';
 import { FORECAST_HISTORY_DAYS, forecastMonthEnd } from '../../../domain/forecast.ts';
 import { earliestVisibleDay } from '../../../domain/plans.ts';
 import type { Viewer } from '../../auth/viewer.ts';
+import { elapsedMs } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import type { BillingService } from '../billing/billing.service.ts';
@@ -69,7 +70,6 @@ export interface BillingDataDependencies {
   integrations: Pick<IntegrationsService, 'resolve'>;
   users: Pick<UsersService, 'timeZoneOf'>;
   costData: Pick<CostDataService, 'beforeRunEndsWithNewFacts' | 'slices'>;
-  now?: () => Date;
 }
 
 const usd = (decimal: string) => Number(decimal);
@@ -157,7 +157,7 @@ function seriesKeyOf(query: BillingDataQuery, tagKey: string | null): CostGroupi
 /** The billing query of spec §3: the dashboard's chart, cards, table and pickers in one answer. */
 export function createBillingDataService(deps: BillingDataDependencies) {
   const { slices } = deps.costData;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.context.clock.now();
   const cacheEntries = deps.context.config.billingDataCacheEntries;
   const cache = new BillingDataCache<KeptAnswer>(cacheEntries);
   /** Integrations whose kept answers this node is computing again after an ingest. */
@@ -365,7 +365,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
    * being computed again answers as it was, as it did while the run was still swapping its months.
    */
   async function refreshAhead(integrationId: string): Promise<void> {
-    const since = Date.now() - REFRESH_ASKED_WITHIN_MS;
+    const since = elapsedMs() - REFRESH_ASKED_WITHIN_MS;
     const kept = cache
       .entries(integrationId)
       .filter(([, entry]) => entry.askedAt >= since)
@@ -438,13 +438,13 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       const { integration, viewKey, syncState, context } = await prepare(viewer, query);
       const kept = cache.get(integration.id, viewKey);
       if (kept && (kept.syncState === syncState || refreshing.has(integration.id))) {
-        kept.askedAt = Date.now();
+        kept.askedAt = elapsedMs();
         return kept.answer;
       }
       const generation = generations.get(integration.id);
       const answer = encoded(await compute(query, integration, context));
       if (cacheEntries > 0 && generations.get(integration.id) === generation)
-        cache.set(integration.id, viewKey, { answer, syncState, viewer, query, askedAt: Date.now() });
+        cache.set(integration.id, viewKey, { answer, syncState, viewer, query, askedAt: elapsedMs() });
       return answer;
     },
   };

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema, SubscriptionsTable } from '../../db/schema.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -44,8 +45,8 @@ export async function saveSubscription(
   const values: Insertable<SubscriptionsTable> = { organization_id: organizationId, ...patch };
   await db
     .insertInto('subscriptions')
-    .values({ ...values, updated_at: new Date() })
-    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...patch, updated_at: new Date() }))
+    .values({ ...values, updated_at: databaseNow() })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...patch, updated_at: databaseNow() }))
     .execute();
 }
 

@@ -36,7 +36,7 @@ export function createBillingService(
   const { db } = context.database;
   const stripe = context.config.stripe ? createStripeGateway(context.config.stripe) : undefined;
   const payments = { configured: Boolean(stripe), testMode: stripe?.testMode ?? false };
-  const credits = createCreditsService(db, stripe, context.log);
+  const credits = createCreditsService(db, stripe, context.log, () => context.clock.now());
   const usageCounters = new Map<CountedLimit, UsageCounter>();
 
   async function subscriptionOf(organizationId: string) {
@@ -53,7 +53,7 @@ export function createBillingService(
     const subscription = await reads.read(`subscription\n${organizationId}`, () =>
       subscriptionOf(organizationId),
     );
-    return entitlementsOf(subscription, new Date());
+    return entitlementsOf(subscription, context.clock.now());
   }
 
   async function usageOf(organizationId: string): Promise<Partial<Record<PlanLimit, number>>> {
@@ -124,14 +124,14 @@ export function createBillingService(
       const row = await subscriptionOf(viewer.organizationId);
       const isOwner = viewer.organizationRole === 'owner';
       return {
-        subscription_plan: entitlementsOf(row, new Date()).planInForce,
+        subscription_plan: entitlementsOf(row, context.clock.now()).planInForce,
         stripe_customer_id: isOwner ? row.stripe_customer_id : null,
       };
     },
 
     async summary(viewer: Viewer): Promise<SubscriptionSummary> {
       return toSubscriptionSummary(await subscriptionOf(viewer.organizationId), {
-        now: new Date(),
+        now: context.clock.now(),
         canManage: viewer.organizationRole === 'owner' && !viewer.isDemo,
         payments,
         usage: await usageOf(viewer.organizationId),
@@ -152,7 +152,7 @@ export function createBillingService(
     },
 
     ...createSubscriptionActions({ context, stripe, credits, organizations, subscriptionOf }),
-    ...createOperatorPlans(db, organizations),
+    ...createOperatorPlans(db, organizations, () => context.clock.now()),
     credits,
   };
 }

@@ -14,9 +14,9 @@ export async function syncCreditsWithStripe(
   db: Kysely<DatabaseSchema>,
   stripe: StripeGateway,
   organization: { organizationId: string; customerId: string },
+  now: Date,
 ): Promise<void> {
   const { organizationId, customerId } = organization;
-  const now = new Date();
   for (const grant of await listCreditGrants(db, organizationId)) {
     const facts = grantFacts(grant);
     const state = creditGrantState(facts, now);

@@ -38,8 +38,6 @@ export async function recordInvoiceCreditUse(
       cents: part.cents,
       invoiceId: invoice.invoiceId,
       invoiceNumber: invoice.invoiceNumber,
-      // When we learned it: the event's whole-second time could sort before the grant it used.
-      usedAt: new Date(),
     });
   }
 }

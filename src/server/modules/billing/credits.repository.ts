@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { CreditCodesTable, DatabaseSchema } from '../../db/schema.ts';
 
 export type CreditCodeRow = Selectable<CreditCodesTable>;
@@ -118,7 +119,6 @@ export async function recordCreditUsage(
     cents: number;
     invoiceId: string;
     invoiceNumber: string | null;
-    usedAt: Date;
   },
 ): Promise<boolean> {
   const amount = centsAsUsd(usage.cents);
@@ -130,7 +130,7 @@ export async function recordCreditUsage(
       amount_usd: amount,
       stripe_invoice_id: usage.invoiceId,
       invoice_number: usage.invoiceNumber,
-      used_at: usage.usedAt,
+      used_at: databaseNow(),
     })
     .onConflict((oc) => oc.columns(['organization_id', 'stripe_invoice_id', 'grant_id']).doNothing())
     .returning('grant_id')
@@ -166,7 +166,7 @@ export async function markGrantExpirySettled(
 ): Promise<void> {
   await db
     .updateTable('credit_grants')
-    .set({ expiry_settled_at: new Date() })
+    .set({ expiry_settled_at: databaseNow() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', grantId)
     .execute();

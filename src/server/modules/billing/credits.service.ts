@@ -44,6 +44,8 @@ export function createCreditsService(
   db: Kysely<DatabaseSchema>,
   stripe: StripeGateway | undefined,
   log: FastifyBaseLogger,
+  /** The injected clock (decision 078): which credit is available, expired or redeemable. */
+  now: () => Date,
 ) {
   const assertOwner = (viewer: Viewer) => {
     if (viewer.organizationRole !== 'owner') throw forbidden('Only the organization owner manages credits.');
@@ -53,7 +55,7 @@ export function createCreditsService(
   async function syncWithStripe(organizationId: string): Promise<void> {
     const customerId = (await findSubscription(db, organizationId))?.stripe_customer_id;
     if (!stripe || !customerId) return;
-    await syncCreditsWithStripe(db, stripe, { organizationId, customerId }).catch((error: unknown) =>
+    await syncCreditsWithStripe(db, stripe, { organizationId, customerId }, now()).catch((error: unknown) =>
       log.warn(
         { err: error, organizationId },
         'credits could not be synchronised with Stripe; retrying later',
@@ -64,10 +66,10 @@ export function createCreditsService(
   async function overview(viewer: Viewer): Promise<CreditsOverview> {
     assertOwner(viewer);
     await syncWithStripe(viewer.organizationId);
-    const now = new Date();
+    const at = now();
     const rows = await listCreditGrants(db, viewer.organizationId);
     const facts = rows.map(grantFacts);
-    const balance = creditBalance(facts, now);
+    const balance = creditBalance(facts, at);
     return {
       balanceUsd: centsToUsd(balance.availableCents),
       expiringSoonUsd: centsToUsd(balance.expiringSoonCents),
@@ -75,7 +77,7 @@ export function createCreditsService(
       nextExpiry: balance.nextExpiry?.toISOString() ?? null,
       paymentsConfigured: Boolean(stripe),
       grants: rows.map((row, index) => {
-        const state = creditGrantState(facts[index]!, now);
+        const state = creditGrantState(facts[index]!, at);
         return {
           id: row.id,
           codeHint: row.code_hint ? `SG-…-${row.code_hint}` : null,
@@ -88,7 +90,7 @@ export function createCreditsService(
             Boolean(stripe) && row.stripe_balance_transaction_id !== null && state === 'available',
         };
       }),
-      history: await creditHistory(db, viewer.organizationId, rows, now),
+      history: await creditHistory(db, viewer.organizationId, rows, at),
     };
   }
 
@@ -100,7 +102,7 @@ export function createCreditsService(
         throw badRequest(`code: there is no credit code ${code}. Check it for typos.`, 'UnknownCreditCode');
       const problem = creditCodeProblem(
         { expiresAt: found.expires_at, maxUses: found.max_uses, uses: found.uses },
-        { redeemedByThisOrganization: await hasRedeemed(trx, organizationId, codeHash), now: new Date() },
+        { redeemedByThisOrganization: await hasRedeemed(trx, organizationId, codeHash), now: now() },
       );
       if (problem) throw refuse(problem);
       if (!(await claimCreditCodeUse(trx, codeHash))) throw refuse('used-up');

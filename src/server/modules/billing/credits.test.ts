@@ -13,7 +13,9 @@ beforeAll(async () => {
   stripe = await startStripeStandIn({ webhookSecret: TEST_WEBHOOK_SECRET });
   server = await createTestApp({ env: stripe.env });
   deliverWebhooksTo(() => server, stripe);
-  operator = createCreditsService(server.context.database.db, undefined, server.context.log);
+  operator = createCreditsService(server.context.database.db, undefined, server.context.log, () =>
+    server.context.clock.now(),
+  );
 });
 afterAll(async () => {
   await server.close();

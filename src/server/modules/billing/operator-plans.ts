@@ -16,7 +16,11 @@ export interface OperatorPlanChange {
  * A plan with an end behaves like a cancelled subscription: it runs to the end, then expires until
  * the owner continues on free.
  */
-export function createOperatorPlans(db: Kysely<DatabaseSchema>, organizations: OrganizationsService) {
+export function createOperatorPlans(
+  db: Kysely<DatabaseSchema>,
+  organizations: OrganizationsService,
+  clock: () => Date,
+) {
   return {
     async setPlanByOperator(target: string, plan: PlanId, until: Date | null): Promise<OperatorPlanChange> {
       const organization = await organizations.findForOperator(target);
@@ -29,7 +33,7 @@ export function createOperatorPlans(db: Kysely<DatabaseSchema>, organizations: O
         );
       }
       if (plan === 'free' && until) throw new Error('--until applies to business plans; Free has no end.');
-      const now = new Date();
+      const now = clock();
       await saveSubscription(db, organization.id, {
         plan,
         source: plan === 'free' ? 'free' : 'operator',

@@ -57,7 +57,7 @@ export function createSubscriptionActions(deps: {
 
   /** Our own change to a Stripe subscription is applied at once, as newer than any webhook before it. */
   async function applyOwnChange(organizationId: string, change: Parameters<typeof subscriptionFacts>[0]) {
-    const observedAt = new Date();
+    const observedAt = context.clock.now();
     await db.transaction().execute(async (trx) => {
       const row = await lockSubscription(trx, organizationId);
       await applySubscriptionState(trx, row, subscriptionFacts(change, observedAt), observedAt);
@@ -69,7 +69,7 @@ export function createSubscriptionActions(deps: {
       const row = await ownedSubscription(viewer);
       if (row.trial_started_at) throw conflict('TrialUsed', 'Your organization already used its trial.');
       if (row.plan !== 'free') throw conflict('AlreadyBusiness', 'Your organization is already on Business.');
-      const now = new Date();
+      const now = context.clock.now();
       await saveSubscription(db, viewer.organizationId, {
         plan: 'business_monthly',
         source: 'trial',
@@ -93,7 +93,7 @@ export function createSubscriptionActions(deps: {
         plan,
         successUrl: `${subscriptionPage}?checkout=success`,
         cancelUrl: `${subscriptionPage}?checkout=cancelled`,
-        trialEnd: row.source === 'trial' ? trialKeptAtCheckout(row.trial_ends_at, new Date()) : null,
+        trialEnd: row.source === 'trial' ? trialKeptAtCheckout(row.trial_ends_at, context.clock.now()) : null,
       });
     },
 
@@ -152,7 +152,7 @@ export function createSubscriptionActions(deps: {
         cancelled_at: null,
         payment_failed_at: null,
         stripe_status: row.stripe_subscription_id ? 'canceled' : null,
-        stripe_state_at: new Date(),
+        stripe_state_at: context.clock.now(),
       });
     },
   };

@@ -27,11 +27,13 @@ export async function createChatServices(context: AppContext, mailer: Mailer) {
   const { db } = context.database;
   const fanout = await createFanout(context);
   const signer = createChatTokenSigner(resolveAuthSecret(context.config));
-  const chat = createChatService({ db, fanout, signer });
-  const inbox = createSupportInboxService({ db, fanout });
+  const now = () => context.clock.now();
+  const chat = createChatService({ db, fanout, signer, now });
+  const inbox = createSupportInboxService({ db, fanout, now });
   const hub = createChatHub(fanout, context.config.chat.heartbeatMs);
-  const unreadReplies = createUnreadReplyMailer({ db, mailer, publicUrl: context.config.publicUrl });
+  const unreadReplies = createUnreadReplyMailer({ db, mailer, publicUrl: context.config.publicUrl, now });
   return {
+    now,
     chat,
     inbox,
     hub,

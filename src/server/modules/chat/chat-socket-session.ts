@@ -26,6 +26,8 @@ interface SessionDependencies {
   inbox: SupportInboxService;
   hub: ChatHub;
   log: FastifyBaseLogger;
+  /** The injected clock (decision 078): when a visitor's chat token ends. */
+  now: () => Date;
 }
 
 const errorFrame = (code: string, message: string, retryAfterSeconds?: number) =>
@@ -102,7 +104,7 @@ export function runChatSocketSession(socket: WebSocket, who: SocketParty, deps: 
     who.kind === 'person' && who.party.kind === 'visitor'
       ? setTimeout(
           () => socket.close(CHAT_TOKEN_EXPIRED_CLOSE, 'chat token expired'),
-          Math.max(0, who.party.expiresAt.getTime() - Date.now()),
+          Math.max(0, who.party.expiresAt.getTime() - deps.now().getTime()),
         )
       : undefined;
   socket.on('close', () => {

@@ -34,11 +34,11 @@ interface ChatServiceDependencies {
   db: Kysely<DatabaseSchema>;
   fanout: ChatFanout;
   signer: ChatTokenSigner;
-  now?: () => Date;
+  now: () => Date;
 }
 
 /** The person's side of the support chat: visitor tokens, their conversation, sending and reading. */
-export function createChatService({ db, fanout, signer, now = () => new Date() }: ChatServiceDependencies) {
+export function createChatService({ db, fanout, signer, now }: ChatServiceDependencies) {
   const perConversation = new FixedWindowLimiter(MESSAGES_PER_MINUTE, 60_000);
   const conversations = createConversationCache();
 

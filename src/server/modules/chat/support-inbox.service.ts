@@ -17,11 +17,11 @@ import {
 interface SupportInboxDependencies {
   db: Kysely<DatabaseSchema>;
   fanout: ChatFanout;
-  now?: () => Date;
+  now: () => Date;
 }
 
 /** The support staff's side: every conversation, replies as the agent, read and resolved states. */
-export function createSupportInboxService({ db, fanout, now = () => new Date() }: SupportInboxDependencies) {
+export function createSupportInboxService({ db, fanout, now }: SupportInboxDependencies) {
   const conversationOrNotFound = async (conversationId: string) => {
     const conversation = await findConversationById(db, conversationId);
     if (!conversation) throw notFound('Conversation');

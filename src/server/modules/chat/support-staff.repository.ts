@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 /** Sets a person's platform role by e-mail; answers false when no account has that address. */
@@ -9,7 +10,7 @@ export async function setPlatformRoleByEmail(
 ): Promise<boolean> {
   const result = await db
     .updateTable('user')
-    .set({ platformRole: role, updatedAt: new Date() })
+    .set({ platformRole: role, updatedAt: databaseNow() })
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -13,7 +13,7 @@ interface UnreadReplyMailDependencies {
   db: Kysely<DatabaseSchema>;
   mailer: Mailer;
   publicUrl: string;
-  now?: () => Date;
+  now: () => Date;
 }
 
 function groupByConversation(replies: OverdueReply[]): OverdueReply[][] {
@@ -48,12 +48,7 @@ function unreadReplyMail(to: string, replies: OverdueReply[], chatUrl: string) {
  * A support reply unread for 10 minutes goes to the person by e-mail, once per reply: the replies are
  * claimed before the mail leaves, so two workers never mail the same reply.
  */
-export function createUnreadReplyMailer({
-  db,
-  mailer,
-  publicUrl,
-  now = () => new Date(),
-}: UnreadReplyMailDependencies) {
+export function createUnreadReplyMailer({ db, mailer, publicUrl, now }: UnreadReplyMailDependencies) {
   return {
     async sendDue(): Promise<number> {
       const at = now();

@@ -5,6 +5,7 @@ import {
   type ShrinkingOutcome,
 } from '../../../domain/billing-period-restatements.ts';
 import { describeFileProviders } from '../../../domain/cloud-providers.ts';
+import { elapsedMs } from '../../clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { letWaitingWorkFirst } from '../../db/waiting-work-first.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
@@ -274,11 +275,11 @@ export function createCostDataService(
       await discardStagedFacts(db, run.id);
       for (const [index, file] of files.entries()) {
         current = file.label;
-        let lastReport = 0;
+        let lastReport = Number.NEGATIVE_INFINITY;
         let fileRows = 0;
         const report = async (filePercent: number, force = false) => {
-          if (!force && Date.now() - lastReport < PROGRESS_EVERY_MS) return;
-          lastReport = Date.now();
+          if (!force && elapsedMs() - lastReport < PROGRESS_EVERY_MS) return;
+          lastReport = elapsedMs();
           const percent = Math.min(99, ((index + filePercent / 100) / files.length) * 100);
           await recordRunProgress(db, run.id, {
             filesDone: index,

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type FailureDetails, storableFailure, storableText } from '../../../domain/storable-text.ts';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema, IngestionRunsTable } from '../../db/schema.ts';
 
 export type IngestionRunError = FailureDetails;
@@ -152,7 +153,7 @@ export async function releaseHeldRun(
 ): Promise<IngestionRun | undefined> {
   const row = await db
     .updateTable('ingestion_runs')
-    .set(to === 'discarded' ? { state: to, finished_at: new Date() } : { state: to, finished_at: null })
+    .set(to === 'discarded' ? { state: to, finished_at: databaseNow() } : { state: to, finished_at: null })
     .where('id', '=', runId)
     .where('state', '=', 'held')
     .returningAll()
@@ -165,8 +166,8 @@ export async function markRunStarted(db: Kysely<DatabaseSchema>, runId: string):
     .updateTable('ingestion_runs')
     .set({
       state: 'running',
-      started_at: new Date(),
-      heartbeat_at: new Date(),
+      started_at: databaseNow(),
+      heartbeat_at: databaseNow(),
       error: null,
       percent: 0,
       files_done: 0,
@@ -179,7 +180,7 @@ export async function markRunStarted(db: Kysely<DatabaseSchema>, runId: string):
 export async function beatRun(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
   await db
     .updateTable('ingestion_runs')
-    .set({ heartbeat_at: new Date() })
+    .set({ heartbeat_at: databaseNow() })
     .where('id', '=', runId)
     .where('state', '=', 'running')
     .execute();
@@ -214,14 +215,18 @@ export async function finishRun(
     .updateTable('ingestion_runs')
     .set(
       outcome.state === 'failed'
-        ? { state: 'failed', error: JSON.stringify(storableFailure(outcome.error)), finished_at: new Date() }
+        ? {
+            state: 'failed',
+            error: JSON.stringify(storableFailure(outcome.error)),
+            finished_at: databaseNow(),
+          }
         : {
             state: outcome.state,
             percent: 100,
             billing_periods: JSON.stringify(outcome.billingPeriods),
             warnings: JSON.stringify(outcome.warnings.map((warning) => storableText(warning))),
             held: outcome.state === 'held' ? JSON.stringify(outcome.held) : null,
-            finished_at: new Date(),
+            finished_at: databaseNow(),
           },
     )
     .where('id', '=', runId)
@@ -241,7 +246,7 @@ export async function failOrphanedRuns(
 ): Promise<IngestionRun[]> {
   const rows = await db
     .updateTable('ingestion_runs')
-    .set({ state: 'failed', error: JSON.stringify(storableFailure(error)), finished_at: new Date() })
+    .set({ state: 'failed', error: JSON.stringify(storableFailure(error)), finished_at: databaseNow() })
     .where('state', '=', 'running')
     .where(sql<Date>`coalesce(heartbeat_at, started_at, created_at)`, '<', staleBefore)
     .returningAll()

@@ -1,4 +1,5 @@
 import type { HealthResponse } from '../../../contracts/health.ts';
+import { elapsedMs } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { isQueueRunning } from '../../jobs/queue.ts';
 import { isDatabaseReachable } from './health.repository.ts';
@@ -44,18 +45,18 @@ export function createHealthCheck(context: AppContext, timing: HealthTiming = DE
   function startProbe() {
     const answer = probeHealth(context)
       .then((health) => {
-        last = { health, at: Date.now() };
+        last = { health, at: elapsedMs() };
         return health;
       })
       .finally(() => {
         running = undefined;
       });
-    running = { answer, startedAt: Date.now() };
+    running = { answer, startedAt: elapsedMs() };
     return running;
   }
 
   return async function checkHealth(): Promise<HealthResponse> {
-    const now = Date.now();
+    const now = elapsedMs();
     if (last && now - last.at < timing.freshMs) return last.health;
     const probe = running ?? startProbe();
     if (now - probe.startedAt >= timing.timeoutMs) return notAnswering;

@@ -15,10 +15,13 @@ let server: TestApp;
 let owner: TestPerson;
 
 beforeAll(async () => {
-  ({ simulator } = await startTestSimulator());
+  const started = await startTestSimulator();
+  simulator = started.simulator;
   // As when SPENDGUARD_AWS_ACCOUNT_ID is set: the template then trusts that account (aws-setup.test.ts).
   server = await createTestApp({
     aws: { ...simulatorAccess(simulator), spendguardAccountId: '123456789012' },
+    // The server lives on the simulated company's day: Cost Explorer is asked for its last 12 months.
+    clock: started.clock,
   });
   owner = await signUpVerifiedOwner(server, 'owner@example.com');
 }, 60_000);

@@ -34,7 +34,6 @@ export interface SyncDependencies {
     instances: CollectedInstance[],
   ) => Promise<{ instances: number }>;
   refreshFindings: (organizationId: string) => Promise<unknown>;
-  now?: () => Date;
 }
 
 export interface SyncOutcome {
@@ -62,7 +61,7 @@ export function identityOf(row: IntegrationRow): AwsIdentity {
  */
 export function createAwsSyncService(deps: SyncDependencies) {
   const { db } = deps.context.database;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.context.clock.now();
 
   async function ingestFiles(row: IntegrationRow, files: Array<{ path: string; label: string }>) {
     const run = await deps.costData.createRun({

@@ -51,7 +51,8 @@ async function syncNow() {
 
 beforeAll(async () => {
   ({ simulator, clock } = await startTestSimulator());
-  server = await createTestApp({ aws: simulatorAccess(simulator) });
+  // The server lives on the simulated company's day: the findings' 14-day window holds its metrics.
+  server = await createTestApp({ aws: simulatorAccess(simulator), clock });
   const { token } = await signUpVerifiedPerson(server, { email: 'ops@example.com' });
   headers = bearer(token);
 }, 60_000);
@@ -229,7 +230,7 @@ describe('checking access', () => {
   });
 
   it('says AWS is throttling when STS throttles', async () => {
-    const throttled = await createTestApp({ aws: { ...simulatorAccess(simulator), maxAttempts: 1 } });
+    const throttled = await createTestApp({ aws: { ...simulatorAccess(simulator), maxAttempts: 1 }, clock });
     try {
       const { token } = await signUpVerifiedPerson(throttled, { email: 'throttled@example.com' });
       simulator.faults.throttle('sts', 1);

@@ -16,8 +16,9 @@ let simulator: AwsSimulator;
 let server: TestApp;
 
 beforeAll(async () => {
-  ({ simulator } = await startTestSimulator());
-  server = await createTestApp({ aws: simulatorAccess(simulator) });
+  const started = await startTestSimulator();
+  simulator = started.simulator;
+  server = await createTestApp({ aws: simulatorAccess(simulator), clock: started.clock });
 }, 60_000);
 afterAll(async () => {
   await server.close();

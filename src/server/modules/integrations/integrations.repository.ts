@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type FailureDetails, storableFailure } from '../../../domain/storable-text.ts';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema, IntegrationsTable } from '../../db/schema.ts';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
@@ -82,7 +83,7 @@ export async function findDefaultIntegrationRow(db: Kysely<DatabaseSchema>, orga
 export async function renameIntegration(db: Kysely<DatabaseSchema>, integrationId: string, name: string) {
   await db
     .updateTable('integrations')
-    .set({ name, updated_at: new Date() })
+    .set({ name, updated_at: databaseNow() })
     .where('id', '=', integrationId)
     .execute();
 }
@@ -130,12 +131,12 @@ export async function recordIntegrationState(
     .set({
       state: state.state,
       last_error: state.lastError ? JSON.stringify(storableFailure(state.lastError)) : null,
-      updated_at: new Date(),
+      updated_at: databaseNow(),
       // greatest() ignores null: fresh-through only moves forward.
       ...(state.freshThrough
         ? { fresh_through: sql<string>`greatest(fresh_through, ${state.freshThrough}::date)` }
         : {}),
-      ...(state.synced ? { last_synced_at: new Date() } : {}),
+      ...(state.synced ? { last_synced_at: databaseNow() } : {}),
     })
     .where('id', '=', integrationId)
     .execute();
@@ -148,7 +149,7 @@ export async function endStoppedSyncs(
 ): Promise<string[]> {
   const rows = await db
     .updateTable('integrations')
-    .set({ state: 'error', last_error: JSON.stringify(storableFailure(failure)), updated_at: new Date() })
+    .set({ state: 'error', last_error: JSON.stringify(storableFailure(failure)), updated_at: databaseNow() })
     .where('state', '=', 'syncing')
     .returning('id')
     .execute();
@@ -202,7 +203,7 @@ export async function updateIntegrationSettings(
       ...(changes.accounts === undefined ? {} : { accounts: JSON.stringify(changes.accounts) }),
       ...(changes.source === undefined ? {} : { source: changes.source }),
       ...(changes.roleArn === undefined ? {} : { role_arn: changes.roleArn }),
-      updated_at: new Date(),
+      updated_at: databaseNow(),
     })
     .where('id', '=', integrationId)
     .execute();

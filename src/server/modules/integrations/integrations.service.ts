@@ -232,11 +232,16 @@ export function createIntegrationsService(
           access,
           { kind: 'aws-role', roleArn: input.role_arn, externalId },
           input.export ?? null,
+          () => context.clock.now(),
         ),
       );
     }
     if (input.kind === 'aws-local-credentials')
-      await verifyOrRefuse(checkAwsAccess(access, { kind: 'aws-local-credentials' }, input.export ?? null));
+      await verifyOrRefuse(
+        checkAwsAccess(access, { kind: 'aws-local-credentials' }, input.export ?? null, () =>
+          context.clock.now(),
+        ),
+      );
     return insertIntegration(db, {
       organizationId: viewer.organizationId,
       name: input.name,
@@ -259,7 +264,7 @@ export function createIntegrationsService(
   async function outsideHistory(organizationId: string, billingPeriods: string[]) {
     if (!options.planInForce || billingPeriods.length === 0) return null;
     const plan = await options.planInForce(organizationId);
-    const outside = monthsOutsideHistory(billingPeriods, plan, isoDayOfInstant(new Date()));
+    const outside = monthsOutsideHistory(billingPeriods, plan, isoDayOfInstant(context.clock.now()));
     return outside ? { plan, outside } : null;
   }
 
@@ -470,11 +475,16 @@ export function createIntegrationsService(
     /** Checks a role before (or after) connecting it: which step failed and why. */
     async verifyRole(viewer: Viewer, input: { role_arn: string; external_id: string }): Promise<AccessCheck> {
       assertCanManage(viewer);
-      return checkAwsAccess(requireAws(), {
-        kind: 'aws-role',
-        roleArn: input.role_arn,
-        externalId: input.external_id,
-      });
+      return checkAwsAccess(
+        requireAws(),
+        {
+          kind: 'aws-role',
+          roleArn: input.role_arn,
+          externalId: input.external_id,
+        },
+        null,
+        () => context.clock.now(),
+      );
     },
     /** Sets the role ARN of an integration started on the setup screen, once it is verified. */
     async attachRole(viewer: Viewer, integrationId: string, roleArn: string) {
@@ -485,6 +495,7 @@ export function createIntegrationsService(
         requireAws(),
         { kind: 'aws-role', roleArn, externalId: row.external_id },
         (row.export_location as ExportLocation | null) ?? null,
+        () => context.clock.now(),
       );
       if (check.ok) {
         await updateIntegrationSettings(db, row.id, { roleArn });
@@ -559,7 +570,8 @@ export function createIntegrationsService(
         removeAfter: false,
       });
     },
-    listDueForSync: (olderThan: Date) => listIntegrationsDueForSync(db, olderThan),
+    listDueForSync: (intervalMs: number) =>
+      listIntegrationsDueForSync(db, new Date(context.clock.now().getTime() - intervalMs)),
     /** AWS integrations Spendguard can reach, every organization's (the launch-events pollers). */
     listReachableAws: () => listReachableAwsIntegrations(db),
     /**

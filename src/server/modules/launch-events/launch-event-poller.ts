@@ -7,6 +7,7 @@ import {
 import { regionsWithQueue } from '../../../domain/launch-event-regions.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import type { AwsAccess } from '../../aws-access.ts';
+import { elapsedMs } from '../../clock.ts';
 import { sqsClient } from '../integrations/aws/aws-clients.ts';
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
@@ -101,7 +102,7 @@ export function createLaunchEventPoller(deps: PollerDependencies) {
     let throttled = 0;
     let backoffMs = BACKOFF_START_MS;
     try {
-      while (!until.signal.aborted && Date.now() < until.deadline) {
+      while (!until.signal.aborted && elapsedMs() < until.deadline) {
         let messages: Message[];
         try {
           const answer = await client.send(
@@ -121,7 +122,9 @@ export function createLaunchEventPoller(deps: PollerDependencies) {
               { integrationId: target.id, region },
               `the ${LAUNCH_EVENTS_QUEUE} queue is gone from ${region}`,
             );
-            await deps.saveRegionProbes(target, [{ region, outcome: 'no-queue', probedAtMs: Date.now() }]);
+            await deps.saveRegionProbes(target, [
+              { region, outcome: 'no-queue', probedAtMs: deps.now().getTime() },
+            ]);
             return 'later';
           }
           if (isAccessDenied(error)) {
@@ -217,7 +220,7 @@ export function createLaunchEventPoller(deps: PollerDependencies) {
       const regions = await launchEventQueueRegions(deps, target, session, options.signal);
       // No queue in any region: the card says so (from the probes); the next session probes again.
       if (regions.length === 0) return options.signal.aborted ? 'continue' : 'later';
-      const until = { deadline: Date.now() + options.durationMs, signal: options.signal };
+      const until = { deadline: elapsedMs() + options.durationMs, signal: options.signal };
       const outcomes = await Promise.all(
         regions.map((region) =>
           pollQueue(target, session, region, until).catch((error) => {

@@ -61,6 +61,8 @@ export async function probeLaunchEventRegions(
 
 /** Where the poller keeps each region's last answer between sessions (the module's table). */
 export interface RegionProbeMemory {
+  /** The injected clock (decision 078): when a probe was made, and when the next one is due. */
+  now(): Date;
   regionProbes(target: AwsTarget): Promise<RegionProbe[]>;
   saveRegionProbes(target: AwsTarget, probes: RegionProbe[]): Promise<void>;
 }
@@ -80,7 +82,7 @@ export async function launchEventQueueRegions(
   signal: AbortSignal,
 ): Promise<string[]> {
   const known = await deps.regionProbes(target);
-  const nowMs = Date.now();
+  const nowMs = deps.now().getTime();
   if (!regionProbeDue(known, nowMs)) return regionsWithQueue(known);
   const { probes, unanswered } = await probeLaunchEventRegions(deps.access, session, COMMERCIAL_AWS_REGIONS, {
     signal,

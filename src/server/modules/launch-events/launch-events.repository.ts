@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LaunchChange, LaunchResourceKind } from '../../../domain/launch-changes.ts';
 import type { RegionProbe, RegionProbeOutcome } from '../../../domain/launch-event-regions.ts';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema, LaunchChangesTable, LaunchEventQueuesTable } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema>;
@@ -207,7 +208,7 @@ export async function recordQueueState(
       last_polled_at: queue.polledAt,
       last_state_change_at: stateChange,
       last_api_call_at: apiCall,
-      updated_at: new Date(),
+      updated_at: databaseNow(),
     })
     .onConflict((conflict) =>
       conflict.columns(['integration_id', 'region']).doUpdateSet({
@@ -217,7 +218,7 @@ export async function recordQueueState(
         last_polled_at: queue.polledAt,
         last_state_change_at: sql`greatest(launch_event_queues.last_state_change_at, ${stateChange}::timestamptz)`,
         last_api_call_at: sql`greatest(launch_event_queues.last_api_call_at, ${apiCall}::timestamptz)`,
-        updated_at: new Date(),
+        updated_at: databaseNow(),
       }),
     )
     .execute();
@@ -305,8 +306,12 @@ export async function saveRegionProbes(
   });
 }
 
-export async function saveSecretHash(db: Db, owner: ChangeOwner, secretHash: string): Promise<Date> {
-  const createdAt = new Date();
+export async function saveSecretHash(
+  db: Db,
+  owner: ChangeOwner,
+  secretHash: string,
+  createdAt: Date,
+): Promise<Date> {
   await db
     .insertInto('launch_event_secrets')
     .values({

@@ -65,7 +65,6 @@ export interface LaunchEventsDependencies {
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
   costData: Pick<CostDataService, 'slices' | 'usageAccounts'>;
   recommendations: Pick<RecommendationsService, 'ec2Prices' | 'instanceTypesOf'>;
-  now?: () => Date;
 }
 
 const DAY_MS = 86_400_000;
@@ -125,7 +124,7 @@ function readBatch(
 export function createLaunchEventsService(deps: LaunchEventsDependencies) {
   const { context } = deps;
   const { db } = context.database;
-  const now = deps.now ?? (() => new Date());
+  const now = () => context.clock.now();
   const listeners: Array<(event: LaunchChangesEvent) => void | Promise<void>> = [];
   const stopping = new AbortController();
 
@@ -179,6 +178,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
     recordQueue: (target, queue) => recordQueueState(db, ownerOf(target), { ...queue, polledAt: now() }),
     regionProbes: (target) => listRegionProbes(db, target.id),
     saveRegionProbes: (target, probes) => saveRegionProbes(db, ownerOf(target), probes),
+    now,
   });
 
   /** Where the integration's bill data is complete (its last, partial day is not); undefined before any. */
@@ -333,6 +333,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
         db,
         { organizationId: row.organization_id, integrationId: row.id },
         sha256(secret).toString('hex'),
+        now(),
       );
       return {
         integration_id: row.id,

@@ -27,12 +27,15 @@ export function createInvitationAcceptanceService({
   db,
   codes,
   organizations,
+  now: clock,
 }: {
   db: Kysely<DatabaseSchema>;
   codes: InvitationCodes;
   organizations: OrganizationsService;
+  /** The injected clock (decision 078): whether an invitation has expired. */
+  now: () => Date;
 }) {
-  async function usableInvitation(code: string, email: string, now = new Date()): Promise<InvitationRow> {
+  async function usableInvitation(code: string, email: string, now = clock()): Promise<InvitationRow> {
     const invitationId = codes.invitationIdOf(code);
     const invitation = invitationId && (await findInvitation(db, invitationId));
     if (!invitation) throw notFound('Invitation');
@@ -68,7 +71,7 @@ export function createInvitationAcceptanceService({
 
   return {
     /** What the link's landing page shows; anyone holding the mailed code may read it. */
-    async preview(code: string, now = new Date()): Promise<InvitationPreview> {
+    async preview(code: string, now = clock()): Promise<InvitationPreview> {
       const invitationId = codes.invitationIdOf(code);
       const invitation = invitationId && (await findInvitation(db, invitationId));
       if (!invitation) throw notFound('Invitation');

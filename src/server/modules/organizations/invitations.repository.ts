@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 export interface InvitationRow {
@@ -75,7 +76,7 @@ export async function insertInvitation(db: Kysely<DatabaseSchema>, draft: Invita
   const id = randomUUID();
   await db
     .insertInto('invitation')
-    .values({ id, ...draft, status: 'pending', createdAt: new Date() })
+    .values({ id, ...draft, status: 'pending', createdAt: databaseNow() })
     .execute();
   return id;
 }
@@ -130,7 +131,7 @@ export async function findMemberEmails(
 export async function markEmailVerified(db: Kysely<DatabaseSchema>, userId: string): Promise<void> {
   await db
     .updateTable('user')
-    .set({ emailVerified: true, updatedAt: new Date() })
+    .set({ emailVerified: true, updatedAt: databaseNow() })
     .where('id', '=', userId)
     .where('emailVerified', '=', false)
     .execute();

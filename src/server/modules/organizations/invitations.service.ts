@@ -29,12 +29,20 @@ export interface InvitationsDependencies {
   mailer: Mailer;
   codes: InvitationCodes;
   publicUrl: string;
+  /** The injected clock (decision 078): which invitations are still open. */
+  now: () => Date;
 }
 
 const roleOf = (role: string): OrganizationRole => (isOrganizationRole(role) ? role : 'member');
 
 /** Spec §7 POST organization-users: batch invitations by mail, their list and their withdrawal. */
-export function createInvitationsService({ db, mailer, codes, publicUrl }: InvitationsDependencies) {
+export function createInvitationsService({
+  db,
+  mailer,
+  codes,
+  publicUrl,
+  now: clock,
+}: InvitationsDependencies) {
   /** New people land on the sign-up form, people with an account on the organization page (spec §2 routes). */
   const linkFor = (invitationId: string, accountExists: boolean) =>
     `${publicUrl}${accountExists ? '/organization' : '/sign-up'}?invitation=${encodeURIComponent(codes.codeFor(invitationId))}`;
@@ -68,7 +76,7 @@ export function createInvitationsService({ db, mailer, codes, publicUrl }: Invit
     async invite(
       viewer: Viewer,
       users: Array<{ email: string; role: OrganizationRole; team_id?: string | null }>,
-      now = new Date(),
+      now = clock(),
     ): Promise<InviteUsersAnswer> {
       requireManager(viewer, 'invite people');
       for (const user of users) {
@@ -112,7 +120,7 @@ export function createInvitationsService({ db, mailer, codes, publicUrl }: Invit
       return { results };
     },
 
-    async listPending(viewer: Viewer, now = new Date()): Promise<PendingInvitation[]> {
+    async listPending(viewer: Viewer, now = clock()): Promise<PendingInvitation[]> {
       requireManager(viewer, 'see pending invitations');
       const pending = await findPendingInvitations(db, viewer.organizationId);
       return pending.map((invitation) => ({

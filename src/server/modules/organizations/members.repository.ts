@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { firstFreeSlug, memberSlugBase } from '../../../domain/slugs.ts';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 export interface MemberRow {
@@ -140,7 +141,7 @@ export async function insertMember(
   const memberId = randomUUID();
   await db
     .insertInto('member')
-    .values({ id: memberId, organizationId, userId: person.id, role, createdAt: new Date() })
+    .values({ id: memberId, organizationId, userId: person.id, role, createdAt: databaseNow() })
     .execute();
   await db
     .insertInto('member_slugs')

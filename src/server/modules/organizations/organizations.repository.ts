@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 export interface Membership {
@@ -15,7 +16,12 @@ export async function insertOrganization(
   const organizationId = randomUUID();
   await db
     .insertInto('organization')
-    .values({ id: organizationId, name: organization.name, slug: organization.slug, createdAt: new Date() })
+    .values({
+      id: organizationId,
+      name: organization.name,
+      slug: organization.slug,
+      createdAt: databaseNow(),
+    })
     .execute();
   return organizationId;
 }
@@ -59,7 +65,7 @@ export async function setSessionOrganization(
 ): Promise<void> {
   await db
     .updateTable('session')
-    .set({ activeOrganizationId: organizationId, updatedAt: new Date() })
+    .set({ activeOrganizationId: organizationId, updatedAt: databaseNow() })
     .where('id', '=', sessionId)
     .execute();
 }

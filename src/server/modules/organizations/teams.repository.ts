@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TeamCostScope } from '../../../domain/cost-scope.ts';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 export interface TeamRow {
@@ -53,10 +54,16 @@ export async function insertTeam(
   team: { name: string; slug: string },
 ): Promise<string> {
   const id = randomUUID();
-  const now = new Date();
   await db
     .insertInto('team')
-    .values({ id, name: team.name, organizationId, memberCount: 0, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      name: team.name,
+      organizationId,
+      memberCount: 0,
+      createdAt: databaseNow(),
+      updatedAt: databaseNow(),
+    })
     .execute();
   await db
     .insertInto('team_slugs')
@@ -73,7 +80,7 @@ export async function updateTeam(
 ): Promise<void> {
   await db
     .updateTable('team')
-    .set({ ...(patch.name !== undefined && { name: patch.name }), updatedAt: new Date() })
+    .set({ ...(patch.name !== undefined && { name: patch.name }), updatedAt: databaseNow() })
     .where('organizationId', '=', organizationId)
     .where('id', '=', teamId)
     .execute();
@@ -107,7 +114,7 @@ export async function addTeamMembers(db: Kysely<DatabaseSchema>, teamId: string,
           teamId,
           userId,
           membershipKey: membershipKey(teamId, userId),
-          createdAt: new Date(),
+          createdAt: databaseNow(),
         })),
       )
       .onConflict((oc) => oc.column('membershipKey').doNothing())

@@ -44,7 +44,6 @@ export interface RecommendationsOptions {
   pricingClient?: PricingClient;
   /** Billed instance hours, through cost-data's cost-slice API; the app passes its own. */
   costSlices?: BilledHoursSource;
-  now?: () => Date;
 }
 
 function pricingClientFromConfig(config: Config): PricingClient | undefined {
@@ -66,7 +65,7 @@ function assertCanAct(viewer: Viewer): void {
 
 export function createRecommendationsService(context: AppContext, options: RecommendationsOptions = {}) {
   const { db } = context.database;
-  const now = options.now ?? (() => new Date());
+  const now = () => context.clock.now();
   const spend = options.costSlices ?? createCostSlices(db);
   const pricing = createRegionalPricing(db, {
     client: options.pricingClient ?? pricingClientFromConfig(context.config),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 export async function readRightsizingSettings(db: Kysely<DatabaseSchema>, organizationId: string) {
@@ -20,7 +21,7 @@ export async function saveRightsizingSettings(
     cpu_percentile: settings.cpuPercentile,
     headroom_percent: settings.headroomPercent,
     updated_by: updatedBy,
-    updated_at: new Date(),
+    updated_at: databaseNow(),
   };
   await db
     .insertInto('rightsizing_settings')

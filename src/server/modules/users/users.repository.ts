@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 export interface UserRow {
@@ -39,7 +40,7 @@ export async function updateUserRow(
 ): Promise<void> {
   await db
     .updateTable('user')
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: databaseNow() })
     .where('id', '=', userId)
     .execute();
 }
@@ -54,12 +55,12 @@ export async function upsertAvatar(
       user_id: avatar.userId,
       content_type: avatar.contentType,
       bytes: avatar.bytes,
-      updated_at: new Date(),
+      updated_at: databaseNow(),
     })
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .doUpdateSet({ content_type: avatar.contentType, bytes: avatar.bytes, updated_at: new Date() }),
+        .doUpdateSet({ content_type: avatar.contentType, bytes: avatar.bytes, updated_at: databaseNow() }),
     )
     .execute();
 }

@@ -91,7 +91,9 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export async function checkAwsAccess(
   access: AwsAccess,
   identity: AwsIdentity,
-  exportLocation?: { bucket: string; prefix: string } | null,
+  exportLocation: { bucket: string; prefix: string } | null,
+  /** The injected clock (decision 078): the Cost Explorer probe asks for yesterday and today. */
+  now: () => Date,
 ): Promise<AccessCheck> {
   const checks: AccessCheck['checks'] = [];
   const step =
@@ -125,7 +127,7 @@ export async function checkAwsAccess(
         message: `s3://${exportLocation.bucket}/${exportLocation.prefix} is readable.`,
       });
     } else {
-      const today = new Date();
+      const today = now();
       const start = new Date(today.getTime() - 86_400_000);
       await clients.costExplorer
         .send(
