@@ -17,8 +17,9 @@ let owner: TestPerson;
 beforeAll(async () => {
   ({ simulator } = await startTestSimulator());
   // As when SPENDGUARD_AWS_ACCOUNT_ID is set: the template then trusts that account (aws-setup.test.ts).
+  // A self-hosted single team: the operator lends the server's own credentials (AWS_LOCAL_CREDENTIALS=on).
   server = await createTestApp({
-    aws: { ...simulatorAccess(simulator), spendguardAccountId: '123456789012' },
+    aws: { ...simulatorAccess(simulator), spendguardAccountId: '123456789012', localCredentials: true },
   });
   owner = await signUpVerifiedOwner(server, 'owner@example.com');
 }, 60_000);
@@ -116,7 +117,7 @@ describe('Cost Explorer when no export exists', () => {
       .where('integration_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(Number(facts.n)).toBeGreaterThan(0);
-    const { sync } = syncOverRealModules(server, simulatorAccess(simulator));
+    const { sync } = syncOverRealModules(server, { ...simulatorAccess(simulator), localCredentials: true });
     // The schedule does not force: within 6 hours Cost Explorer is not called again.
     const cached = await sync.sync(id, { force: false });
     expect(cached.costs).toBe('cached');

@@ -17,7 +17,8 @@ let server: TestApp;
 
 beforeAll(async () => {
   ({ simulator } = await startTestSimulator());
-  server = await createTestApp({ aws: simulatorAccess(simulator) });
+  // The operator lends the server's own credentials (AWS_LOCAL_CREDENTIALS=on): the exports sit in its account.
+  server = await createTestApp({ aws: { ...simulatorAccess(simulator), localCredentials: true } });
 }, 60_000);
 afterAll(async () => {
   await server.close();
