@@ -86,7 +86,8 @@ export function createAlertLinksService(db: Kysely<DatabaseSchema>, tokens: Aler
       if (!(await markLinkTokenUsed(db, claims.tokenId))) throw usedLink();
       if (kind === 'confirmation') {
         const recipient = await findRecipient(db, claims.target);
-        if (!recipient) throw invalidLink();
+        // An address removed since the mail went out is not added back by its old link.
+        if (!recipient || recipient.removed_at) throw invalidLink();
         await confirmRecipient(db, recipient.id);
         return `${recipient.email} now receives the organization's cost alerts.`;
       }

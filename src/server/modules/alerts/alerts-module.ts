@@ -37,8 +37,11 @@ export async function createAlerts(deps: {
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
   /** The launch-events module's live ledger (issue 17): launch rules and budgets' live forecasts read it. */
   liveLedger?: LiveLedgerSource;
+  /** The clock of the recipients' confirmation mails (decision 076); the system's when absent. */
+  now?: () => Date;
 }) {
   const { context, mailer, organizations, billing, costData, liveLedger } = deps;
+  const now = deps.now ?? (() => new Date());
   const teamScope = organizations.teamCostScope;
   const { db } = context.database;
   const secret = resolveAuthSecret(context.config);
@@ -88,13 +91,22 @@ export async function createAlerts(deps: {
     liveLedger,
     teamScope,
   });
-  const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
+  const notifications = createNotificationsService({
+    db,
+    organizations,
+    billing,
+    mailer,
+    tokens,
+    publicUrl,
+    now,
+  });
   const links = createAlertLinksService(db, tokens);
   /** Budgets as code (issue 19): the config module reads and writes through this in its transaction. */
   const settingsConfig = createAlertSettingsConfig({
     billing,
     afterChange: evaluateAfterChange,
     askToConfirm: notifications.askToConfirm,
+    now,
   });
   const digests = createAlertDigests({
     db,
