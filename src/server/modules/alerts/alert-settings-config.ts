@@ -159,10 +159,15 @@ export function createAlertSettingsConfig(deps: {
           countAfter(current.budgets.length, writes.budgets) - 1,
         );
       }
+      // A rule changed to another kind needs that kind's feature, as a new rule of it does.
+      const newKinds = [
+        ...writes.rules.create,
+        ...writes.rules.update.filter(
+          (rule) => current.rules.find((stored) => stored.id === rule.id)?.kind !== rule.kind,
+        ),
+      ].map((rule) => rule.kind);
+      for (const kind of new Set(newKinds)) await billing.assertFeature(viewer, FEATURE_BY_KIND[kind]);
       if (writes.rules.create.length > 0) {
-        for (const kind of new Set(writes.rules.create.map((rule) => rule.kind))) {
-          await billing.assertFeature(viewer, FEATURE_BY_KIND[kind]);
-        }
         await billing.assertWithinLimit(
           viewer,
           'alertRules',

@@ -218,6 +218,25 @@ describe('plans and limits', () => {
     expect((await exportJson(stranger)).budgets).toEqual([]);
   });
 
+  it("refuses to change a rule's kind to one the plan lacks (403), keeping the rule as it was", async () => {
+    const daily = {
+      name: 'Daily',
+      kind: 'cost-threshold',
+      settings: { mode: 'daily-amount', amount_usd: 50 },
+    };
+    expect((await apply(stranger, { version: 1, alert_rules: [daily] })).statusCode).toBe(200);
+    const changed = await apply(stranger, {
+      version: 1,
+      alert_rules: [{ name: 'Daily', kind: 'anomaly', settings: { sensitivity: 'high' } }],
+    });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json().Code).toBe('PlanFeatureRequired');
+    expect((await exportJson(stranger)).alert_rules).toEqual([
+      expect.objectContaining({ kind: 'cost-threshold' }),
+    ]);
+    expect((await apply(stranger, { version: 1, alert_rules: [] })).statusCode).toBe(200);
+  });
+
   it("counts the plan's limit after the file: two budgets on Free answer 403 PlanLimitReached", async () => {
     const response = await apply(stranger, {
       version: 1,
