@@ -35,4 +35,6 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-console.log(`clock reads: ${files.length} server files, none reads the wall clock outside ${[...ALLOWED.keys()].join(' and ')}`);
+console.log(
+  `clock reads: ${files.length} server files, none reads the wall clock outside ${[...ALLOWED.keys()].join(' and ')}`,
+);

@@ -49,7 +49,13 @@ export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
 export const apiTokenIdParams = z.object({ id: z.uuid('must be an API token id') });
 
-export const API_TOKEN_EVENT_ACTIONS = ['created', 'revoked', 'scope-denied', 'route-refused'] as const;
+export const API_TOKEN_EVENT_ACTIONS = [
+  'created',
+  'revoked',
+  'scope-denied',
+  'route-refused',
+  'use-refused',
+] as const;
 
 /** One line of the token audit log: who did what to (or with) which token, and when. */
 export const apiTokenEvent = z.object({

@@ -153,6 +153,8 @@ export const setupKit = z.object({
   /** The account the role trusts: the server's own (SPENDGUARD_AWS_ACCOUNT_ID or STS), else null. */
   spendguard_account_id: z.string().nullable(),
   demo_available: z.boolean(),
+  /** Whether the operator lends the server's own AWS credentials (AWS_LOCAL_CREDENTIALS=on; decision 075). */
+  local_credentials: z.boolean(),
 });
 export type SetupKitView = z.infer<typeof setupKit>;
 

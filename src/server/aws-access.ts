@@ -38,6 +38,11 @@ export interface AwsAccess {
    * has no AWS identity (the simulator runs, or nothing is configured): no real role may be offered.
    */
   spendguardAccountId?: string;
+  /**
+   * Organizations may use the server's own credentials (`aws-local-credentials`): only when the operator
+   * turned AWS_LOCAL_CREDENTIALS on (docs/decisions/075). Off, such an integration reaches nothing.
+   */
+  localCredentials?: boolean;
   /** Present only when the simulator runs. */
   demo?: DemoAwsAccount;
   /** The in-process simulator's fleet, for the demo's GPU burst button; present only when it runs. */

@@ -35,9 +35,16 @@ export async function openAwsAccess(
   const useSimulator = config.awsSimulator ?? !config.aws.configured;
   if (useSimulator) {
     const simulator = await startAwsSimulator({ dataDir: config.dataDir });
-    return { access: simulatorAccess(simulator), close: () => simulator.close() };
+    return {
+      access: { ...simulatorAccess(simulator), localCredentials: config.aws.localCredentials },
+      close: () => simulator.close(),
+    };
   }
-  const access: AwsAccess = { endpoint: config.aws.endpoint, region: config.aws.region };
+  const access: AwsAccess = {
+    endpoint: config.aws.endpoint,
+    region: config.aws.region,
+    localCredentials: config.aws.localCredentials,
+  };
   access.spendguardAccountId =
     config.aws.spendguardAccountId ?? (config.aws.configured ? await ownAccountId(access) : undefined);
   return { access, close: async () => {} };

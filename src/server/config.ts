@@ -55,6 +55,7 @@ const environmentSchema = z.object({
   OPERATOR_KEY: z.string().min(16).optional(),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   AWS_SIMULATOR: booleanFlag.optional(),
+  AWS_LOCAL_CREDENTIALS: booleanFlag.default(false),
   AWS_PRICING_API: booleanFlag.optional(),
   AWS_PRICING_ENDPOINT: z.url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
@@ -187,6 +188,11 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       ),
       /** The account customer roles trust (the template's principal); the server's own account. */
       spendguardAccountId: env.SPENDGUARD_AWS_ACCOUNT_ID,
+      /**
+       * Organizations may connect the server's own AWS credentials (kind `aws-local-credentials`): off
+       * unless the operator turns it on, since they read the operator's account (docs/decisions/075).
+       */
+      localCredentials: env.AWS_LOCAL_CREDENTIALS,
     },
     /**
      * The AWS Price List API prices EC2 outside us-east-1 (the shipped catalog's region). Off unless

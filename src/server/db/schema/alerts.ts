@@ -94,6 +94,10 @@ export interface AlertRecipientsTable {
   confirmed_at: Timestamp | null;
   unsubscribed_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** Left out by a change: kept, with its confirmation and unsubscribe, until added again (decision 076). */
+  removed_at: Timestamp | null;
+  /** The last confirmation mail to this address for this organization (at most one an hour). */
+  confirmation_sent_at: Timestamp | null;
 }
 
 export interface SlackConnectionsTable {

@@ -87,7 +87,16 @@ export function createAccountsService(
     };
   }
 
-  return { auth, mailer, lookupViewer };
+  /**
+   * Is the session better-auth itself will act on the demo's? Its own routes read the cookie or a signed
+   * bearer session (never an API token, which our lookup reads first), so a lock on them asks it the same.
+   */
+  async function isDemoSession(headers: IncomingHttpHeaders): Promise<boolean> {
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+    return Boolean(found?.user.isDemo);
+  }
+
+  return { auth, mailer, lookupViewer, isDemoSession };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

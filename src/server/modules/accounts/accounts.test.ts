@@ -374,4 +374,31 @@ describe('the demo account', () => {
     expect(expired.json().Code).toBe('DemoExpired');
     expect((await me(token)).json().Code).toBe('Unauthorized');
   });
+  it('keeps its e-mail and password locked when its cookie comes with a bearer value better-auth ignores', async () => {
+    const { token } = (await server.app.inject({ method: 'POST', url: '/api/demo-session' })).json();
+    const cookie = `better-auth.session_token=${encodeURIComponent(token)}`;
+    const withCookie = (path: string, payload: Record<string, string>, authorization?: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/auth/${path}`,
+        headers: authorization ? { cookie, authorization } : { cookie },
+        payload,
+      });
+    const newEmail = 'not-the-demo@example.com';
+    const mailsBefore = mail.mails.length;
+    expect((await withCookie('change-email', { newEmail })).statusCode).toBe(403);
+    for (const authorization of ['Bearer sg_nothing', 'Bearer nothing.at-all']) {
+      const stepped = await withCookie('change-email', { newEmail }, authorization);
+      expect(stepped.statusCode).toBe(403);
+      expect(stepped.json().Code).toBe('Forbidden');
+      const password = await withCookie(
+        'change-password',
+        { currentPassword: 'whatever-123', newPassword: 'Another-pass-9' },
+        authorization,
+      );
+      expect(password.statusCode).toBe(403);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.mails.length).toBe(mailsBefore);
+  });
 });

@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: Acc
       const body = (request.body ?? {}) as Record<string, unknown>;
       rateLimit(path, request.ip, body);
       const forwarded = request.method === 'POST' ? checkAuthRequest(path, body) : undefined;
-      if (DEMO_FORBIDDEN_PATHS.has(path) && (await request.optionalViewer())?.isDemo) {
+      if (DEMO_FORBIDDEN_PATHS.has(path) && (await accounts.isDemoSession(request.headers))) {
         throw forbidden('The demo account cannot change its password or e-mail.');
       }
       const verificationToken =

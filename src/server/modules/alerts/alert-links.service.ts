@@ -90,7 +90,8 @@ export function createAlertLinksService(
       if (!(await markLinkTokenUsed(db, claims.tokenId))) throw usedLink();
       if (kind === 'confirmation') {
         const recipient = await findRecipient(db, claims.target);
-        if (!recipient) throw invalidLink();
+        // An address removed since the mail went out is not added back by its old link.
+        if (!recipient || recipient.removed_at) throw invalidLink();
         await confirmRecipient(db, recipient.id);
         return `${recipient.email} now receives the organization's cost alerts.`;
       }

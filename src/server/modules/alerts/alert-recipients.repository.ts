@@ -58,11 +58,13 @@ export async function setEmailPreference(db: Db, organizationId: string, userId:
     .execute();
 }
 
+/** The organization's added addresses in force (not those a change left out). */
 export function listRecipients(db: Db, organizationId: string) {
   return db
     .selectFrom('alert_recipients')
     .selectAll()
     .where('organization_id', '=', organizationId)
+    .where('removed_at', 'is', null)
     .orderBy('email')
     .execute();
 }
@@ -71,19 +73,56 @@ export function findRecipient(db: Db, id: string) {
   return db.selectFrom('alert_recipients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function insertRecipient(db: Db, organizationId: string, email: string, addedBy: string) {
+/**
+ * Makes `emails` the organization's added addresses (decision 076): one left out is marked removed and
+ * kept, with its confirmation and unsubscribe; one that stays is not touched; one added, or added again,
+ * is returned.
+ */
+export async function setRecipients(
+  db: Db,
+  organizationId: string,
+  emails: readonly string[],
+  addedBy: string,
+  now: Date,
+) {
+  let leftOut = db
+    .updateTable('alert_recipients')
+    .set({ removed_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('removed_at', 'is', null);
+  if (emails.length > 0) leftOut = leftOut.where('email', 'not in', emails);
+  await leftOut.execute();
+  if (emails.length === 0) return [];
   return db
     .insertInto('alert_recipients')
-    .values({ organization_id: organizationId, email, added_by: addedBy })
-    .onConflict((conflict) => conflict.columns(['organization_id', 'email']).doNothing())
+    .values(emails.map((email) => ({ organization_id: organizationId, email, added_by: addedBy })))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['organization_id', 'email'])
+        .doUpdateSet({ removed_at: null, added_by: addedBy })
+        .where('alert_recipients.removed_at', 'is not', null),
+    )
     .returningAll()
-    .executeTakeFirst();
+    .execute();
 }
 
-export async function deleteRecipientsNotIn(db: Db, organizationId: string, emails: string[]) {
-  let query = db.deleteFrom('alert_recipients').where('organization_id', '=', organizationId);
-  if (emails.length > 0) query = query.where('email', 'not in', emails);
-  await query.execute();
+/**
+ * Records a confirmation mail to the address now, unless it needs none or one went out after
+ * `windowStart` (another change may have just sent it); false when no mail should go.
+ */
+export async function claimConfirmationMail(db: Db, id: string, now: Date, windowStart: Date) {
+  const claimed = await db
+    .updateTable('alert_recipients')
+    .set({ confirmation_sent_at: now })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .where('unsubscribed_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('confirmation_sent_at', 'is', null), eb('confirmation_sent_at', '<=', windowStart)]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
 
 export async function confirmRecipient(db: Db, id: string) {

@@ -16,7 +16,8 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { CostBasis } from '../cost-data/cost-slices.service.ts';
-import { deleteRecipientsNotIn, insertRecipient, listRecipients } from './alert-recipients.repository.ts';
+import { listRecipients } from './alert-recipients.repository.ts';
+import { changeRecipients } from './alert-recipients-change.ts';
 import {
   deleteOwnedRow,
   insertBudget,
@@ -123,6 +124,7 @@ export function createAlertSettingsConfig(deps: {
   /** Evaluation on the data already there, as after a change through the API. */
   afterChange: (organizationId: string) => void;
   askToConfirm: (viewer: Viewer, recipient: { id: string; email: string }) => Promise<void>;
+  now: () => Date;
 }) {
   const { billing } = deps;
 
@@ -157,10 +159,15 @@ export function createAlertSettingsConfig(deps: {
           countAfter(current.budgets.length, writes.budgets) - 1,
         );
       }
+      // A rule changed to another kind needs that kind's feature, as a new rule of it does.
+      const newKinds = [
+        ...writes.rules.create,
+        ...writes.rules.update.filter(
+          (rule) => current.rules.find((stored) => stored.id === rule.id)?.kind !== rule.kind,
+        ),
+      ].map((rule) => rule.kind);
+      for (const kind of new Set(newKinds)) await billing.assertFeature(viewer, FEATURE_BY_KIND[kind]);
       if (writes.rules.create.length > 0) {
-        for (const kind of new Set(writes.rules.create.map((rule) => rule.kind))) {
-          await billing.assertFeature(viewer, FEATURE_BY_KIND[kind]);
-        }
         await billing.assertWithinLimit(
           viewer,
           'alertRules',
@@ -185,14 +192,14 @@ export function createAlertSettingsConfig(deps: {
       for (const id of writes.rules.delete) await deleteOwnedRow(trx, 'alert_rules', organizationId, id);
       for (const rule of writes.rules.update) await updateRule(trx, organizationId, rule.id, rule);
       for (const rule of writes.rules.create) await insertRule(trx, organizationId, viewer.userId, rule);
-      const addedRecipients: AppliedAlertSettings['addedRecipients'] = [];
-      if (writes.recipients) {
-        await deleteRecipientsNotIn(trx, organizationId, writes.recipients);
-        for (const email of writes.recipients) {
-          const added = await insertRecipient(trx, organizationId, email, viewer.userId);
-          if (added) addedRecipients.push({ id: added.id, email: added.email });
-        }
-      }
+      const addedRecipients: AppliedAlertSettings['addedRecipients'] = writes.recipients
+        ? await changeRecipients(trx, {
+            organizationId,
+            emails: writes.recipients,
+            addedBy: viewer.userId,
+            now: deps.now(),
+          })
+        : [];
       if (writes.slack) await routeSlack(trx, organizationId, writes.slack);
       const budgetsOrRulesChanged = [writes.budgets, writes.rules].some(
         (section) => section.create.length + section.update.length + section.delete.length > 0,

@@ -92,13 +92,22 @@ export async function createAlerts(deps: {
     teamScope,
     now,
   });
-  const notifications = createNotificationsService({ db, organizations, billing, mailer, tokens, publicUrl });
+  const notifications = createNotificationsService({
+    db,
+    organizations,
+    billing,
+    mailer,
+    tokens,
+    publicUrl,
+    now,
+  });
   const links = createAlertLinksService(db, tokens, now);
   /** Budgets as code (issue 19): the config module reads and writes through this in its transaction. */
   const settingsConfig = createAlertSettingsConfig({
     billing,
     afterChange: evaluateAfterChange,
     askToConfirm: notifications.askToConfirm,
+    now,
   });
   const digests = createAlertDigests({
     db,

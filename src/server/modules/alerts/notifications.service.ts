@@ -19,13 +19,8 @@ import type { OrganizationsService } from '../organizations/organizations.servic
 import { listDeliveriesOf, listRecentAlertsOf } from './alert-delivery.repository.ts';
 import { type AlertLinkTokens, CONFIRM_LINK_DAYS } from './alert-link-tokens.ts';
 import { listNotificationRows } from './alert-outbox.repository.ts';
-import {
-  deleteRecipientsNotIn,
-  findPreferences,
-  insertRecipient,
-  listRecipients,
-  savePreferences,
-} from './alert-recipients.repository.ts';
+import { findPreferences, listRecipients, savePreferences } from './alert-recipients.repository.ts';
+import { changeRecipients } from './alert-recipients-change.ts';
 import { requireAlertManager } from './alert-rules.service.ts';
 import { recipientConfirmationMail } from './alert-wording.ts';
 import { listEndpoints } from './webhook-endpoints.repository.ts';
@@ -53,6 +48,7 @@ export function createNotificationsService(deps: {
   mailer: Mailer;
   tokens: AlertLinkTokens;
   publicUrl: string;
+  now: () => Date;
 }) {
   const { db, organizations, billing, mailer, tokens, publicUrl } = deps;
 
@@ -72,7 +68,10 @@ export function createNotificationsService(deps: {
     };
   }
 
-  /** Double opt-in: a newly added address receives nothing until it follows the mailed link. */
+  /**
+   * Double opt-in: a newly added address receives nothing until it follows the mailed link. Called for the
+   * addresses changeRecipients returned, which recorded the mail (at most one an hour: decision 076).
+   */
   async function askToConfirm(viewer: Viewer, recipient: { id: string; email: string }): Promise<void> {
     const token = tokens.issue(
       'confirmation',
@@ -161,12 +160,13 @@ export function createNotificationsService(deps: {
       if (input.digest !== 'off') await billing.assertFeature(viewer, 'digest');
       if (input.extra_recipients) {
         requireAlertManager(viewer);
-        const wanted = [...new Set(input.extra_recipients)];
-        await deleteRecipientsNotIn(db, viewer.organizationId, wanted);
-        for (const email of wanted) {
-          const added = await insertRecipient(db, viewer.organizationId, email, viewer.userId);
-          if (added) await askToConfirm(viewer, added);
-        }
+        const toAsk = await changeRecipients(db, {
+          organizationId: viewer.organizationId,
+          emails: input.extra_recipients,
+          addedBy: viewer.userId,
+          now: deps.now(),
+        });
+        for (const recipient of toAsk) await askToConfirm(viewer, recipient);
       }
       await savePreferences(db, viewer.organizationId, viewer.userId, {
         email: input.email,

@@ -171,17 +171,26 @@ export function createApiTokensService(
       if (!credential) return { status: 'signed-out', message: 'The API token is not valid.' };
       const at = now();
       const status = apiTokenStatus(credential, at);
-      if (status !== 'active') {
-        const why = status === 'revoked' ? 'has been revoked' : 'has expired';
-        return { status: 'signed-out', message: `The API token ${why}.` };
-      }
-      if (!credential.creatorId || !credential.creatorRole || !managesOrganization(credential.creatorRole)) {
-        return {
-          status: 'signed-out',
-          message:
-            'The person who created this API token is no longer an owner or admin of the organization.',
-        };
-      }
+      // A known token refused is kept in the audit log: a revoked or expired secret still in use is a leak.
+      const refuse = async (message: string): Promise<ViewerLookup> => {
+        await insertEvent(db, {
+          organizationId: credential.organizationId,
+          tokenId: credential.id,
+          tokenName: credential.name,
+          action: 'use-refused',
+          actorUserId: null,
+          actorName: null,
+          detail: `${message} Refused with 401.`,
+          at,
+        });
+        return { status: 'signed-out', message };
+      };
+      if (status !== 'active')
+        return refuse(`The API token ${status === 'revoked' ? 'has been revoked' : 'has expired'}.`);
+      if (!credential.creatorId || !credential.creatorRole || !managesOrganization(credential.creatorRole))
+        return refuse(
+          'The person who created this API token is no longer an owner or admin of the organization.',
+        );
       if (lastUseIsStale(credential.lastUsedAt, at)) await recordLastUse(db, credential.id, at);
       const scopes = parseScopes(credential.scopes);
       return {

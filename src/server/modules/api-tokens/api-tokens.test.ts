@@ -190,6 +190,34 @@ describe('a token that no longer holds', () => {
     expect((await callAs(server, owner)('DELETE', `/api/api-tokens/${token.id}`)).statusCode).toBe(200);
   });
 
+  it('keeps every refused use of a revoked or expired token in the audit log', async () => {
+    const revoked = await tokenFor(owner, 'Revoked in use', ['costs:read']);
+    await callAs(server, owner)('DELETE', `/api/api-tokens/${revoked.id}`);
+    const expired = await tokenFor(owner, 'Expired in use', ['costs:read']);
+    await server.context.database.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date('2020-01-01T00:00:00Z') })
+      .where('id', '=', expired.id)
+      .execute();
+    expect((await revoked.call('GET', '/api/budgets')).statusCode).toBe(401);
+    expect((await revoked.call('GET', '/api/budgets')).statusCode).toBe(401);
+    expect((await expired.call('GET', '/api/budgets')).statusCode).toBe(401);
+    const events = (await callAs(server, owner)('GET', '/api/api-tokens/events')).json().events as Array<{
+      action: string;
+      token_name: string;
+      detail: string;
+    }>;
+    const refused = (name: string) =>
+      events.filter((event) => event.action === 'use-refused' && event.token_name === name);
+    expect(refused('Revoked in use')).toEqual([
+      expect.objectContaining({ actor: null, detail: 'The API token has been revoked. Refused with 401.' }),
+      expect.objectContaining({ detail: 'The API token has been revoked. Refused with 401.' }),
+    ]);
+    expect(refused('Expired in use')).toEqual([
+      expect.objectContaining({ detail: 'The API token has expired. Refused with 401.' }),
+    ]);
+  });
+
   it('answers 401 at once on another node sharing the database', async () => {
     const otherNode = await buildApp(server.context);
     try {

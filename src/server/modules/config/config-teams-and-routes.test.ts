@@ -149,6 +149,63 @@ describe('notification routes', () => {
   });
 });
 
+describe('added alert addresses kept per organization (decision 076)', () => {
+  const address = 'flapping@routes.test';
+  const mailsTo = async (to: string) =>
+    server.context.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute();
+  const recipientRow = (email: string) =>
+    server.context.database.db
+      .selectFrom('alert_recipients')
+      .select(['id', 'unsubscribed_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+  const setByPreferences = (recipients: string[]) =>
+    callAs(server, owner)('PUT', '/api/notification-preferences', {
+      email: true,
+      slack: true,
+      digest: 'off',
+      kinds: ['budget'],
+      extra_recipients: recipients,
+    });
+  const applyRecipients = (recipients: string[]) =>
+    apply(owner, { version: 1, notifications: { recipients } });
+
+  it('sends one confirmation mail to an address removed and added again within the hour', async () => {
+    for (const recipients of [[address], [], [address], [], [address]]) {
+      expect((await applyRecipients(recipients)).statusCode).toBe(200);
+    }
+    expect((await setByPreferences([])).statusCode).toBe(200);
+    expect((await setByPreferences([address])).statusCode).toBe(200);
+    expect(await mailsTo(address)).toHaveLength(1);
+  });
+
+  it('leaves an address that stays as it is when others are added', async () => {
+    const before = await recipientRow(address);
+    await applyRecipients([address, 'second@routes.test']);
+    expect((await recipientRow(address)).id).toBe(before.id);
+    expect(await mailsTo(address)).toHaveLength(1);
+  });
+
+  it('keeps an unsubscribe through every edit, removing and adding the address again included', async () => {
+    const { id } = await recipientRow(address);
+    await server.context.database.db
+      .updateTable('alert_recipients')
+      .set({ unsubscribed_at: new Date('2026-12-01T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
+    await applyRecipients(['second@routes.test']);
+    await setByPreferences([address]);
+    await applyRecipients([address, 'second@routes.test']);
+    const shown = (await callAs(server, owner)('GET', '/api/notification-preferences')).json();
+    expect(shown.extra_recipients).toContainEqual({ email: address, confirmed: false, unsubscribed: true });
+    expect((await recipientRow(address)).unsubscribed_at).not.toBeNull();
+    expect(await mailsTo(address)).toHaveLength(1);
+    // The earlier address back, as the file's later tests read it: no second mail within the hour.
+    await applyRecipients(['cfo@routes.test']);
+    expect(await mailsTo('cfo@routes.test')).toHaveLength(1);
+  });
+});
+
 describe('plans and limits', () => {
   it('refuses teams to an organization without the Business plan (403), writing nothing', async () => {
     const response = await apply(stranger, {
@@ -159,6 +216,25 @@ describe('plans and limits', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().Code).toBe('PlanFeatureRequired');
     expect((await exportJson(stranger)).budgets).toEqual([]);
+  });
+
+  it("refuses to change a rule's kind to one the plan lacks (403), keeping the rule as it was", async () => {
+    const daily = {
+      name: 'Daily',
+      kind: 'cost-threshold',
+      settings: { mode: 'daily-amount', amount_usd: 50 },
+    };
+    expect((await apply(stranger, { version: 1, alert_rules: [daily] })).statusCode).toBe(200);
+    const changed = await apply(stranger, {
+      version: 1,
+      alert_rules: [{ name: 'Daily', kind: 'anomaly', settings: { sensitivity: 'high' } }],
+    });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json().Code).toBe('PlanFeatureRequired');
+    expect((await exportJson(stranger)).alert_rules).toEqual([
+      expect.objectContaining({ kind: 'cost-threshold' }),
+    ]);
+    expect((await apply(stranger, { version: 1, alert_rules: [] })).statusCode).toBe(200);
   });
 
   it("counts the plan's limit after the file: two budgets on Free answer 403 PlanLimitReached", async () => {

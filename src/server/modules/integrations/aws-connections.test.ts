@@ -18,8 +18,9 @@ beforeAll(async () => {
   const started = await startTestSimulator();
   simulator = started.simulator;
   // As when SPENDGUARD_AWS_ACCOUNT_ID is set: the template then trusts that account (aws-setup.test.ts).
+  // A self-hosted single team: the operator lends the server's own credentials (AWS_LOCAL_CREDENTIALS=on).
   server = await createTestApp({
-    aws: { ...simulatorAccess(simulator), spendguardAccountId: '123456789012' },
+    aws: { ...simulatorAccess(simulator), spendguardAccountId: '123456789012', localCredentials: true },
     // The server lives on the simulated company's day: Cost Explorer is asked for its last 12 months.
     clock: started.clock,
   });
@@ -119,7 +120,7 @@ describe('Cost Explorer when no export exists', () => {
       .where('integration_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(Number(facts.n)).toBeGreaterThan(0);
-    const { sync } = syncOverRealModules(server, simulatorAccess(simulator));
+    const { sync } = syncOverRealModules(server, { ...simulatorAccess(simulator), localCredentials: true });
     // The schedule does not force: within 6 hours Cost Explorer is not called again.
     const cached = await sync.sync(id, { force: false });
     expect(cached.costs).toBe('cached');

@@ -55,6 +55,7 @@ export function createAwsSetupService(deps: {
       region,
       spendguard_account_id: spendguardAccountId ?? null,
       demo_available: deps.aws?.demo !== undefined,
+      local_credentials: deps.aws?.localCredentials === true,
     };
   }
 

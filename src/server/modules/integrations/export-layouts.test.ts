@@ -18,7 +18,11 @@ let server: TestApp;
 beforeAll(async () => {
   const started = await startTestSimulator();
   simulator = started.simulator;
-  server = await createTestApp({ aws: simulatorAccess(simulator), clock: started.clock });
+  // The operator lends the server's own credentials (AWS_LOCAL_CREDENTIALS=on): the exports sit in its account.
+  server = await createTestApp({
+    aws: { ...simulatorAccess(simulator), localCredentials: true },
+    clock: started.clock,
+  });
 }, 60_000);
 afterAll(async () => {
   await server.close();

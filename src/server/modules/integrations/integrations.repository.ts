@@ -173,10 +173,14 @@ export async function countIntegrations(db: Kysely<DatabaseSchema>, organization
   return Number(row.count);
 }
 
-/** AWS integrations whose last sync is older than the interval (or that never synced). */
+/**
+ * AWS integrations whose last sync is older than the interval (or that never synced); those on the
+ * server's own credentials only while the operator allows them (docs/decisions/075).
+ */
 export async function listIntegrationsDueForSync(
   db: Kysely<DatabaseSchema>,
   olderThan: Date,
+  withLocalCredentials: boolean,
 ): Promise<Array<{ id: string }>> {
   return db
     .selectFrom('integrations')
@@ -184,7 +188,7 @@ export async function listIntegrationsDueForSync(
     .where((eb) =>
       eb.or([
         eb.and([eb('kind', '=', 'aws-role'), eb('role_arn', 'is not', null)]),
-        eb('kind', '=', 'aws-local-credentials'),
+        ...(withLocalCredentials ? [eb('kind', '=', 'aws-local-credentials')] : []),
       ]),
     )
     .where((eb) => eb.or([eb('last_synced_at', 'is', null), eb('last_synced_at', '<', olderThan)]))
@@ -223,9 +227,13 @@ export async function hasDemoIntegration(
   return row !== undefined;
 }
 
-/** AWS integrations Spendguard can reach (a role with its ARN, or the server's own credentials). */
+/**
+ * AWS integrations Spendguard can reach: a role with its ARN, or the server's own credentials while the
+ * operator allows them (docs/decisions/075).
+ */
 export async function listReachableAwsIntegrations(
   db: Kysely<DatabaseSchema>,
+  withLocalCredentials: boolean,
 ): Promise<Array<{ id: string; organization_id: string }>> {
   return db
     .selectFrom('integrations')
@@ -233,7 +241,7 @@ export async function listReachableAwsIntegrations(
     .where((eb) =>
       eb.or([
         eb.and([eb('kind', '=', 'aws-role'), eb('role_arn', 'is not', null)]),
-        eb('kind', '=', 'aws-local-credentials'),
+        ...(withLocalCredentials ? [eb('kind', '=', 'aws-local-credentials')] : []),
       ]),
     )
     .orderBy('created_at')

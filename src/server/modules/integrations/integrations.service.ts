@@ -27,7 +27,12 @@ import type {
   IngestionOutcome,
   IngestionRun,
 } from '../cost-data/cost-data.service.ts';
-import { type AccessCheck, type AwsIdentity, checkAwsAccess } from './aws/aws-session.ts';
+import {
+  type AccessCheck,
+  type AwsIdentity,
+  checkAwsAccess,
+  LOCAL_CREDENTIALS_OFF,
+} from './aws/aws-session.ts';
 import { settingsOf } from './integration-settings.ts';
 import {
   countIntegrations,
@@ -187,6 +192,7 @@ export function createIntegrationsService(
 ) {
   const { db } = context.database;
   const { aws, reads = UNCACHED_READS } = options;
+  const localCredentialsAllowed = aws?.localCredentials === true;
   /** Told when an AWS integration is connected, to start its first sync. */
   const connectedListeners: Array<(integrationId: string) => Promise<void>> = [];
 
@@ -202,6 +208,8 @@ export function createIntegrationsService(
   }
 
   async function insertAws(viewer: Viewer, input: Exclude<CreateIntegrationInput, { kind: 'upload' }>) {
+    if (input.kind === 'aws-local-credentials' && !localCredentialsAllowed)
+      throw badRequest(`kind: ${LOCAL_CREDENTIALS_OFF}`);
     const access = requireAws();
     if (input.kind === 'aws-demo') {
       if (!access.demo)
@@ -287,7 +295,15 @@ export function createIntegrationsService(
       visible_from: hidden.outside.visibleFrom,
       remedy: hidden.outside.remedy,
     };
-    return toView(row, { latest, lastGood, outsideHistory: outside });
+    const shown = toView(row, { latest, lastGood, outsideHistory: outside });
+    // Kept, but reaching nothing while the operator keeps the server's own credentials off: the card says why.
+    if (row.kind === 'aws-local-credentials' && !localCredentialsAllowed)
+      return {
+        ...shown,
+        state: 'error' as const,
+        last_error: { file: null, column: null, row: null, message: LOCAL_CREDENTIALS_OFF },
+      };
+    return shown;
   }
 
   const view = async (row: IntegrationRow) => viewOf(row, await readRuns(row.id));
@@ -571,9 +587,13 @@ export function createIntegrationsService(
       });
     },
     listDueForSync: (intervalMs: number) =>
-      listIntegrationsDueForSync(db, new Date(context.clock.now().getTime() - intervalMs)),
+      listIntegrationsDueForSync(
+        db,
+        new Date(context.clock.now().getTime() - intervalMs),
+        localCredentialsAllowed,
+      ),
     /** AWS integrations Spendguard can reach, every organization's (the launch-events pollers). */
-    listReachableAws: () => listReachableAwsIntegrations(db),
+    listReachableAws: () => listReachableAwsIntegrations(db, localCredentialsAllowed),
     /**
      * How to reach one integration's AWS account for its launch events, without a viewer (a worker):
      * undefined when it is gone; `identity` undefined when it has no AWS access (uploads, no role yet).

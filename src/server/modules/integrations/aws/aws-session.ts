@@ -19,8 +19,17 @@ export interface AwsSession {
   accountId: string;
 }
 
-/** Assumes the integration's role with its ExternalId, or uses the server's own credentials. */
+/** Why an `aws-local-credentials` integration reaches nothing while its operator keeps them off. */
+export const LOCAL_CREDENTIALS_OFF =
+  'This server does not lend its own AWS credentials to organizations (its operator has not set AWS_LOCAL_CREDENTIALS=on). Connect your account with a read-only role instead.';
+
+/**
+ * Assumes the integration's role with its ExternalId, or uses the server's own credentials when the
+ * operator allows it (docs/decisions/075): every AWS call of an integration opens its session here.
+ */
 export async function openAwsSession(access: AwsAccess, identity: AwsIdentity): Promise<AwsSession> {
+  if (identity.kind === 'aws-local-credentials' && access.localCredentials !== true)
+    throw new AwsAccessError('AccessDenied', LOCAL_CREDENTIALS_OFF);
   const { sts } = awsClients(access, undefined);
   if (identity.kind === 'aws-local-credentials') {
     try {

@@ -5,6 +5,7 @@ import {
   GetCostAndUsageCommand,
   type ResultByTime,
 } from '@aws-sdk/client-cost-explorer';
+import { csvField } from '../../../../domain/spreadsheet-csv.ts';
 import { callFailure } from './aws-failure.ts';
 
 export interface CostExplorerImport {
@@ -28,8 +29,6 @@ const FOCUS_HEADER = [
   'EffectiveCost',
   'ConsumedQuantity',
 ];
-
-const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 function rowsOf(result: ResultByTime, payerAccountId: string): string[] {
   const day = result.TimePeriod?.Start ?? '';

@@ -10,6 +10,7 @@ const ACTIONS: Record<ApiTokenEvent['action'], { label: string; color: string }>
   revoked: { label: 'Revoked', color: 'gray' },
   'scope-denied': { label: 'Missing scope', color: 'orange' },
   'route-refused': { label: 'Refused route', color: 'red' },
+  'use-refused': { label: 'Refused use', color: 'red' },
 };
 
 const EVENT_COLUMNS: DataColumn<ApiTokenEvent>[] = [

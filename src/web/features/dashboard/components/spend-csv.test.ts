@@ -41,6 +41,19 @@ describe('the breakdown as CSV', () => {
     ]);
   });
 
+  it('writes a tag value that starts like a formula as text, and a negative change as a number', () => {
+    const key = '=HYPERLINK("http://evil.example","open")';
+    const tagged = {
+      ...data,
+      series: [{ key, total: 1 }],
+      buckets: [{ period: '2026-11-01', total: 1, amounts: { [key]: 1 } }],
+    } as BillingData;
+    expect(spendToCsv(tagged).split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""open"")",1,0,1,1`,
+    );
+    expect(spendToCsv(data).split('\r\n')[1]).toContain(',-4.75,');
+  });
+
   it("leaves the comparison empty when the previous period starts before the plan's history or the data, or has a hole", () => {
     for (const reason of ['plan_history', 'before_data', 'data_gap'] as const) {
       const hidden = {

@@ -1,7 +1,7 @@
 /** The spend table as CSV: one row per series, its totals, then one column per bucket (dollars unrounded). */
 
 import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { toCsv } from '../../../lib/csv.ts';
+import { toSpreadsheetCsv } from '../../../../domain/spreadsheet-csv.ts';
 import { isCompared } from './previous-period.ts';
 
 export function spendToCsv(data: BillingData): string {
@@ -37,5 +37,5 @@ export function spendToCsv(data: BillingData): string {
     change(data.total, data.previous_period.total),
     ...data.buckets.map((b) => b.total),
   ];
-  return toCsv([header, ...rows, total]);
+  return toSpreadsheetCsv([header, ...rows, total]);
 }

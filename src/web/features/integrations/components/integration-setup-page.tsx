@@ -21,6 +21,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSetupKit } from '../api/get-setup-kit.ts';
 import { AwsNotSetUp } from './aws-not-set-up.tsx';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
+import { LocalCredentialsNote } from './local-credentials-note.tsx';
 
 function downloadYaml(yaml: string) {
   const url = URL.createObjectURL(new Blob([yaml], { type: 'application/x-yaml' }));
@@ -169,6 +170,7 @@ export function IntegrationSetupPage() {
           </Paper>
         </Stack>
       )}
+      {kit.data && <LocalCredentialsNote allowed={kit.data.local_credentials} />}
     </PageContainer>
   );
 }

@@ -1,7 +1,7 @@
-/** The findings table as a CSV a spreadsheet opens as it is (RFC 4180 quoting, dollars unrounded to cents). */
+/** The findings table as a CSV a spreadsheet opens as it is, never as a formula (dollars unrounded to cents). */
 
 import type { Ec2FindingView } from '../../../../contracts/recommendations.ts';
-import { type CsvCell, toCsv } from '../../../lib/csv.ts';
+import { type CsvCell, toSpreadsheetCsv } from '../../../../domain/spreadsheet-csv.ts';
 import { FINDING_NAMES, LABEL_NAMES, PRICE_SOURCE_NAMES } from './finding-language.ts';
 
 const COLUMNS: Array<[string, (finding: Ec2FindingView) => CsvCell]> = [
@@ -31,7 +31,7 @@ function roundTo(value: number | null, digits: number): number | null {
 }
 
 export function findingsToCsv(findings: readonly Ec2FindingView[]): string {
-  return toCsv([
+  return toSpreadsheetCsv([
     COLUMNS.map(([header]) => header),
     ...findings.map((finding) => COLUMNS.map(([, value]) => value(finding))),
   ]);
