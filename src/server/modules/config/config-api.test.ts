@@ -294,19 +294,20 @@ it('answers 400, never 500, to documents that are not documents at all', async (
   }
 });
 
-describe('a YAML body is read only once the caller may apply a configuration', () => {
+describe('a configuration body is read only once the caller may apply a configuration', () => {
   /** 200 KB: one anchored list of 100,000 values, referred to 99 times. */
   const aliasBomb = `a: &a [${Array(100_000).fill('0').join(',')}]\nx: [${Array(99).fill('*a').join(', ')}]\n`;
-  const unsigned = (body: string) =>
+  const unsigned = (body: string, type = 'application/yaml') =>
     server.app.inject({
       method: 'POST',
       url: '/api/config/plan',
       payload: body,
-      headers: { 'content-type': 'application/yaml' },
+      headers: { 'content-type': type },
     });
 
-  it('answers a visitor 401 without parsing the body, even one that is not YAML', async () => {
+  it('answers a visitor 401 without parsing the body, even one that is not YAML or JSON', async () => {
     expect((await unsigned('{{{ not: yaml')).statusCode).toBe(401);
+    expect((await unsigned('{"version": 1,', 'application/json')).statusCode).toBe(401);
     expect((await unsigned(aliasBomb)).statusCode).toBe(401);
   });
 
@@ -322,10 +323,12 @@ describe('a YAML body is read only once the caller may apply a configuration', (
     );
   });
 
-  it('refuses a YAML body over 256 KiB with 413', async () => {
-    const response = await send(owner, '/api/config/plan', `version: 1\n# ${'x'.repeat(256 * 1024)}\n`);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().Message).toMatch(/^body: /);
+  it('refuses a body over 256 KiB, YAML or JSON, with 413', async () => {
+    const yaml = await send(owner, '/api/config/plan', `version: 1\n# ${'x'.repeat(256 * 1024)}\n`);
+    expect(yaml.statusCode).toBe(413);
+    expect(yaml.json().Message).toMatch(/^body: /);
+    const json = JSON.stringify({ version: 1, budgets: [{ name: 'x'.repeat(256 * 1024), amount_usd: 1 }] });
+    expect((await send(owner, '/api/config/plan', json, 'application/json')).statusCode).toBe(413);
   });
 
   it('refuses a NUL character in a YAML string, naming the field', async () => {

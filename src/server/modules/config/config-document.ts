@@ -14,21 +14,24 @@ export const documentError = (path: DocumentPath, message: string) =>
   badRequest(`${documentPath(path)}: ${message}`, 'InvalidConfig');
 
 /**
- * A YAML body as it arrived: the route keeps it as text, and it is parsed only once the caller is known and
- * allowed to apply a configuration (decision 075).
+ * A configuration body as it arrived, YAML or JSON: the route keeps it as text, and it is parsed only once
+ * the caller is known and allowed to apply a configuration (decision 075).
  */
-export class YamlDocumentText {
-  constructor(readonly document: string) {}
+export class DocumentText {
+  constructor(
+    readonly document: string,
+    readonly format: ConfigFormat,
+  ) {}
 }
 
-/** YAML bodies have their own limit, a quarter of the JSON one: a configuration is a few kilobytes. */
-export const YAML_BODY_LIMIT_BYTES = 256 * 1024;
+/** A configuration is a few kilobytes: its body, YAML or JSON, has a quarter of the API's 1 MiB limit. */
+export const CONFIG_BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * However aliases are used, the document written out in full holds no more values than one written out
  * by hand within the body limit could (`0,` is two bytes), so an alias never costs more than its text.
  */
-const MAX_EXPANDED_VALUES = YAML_BODY_LIMIT_BYTES / 2;
+const MAX_EXPANDED_VALUES = CONFIG_BODY_LIMIT_BYTES / 2;
 const MAX_DOCUMENT_DEPTH = 32;
 
 /** YAML text (JSON is YAML too) to plain data; a syntax error names its line. */
@@ -41,6 +44,21 @@ export function readYamlText(text: string): unknown {
     const message = error instanceof YAMLParseError ? error.message : String(error);
     throw badRequest(`document: ${message.split('\n')[0]?.replace(/:$/, '')}`, 'InvalidConfig');
   }
+  return checkedShape(value);
+}
+
+function readJsonText(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`document: not valid JSON (${(error as Error).message})`, 'InvalidConfig');
+  }
+  return checkedShape(value);
+}
+
+/** Refuses a parsed document that contains itself, expands past the limits or holds a NUL character. */
+function checkedShape(value: unknown): unknown {
   const expansion = documentExpansionProblem(value, {
     maxValues: MAX_EXPANDED_VALUES,
     maxDepth: MAX_DOCUMENT_DEPTH,
@@ -67,12 +85,16 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${documentPath(issue.path)}: ${issue.message}`;
 }
 
+function readDocumentText({ document, format }: DocumentText): unknown {
+  return format === 'json' ? readJsonText(document) : readYamlText(document);
+}
+
 /**
  * The document checked against its schema (the API's own field rules), refusing keys the schema does not
  * know at any depth, so a typo is never ignored.
  */
 export function checkConfigDocument(body: unknown): ConfigDocument {
-  const written = body instanceof YamlDocumentText ? readYamlText(body.document) : body;
+  const written = body instanceof DocumentText ? readDocumentText(body) : body;
   if (typeof written !== 'object' || written === null || Array.isArray(written)) {
     throw documentError([], `expected a mapping that starts with "version: 1"`);
   }

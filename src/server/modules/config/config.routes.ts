@@ -8,11 +8,11 @@ import {
 import { errorAnswers } from '../../../contracts/errors.ts';
 import type { ConfigService } from './config.service.ts';
 import {
+  CONFIG_BODY_LIMIT_BYTES,
   chooseFormat,
+  DocumentText,
   renderConfigDocument,
-  YAML_BODY_LIMIT_BYTES,
   YAML_CONTENT_TYPES,
-  YamlDocumentText,
 } from './config-document.ts';
 
 const tags = ['config'];
@@ -22,8 +22,8 @@ const errors = errorAnswers(400, 401, 403, 409, 413);
 const checkedByTheService = () => (data: unknown) => ({ value: data });
 
 const documentBody = configDocument.describe(
-  'A configuration document, as YAML (`Content-Type: application/yaml`, at most 256 KiB) or JSON (at most ' +
-    '1 MiB). A section left out is left alone.',
+  'A configuration document, as YAML (`Content-Type: application/yaml`) or JSON, at most 256 KiB. A section ' +
+    'left out is left alone.',
 );
 
 /** Budgets as code (issue 19): export, plan and apply the organization's budgets, rules, teams and routes. */
@@ -31,8 +31,13 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = as
   // Kept as text: the service parses it after checking who is asking (decision 075).
   app.addContentTypeParser(
     YAML_CONTENT_TYPES,
-    { parseAs: 'string', bodyLimit: YAML_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, new YamlDocumentText(body as string)),
+    { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, new DocumentText(body as string, 'yaml')),
+  );
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, new DocumentText(body as string, 'json')),
   );
 
   app.get(
