@@ -2,8 +2,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LINK_KINDS } from '../contracts/alerts.ts';
 import { CHAT_TOKEN_HEADER } from '../contracts/chat.ts';
+import { SECRET_NAME } from '../domain/url-redaction.ts';
 import { EVENTS_SECRET_HEADER } from './modules/launch-events/launch-events.service.ts';
 import { createServerLog } from './plugins/request-log.ts';
+import { apiRoutes } from './testing/api-routes.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 /**
@@ -115,5 +117,19 @@ describe('the request log', () => {
         ?.some((value) => log.includes(value)),
     );
     expect(leaked.map(({ name }) => name)).toEqual([]);
+  });
+
+  it('never holds a path parameter named like a secret, on any route of the route table', async () => {
+    const routes = apiRoutes(server).filter(({ url }) =>
+      url.split('/').some((part) => part.startsWith(':') && SECRET_NAME.test(part)),
+    );
+    expect(routes.map(({ url }) => url)).toContain('/api/invitations/:code');
+    for (const { method, url } of routes) {
+      const target = url.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
+        SECRET_NAME.test(name) ? secret(`route-${name}`) : 'probe',
+      );
+      await server.app.inject({ method: method as InjectOptions['method'], url: target });
+    }
+    expect(logLines.join('')).not.toMatch(/SECRET-route-/);
   });
 });
