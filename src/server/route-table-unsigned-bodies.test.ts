@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 /**
  * Every route the app registers gets, without credentials, bodies that cost far more to walk than to
- * send: each answers in bounded time, never 5xx, and /api/health answers meanwhile (decision 075).
+ * send: each answers a 4xx in bounded time, and /api/health answers meanwhile (decision 077).
  */
 let server: TestApp;
 let baseUrl: string;

@@ -5,7 +5,7 @@ import { badRequest } from './errors.ts';
 /**
  * A NUL character in any path parameter, query value or body string is a 400 naming the field, for every
  * route (ours and better-auth's), before the route's own validation: PostgreSQL refuses NUL in text (22021).
- * So is a body nested deeper than any payload of ours: it runs before authentication (decision 075).
+ * So is a body nested deeper than any payload of ours: it runs before authentication (decision 077).
  */
 export function registerNulCharacterCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

@@ -15,7 +15,7 @@ export const documentError = (path: DocumentPath, message: string) =>
 
 /**
  * A configuration body as it arrived, YAML or JSON: the route keeps it as text, and it is parsed only once
- * the caller is known and allowed to apply a configuration (decision 075).
+ * the caller is known and allowed to apply a configuration (decision 077).
  */
 export class DocumentText {
   constructor(

@@ -28,7 +28,7 @@ const documentBody = configDocument.describe(
 
 /** Budgets as code (issue 19): export, plan and apply the organization's budgets, rules, teams and routes. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = async (app, { config }) => {
-  // Kept as text: the service parses it after checking who is asking (decision 075).
+  // Kept as text: the service parses it after checking who is asking (decision 077).
   app.addContentTypeParser(
     YAML_CONTENT_TYPES,
     { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT_BYTES },
