@@ -66,6 +66,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(500)
         .send({ Code: 'InternalError', Message: 'The server could not build its answer.' });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({
+        Code: 'PayloadTooLarge',
+        Message: 'body: larger than this route accepts for its content type (see the API documentation).',
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({

@@ -1,22 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import pino, { type DestinationStream } from 'pino';
+import { redactUrlSecrets } from '../../domain/url-redaction.ts';
 
-/** Query parameters that carry credentials: the chat socket's `token` and `chatToken` (spec §7). */
-const SECRET_PARAMETERS = ['token', 'chatToken'];
+/** What the serializer receives: Fastify's request (routed, so its route pattern is known) or a bare one. */
+type LoggedRequest = IncomingMessage & { ip?: string; host?: string; routeOptions?: { url?: string } };
 
-export function redactSecretParameters(url: string): string {
-  const [path, query] = url.split('?', 2);
-  if (!query) return url;
-  const parameters = new URLSearchParams(query);
-  for (const name of SECRET_PARAMETERS) if (parameters.has(name)) parameters.set(name, 'redacted');
-  return `${path}?${parameters.toString()}`;
-}
-
-/** How the log shows a request: like Fastify's default, without credentials in the URL. */
-export function serializeRequestForLog(request: IncomingMessage & { ip?: string; host?: string }) {
+/** How the log shows a request: like Fastify's default, with every secret-named part of the URL redacted. */
+export function serializeRequestForLog(request: LoggedRequest) {
   return {
     method: request.method,
-    url: redactSecretParameters(request.url ?? ''),
+    url: redactUrlSecrets(request.url ?? '', request.routeOptions?.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

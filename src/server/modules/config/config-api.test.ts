@@ -293,3 +293,47 @@ it('answers 400, never 500, to documents that are not documents at all', async (
     expect(response.json().Message).toBeTruthy();
   }
 });
+
+describe('a configuration body is read only once the caller may apply a configuration', () => {
+  /** 200 KB: one anchored list of 100,000 values, referred to 99 times. */
+  const aliasBomb = `a: &a [${Array(100_000).fill('0').join(',')}]\nx: [${Array(99).fill('*a').join(', ')}]\n`;
+  const unsigned = (body: string, type = 'application/yaml') =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/config/plan',
+      payload: body,
+      headers: { 'content-type': type },
+    });
+
+  it('answers a visitor 401 without parsing the body, even one that is not YAML or JSON', async () => {
+    expect((await unsigned('{{{ not: yaml')).statusCode).toBe(401);
+    expect((await unsigned('{"version": 1,', 'application/json')).statusCode).toBe(401);
+    expect((await unsigned(aliasBomb)).statusCode).toBe(401);
+  });
+
+  it('answers a member 403 without parsing the body', async () => {
+    expect((await send(member, '/api/config/plan', '{{{ not: yaml')).statusCode).toBe(403);
+  });
+
+  it('refuses aliases that expand past what the body limit could hold, naming the limit', async () => {
+    const response = await send(owner, '/api/config/plan', aliasBomb);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe(
+      'document: written out in full (aliases expanded) it holds more than 131072 values or nests deeper than 32 levels',
+    );
+  });
+
+  it('refuses a body over 256 KiB, YAML or JSON, with 413', async () => {
+    const yaml = await send(owner, '/api/config/plan', `version: 1\n# ${'x'.repeat(256 * 1024)}\n`);
+    expect(yaml.statusCode).toBe(413);
+    expect(yaml.json().Message).toMatch(/^body: /);
+    const json = JSON.stringify({ version: 1, budgets: [{ name: 'x'.repeat(256 * 1024), amount_usd: 1 }] });
+    expect((await send(owner, '/api/config/plan', json, 'application/json')).statusCode).toBe(413);
+  });
+
+  it('refuses a NUL character in a YAML string, naming the field', async () => {
+    const response = await send(owner, '/api/config/plan', 'version: 1\nbudgets:\n  - name: "a\\0b"\n');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe('budgets.0.name: must not contain a NUL character.');
+  });
+});

@@ -3,6 +3,8 @@ import { parse, stringify, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { type ConfigDocument, configDocument } from '../../../contracts/config.ts';
 import { type DocumentPath, documentPath, keysLeftOut } from '../../../domain/config-document-paths.ts';
+import { documentExpansionProblem } from '../../../domain/document-expansion.ts';
+import { fieldWithNulCharacter } from '../../../domain/nul-characters.ts';
 import { badRequest } from '../../plugins/errors.ts';
 
 export const YAML_CONTENT_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
@@ -10,6 +12,27 @@ export const YAML_CONTENT_TYPES = ['application/yaml', 'application/x-yaml', 'te
 /** Answers a 400 naming where in the file the problem is: `budgets[2].amount_usd: must be above 0`. */
 export const documentError = (path: DocumentPath, message: string) =>
   badRequest(`${documentPath(path)}: ${message}`, 'InvalidConfig');
+
+/**
+ * A configuration body as it arrived, YAML or JSON: the route keeps it as text, and it is parsed only once
+ * the caller is known and allowed to apply a configuration (decision 077).
+ */
+export class DocumentText {
+  constructor(
+    readonly document: string,
+    readonly format: ConfigFormat,
+  ) {}
+}
+
+/** A configuration is a few kilobytes: its body, YAML or JSON, has a quarter of the API's 1 MiB limit. */
+export const CONFIG_BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * However aliases are used, the document written out in full holds no more values than one written out
+ * by hand within the body limit could (`0,` is two bytes), so an alias never costs more than its text.
+ */
+const MAX_EXPANDED_VALUES = CONFIG_BODY_LIMIT_BYTES / 2;
+const MAX_DOCUMENT_DEPTH = 32;
 
 /** YAML text (JSON is YAML too) to plain data; a syntax error names its line. */
 export function readYamlText(text: string): unknown {
@@ -21,15 +44,36 @@ export function readYamlText(text: string): unknown {
     const message = error instanceof YAMLParseError ? error.message : String(error);
     throw badRequest(`document: ${message.split('\n')[0]?.replace(/:$/, '')}`, 'InvalidConfig');
   }
-  if (isCircular(value)) throw badRequest('document: an alias refers to itself', 'InvalidConfig');
-  return value;
+  return checkedShape(value);
 }
 
-/** YAML aliases can build a value that contains itself; a configuration never does. */
-function isCircular(value: unknown, inside: object[] = []): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (inside.includes(value)) return true;
-  return Object.values(value).some((item) => isCircular(item, [...inside, value]));
+function readJsonText(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`document: not valid JSON (${(error as Error).message})`, 'InvalidConfig');
+  }
+  return checkedShape(value);
+}
+
+/** Refuses a parsed document that contains itself, expands past the limits or holds a NUL character. */
+function checkedShape(value: unknown): unknown {
+  const expansion = documentExpansionProblem(value, {
+    maxValues: MAX_EXPANDED_VALUES,
+    maxDepth: MAX_DOCUMENT_DEPTH,
+  });
+  if (expansion === 'circular') throw badRequest('document: an alias refers to itself', 'InvalidConfig');
+  if (expansion === 'too-large') {
+    throw badRequest(
+      `document: written out in full (aliases expanded) it holds more than ${MAX_EXPANDED_VALUES} values ` +
+        `or nests deeper than ${MAX_DOCUMENT_DEPTH} levels`,
+      'InvalidConfig',
+    );
+  }
+  const nulField = fieldWithNulCharacter(value);
+  if (nulField) throw badRequest(`${nulField}: must not contain a NUL character.`, 'InvalidConfig');
+  return value;
 }
 
 const MAX_ISSUES = 5;
@@ -41,11 +85,16 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${documentPath(issue.path)}: ${issue.message}`;
 }
 
+function readDocumentText({ document, format }: DocumentText): unknown {
+  return format === 'json' ? readJsonText(document) : readYamlText(document);
+}
+
 /**
  * The document checked against its schema (the API's own field rules), refusing keys the schema does not
  * know at any depth, so a typo is never ignored.
  */
-export function checkConfigDocument(written: unknown): ConfigDocument {
+export function checkConfigDocument(body: unknown): ConfigDocument {
+  const written = body instanceof DocumentText ? readDocumentText(body) : body;
   if (typeof written !== 'object' || written === null || Array.isArray(written)) {
     throw documentError([], `expected a mapping that starts with "version: 1"`);
   }

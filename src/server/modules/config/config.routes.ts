@@ -7,27 +7,38 @@ import {
 } from '../../../contracts/config.ts';
 import { errorAnswers } from '../../../contracts/errors.ts';
 import type { ConfigService } from './config.service.ts';
-import { chooseFormat, readYamlText, renderConfigDocument, YAML_CONTENT_TYPES } from './config-document.ts';
+import {
+  CONFIG_BODY_LIMIT_BYTES,
+  chooseFormat,
+  DocumentText,
+  renderConfigDocument,
+  YAML_CONTENT_TYPES,
+} from './config-document.ts';
 
 const tags = ['config'];
-const errors = errorAnswers(400, 401, 403, 409);
+const errors = errorAnswers(400, 401, 403, 409, 413);
 
 /** The body is checked by the service, which names the failing path the way the file reads (`budgets[2].amount_usd`). */
 const checkedByTheService = () => (data: unknown) => ({ value: data });
 
 const documentBody = configDocument.describe(
-  'A configuration document, as YAML (`Content-Type: application/yaml`) or JSON. A section left out is left alone.',
+  'A configuration document, as YAML (`Content-Type: application/yaml`) or JSON, at most 256 KiB. A section ' +
+    'left out is left alone.',
 );
 
 /** Budgets as code (issue 19): export, plan and apply the organization's budgets, rules, teams and routes. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = async (app, { config }) => {
-  app.addContentTypeParser(YAML_CONTENT_TYPES, { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, readYamlText(body as string));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  // Kept as text: the service parses it after checking who is asking (decision 077).
+  app.addContentTypeParser(
+    YAML_CONTENT_TYPES,
+    { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, new DocumentText(body as string, 'yaml')),
+  );
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, new DocumentText(body as string, 'json')),
+  );
 
   app.get(
     '/api/config',

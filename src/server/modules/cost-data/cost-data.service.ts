@@ -95,7 +95,10 @@ export const ORPHANED_RUN_FAILURE: IngestionRunError = {
 };
 
 export interface CostDataOptions {
-  /** The most a gzip billing file may expand to (config.ingestion.maxExpandedBytes). */
+  /**
+   * The most a gzip billing file may expand to, and a Parquet file's footer may declare once read
+   * (config.ingestion.maxExpandedBytes).
+   */
   maxExpandedBytes?: number;
   /** How often a reading run is marked alive (config.ingestion.heartbeatMs). */
   heartbeatMs?: number;

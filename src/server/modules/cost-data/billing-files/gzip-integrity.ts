@@ -9,7 +9,8 @@ class ExpansionLimitReached extends Error {}
 
 const MIB = 1024 ** 2;
 const GIB = 1024 ** 3;
-const sizeOf = (bytes: number) =>
+/** A byte count as a person reads it: `64 MiB`, `4 GiB`. */
+export const sizeOf = (bytes: number) =>
   bytes >= GIB ? `${Number((bytes / GIB).toFixed(2))} GiB` : `${Number((bytes / MIB).toFixed(1))} MiB`;
 
 /**

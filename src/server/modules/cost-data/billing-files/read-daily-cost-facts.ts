@@ -19,6 +19,7 @@ import { verifyGzipIntegrity } from './gzip-integrity.ts';
 import { inspectBillingFile } from './inspect-billing-file.ts';
 import type { LineItemProjection } from './line-item-projection.ts';
 import { locateBadValue, locateEmptyValue } from './locate-bad-value.ts';
+import { assertParquetWithinExpansionLimit, readParquetFooter } from './parquet-footer.ts';
 import {
   assertOnlyTrailingColumnsMissing,
   describeNullPadding,
@@ -26,13 +27,15 @@ import {
   shortRowOf,
 } from './ragged-csv-rows.ts';
 import { runWithScanProgress } from './scan-with-progress.ts';
-import { quoteLiteral } from './sql-text.ts';
 
 export interface ReadBillingFileOptions extends DuckDbSessionOptions {
   onProgress?: (progress: BillingFileProgress) => void;
   /** Facts per yielded batch (the last may be smaller). Default 5,000. */
   batchSize?: number;
-  /** The most a gzip file may expand to (config `UPLOAD_MAX_EXPANDED_BYTES`); unlimited when absent. */
+  /**
+   * The most a gzip file may expand to, and a Parquet file's footer may declare once read (config
+   * `UPLOAD_MAX_EXPANDED_BYTES`); unlimited when absent.
+   */
   maxExpandedBytes?: number;
 }
 
@@ -65,7 +68,10 @@ export async function openBillingFile(
     let { source } = inspected;
     let projection = projectionOf(source, format);
     const notes: string[] = [];
-    const totalRows = source.container === 'parquet' ? await parquetRowCount(connection, source) : null;
+    const totalRows =
+      source.container === 'parquet'
+        ? await parquetRowsWithinLimit(connection, source, options.maxExpandedBytes)
+        : null;
     const building = buildFacts(connection, source, projection, totalRows, options.onProgress);
     const [built, intact] = await Promise.allSettled([
       building,
@@ -178,15 +184,15 @@ async function assertEveryLineItemHasAUsageDay(
   );
 }
 
-async function parquetRowCount(connection: DuckDBConnection, source: BillingFileSource): Promise<number> {
-  try {
-    const result = await connection.runAndReadAll(
-      `SELECT CAST(sum(num_rows) AS DOUBLE) AS line_items FROM parquet_file_metadata(${quoteLiteral(source.file)})`,
-    );
-    return Number(result.getRowObjectsJS()[0]?.line_items ?? 0);
-  } catch (error) {
-    throw translateDuckDbError(error, source.file);
-  }
+/** A Parquet file's row count, once its footer declares no more than the expansion limit allows. */
+async function parquetRowsWithinLimit(
+  connection: DuckDBConnection,
+  source: BillingFileSource,
+  maxExpandedBytes: number | undefined,
+): Promise<number> {
+  const declared = await readParquetFooter(connection, source.file);
+  assertParquetWithinExpansionLimit(source.file, declared, maxExpandedBytes);
+  return declared.rows;
 }
 
 async function* emitFacts(

@@ -1,0 +1,45 @@
+/**
+ * A query parameter or path parameter whose name says it carries a credential: an operator key, a session,
+ * chat, reset or verification token, an invitation or OAuth code and state, a signature, a password.
+ */
+export const SECRET_NAME = /key|token|secret|code|signature|password|state/i;
+
+/**
+ * Paths served by a wildcard route (better-auth's `/api/auth/*`), whose parameters the route table cannot
+ * name: the mailed reset link carries the token as its last segment.
+ */
+export const SECRET_PATHS_UNDER_WILDCARDS = ['/api/auth/reset-password/:token'];
+
+export const REDACTED = 'redacted';
+
+/**
+ * The URL as a log may show it: every query parameter named like a secret, and every path segment that
+ * `routePattern` (the route that served the request, e.g. `/api/alert-links/:kind/:token`) or one of
+ * `SECRET_PATHS_UNDER_WILDCARDS` names like a secret, replaced by `redacted`.
+ */
+export function redactUrlSecrets(url: string, routePattern?: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const segments = path.split('/');
+  for (const pattern of [routePattern, ...SECRET_PATHS_UNDER_WILDCARDS]) {
+    if (pattern) redactSegments(segments, pattern.split('/'));
+  }
+  const redactedPath = segments.join('/');
+  if (query === undefined) return redactedPath;
+  const parameters = new URLSearchParams(query);
+  for (const name of new Set(parameters.keys())) {
+    if (SECRET_NAME.test(name)) parameters.set(name, REDACTED);
+  }
+  return `${redactedPath}?${parameters.toString()}`;
+}
+
+/** Redacts in place the segments `pattern` names like a secret, when the path has the pattern's shape. */
+function redactSegments(segments: string[], pattern: string[]): void {
+  if (pattern.length !== segments.length) return;
+  const matches = pattern.every(
+    (part, index) => part.startsWith(':') || part === '*' || part === segments[index],
+  );
+  if (!matches) return;
+  pattern.forEach((part, index) => {
+    if (part.startsWith(':') && SECRET_NAME.test(part.slice(1))) segments[index] = REDACTED;
+  });
+}
