@@ -96,6 +96,10 @@ export const ORPHANED_RUN_FAILURE: IngestionRunError = {
 export interface CostDataOptions {
   /** The most a gzip billing file may expand to (config.ingestion.maxExpandedBytes). */
   maxExpandedBytes?: number;
+  /** DuckDB's memory_limit per billing file read (config.ingestion.memoryLimit); DuckDB's session default when absent. */
+  memoryLimit?: string;
+  /** Where DuckDB spills past its memory (config.ingestion.spillParent); the system's temp folder when absent. */
+  spillParent?: string;
   /** How often a reading run is marked alive (config.ingestion.heartbeatMs). */
   heartbeatMs?: number;
 }
@@ -290,6 +294,8 @@ export function createCostDataService(
         let latestPercent = 0;
         const opened = await openBillingFile(file.path, {
           maxExpandedBytes: options.maxExpandedBytes,
+          memoryLimit: options.memoryLimit,
+          spillParent: options.spillParent,
           onProgress: (progress) => {
             latestPercent = progress.percent;
             fileRows = progress.rowsScanned ?? fileRows;
