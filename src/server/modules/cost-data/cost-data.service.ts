@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type BillingFilePart, whyPartDoesNotFit } from '../../../domain/billing-file-parts.ts';
 import {
   describeShrinkingPeriods,
   findShrinkingPeriods,
@@ -260,6 +261,7 @@ export function createCostDataService(
   ): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
     const periods = new Set<string>();
+    const parts: BillingFilePart[] = [];
     const warnings: string[] = [];
     let freshThrough: string | null = null;
     let rowsRead = 0;
@@ -303,6 +305,16 @@ export function createCostDataService(
         });
         try {
           const { summary } = opened;
+          // Files of one billing period make the month together; a file of another export would not.
+          const part = {
+            label: file.label,
+            format: summary.format,
+            columns: opened.columns,
+            billingPeriods: summary.billingPeriods,
+          };
+          const misfit = whyPartDoesNotFit(parts, part);
+          if (misfit) throw new BillingFileError(misfit, { file: file.label });
+          parts.push(part);
           fileRows = summary.lineItems;
           for (const period of summary.billingPeriods) periods.add(period);
           warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));

@@ -41,6 +41,8 @@ export interface OpenedBillingFile {
   readonly summary: BillingFileSummary;
   /** What a person should know about how the file was read (rows shorter than the header). */
   readonly notes: string[];
+  /** The file's columns, as its header or schema names them. */
+  readonly columns: string[];
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
   close(): void;
 }
@@ -101,6 +103,7 @@ export async function openBillingFile(
     return {
       summary,
       notes,
+      columns: source.columns.map((column) => column.name),
       dailyCostFacts: () => emitFacts(connection, file, summary, options),
       close: () => session.close(),
     };
