@@ -54,3 +54,19 @@ describe('LAUNCH_EVENT_POLLERS_PER_NODE', () => {
       );
   });
 });
+
+describe('DUCKDB_MEMORY_LIMIT', () => {
+  it('gives DuckDB 1GB to read a billing file unless set, and spills under DATA_DIR', () => {
+    const config = parseConfig({ DATA_DIR: '/srv/spendguard' });
+    expect(config.ingestion.memoryLimit).toBe('1GB');
+    expect(config.ingestion.spillParent).toBe('/srv/spendguard/duckdb-spill');
+    const raised = parseConfig({ DUCKDB_MEMORY_LIMIT: '4 GB', DUCKDB_TEMP_DIRECTORY: '/mnt/scratch' });
+    expect(raised.ingestion.memoryLimit).toBe('4GB');
+    expect(raised.ingestion.spillParent).toBe('/mnt/scratch');
+  });
+
+  it('names the setting when the amount has no unit', () => {
+    for (const value of ['1024', 'lots', '-1GB'])
+      expect(() => parseConfig({ DUCKDB_MEMORY_LIMIT: value })).toThrow(/DUCKDB_MEMORY_LIMIT/);
+  });
+});

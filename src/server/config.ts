@@ -87,6 +87,15 @@ const environmentSchema = z.object({
     .positive()
     .default(16 * 1024 * 1024 * 1024),
   INGEST_HEARTBEAT_SECONDS: z.coerce.number().positive().default(15),
+  DUCKDB_MEMORY_LIMIT: z
+    .string()
+    .trim()
+    .regex(
+      /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i,
+      'must be an amount with its unit, such as 1GB or 512MB',
+    )
+    .default('1GB'),
+  DUCKDB_TEMP_DIRECTORY: z.string().trim().min(1).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_...)')
@@ -210,6 +219,10 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     ingestion: {
       /** How far a gzip billing file (uploaded or synced) may expand before it is refused as a bomb. */
       maxExpandedBytes: env.UPLOAD_MAX_EXPANDED_BYTES,
+      /** DuckDB's memory for reading one billing file; beyond it DuckDB spills to spillParent. */
+      memoryLimit: env.DUCKDB_MEMORY_LIMIT.replace(/\s+/g, ''),
+      /** Where DuckDB spills: on disk under DATA_DIR by default, since the system's temp folder may be memory. */
+      spillParent: path.resolve(env.DUCKDB_TEMP_DIRECTORY ?? path.join(env.DATA_DIR, 'duckdb-spill')),
       /** How often a worker marks the run it reads as alive. */
       heartbeatMs: env.INGEST_HEARTBEAT_SECONDS * 1000,
       /** A running run without a beat for this long was orphaned by a dead process: it is failed. */

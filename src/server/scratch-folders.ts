@@ -9,13 +9,13 @@ let removedAtExit = false;
 const removeFolder = (folder: string) => fs.rmSync(folder, { recursive: true, force: true, maxRetries: 2 });
 
 /**
- * A private folder under the system's temporary directory for one piece of work (a sync's downloads,
- * DuckDB's spill): `remove()` when the work ends. A process that exits first removes the folders still in
+ * A private folder for one piece of work (a sync's downloads, DuckDB's spill), under `parent` or else the
+ * system's temporary directory: `remove()` when the work ends. A process that exits first removes the folders still in
  * progress on its way out: a server stopped during a sync exits once its shutdown timeout is over,
  * before the sync's own `finally` runs. A process ended by a signal it does not handle (SIGKILL; main.ts
  * handles SIGTERM and SIGINT) leaves them behind.
  */
-export function makeScratchFolder(prefix: string): { path: string; remove(): void } {
+export function makeScratchFolder(prefix: string, parent?: string): { path: string; remove(): void } {
   if (!removedAtExit) {
     removedAtExit = true;
     process.once('exit', () => {
@@ -28,7 +28,8 @@ export function makeScratchFolder(prefix: string): { path: string; remove(): voi
       }
     });
   }
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (parent) fs.mkdirSync(parent, { recursive: true });
+  const folder = fs.mkdtempSync(path.join(parent ?? os.tmpdir(), prefix));
   inProgress.add(folder);
   return {
     path: folder,

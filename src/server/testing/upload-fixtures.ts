@@ -14,6 +14,26 @@ export function uploadsAs(server: TestApp, token: string) {
       payload,
     });
   };
+  /** Several files in one multipart request, as a file input with `multiple` sends them. */
+  const uploadFiles = (integrationId: string, files: Array<{ name: string; bytes: Buffer }>) => {
+    const boundary = `----spendguard${Math.random().toString(16).slice(2)}`;
+    const payload = Buffer.concat([
+      ...files.flatMap(({ name, bytes }) => [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    return server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${integrationId}/files`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
   return {
     /** Creates an upload integration; answers its id. */
     async createUploadIntegration(name: string): Promise<string> {
@@ -28,6 +48,7 @@ export function uploadsAs(server: TestApp, token: string) {
     },
 
     uploadFile,
+    uploadFiles,
 
     /**
      * Uploads and answers the integration card. Without a queue the upload is read before the answer,

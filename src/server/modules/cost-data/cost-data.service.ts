@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type BillingFilePart, whyPartDoesNotFit } from '../../../domain/billing-file-parts.ts';
 import {
   describeShrinkingPeriods,
   findShrinkingPeriods,
@@ -100,6 +101,10 @@ export interface CostDataOptions {
    * (config.ingestion.maxExpandedBytes).
    */
   maxExpandedBytes?: number;
+  /** DuckDB's memory_limit per billing file read (config.ingestion.memoryLimit); DuckDB's session default when absent. */
+  memoryLimit?: string;
+  /** Where DuckDB spills past its memory (config.ingestion.spillParent); the system's temp folder when absent. */
+  spillParent?: string;
   /** How often a reading run is marked alive (config.ingestion.heartbeatMs). */
   heartbeatMs?: number;
 }
@@ -260,6 +265,7 @@ export function createCostDataService(
   ): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
     const periods = new Set<string>();
+    const parts: BillingFilePart[] = [];
     const warnings: string[] = [];
     let freshThrough: string | null = null;
     let rowsRead = 0;
@@ -294,6 +300,8 @@ export function createCostDataService(
         let latestPercent = 0;
         const opened = await openBillingFile(file.path, {
           maxExpandedBytes: options.maxExpandedBytes,
+          memoryLimit: options.memoryLimit,
+          spillParent: options.spillParent,
           onProgress: (progress) => {
             latestPercent = progress.percent;
             fileRows = progress.rowsScanned ?? fileRows;
@@ -301,6 +309,16 @@ export function createCostDataService(
         });
         try {
           const { summary } = opened;
+          // Files of one billing period make the month together; a file of another export would not.
+          const part = {
+            label: file.label,
+            format: summary.format,
+            columns: opened.columns,
+            billingPeriods: summary.billingPeriods,
+          };
+          const misfit = whyPartDoesNotFit(parts, part);
+          if (misfit) throw new BillingFileError(misfit, { file: file.label });
+          parts.push(part);
           fileRows = summary.lineItems;
           for (const period of summary.billingPeriods) periods.add(period);
           warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers } from '../../../contracts/errors.ts';
@@ -12,8 +13,18 @@ import {
 } from '../../../contracts/integrations.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import type { IntegrationsService } from './integrations.service.ts';
+import type { UploadedFile } from './uploaded-files.ts';
 
 const errors = errorAnswers(400, 401, 403, 404);
+
+/** Each file of the multipart body, its name checked, as the service stores them one after another. */
+async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedFile> {
+  for await (const file of request.files()) {
+    const fileName = uploadFileName.safeParse(file.filename);
+    if (!fileName.success) throw badRequest(`file: ${fileName.error.issues[0]?.message}.`);
+    yield { fileName: fileName.data, stream: file.file };
+  }
+}
 const tags = ['integrations'];
 
 export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: IntegrationsService }> = async (
@@ -115,7 +126,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
       schema: {
         tags,
         summary:
-          'Upload one billing file (CUR, CUR 2.0 or FOCUS; CSV, gzip or Parquet); answers its ingestion run',
+          'Upload billing files (CUR, CUR 2.0 or FOCUS; CSV, gzip or Parquet), several side by side or in a .zip; answers their ingestion run',
         consumes: ['multipart/form-data'],
         params: integrationIdParams,
         response: { 202: ingestionRun, ...errors, ...errorAnswers(413) },
@@ -124,14 +135,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
     async (request, reply) => {
       const viewer = await request.requireViewer();
       if (!request.isMultipart()) throw badRequest('file: send the billing file as multipart/form-data.');
-      const file = await request.file();
-      if (!file) throw badRequest('file: no file was sent.');
-      const fileName = uploadFileName.safeParse(file.filename);
-      if (!fileName.success) throw badRequest(`file: ${fileName.error.issues[0]?.message}.`);
-      const run = await integrations.acceptUpload(viewer, request.params.id, {
-        fileName: fileName.data,
-        stream: file.file,
-      });
+      const run = await integrations.acceptUpload(viewer, request.params.id, uploadedFiles(request));
       return reply.code(202).send(run);
     },
   );

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type {
   CreateIntegrationInput,
   ExportLocation,
@@ -53,6 +51,7 @@ import {
   updateIntegrationSettings,
 } from './integrations.repository.ts';
 import { removeUnusedUploadFolders } from './upload-folders.ts';
+import { storeUploadedFiles, type UploadedFile } from './uploaded-files.ts';
 
 /** What an integration left `syncing` by a server that stopped says. */
 const STOPPED_SYNC_FAILURE = {
@@ -75,8 +74,10 @@ const SHRINKING_BY_TRIGGER: Record<string, ShrinkingOutcome> = {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** An upload's files share its folder: removing it removes them all. */
 function removeUploadedFiles(files: BillingFileToIngest[]): void {
-  for (const file of files) fs.rmSync(path.dirname(file.path), { recursive: true, force: true });
+  for (const folder of new Set(files.map((file) => path.dirname(file.path))))
+    fs.rmSync(folder, { recursive: true, force: true });
 }
 
 export function toRunView(run: IngestionRun): IngestionRunView {
@@ -655,45 +656,38 @@ export function createIntegrationsService(
       return toRunView((await costData.findRun(run.id)) ?? released);
     },
 
-    /** Streams an uploaded billing file to disk (never whole in memory), then ingests it. */
+    /**
+     * Streams the uploaded billing files to disk (never whole in memory), a zip's expanded, then ingests
+     * them in one run: files of one billing period make the month together, in whatever order they came.
+     */
     async acceptUpload(
       viewer: Viewer,
       integrationId: string,
-      upload: { fileName: string; stream: Readable & { truncated?: boolean } },
+      uploads: AsyncIterable<UploadedFile>,
     ): Promise<IngestionRunView> {
       assertCanManage(viewer);
       const integration = await requireIntegration(viewer, integrationId);
-      const safeName = path.basename(upload.fileName).replace(/[^\w.-]+/g, '_') || 'billing-file';
       const folder = path.join(uploadDir, randomBytes(8).toString('hex'));
       fs.mkdirSync(folder, { recursive: true });
-      const filePath = path.join(folder, safeName);
-      await pipeline(upload.stream, fs.createWriteStream(filePath));
-      if (upload.stream.truncated) {
+      let files: BillingFileToIngest[];
+      try {
+        files = await storeUploadedFiles(uploads, folder, {
+          maxFileBytes: context.config.uploadMaxBytes,
+          maxExpandedBytes: context.config.ingestion.maxExpandedBytes,
+        });
+      } catch (error) {
         fs.rmSync(folder, { recursive: true, force: true });
-        const limitMb = Math.round(context.config.uploadMaxBytes / 1024 / 1024);
-        throw new ApiError(
-          413,
-          'FileTooLarge',
-          `file: the upload is larger than the limit of ${limitMb} MB.`,
-        );
-      }
-      if (fs.statSync(filePath).size === 0) {
-        fs.rmSync(folder, { recursive: true, force: true });
-        throw badRequest('file: the uploaded file is empty.');
+        throw error;
       }
       await discardSupersededHeldRuns(integration.id);
       const run = await costData.createRun({
         organizationId: viewer.organizationId,
         integrationId: integration.id,
         trigger: 'upload',
-        files: [upload.fileName],
+        files: files.map((file) => file.label),
         uploadDir: folder,
       });
-      await startIngestion({
-        runId: run.id,
-        files: [{ path: filePath, label: upload.fileName }],
-        removeAfter: true,
-      });
+      await startIngestion({ runId: run.id, files, removeAfter: true });
       return toRunView((await costData.findRun(run.id)) ?? run);
     },
   };

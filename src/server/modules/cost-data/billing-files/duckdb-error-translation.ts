@@ -36,13 +36,27 @@ export function translateDuckDbError(error: unknown, file: string): BillingFileE
       cause: error,
     });
   }
-  if (/Out of Memory/i.test(message)) {
-    return new BillingFileError(`${name} needs more memory than DuckDB is allowed: ${duckDbReason(error)}`, {
-      file,
-      cause: error,
-    });
-  }
+  if (isOutOfMemory(error)) return outOfMemory(error, name, file);
   return new BillingFileError(`${name} could not be read: ${duckDbReason(error)}`, { file, cause: error });
+}
+
+export function isOutOfMemory(error: unknown): boolean {
+  return /Out of Memory/i.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * DuckDB spills to DUCKDB_TEMP_DIRECTORY beyond DUCKDB_MEMORY_LIMIT; what cannot spill, or a spill that
+ * finds no room, fails the file with the setting the operator can change.
+ */
+function outOfMemory(error: unknown, name: string, file: string): BillingFileError {
+  const reason = duckDbReason(error);
+  const remedy = /temp|disk|offload/i.test(reason)
+    ? 'free disk space in DUCKDB_TEMP_DIRECTORY (or point it at a larger disk), or raise DUCKDB_MEMORY_LIMIT'
+    : 'raise the server setting DUCKDB_MEMORY_LIMIT';
+  return new BillingFileError(
+    `${name} needs more memory than DuckDB is allowed: ${remedy}, then upload it again (a sync retries on its own). DuckDB said: ${reason}`,
+    { file, cause: error },
+  );
 }
 
 function csvProblem(message: string): string {

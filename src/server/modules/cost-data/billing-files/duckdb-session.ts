@@ -2,8 +2,10 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { makeScratchFolder } from '../../../scratch-folders.ts';
 
 export interface DuckDbSessionOptions {
-  /** DuckDB's memory_limit, e.g. '1GB'; beyond it DuckDB spills to a temporary folder. */
+  /** DuckDB's memory_limit, e.g. '1GB' (config `DUCKDB_MEMORY_LIMIT`); beyond it DuckDB spills to disk. */
   memoryLimit?: string;
+  /** Where the session's spill folder is made (config `DUCKDB_TEMP_DIRECTORY`); the system's temp folder when absent. */
+  spillParent?: string;
   threads?: number;
 }
 
@@ -16,7 +18,7 @@ export interface DuckDbSession {
 export const DEFAULT_MEMORY_LIMIT = '1GB';
 
 export async function openDuckDbSession(options: DuckDbSessionOptions = {}): Promise<DuckDbSession> {
-  const spill = makeScratchFolder('spendguard-duckdb-');
+  const spill = makeScratchFolder('spendguard-duckdb-', options.spillParent);
   const settings: Record<string, string> = {
     memory_limit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
     temp_directory: spill.path,

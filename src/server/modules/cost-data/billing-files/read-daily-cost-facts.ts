@@ -12,7 +12,7 @@ import type {
 } from './daily-cost-fact.ts';
 import { streamDailyCostFacts } from './daily-cost-fact-rows.ts';
 import { dailyCostFactsSql } from './daily-cost-facts-sql.ts';
-import { duckDbReason, translateDuckDbError } from './duckdb-error-translation.ts';
+import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
 import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
 import { verifyGzipIntegrity } from './gzip-integrity.ts';
@@ -44,6 +44,8 @@ export interface OpenedBillingFile {
   readonly summary: BillingFileSummary;
   /** What a person should know about how the file was read (rows shorter than the header). */
   readonly notes: string[];
+  /** The file's columns, as its header or schema names them. */
+  readonly columns: string[];
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
   close(): void;
 }
@@ -107,12 +109,13 @@ export async function openBillingFile(
     return {
       summary,
       notes,
-      dailyCostFacts: () => emitFacts(connection, summary, options),
+      columns: source.columns.map((column) => column.name),
+      dailyCostFacts: () => emitFacts(connection, file, summary, options),
       close: () => session.close(),
     };
   } catch (error) {
     session.close();
-    throw error;
+    throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
   }
 }
 
@@ -146,15 +149,22 @@ async function buildFacts(
   onProgress: ReadBillingFileOptions['onProgress'],
 ): Promise<void> {
   const sql = `CREATE TEMP TABLE ${FACTS_TABLE} AS ${dailyCostFactsSql(source.relation, projection)}`;
+  // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
+  // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
+  await connection.run('SET preserve_insertion_order = false');
+  let failure: unknown;
   try {
     await runWithScanProgress(connection, sql, totalRows, onProgress);
   } catch (error) {
-    if (/Conversion Error|Could not convert/i.test(duckDbReason(error))) {
-      const located = await locateBadValue(connection, source, projection.castColumns, error);
-      if (located) throw located;
-    }
-    throw translateDuckDbError(error, source.file);
+    failure = error;
   }
+  await connection.run('RESET preserve_insertion_order');
+  if (failure === undefined) return;
+  if (/Conversion Error|Could not convert/i.test(duckDbReason(failure))) {
+    const located = await locateBadValue(connection, source, projection.castColumns, failure);
+    if (located) throw located;
+  }
+  throw translateDuckDbError(failure, source.file);
 }
 
 /** Interrupts DuckDB's statement, again until it has stopped (an interrupt can land before it starts). */
@@ -197,24 +207,29 @@ async function parquetRowsWithinLimit(
 
 async function* emitFacts(
   connection: DuckDBConnection,
+  file: string,
   summary: BillingFileSummary,
   options: ReadBillingFileOptions,
 ): AsyncGenerator<DailyCostFact[]> {
   let factsEmitted = 0;
-  for await (const batch of streamDailyCostFacts(
-    connection,
-    FACTS_TABLE,
-    options.batchSize ?? DEFAULT_BATCH_SIZE,
-  )) {
-    factsEmitted += batch.length;
-    options.onProgress?.({
-      stage: 'emitting',
-      percent: (factsEmitted / summary.facts) * 100,
-      rowsScanned: summary.lineItems,
-      totalRows: summary.lineItems,
-      factsEmitted,
-      totalFacts: summary.facts,
-    });
-    yield batch;
+  try {
+    for await (const batch of streamDailyCostFacts(
+      connection,
+      FACTS_TABLE,
+      options.batchSize ?? DEFAULT_BATCH_SIZE,
+    )) {
+      factsEmitted += batch.length;
+      options.onProgress?.({
+        stage: 'emitting',
+        percent: (factsEmitted / summary.facts) * 100,
+        rowsScanned: summary.lineItems,
+        totalRows: summary.lineItems,
+        factsEmitted,
+        totalFacts: summary.facts,
+      });
+      yield batch;
+    }
+  } catch (error) {
+    throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
   }
 }

@@ -4,9 +4,10 @@ import type { IngestionRunView } from '../../../../contracts/integrations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export function uploadBillingFile({ integrationId, file }: { integrationId: string; file: File }) {
+/** One file, or a month's parts together: files of one billing period make the month. */
+export function uploadBillingFile({ integrationId, files }: { integrationId: string; files: File[] }) {
   const form = new FormData();
-  form.append('file', file);
+  for (const file of files) form.append('file', file);
   return apiRequest<IngestionRunView>(`integrations/${integrationId}/files`, { method: 'POST', body: form });
 }
 
@@ -14,9 +15,13 @@ export function useUploadBillingFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadBillingFile,
-    onSuccess: async (_run, { file }) => {
+    onSuccess: async (_run, { files }) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
-      notifications.show({ color: 'teal', message: `${file.name} is uploaded; reading it now.` });
+      const message =
+        files.length === 1
+          ? `${files[0]?.name} is uploaded; reading it now.`
+          : `${files.length} files are uploaded; reading them together now.`;
+      notifications.show({ color: 'teal', message });
     },
     // A refusal is shown where the person uploaded (the integration card), not in a passing toast.
   });

@@ -110,7 +110,8 @@ export function IntegrationActions({
       )}
       <FileButton
         accept={BILLING_FILES}
-        onChange={(file) => file && upload.mutate({ integrationId: integration.id, file })}
+        multiple
+        onChange={(files) => files.length > 0 && upload.mutate({ integrationId: integration.id, files })}
       >
         {(props) => (
           <Button

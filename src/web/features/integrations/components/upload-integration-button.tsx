@@ -22,7 +22,7 @@ export function UploadIntegrationButton() {
         name: file.name.replace(/\.[^.]+(\.gz)?$/, ''),
       });
       upload.mutate(
-        { integrationId: integration.id, file },
+        { integrationId: integration.id, files: [file] },
         {
           onError: async (error) => {
             // A refused file (4xx) made no run: the integration made for it would sit there empty. It goes

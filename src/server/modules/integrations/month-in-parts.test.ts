@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IngestionRunView } from '../../../contracts/integrations.ts';
+import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { CUR_SAMPLE } from '../../testing/raw-billing-samples.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { uploadsAs } from '../../testing/upload-fixtures.ts';
+import { zipArchive } from '../../testing/zip-archives.ts';
+
+/**
+ * AWS writes a large month as several files (the legacy CUR's report-1.csv.gz, report-2.csv.gz, …). One
+ * upload may carry them all, side by side or in a zip: the month is the sum of its parts, to the cent,
+ * whatever order they come in. A zip of anything but billing files, or one that expands past
+ * UPLOAD_MAX_EXPANDED_BYTES (here 64 MiB), is refused; so is a part of another export.
+ */
+const LIMIT = 64 * 1024 * 1024;
+let server: TestApp;
+let token: string;
+
+const [header = '', ...lines] = fs.readFileSync(CUR_SAMPLE, 'utf8').trimEnd().split('\n');
+/** November 2023 in three parts of similar size, each with the header, its days interleaved. */
+const parts = [0, 1, 2].map((part) => ({
+  name: `report-${part + 1}.csv.gz`,
+  bytes: gzipSync(`${[header, ...lines.filter((_, index) => index % 3 === part)].join('\n')}\n`),
+}));
+const [part1, part2, part3] = parts as [(typeof parts)[0], (typeof parts)[0], (typeof parts)[0]];
+
+let people = 0;
+/** The free plan carries one integration: each integration here is another person's. */
+async function uploadIntegration(name: string): Promise<string> {
+  people += 1;
+  ({ token } = await signUpVerifiedPerson(server, { email: `month-in-parts-${people}@example.com` }));
+  return uploadsAs(server, token).createUploadIntegration(name);
+}
+const uploads = () => uploadsAs(server, token);
+
+/** The month as the dashboard reads it: each day, service and account, unblended and amortized. */
+async function monthOf(integrationId: string) {
+  const rows = await sql<{
+    day: string;
+    service: string;
+    account: string;
+    unblended: string;
+    amortized: string;
+  }>`
+    select usage_date::text as day, service_code as service, usage_account_id as account,
+      sum(unblended_cost)::text as unblended, sum(amortized_cost)::text as amortized
+    from cost_daily_facts where integration_id = ${integrationId}
+    group by 1, 2, 3 order by 1, 2, 3`.execute(server.context.database.db);
+  return rows.rows;
+}
+
+async function status(integrationId: string) {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/integrations/${integrationId}/status`,
+    headers: bearer(token),
+  });
+  return response.json();
+}
+
+let wholeMonth: Awaited<ReturnType<typeof monthOf>>;
+
+beforeAll(async () => {
+  server = await createTestApp({ env: { UPLOAD_MAX_EXPANDED_BYTES: String(LIMIT) } });
+  const whole = await uploadIntegration('One file');
+  const card = await uploads().uploadAndReadCard(whole, 'report.csv', fs.readFileSync(CUR_SAMPLE));
+  expect(card.latest_run?.state).toBe('succeeded');
+  wholeMonth = await monthOf(whole);
+  expect(wholeMonth.length).toBeGreaterThan(20);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('a month uploaded in parts, in one upload', () => {
+  it('as three files of one request, in any order, equals the month uploaded as one file', async () => {
+    const integrationId = await uploadIntegration('Three files');
+    const response = await uploads().uploadFiles(integrationId, [part3, part1, part2]);
+    expect(response.statusCode).toBe(202);
+    const run = response.json() as IngestionRunView;
+    expect(run).toMatchObject({
+      state: 'succeeded',
+      files: ['report-3.csv.gz', 'report-1.csv.gz', 'report-2.csv.gz'],
+      files_total: 3,
+      billing_periods: ['2023-11-01'],
+    });
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
+  });
+
+  it('as a zip of the three, in folders as AWS writes them, equals the month uploaded as one file', async () => {
+    const integrationId = await uploadIntegration('A zip');
+    const zip = zipArchive([
+      { name: 'cur/20231101-20231201/', bytes: Buffer.alloc(0), stored: true },
+      ...[part2, part3, part1].map((part) => ({
+        name: `cur/20231101-20231201/${part.name}`,
+        bytes: part.bytes,
+      })),
+    ]);
+    const response = await uploads().uploadFiles(integrationId, [{ name: 'november.zip', bytes: zip }]);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toMatchObject({
+      state: 'succeeded',
+      files: [
+        'november.zip/cur/20231101-20231201/report-2.csv.gz',
+        'november.zip/cur/20231101-20231201/report-3.csv.gz',
+        'november.zip/cur/20231101-20231201/report-1.csv.gz',
+      ],
+    });
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
+  });
+
+  it('replaces a month held as part 1 alone, without holding it: the combined month is judged', async () => {
+    const integrationId = await uploadIntegration('Part 1 first');
+    const first = await uploads().uploadAndReadCard(integrationId, part1.name, part1.bytes);
+    expect(first.latest_run?.state).toBe('succeeded');
+    const run = (await uploads().uploadFiles(integrationId, parts)).json() as IngestionRunView;
+    expect(run.state).toBe('succeeded');
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
+  });
+});
+
+describe('an upload refused', () => {
+  let integrationId: string;
+  beforeAll(async () => {
+    integrationId = await uploadIntegration('Refusals');
+    expect((await uploads().uploadFiles(integrationId, parts)).json().state).toBe('succeeded');
+  });
+
+  const refusal = async (files: Array<{ name: string; bytes: Buffer }>) => {
+    const response = await uploads().uploadFiles(integrationId, files);
+    expect(response.statusCode).toBe(400);
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
+    return response.json().Message as string;
+  };
+
+  it('a zip holding anything but billing files, naming it', async () => {
+    const zip = zipArchive([
+      ...parts.map(({ name, bytes }) => ({ name, bytes })),
+      { name: 'notes.txt', bytes: Buffer.from('hi') },
+    ]);
+    expect(await refusal([{ name: 'parts.zip', bytes: zip }])).toBe(
+      'file: parts.zip holds notes.txt, which is not a billing file (CSV, gzip CSV or Parquet): a zip may hold billing files only.',
+    );
+  });
+
+  it('a zip bomb, by the sizes it declares or by the bytes it really expands to', async () => {
+    // 128 MiB of zeros: about 128 KB zipped.
+    const zeros = Buffer.alloc(128 * 1024 * 1024);
+    const bomb = zipArchive([{ name: 'zeros.csv', bytes: zeros }]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await refusal([{ name: 'bomb.zip', bytes: bomb }])).toBe(
+      'file: bomb.zip expands to more than 64 MiB, the most this server reads from one upload (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.',
+    );
+    const lying = zipArchive([{ name: 'zeros.csv', bytes: zeros, declaredSize: 1024 }]);
+    expect(await refusal([{ name: 'lying.zip', bytes: lying }])).toBe(
+      'file: lying.zip is not a readable zip file: zeros.csv is corrupt.',
+    );
+    expect(
+      await refusal([{ name: 'nested.zip', bytes: zipArchive([{ name: 'inner.zip', bytes: bomb }]) }]),
+    ).toMatch(/^file: nested\.zip holds inner\.zip, which is not a billing file/);
+  });
+
+  it('a part with other columns than its month: the run fails naming why, the month stays', async () => {
+    const [fullHeader = '', ...rows] = fs.readFileSync(CUR_SAMPLE, 'utf8').trimEnd().split('\n');
+    // The last column dropped from a part, as a part of another export would lack it.
+    const drop = (line: string) => line.split(',').slice(0, -1).join(',');
+    const lastColumn = fullHeader.split(',').at(-1);
+    const other = {
+      name: 'other-export.csv',
+      bytes: Buffer.from(`${[drop(fullHeader), ...rows.slice(0, 50).map(drop)].join('\n')}\n`),
+    };
+    const response = await uploads().uploadFiles(integrationId, [part1, other]);
+    expect(response.statusCode).toBe(202);
+    const run = response.json() as IngestionRunView;
+    expect(run.state).toBe('failed');
+    expect(run.error?.file).toBe('other-export.csv');
+    expect(run.error?.message).toBe(
+      `other-export.csv and report-1.csv.gz both hold November 2023, but not the same columns (other-export.csv lacks ${lastColumn}, which report-1.csv.gz has): the parts of one month come from one export with one set of columns. Nothing was changed.`,
+    );
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
+    expect((await status(integrationId)).state).toBe('ready');
+  });
+});
