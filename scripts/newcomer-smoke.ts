@@ -8,11 +8,11 @@
  *   node --import tsx scripts/newcomer-smoke.ts [--keep]
  */
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { demoNumbers, freePort, stopAndCheck, stopGroup, until } from './smoke-support.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const README_FIRST_LINE = 'npm ci && npm start';
@@ -21,17 +21,6 @@ const STEP_TIMEOUT_MS = { install: 300_000, health: 240_000, numbers: 300_000, s
 const started = Date.now();
 const seconds = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
 const say = (line: string) => console.log(`[newcomer ${seconds()}] ${line}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The README's first line, exactly as the README spells it (so the two never drift apart). */
 function readmeFirstLine(): string {
@@ -42,60 +31,6 @@ function readmeFirstLine(): string {
       `the README's first command is "${block}", the smoke test expects "${README_FIRST_LINE}"`,
     );
   return block;
-}
-
-/** Processes whose command line or working folder lies in the clone. */
-function processesOf(folder: string): string[] {
-  const left: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
-      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      if (cwd.startsWith(folder) || command.includes(folder)) left.push(`${pid} ${command}`);
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return left;
-}
-
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  server: ChildProcess,
-  probe: () => Promise<T | undefined>,
-) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null)
-      throw new Error(`${what}: the command ended (${server.exitCode ?? server.signalCode}) first`);
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = (error as Error).message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(
-    `${what}: not reached within ${timeoutMs / 1000} s${lastError ? ` (last: ${lastError})` : ''}`,
-  );
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-function stopGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
 }
 
 async function main() {
@@ -144,48 +79,16 @@ async function main() {
       (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok ? true : undefined,
     );
     say('/api/health answers');
-    const { token } = await json<{ token: string }>(`${base}/api/demo-session`, {
-      method: 'POST',
-      headers: { origin: base },
-    });
-    const auth = { headers: { authorization: `Bearer ${token}` } };
-    const me = await json<{ user_id: string }>(`${base}/api/users/me`, auth);
     const today = new Date().toISOString().slice(0, 10);
-    const query = new URLSearchParams({
-      user_id: me.user_id,
-      start_date: `${today.slice(0, 8)}01`,
-      end_date: today,
-      integration: 'default',
-      tag_key: 'all',
-      selected_tag_values: 'All',
-      is_amortized: 'false',
-    });
-    const monthTotal = await until(
-      'the demo month shows spend',
-      STEP_TIMEOUT_MS.numbers,
-      server,
-      async () => {
-        const data = await json<{ total: number }>(`${base}/api/billing-data?${query}`, auth);
-        return data.total > 0 ? data.total : undefined;
-      },
-    );
+    const { monthTotal, findings } = await demoNumbers(base, server, today, STEP_TIMEOUT_MS.numbers);
     say(`demo dashboard has numbers: $${monthTotal.toFixed(2)} this month (README line start to numbers)`);
-    const findings = await until('recommendations exist', STEP_TIMEOUT_MS.numbers, server, async () => {
-      const list = await json<{ count: number }>(`${base}/api/recommendations/ec2`, auth);
-      return list.count > 0 ? list.count : undefined;
-    });
     say(`${findings} EC2 recommendations`);
   } catch (error) {
     failed = error as Error;
   }
 
-  stopGroup(server, 'SIGTERM');
-  const stopDeadline = Date.now() + STEP_TIMEOUT_MS.stop;
-  while (processesOf(clone).length > 0 && Date.now() < stopDeadline)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  const left = processesOf(clone);
+  const left = await stopAndCheck(server, clone, STEP_TIMEOUT_MS.stop);
   if (left.length > 0) {
-    stopGroup(server, 'SIGKILL');
     failed ??= new Error(`processes left running after SIGTERM:\n${left.join('\n')}`);
   } else say('server stopped, no process left');
 
