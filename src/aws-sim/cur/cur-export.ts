@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
-import { wallClock } from '../clock.ts';
+import { fileSystemNow } from '../cache-file-ages.ts';
 import { billingPeriodLineItemsBetweenTurns } from '../company/billing-period-line-items.ts';
 import type { CompanyModel } from '../company/company-model.ts';
 import { CUR_EXPORT, MANAGEMENT_ACCOUNT_ID } from '../company/company-profile.ts';
@@ -65,8 +65,8 @@ export class CurExport {
   /** Removes cached files nothing has generated for a week (older anchors, superseded months). */
   async pruneStaleFiles(maxAgeMs = 7 * 24 * HOUR_MS): Promise<void> {
     const names = await readdir(this.cacheDir).catch(() => []);
-    // Files age on the file system's clock, whatever day the simulated company lives on.
-    const oldest = wallClock().getTime() - maxAgeMs;
+    if (names.length === 0) return;
+    const oldest = (await fileSystemNow(this.cacheDir)).getTime() - maxAgeMs;
     for (const name of names.filter((candidate) => candidate.startsWith('cur-'))) {
       const file = path.join(this.cacheDir, name);
       const info = await stat(file).catch(() => undefined);

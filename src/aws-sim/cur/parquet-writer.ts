@@ -3,7 +3,7 @@ import { rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import type { DuckDBInstance } from '@duckdb/node-api';
-import { wallClock } from '../clock.ts';
+import { touchOnFileSystemClock } from '../cache-file-ages.ts';
 import { accountById } from '../company/company-profile.ts';
 import type { LineItem } from '../company/line-item.ts';
 import { CUR_COLUMNS, MONEY_TYPE } from './cur-columns.ts';
@@ -161,8 +161,7 @@ export async function writeCurParquet(
   const filePath = path.join(directory, `cur-${digest}.snappy.parquet`);
   if (await exists(filePath)) {
     // Reuse marks the file as fresh, so pruning by age only removes what nothing generates any more.
-    const now = wallClock();
-    await utimes(filePath, now, now).catch(() => undefined);
+    await touchOnFileSystemClock(filePath).catch(() => undefined);
     return filePath;
   }
   const partialPath = `${filePath}.${process.pid}.${randomUUID()}.partial`;
