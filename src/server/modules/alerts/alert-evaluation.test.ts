@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
 import { callAs, organizationWithEveryRole, type Person } from '../../testing/organization-fixtures.ts';
+import { standaloneAlertEvaluation } from '../../testing/standalone-alert-evaluation.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { createCostSlices } from '../cost-data/cost-slices.service.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
-import { createAlertDelivery } from './alert-delivery.ts';
 import { createAlertDigests } from './alert-digests.ts';
-import { createAlertEvaluation } from './alert-evaluation.ts';
-import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 
 let server: TestApp;
 let owner: Person;
@@ -52,35 +49,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The evaluation the schedule runs, on the app's database, awaited here instead of in a worker. */
-function scheduledEvaluation() {
-  const { context } = server;
-  const organizations = createOrganizationsService(context.database.db);
-  const billing = createBillingService(context, organizations);
-  const secret = resolveAuthSecret(context.config);
-  const now = () => context.clock.now();
-  return createAlertEvaluation({
-    now,
-    db: context.database.db,
-    spend: createCostSlices(context.database.db),
-    billing,
-    delivery: createAlertDelivery({
-      now,
-      db: context.database.db,
-      queue: undefined,
-      mailer: createMailer(context),
-      tokens: createAlertLinkTokens(secret, () => now().getTime()),
-      secrets: createSecretBox(secret),
-      organizations,
-      billing,
-      publicUrl: context.config.publicUrl,
-      slack: { apiUrl: undefined },
-      log: context.log,
-    }),
-    listIdleFindings: async () => [],
-  });
-}
-
 const history = async (person: Person) =>
   (await callAs(server, person)('GET', '/api/notifications')).json().notifications;
 
@@ -120,7 +88,7 @@ describe('evaluation right after an ingest', () => {
     expect((await as('PATCH', `/api/alert-rules/${rule.id}`, { name: 'Renamed' })).statusCode).toBe(200);
 
     const organizationId = (await as('GET', '/api/organization')).json().id;
-    const outcome = await scheduledEvaluation().evaluateOrganization(organizationId);
+    const outcome = await standaloneAlertEvaluation(server.context).evaluateOrganization(organizationId);
 
     expect(outcome).toEqual({ asOf: '2024-09-30', fired: 0, deliveries: 0 });
     expect((await history(owner)).length).toBe(before);
