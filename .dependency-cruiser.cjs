@@ -107,13 +107,13 @@ module.exports = {
     {
       name: 'production-not-testing',
       comment:
-        'Test helpers (src/server/testing, src/aws-sim/testing) are for tests, bench/ and e2e/; shipped code never imports them.',
+        'Test helpers (src/server/testing, src/aws-sim/testing, src/web/testing) are for tests, bench/ and e2e/; shipped code never imports them.',
       severity: 'error',
       from: {
         path: '^src/',
-        pathNot: ['\\.test\\.tsx?$', '^src/server/testing/', '^src/aws-sim/testing/'],
+        pathNot: ['\\.test\\.tsx?$', '^src/server/testing/', '^src/aws-sim/testing/', '^src/web/testing/'],
       },
-      to: { path: ['^src/server/testing/', '^src/aws-sim/testing/'] },
+      to: { path: ['^src/server/testing/', '^src/aws-sim/testing/', '^src/web/testing/'] },
     },
     {
       name: 'no-circular',

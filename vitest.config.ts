@@ -20,6 +20,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'components',
+          // Screens rendered in a DOM stand-in, with Mantine and TanStack Query around them.
+          environment: 'happy-dom',
+          include: ['src/web/**/*.test.tsx'],
+          setupFiles: ['src/web/testing/component-setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'integration',
           // Each worker imports the app once for all its files instead of once per file: the suite ran in
           // 4.3 min instead of 7.5 (decision 063). Every file still builds its own app on its own database.

@@ -13,20 +13,13 @@
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { resolveAuthSecret } from '../src/server/auth/auth-secret.ts';
-import { createAlertDelivery } from '../src/server/modules/alerts/alert-delivery.ts';
-import { createAlertEvaluation } from '../src/server/modules/alerts/alert-evaluation.ts';
-import { createAlertLinkTokens, createSecretBox } from '../src/server/modules/alerts/alert-link-tokens.ts';
 import { insertBudget, insertRule } from '../src/server/modules/alerts/alert-rules.repository.ts';
-import { createBillingService } from '../src/server/modules/billing/billing.service.ts';
-import { createCostSlices } from '../src/server/modules/cost-data/cost-slices.service.ts';
-import { createMailer } from '../src/server/modules/mail/mailer.ts';
-import { createOrganizationsService } from '../src/server/modules/organizations/organizations.service.ts';
 import { bearer, multipartFile } from '../src/server/testing/accounts-fixtures.ts';
 import { startMailCatcher } from '../src/server/testing/mail-catcher.ts';
 import { callAs, signUpVerified } from '../src/server/testing/organization-fixtures.ts';
 import { FOCUS_SAMPLE } from '../src/server/testing/raw-billing-samples.ts';
 import { startSlackReceiver } from '../src/server/testing/slack-receiver.ts';
+import { standaloneAlertEvaluation } from '../src/server/testing/standalone-alert-evaluation.ts';
 import { createTestApp } from '../src/server/testing/test-app.ts';
 
 const RUNS = Number(process.argv[2] ?? 50);
@@ -235,30 +228,7 @@ async function evaluation() {
         paused: false,
       });
     }
-    const organizations = createOrganizationsService(db);
-    const billing = createBillingService(context, organizations);
-    const secret = resolveAuthSecret(context.config);
-    const delivery = createAlertDelivery({
-      now: () => new Date(),
-      db,
-      queue: undefined,
-      mailer: createMailer(context),
-      tokens: createAlertLinkTokens(secret, Date.now),
-      secrets: createSecretBox(secret),
-      organizations,
-      billing,
-      publicUrl: context.config.publicUrl,
-      slack: { apiUrl: undefined },
-      log: context.log,
-    });
-    const evaluator = createAlertEvaluation({
-      now: () => new Date(),
-      db,
-      spend: createCostSlices(db),
-      billing,
-      delivery,
-      listIdleFindings: async () => [],
-    });
+    const evaluator = standaloneAlertEvaluation(context);
     let t = performance.now();
     const first = await evaluator.evaluateOrganization(organizationId);
     const firstMs = performance.now() - t;

@@ -1,28 +1,13 @@
 /**
- * How chat messages show their time (spec §2 "Help widget"): a short time for today, and a
+ * How chat messages in the help widget show their time: a short time for today, and a
  * 'MMMM D, YYYY' line whenever the day changes. Days are the reader's calendar days in their time zone.
  */
+
+import { isoDayInTimeZone } from './calendar-days.ts';
 
 export type ChatTimelineEntry<M> =
   | { kind: 'day'; key: string; label: string }
   | { kind: 'message'; message: M; time: string };
-
-const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function calendarDayIn(instant: Date, timeZone: string): string {
-  let format = dayKeyFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayKeyFormats.set(timeZone, format);
-  }
-  return format.format(instant);
-}
 
 /** 'MMMM D, YYYY', e.g. 'November 22, 2026'. */
 export function formatChatDay(instant: Date, timeZone: string): string {
@@ -48,12 +33,12 @@ export function chatTimeline<M extends { timestamp: string }>(
   now: Date,
   timeZone: string,
 ): ChatTimelineEntry<M>[] {
-  const today = calendarDayIn(now, timeZone);
+  const today = isoDayInTimeZone(now, timeZone);
   const entries: ChatTimelineEntry<M>[] = [];
   let previousDay: string | undefined;
   for (const message of messages) {
     const instant = new Date(message.timestamp);
-    const day = calendarDayIn(instant, timeZone);
+    const day = isoDayInTimeZone(instant, timeZone);
     const dayChanged = previousDay === undefined ? day !== today : day !== previousDay;
     if (dayChanged) entries.push({ kind: 'day', key: day, label: formatChatDay(instant, timeZone) });
     entries.push({ kind: 'message', message, time: formatChatTime(instant, timeZone) });

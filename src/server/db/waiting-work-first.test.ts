@@ -30,14 +30,22 @@ function oneConnectionDriver(): Driver {
   };
 }
 
+/** Whether `waiting` settles before the event loop's next turn: a run that went on did not wait. */
+function settlesAtOnce(waiting: Promise<void>): Promise<boolean> {
+  return Promise.race([
+    waiting.then(() => true),
+    new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+  ]);
+}
+
 describe('ConnectionTurns', () => {
   it('lets a run go on at once when nobody holds or waits for the connection', async () => {
     const turns = new ConnectionTurns({ quietMs: 60_000, limitMs: 60_000 });
     turns.track(oneConnectionDriver());
-    await turns.othersFirst();
+    expect(await settlesAtOnce(turns.othersFirst())).toBe(true);
   });
 
-  it('waits while another holds the connection, then for quiet, never for background work, never past its limit', async () => {
+  it('waits while another holds the connection, then for quiet', async () => {
     const turns = new ConnectionTurns({ quietMs: 5, limitMs: 60_000 });
     const driver = turns.track(oneConnectionDriver());
     const connection = await driver.acquireConnection();
@@ -46,18 +54,28 @@ describe('ConnectionTurns', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     events.push('request releases');
     await driver.releaseConnection(connection);
+    expect(await settlesAtOnce(waiting.then(() => {}))).toBe(false);
     await waiting;
     expect(events).toEqual(['request releases', 'run goes on']);
+  });
 
-    const background = new ConnectionTurns({ quietMs: 60_000, limitMs: 60_000 });
-    const polled = background.track(oneConnectionDriver());
-    await background.inBackground(() => polled.acquireConnection());
-    await background.othersFirst();
+  it("never waits for background work such as the queue's polls", async () => {
+    const turns = new ConnectionTurns({ quietMs: 60_000, limitMs: 60_000 });
+    const polled = turns.track(oneConnectionDriver());
+    await turns.inBackground(() => polled.acquireConnection());
+    expect(await settlesAtOnce(turns.othersFirst())).toBe(true);
+  });
 
-    const limited = new ConnectionTurns({ quietMs: 5, limitMs: 20 });
-    const held = limited.track(oneConnectionDriver());
+  it('goes on after its limit even while another still holds the connection', async () => {
+    const turns = new ConnectionTurns({ quietMs: 60_000, limitMs: 20 });
+    const held = turns.track(oneConnectionDriver());
     await held.acquireConnection();
-    await limited.othersFirst();
+    const started = performance.now();
+    await turns.othersFirst();
+    const waitedMs = performance.now() - started;
+    // Timers may fire a millisecond early; a minute would mean it waited for quiet instead.
+    expect(waitedMs).toBeGreaterThanOrEqual(18);
+    expect(waitedMs).toBeLessThan(5_000);
   });
 });
 

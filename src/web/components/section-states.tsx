@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { rejectionMessage } from '../lib/api-client.ts';
 
@@ -14,11 +14,26 @@ export function RowsSkeleton({ rows = 3, label }: { rows?: number; label: string
   );
 }
 
-/** A failed query, in words a person can act on. */
-export function SectionError({ what, error }: { what: string; error: unknown }) {
+/** A failed query, in words a person can act on, with a way to ask again when the screen offers one. */
+export function SectionError({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} title={`Could not load ${what}`}>
-      {rejectionMessage(error)}
+      <Stack gap="sm" align="flex-start">
+        {rejectionMessage(error)}
+        {onRetry && (
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
     </Alert>
   );
 }

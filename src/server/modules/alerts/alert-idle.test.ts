@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator, TEST_CLOCK_START } from '../../../aws-sim/testing/test-simulator.ts';
-import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { callAs, type Person } from '../../testing/organization-fixtures.ts';
 import { organizationWithFleet, uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
+import { standaloneAlertEvaluation } from '../../testing/standalone-alert-evaluation.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createBillingService } from '../billing/billing.service.ts';
-import { createCostSlices } from '../cost-data/cost-slices.service.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
-import { createAlertDelivery } from './alert-delivery.ts';
-import { type AlertEvaluation, createAlertEvaluation } from './alert-evaluation.ts';
-import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
+import type { AlertEvaluation } from './alert-evaluation.ts';
 
 let server: TestApp;
 let simulator: AwsSimulator;
@@ -32,30 +26,7 @@ beforeAll(async () => {
   await uploadSimulatorBill(server, person.token, fleet.integrationId, simulator, '2026-11');
   await fleet.recommendations.refreshFindings(organizationId);
   findings = await fleet.recommendations.listIdleFindings(organizationId);
-  const { context } = server;
-  const organizations = createOrganizationsService(context.database.db);
-  const billing = createBillingService(context, organizations);
-  const secret = resolveAuthSecret(context.config);
-  evaluation = createAlertEvaluation({
-    now: () => new Date(),
-    db: context.database.db,
-    spend: createCostSlices(context.database.db),
-    billing,
-    delivery: createAlertDelivery({
-      now: () => new Date(),
-      db: context.database.db,
-      queue: undefined,
-      mailer: createMailer(context),
-      tokens: createAlertLinkTokens(secret, Date.now),
-      secrets: createSecretBox(secret),
-      organizations,
-      billing,
-      publicUrl: context.config.publicUrl,
-      slack: { apiUrl: undefined },
-      log: context.log,
-    }),
-    listIdleFindings: fleet.recommendations.listIdleFindings,
-  });
+  evaluation = standaloneAlertEvaluation(server.context, fleet.recommendations.listIdleFindings);
 }, 120_000);
 afterAll(async () => {
   await simulator?.close();

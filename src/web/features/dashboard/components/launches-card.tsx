@@ -1,12 +1,12 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconRocket } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   LaunchSummaryFigures,
   LaunchSummaryFiguresSkeleton,
 } from '../../../components/launch-summary-figures.tsx';
 import { RegionName } from '../../../components/region-name.tsx';
-import { rejectionMessage } from '../../../lib/api-client.ts';
+import { SectionError } from '../../../components/section-states.tsx';
 import {
   billDataSentence,
   formatEventTime,
@@ -113,18 +113,9 @@ export function LaunchesCard({ view }: { view: LaunchesViewScope | null }) {
   }
   if (ledger.isError) {
     return (
-      <Alert
-        mb="md"
-        color="red"
-        radius="md"
-        icon={<IconAlertTriangle size={20} />}
-        title="Live launches could not be loaded"
-      >
-        <Text size="sm">{rejectionMessage(ledger.error)}</Text>
-        <Button mt="xs" size="xs" variant="default" onClick={() => ledger.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <Box mb="md">
+        <SectionError what="live launches" error={ledger.error} onRetry={() => ledger.refetch()} />
+      </Box>
     );
   }
   const { summary, rows } = ledger.data;

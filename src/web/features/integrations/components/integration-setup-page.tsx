@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Code,
@@ -17,7 +16,7 @@ import { IconBrandAws, IconCopy, IconDownload, IconExternalLink } from '@tabler/
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { rejectionMessage } from '../../../lib/api-client.ts';
+import { SectionError } from '../../../components/section-states.tsx';
 import { useSetupKit } from '../api/get-setup-kit.ts';
 import { AwsNotSetUp } from './aws-not-set-up.tsx';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
@@ -69,14 +68,7 @@ export function IntegrationSetupPage() {
           <Skeleton h={300} radius="md" />
         </Stack>
       ) : kit.isError ? (
-        <Alert color="red" title="The template could not be prepared">
-          <Stack gap="sm" align="flex-start">
-            {rejectionMessage(kit.error)}
-            <Button size="xs" variant="white" color="red" onClick={() => kit.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <SectionError what="the template" error={kit.error} onRetry={() => kit.refetch()} />
       ) : !template || !quickCreateUrl ? (
         <AwsNotSetUp demoAvailable={kit.data.demo_available} />
       ) : (

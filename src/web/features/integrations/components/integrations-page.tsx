@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { rejectionMessage } from '../../../lib/api-client.ts';
+import { SectionError } from '../../../components/section-states.tsx';
 import { useIntegrations } from '../api/get-integrations.ts';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
 import { IntegrationCard } from './integration-card.tsx';
@@ -44,14 +44,7 @@ export function IntegrationsPage() {
       {integrations.isPending ? (
         <ListSkeleton />
       ) : integrations.isError ? (
-        <Alert color="red" title="Integrations could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            {rejectionMessage(integrations.error)}
-            <Button size="xs" variant="white" color="red" onClick={() => integrations.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <SectionError what="integrations" error={integrations.error} onRetry={() => integrations.refetch()} />
       ) : integrations.data.length === 0 ? (
         <EmptyState
           icon={<IconPlugConnected size={28} />}

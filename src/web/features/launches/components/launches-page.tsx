@@ -1,5 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { LaunchLedgerSummaryView } from '../../../../contracts/launch-events.ts';
 import {
@@ -8,7 +7,7 @@ import {
 } from '../../../components/launch-summary-figures.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { rejectionMessage } from '../../../lib/api-client.ts';
+import { SectionError } from '../../../components/section-states.tsx';
 import { billDataSentence, formatAge, unpricedLabel } from '../../../lib/launch-format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useIntegrations } from '../api/get-integrations.ts';
@@ -69,17 +68,7 @@ export function LaunchesPage() {
           <Skeleton h={240} radius="md" />
         </Stack>
       ) : ledger.isError && !ledger.data ? (
-        <Alert
-          color="red"
-          radius="md"
-          icon={<IconAlertTriangle size={20} />}
-          title="The launch ledger could not be loaded"
-        >
-          <Text size="sm">{rejectionMessage(ledger.error)}</Text>
-          <Button mt="xs" size="xs" variant="default" onClick={() => ledger.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <SectionError what="the launch ledger" error={ledger.error} onRetry={() => ledger.refetch()} />
       ) : ledger.data.rows.length === 0 && !narrowed ? (
         <NoLaunchesState canManageIntegrations={user?.role !== 'member'} />
       ) : (

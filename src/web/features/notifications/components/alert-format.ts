@@ -1,4 +1,4 @@
-import type { CostFilter } from '../../../../contracts/alerts.ts';
+import { type CostFilter, NOTIFICATION_KINDS, type NotificationKind } from '../../../../contracts/alerts.ts';
 import { providerLabel } from '../../../../domain/cloud-providers.ts';
 
 export { formatWhen } from '../../../lib/instant-format.ts';
@@ -15,11 +15,21 @@ export function describeFilter(filter: CostFilter): string {
   return parts.length > 0 ? parts.join(' · ') : 'All spend';
 }
 
-export const KIND_LABELS: Record<string, string> = {
-  budget: 'Budget',
-  'cost-threshold': 'Cost threshold',
-  anomaly: 'Anomaly',
-  'idle-ec2': 'Idle EC2',
-  launch: 'Launch',
-  test: 'Test',
+/** What each alert kind is called: one alert of it, and the kind as a choice among the others. */
+const ALERT_KIND_NAMES: Record<NotificationKind, { one: string; choice: string }> = {
+  budget: { one: 'Budget', choice: 'Budgets' },
+  'cost-threshold': { one: 'Cost threshold', choice: 'Cost thresholds' },
+  anomaly: { one: 'Anomaly', choice: 'Anomalies' },
+  'idle-ec2': { one: 'Idle EC2', choice: 'Idle EC2' },
+  launch: { one: 'Launch', choice: 'Launches' },
 };
+
+/** The badge of one alert, rule or delivery; a test message is not a kind anyone chooses. */
+export const kindLabel = (kind: NotificationKind | 'test'): string =>
+  kind === 'test' ? 'Test' : ALERT_KIND_NAMES[kind].one;
+
+/** The kinds a person or a channel can choose, in the contract's order. */
+export const KIND_CHOICES = NOTIFICATION_KINDS.map((kind) => ({
+  value: kind,
+  label: ALERT_KIND_NAMES[kind].choice,
+}));

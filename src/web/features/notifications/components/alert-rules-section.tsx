@@ -22,7 +22,7 @@ import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts';
 import { useAlertRules } from '../api/list-alert-rules.ts';
 import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts';
-import { describeFilter, formatUsd, formatWhen, KIND_LABELS } from './alert-format.ts';
+import { describeFilter, formatUsd, formatWhen, kindLabel } from './alert-format.ts';
 import { LaunchRuleFields, launchDraftOf, launchSettingsOf } from './launch-rule-fields.tsx';
 
 function describeSettings(rule: AlertRuleView): string {
@@ -205,7 +205,7 @@ function RuleRow({ rule, manages }: { rule: AlertRuleView; manages: boolean }) {
       {editing && <EditLaunchRuleModal rule={rule} onClose={() => setEditing(false)} />}
       <Stack gap={2}>
         <Group gap="xs">
-          <Badge variant="light">{KIND_LABELS[rule.kind]}</Badge>
+          <Badge variant="light">{kindLabel(rule.kind)}</Badge>
           <Text fw={600} size="sm">
             {rule.name}
           </Text>

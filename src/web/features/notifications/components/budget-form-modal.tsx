@@ -16,6 +16,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BudgetView } from '../../../../contracts/alerts.ts';
+import { DEFAULT_BUDGET_THRESHOLDS } from '../../../../domain/budgets.ts';
 import { KNOWN_PROVIDER_NAMES, providerLabel } from '../../../../domain/cloud-providers.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useSaveBudget } from '../api/save-budget.ts';
@@ -26,12 +27,11 @@ interface ThresholdDraft {
   basis: 'actual' | 'forecast';
 }
 
-const DEFAULT_THRESHOLDS: ThresholdDraft[] = [
-  { percent: 50, basis: 'actual' },
-  { percent: 80, basis: 'actual' },
-  { percent: 100, basis: 'actual' },
-  { percent: 100, basis: 'forecast' },
-];
+/** A new budget starts from the domain's defaults; their ids are given by the server when it is saved. */
+const DEFAULT_THRESHOLDS: ThresholdDraft[] = DEFAULT_BUDGET_THRESHOLDS.map(({ percent, basis }) => ({
+  percent,
+  basis,
+}));
 
 /** Create or edit a budget: amount per period, what it watches, and its thresholds. */
 export function BudgetFormModal({

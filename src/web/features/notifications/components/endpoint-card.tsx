@@ -31,7 +31,7 @@ import {
   useUpdateWebhookEndpoint,
 } from '../api/save-webhook-endpoint.ts';
 import { useSendWebhookTest } from '../api/webhook-deliveries.ts';
-import { formatWhen, KIND_LABELS } from './alert-format.ts';
+import { formatWhen, kindLabel } from './alert-format.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { EndpointFormModal } from './endpoint-form-modal.tsx';
 
@@ -121,7 +121,7 @@ export function EndpointCard({
         <Group gap={6}>
           {endpoint.alert_kinds.map((kind) => (
             <Badge key={kind} size="sm" variant="outline" color="gray">
-              {KIND_LABELS[kind]}
+              {kindLabel(kind)}
             </Badge>
           ))}
           {endpoint.alert_kinds.length === 0 && (

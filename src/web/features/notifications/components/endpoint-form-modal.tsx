@@ -9,7 +9,7 @@ import {
   useCreateWebhookEndpoint,
   useUpdateWebhookEndpoint,
 } from '../api/save-webhook-endpoint.ts';
-import { SlackKindsInput } from './slack-kinds-input.tsx';
+import { AlertKindsInput } from './alert-kinds-input.tsx';
 
 const URL_HELP = {
   webhook:
@@ -107,7 +107,7 @@ export function EndpointFormModal({
             error={fieldError('url')}
             required={!endpoint}
           />
-          <SlackKindsInput label="Alerts sent here" value={kinds} onChange={setKinds} />
+          <AlertKindsInput label="Alerts sent here" value={kinds} onChange={setKinds} />
           <Select
             label="Spend digest"
             description="The whole organization's spend, month to date and forecast."

@@ -11,7 +11,7 @@ import type { NotificationView } from '../../../../contracts/alerts.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useNotifications } from '../api/list-notifications.ts';
-import { formatWhen, KIND_LABELS } from './alert-format.ts';
+import { formatWhen, kindLabel } from './alert-format.ts';
 
 const DELIVERY_COLOR = { delivered: 'teal', pending: 'gray', sending: 'blue', failed: 'red' } as const;
 const CHANNEL_ICON = {
@@ -67,7 +67,7 @@ function AlertSummary({ notification }: { notification: NotificationView }) {
     <>
       <Group gap="xs" mb={2}>
         <Badge size="sm" variant="outline">
-          {KIND_LABELS[notification.kind]}
+          {kindLabel(notification.kind)}
         </Badge>
         <Text fw={600} size="sm">
           {notification.title}

@@ -1,8 +1,6 @@
 import {
   Alert,
   Button,
-  Checkbox,
-  Group,
   Paper,
   SegmentedControl,
   Skeleton,
@@ -20,13 +18,14 @@ import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
 } from '../api/notification-preferences.ts';
+import { AlertKindsInput } from './alert-kinds-input.tsx';
 
 function PreferencesForm({ initial, manages }: { initial: NotificationPreferences; manages: boolean }) {
   const save = useSaveNotificationPreferences();
   const [email, setEmail] = useState(initial.email);
   const slack = initial.slack;
   const [digest, setDigest] = useState<string>(initial.digest);
-  const [kinds, setKinds] = useState<string[]>(initial.kinds);
+  const [kinds, setKinds] = useState<NotificationKind[]>(initial.kinds);
   const [recipients, setRecipients] = useState<string[]>(initial.extra_recipients.map((r) => r.email));
   useEffect(() => setRecipients(initial.extra_recipients.map((r) => r.email)), [initial.extra_recipients]);
 
@@ -38,16 +37,7 @@ function PreferencesForm({ initial, manages }: { initial: NotificationPreference
         checked={email}
         onChange={(e) => setEmail(e.currentTarget.checked)}
       />
-      <Checkbox.Group label="Alert kinds I receive" value={kinds} onChange={setKinds}>
-        <Group mt={6}>
-          <Checkbox value="budget" label="Budgets" />
-          <Checkbox value="cost-threshold" label="Cost thresholds" />
-          <Checkbox value="anomaly" label="Anomalies" />
-          <Checkbox value="idle-ec2" label="Idle EC2" />
-          <Checkbox value="launch" label="Launches" />
-          <Checkbox value="launch" label="Launches" />
-        </Group>
-      </Checkbox.Group>
+      <AlertKindsInput label="Alert kinds I receive" value={kinds} onChange={setKinds} />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Digest
@@ -105,7 +95,7 @@ function PreferencesForm({ initial, manages }: { initial: NotificationPreference
             email,
             slack,
             digest: digest as NotificationPreferences['digest'],
-            kinds: kinds as NotificationKind[],
+            kinds,
             ...(manages ? { extra_recipients: recipients } : {}),
           })
         }

@@ -7,7 +7,7 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { startSlackOAuth, useSaveSlackConnection, useSlackConnection } from '../api/slack-connection.ts';
-import { SlackKindsInput } from './slack-kinds-input.tsx';
+import { AlertKindsInput } from './alert-kinds-input.tsx';
 
 const ALL_KINDS: NotificationKind[] = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch'];
 
@@ -92,7 +92,7 @@ export function SlackIntegratePage() {
                 value={channel}
                 onChange={(e) => setChannel(e.currentTarget.value)}
               />
-              <SlackKindsInput value={kinds} onChange={setKinds} />
+              <AlertKindsInput value={kinds} onChange={setKinds} />
               {save.isError && (
                 <Alert color="red" icon={<IconAlertCircle size={16} />} title="Slack was not connected">
                   {rejectionMessage(save.error)}

@@ -13,7 +13,7 @@ import {
   useSendSlackTest,
   useSlackConnection,
 } from '../api/slack-connection.ts';
-import { SlackKindsInput } from './slack-kinds-input.tsx';
+import { AlertKindsInput } from './alert-kinds-input.tsx';
 
 function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
   const save = useSaveSlackConnection();
@@ -44,7 +44,7 @@ function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
           onChange={(e) => setChannel(e.currentTarget.value)}
           placeholder="#cost-alerts"
         />
-        <SlackKindsInput value={kinds} onChange={setKinds} />
+        <AlertKindsInput value={kinds} onChange={setKinds} />
         {save.isError && (
           <Alert color="red" icon={<IconAlertCircle size={16} />}>
             {rejectionMessage(save.error)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconBulb, IconFilterOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -18,19 +18,6 @@ export function FindingsSkeleton() {
         </Stack>
       </Paper>
     </Stack>
-  );
-}
-
-export function FindingsError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" title="Recommendations could not be loaded">
-      <Stack gap="sm" align="flex-start">
-        {message}
-        <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

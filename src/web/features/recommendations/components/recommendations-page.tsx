@@ -2,7 +2,7 @@ import { Button, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { rejectionMessage } from '../../../lib/api-client.ts';
+import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -11,7 +11,7 @@ import { FindingCards } from './finding-cards.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FindingFilters } from './finding-filters.tsx';
 import { findingsToCsv } from './findings-csv.ts';
-import { FindingsError, FindingsSkeleton, NoFindingsYet, NoMatchingFindings } from './findings-states.tsx';
+import { FindingsSkeleton, NoFindingsYet, NoMatchingFindings } from './findings-states.tsx';
 import { FindingsTable } from './findings-table.tsx';
 import { RightsizingSettingsButton } from './rightsizing-settings-button.tsx';
 import { SavingsSummary } from './savings-summary.tsx';
@@ -51,7 +51,7 @@ export function RecommendationsPage() {
       />
       {findings.isPending && <FindingsSkeleton />}
       {findings.isError && (
-        <FindingsError message={rejectionMessage(findings.error)} onRetry={() => findings.refetch()} />
+        <SectionError what="recommendations" error={findings.error} onRetry={() => findings.refetch()} />
       )}
       {list && list.computed_at === null && <NoFindingsYet />}
       {list && list.computed_at !== null && (

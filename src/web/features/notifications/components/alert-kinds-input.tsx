@@ -1,8 +1,9 @@
 import { Checkbox, Group } from '@mantine/core';
 import type { NotificationKind } from '../../../../contracts/alerts.ts';
+import { KIND_CHOICES } from './alert-format.ts';
 
-/** Which alert kinds go to the Slack channel (or a webhook or Teams endpoint). */
-export function SlackKindsInput({
+/** Which alert kinds a person receives, or go to the Slack channel, a webhook or a Teams endpoint. */
+export function AlertKindsInput({
   value,
   onChange,
   label = 'Alerts that go to this channel',
@@ -14,11 +15,9 @@ export function SlackKindsInput({
   return (
     <Checkbox.Group label={label} value={value} onChange={(kinds) => onChange(kinds as NotificationKind[])}>
       <Group mt={6}>
-        <Checkbox value="budget" label="Budgets" />
-        <Checkbox value="cost-threshold" label="Cost thresholds" />
-        <Checkbox value="anomaly" label="Anomalies" />
-        <Checkbox value="idle-ec2" label="Idle EC2" />
-        <Checkbox value="launch" label="Launches" />
+        {KIND_CHOICES.map((choice) => (
+          <Checkbox key={choice.value} value={choice.value} label={choice.label} />
+        ))}
       </Group>
     </Checkbox.Group>
   );
