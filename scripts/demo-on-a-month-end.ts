@@ -8,11 +8,10 @@
  *   node --import tsx scripts/demo-on-a-month-end.ts ["2027-01-31 23:30:00"]
  */
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoNumbers, freePort, stopGroup, until } from './smoke-support.ts';
+import { demoNumbers, freePort, startServerProcess, stopGroup, until } from './smoke-support.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const shiftedTo = process.argv[2] ?? '2027-01-31 23:30:00';
@@ -43,30 +42,17 @@ async function main() {
   const sandbox = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-month-end-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const logPath = path.join(sandbox, 'server.log');
-  const log = fs.openSync(logPath, 'a');
-  // A newcomer's settings: nothing of CI's database, mail or AWS; a fresh DATA_DIR.
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && !/^(DATABASE_URL|TEST_DATABASE|SMTP_URL|AWS_|SPENDGUARD_|E2E_|npm_)/.test(key))
-      env[key] = value;
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(sandbox, 'data'),
-    WEB_DIST_DIR: path.join(sandbox, 'no-web-build'),
-  });
-  const server = spawn('faketime', [shiftedTo, process.execPath, '--import', 'tsx', 'src/server/main.ts'], {
+  const { server, tail } = startServerProcess({
+    command: 'faketime',
+    args: [shiftedTo, process.execPath, '--import', 'tsx', 'src/server/main.ts'],
     cwd: repoRoot,
-    env,
-    detached: true,
-    stdio: ['ignore', log, log],
-  });
-  const tail = () => fs.readFileSync(logPath, 'utf8').split('\n').slice(-40).join('\n');
-  process.once('SIGTERM', () => {
-    stopGroup(server, 'SIGKILL');
-    fs.rmSync(sandbox, { recursive: true, force: true });
-    process.exit(143);
+    sandbox,
+    settings: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(sandbox, 'data'),
+      WEB_DIST_DIR: path.join(sandbox, 'no-web-build'),
+    },
   });
   say(`server started under faketime at ${shiftedTo} UTC`);
 

@@ -8,11 +8,11 @@
  *   node --import tsx scripts/newcomer-smoke.ts [--keep]
  */
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoNumbers, freePort, stopAndCheck, stopGroup, until } from './smoke-support.ts';
+import { demoNumbers, freePort, startServerProcess, stopAndCheck, until } from './smoke-support.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const README_FIRST_LINE = 'npm ci && npm start';
@@ -46,26 +46,13 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const logPath = path.join(sandbox, 'newcomer.log');
-  const log = fs.openSync(logPath, 'a');
   // A newcomer's shell: none of our CI's or this machine's Spendguard settings, a fresh DATA_DIR.
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && !/^(DATABASE_URL|TEST_DATABASE|SMTP_URL|AWS_|SPENDGUARD_|E2E_|npm_)/.test(key))
-      env[key] = value;
-  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(sandbox, 'data') });
-  const server = spawn('bash', ['-c', command], {
+  const { server, tail } = startServerProcess({
+    command: 'bash',
+    args: ['-c', command],
     cwd: clone,
-    env,
-    detached: true,
-    stdio: ['ignore', log, log],
-  });
-  const tail = () => fs.readFileSync(logPath, 'utf8').split('\n').slice(-40).join('\n');
-  // CI stops this smoke when the tests beside it fail: the server's whole group goes with it.
-  process.once('SIGTERM', () => {
-    stopGroup(server, 'SIGKILL');
-    fs.rmSync(sandbox, { recursive: true, force: true });
-    process.exit(143);
+    sandbox,
+    settings: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(sandbox, 'data') },
   });
 
   let failed: Error | undefined;

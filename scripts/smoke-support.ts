@@ -4,9 +4,10 @@
  * the dashboard reads them.
  */
 
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -119,4 +120,37 @@ export async function demoNumbers(
     return list.count > 0 ? list.count : undefined;
   });
   return { monthTotal, findings };
+}
+
+/**
+ * Starts `command` in its own process group with a newcomer's environment (none of CI's database,
+ * mail, AWS or Spendguard settings) plus `settings`, logging to `sandbox/server.log`. A SIGTERM to this
+ * script (CI stopping it) takes the whole group and the sandbox with it.
+ */
+export function startServerProcess(options: {
+  command: string;
+  args: string[];
+  cwd: string;
+  sandbox: string;
+  settings: Record<string, string>;
+}): { server: ChildProcess; tail: () => string } {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !/^(DATABASE_URL|TEST_DATABASE|SMTP_URL|AWS_|SPENDGUARD_|E2E_|npm_)/.test(key))
+      env[key] = value;
+  Object.assign(env, options.settings);
+  const logPath = path.join(options.sandbox, 'server.log');
+  const log = fs.openSync(logPath, 'a');
+  const server = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+  process.once('SIGTERM', () => {
+    stopGroup(server, 'SIGKILL');
+    fs.rmSync(options.sandbox, { recursive: true, force: true });
+    process.exit(143);
+  });
+  return { server, tail: () => fs.readFileSync(logPath, 'utf8').split('\n').slice(-40).join('\n') };
 }
