@@ -70,3 +70,13 @@ export function uploadsAs(server: TestApp, token: string) {
     },
   };
 }
+
+/** The unblended total an integration's stored facts add up to (null with none): what an upload kept. */
+export async function storedUnblendedTotal(server: TestApp, integrationId: string): Promise<string | null> {
+  const row = await server.context.database.db
+    .selectFrom('cost_daily_facts')
+    .select((eb) => eb.fn.sum<string>('unblended_cost').as('total'))
+    .where('integration_id', '=', integrationId)
+    .executeTakeFirst();
+  return row?.total ?? null;
+}

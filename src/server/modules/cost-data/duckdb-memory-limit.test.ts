@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { CUR_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { uploadsAs } from '../../testing/upload-fixtures.ts';
+import { storedUnblendedTotal, uploadsAs } from '../../testing/upload-fixtures.ts';
 import { createCostDataService } from './cost-data.service.ts';
 
 /**
@@ -19,14 +19,7 @@ let server: TestApp;
 let token: string;
 let integrationId: string;
 
-async function totalCost(): Promise<string | null> {
-  const row = await server.context.database.db
-    .selectFrom('cost_daily_facts')
-    .select((eb) => eb.fn.sum<string>('unblended_cost').as('total'))
-    .where('integration_id', '=', integrationId)
-    .executeTakeFirst();
-  return row?.total ?? null;
-}
+const totalCost = () => storedUnblendedTotal(server, integrationId);
 
 beforeAll(async () => {
   // 4MB: DuckDB cannot even hold the CSV reader's buffers, whatever it spills.

@@ -7,7 +7,7 @@ import type { IntegrationView } from '../../../contracts/integrations.ts';
 import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { CUR_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { uploadsAs } from '../../testing/upload-fixtures.ts';
+import { storedUnblendedTotal, uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
  * Issue 14: a few MB of gzip can expand to gigabytes. A gzip billing file is read with a limit on the
@@ -35,14 +35,7 @@ function gzipBomb(first: Buffer, chunk: Buffer, members: number): Buffer {
 const upload = (fileName: string, bytes: Buffer): Promise<IntegrationView> =>
   uploadsAs(server, token).uploadAndReadCard(integrationId, fileName, bytes);
 
-async function totalCost(): Promise<string | null> {
-  const row = await server.context.database.db
-    .selectFrom('cost_daily_facts')
-    .select((eb) => eb.fn.sum<string>('unblended_cost').as('total'))
-    .where('integration_id', '=', integrationId)
-    .executeTakeFirst();
-  return row?.total ?? null;
-}
+const totalCost = () => storedUnblendedTotal(server, integrationId);
 
 beforeAll(async () => {
   server = await createTestApp({ env: { DATA_DIR: dataDir, UPLOAD_MAX_EXPANDED_BYTES: String(LIMIT) } });

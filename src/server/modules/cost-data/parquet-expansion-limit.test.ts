@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
 import { signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { uploadsAs } from '../../testing/upload-fixtures.ts';
+import { storedUnblendedTotal, uploadsAs } from '../../testing/upload-fixtures.ts';
 import { writeCur2TestFile } from './billing-files/cur2-test-files.ts';
 import { quoteLiteral } from './billing-files/sql-text.ts';
 
@@ -25,14 +25,7 @@ let integrationId: string;
 const upload = (fileName: string, bytes: Buffer): Promise<IntegrationView> =>
   uploadsAs(server, token).uploadAndReadCard(integrationId, fileName, bytes);
 
-async function totalCost(): Promise<string | null> {
-  const row = await server.context.database.db
-    .selectFrom('cost_daily_facts')
-    .select((eb) => eb.fn.sum<string>('unblended_cost').as('total'))
-    .where('integration_id', '=', integrationId)
-    .executeTakeFirst();
-  return row?.total ?? null;
-}
+const totalCost = () => storedUnblendedTotal(server, integrationId);
 
 /** One real CUR 2.0 line item, repeated `copies` times: the same columns, pages of one run each. */
 async function repeatedLineItems(copies: number): Promise<Buffer> {
