@@ -1,17 +1,40 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 
+/** The company a generated month belongs to; the defaults are a small company's. */
+export interface Cur2Shape {
+  resources: number;
+  accounts: number;
+  services: number;
+  /** Every n-th resource is an EC2 instance billing BoxUsage hours; none when absent. */
+  instanceEvery?: number;
+}
+
+export const SMALL_COMPANY: Cur2Shape = { resources: 2_000, accounts: 3, services: 80 };
+/** The large month of bench/README.md: about 6M daily facts from 20M line items. */
+export const LARGE_COMPANY: Cur2Shape = {
+  resources: 200_000,
+  accounts: 40,
+  services: 150,
+  instanceEvery: 10,
+};
+
 /**
- * Writes a CUR 2.0 Parquet file of `lineItems` rows shaped like one month of a small company: 3
+ * Writes a CUR 2.0 Parquet file of `lineItems` rows shaped like one month of a company: by default 3
  * accounts, 80 services, 30 days of hourly line items, 2,000 resources, tags team/env/project (one
  * resource in ten untagged), Savings Plan and reservation coverage with their fees, and tax.
- * Costs are DOUBLE and timestamps TIMESTAMP, as AWS writes them.
+ * Costs are DOUBLE and timestamps TIMESTAMP, as AWS writes them. Each resource keeps one account,
+ * service, region and usage type, so daily facts grow with resources × days.
  */
-export async function generateCur2Parquet(file: string, lineItems: number): Promise<void> {
+export async function generateCur2Parquet(
+  file: string,
+  lineItems: number,
+  shape: Cur2Shape = SMALL_COMPANY,
+): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
     await connection.run(
-      `COPY (${cur2LineItemsSql(lineItems)}) TO '${file.replaceAll("'", "''")}' (FORMAT parquet)`,
+      `COPY (${cur2LineItemsSql(lineItems, shape)}) TO '${file.replaceAll("'", "''")}' (FORMAT parquet)`,
     );
   } finally {
     connection.closeSync();
@@ -21,10 +44,49 @@ export async function generateCur2Parquet(file: string, lineItems: number): Prom
 
 const SERVICES = `['AmazonEC2','AmazonS3','AmazonRDS','AWSLambda','AmazonCloudWatch','AmazonDynamoDB','AmazonVPC','AWSELB','AmazonEKS','AmazonECS']`;
 
-function cur2LineItemsSql(lineItems: number): string {
+/** The small company's three accounts keep their ids and names; a larger one numbers them. */
+function accountColumns(accounts: number): { id: string; name: string } {
+  if (accounts === SMALL_COMPANY.accounts)
+    return {
+      id: "['111111111111', '222222222222', '333333333333'][account + 1]",
+      name: "['Payer', 'Production', 'Development'][account + 1]",
+    };
+  return { id: 'CAST(111111111111 + account AS VARCHAR)', name: "'Account ' || account" };
+}
+
+/**
+ * A shape from the command line: 'small', 'large', or either with some of its numbers changed
+ * ('large,resources=40000').
+ */
+export function parseCur2Shape(text = 'small'): Cur2Shape {
+  const [base, ...changes] = text.split(',');
+  const shape: Cur2Shape = { ...(base === 'large' ? LARGE_COMPANY : SMALL_COMPANY) };
+  for (const change of changes) {
+    const [key, value] = change.split('=');
+    if (key !== 'resources' && key !== 'accounts' && key !== 'services' && key !== 'instanceEvery')
+      throw new Error(`unknown shape setting ${key}`);
+    shape[key] = Number(value);
+  }
+  return shape;
+}
+
+/** What a shape is, for a benchmark's output. */
+export function describeCur2Shape(shape: Cur2Shape): string {
+  const instances = shape.instanceEvery ? `, every ${shape.instanceEvery}th an EC2 instance` : '';
+  return `${shape.resources.toLocaleString('en-US')} resources${instances}, ${shape.accounts} accounts, ${shape.services} services`;
+}
+
+function usageType(shape: Cur2Shape): string {
+  const usage = "['USE1', 'EUW1', 'USW2', 'APS1'][r % 4 + 1] || '-Usage:' || (r % 7)";
+  if (!shape.instanceEvery) return usage;
+  return `CASE WHEN r % ${shape.instanceEvery} = 0 THEN ['USE1', 'EUW1', 'USW2', 'APS1'][r % 4 + 1] || '-BoxUsage:m5.large' ELSE ${usage} END`;
+}
+
+function cur2LineItemsSql(lineItems: number, shape: Cur2Shape): string {
+  const account = accountColumns(shape.accounts);
   return `
   WITH lines AS (
-    SELECT i, CAST(hash(i) % 2000 AS INTEGER) AS r, CAST(i % 720 AS INTEGER) AS hour FROM range(${lineItems}) t(i)
+    SELECT i, CAST(hash(i) % ${shape.resources} AS INTEGER) AS r, CAST(i % 720 AS INTEGER) AS hour FROM range(${lineItems}) t(i)
   ), kinds AS (
     SELECT *,
       CASE
@@ -37,19 +99,19 @@ function cur2LineItemsSql(lineItems: number): string {
         WHEN r % 20 = 3 THEN 'DiscountedUsage'
         ELSE 'Usage'
       END AS kind,
-      r % 80 AS service, r % 3 AS account, ((hash(r) % 1000) / 1000.0 + 0.01) * 0.2 AS hourly_cost
+      r % ${shape.services} AS service, r % ${shape.accounts} AS account, ((hash(r) % 1000) / 1000.0 + 0.01) * 0.2 AS hourly_cost
     FROM lines
   )
   SELECT
     TIMESTAMP '2026-10-01' AS bill_billing_period_start_date,
     '111111111111' AS bill_payer_account_id,
-    ['111111111111', '222222222222', '333333333333'][account + 1] AS line_item_usage_account_id,
-    ['Payer', 'Production', 'Development'][account + 1] AS line_item_usage_account_name,
+    ${account.id} AS line_item_usage_account_id,
+    ${account.name} AS line_item_usage_account_name,
     kind AS line_item_line_item_type,
     TIMESTAMP '2026-10-01' + to_hours(hour) AS line_item_usage_start_date,
     TIMESTAMP '2026-10-01' + to_hours(hour + 1) AS line_item_usage_end_date,
     coalesce(${SERVICES}[service + 1], 'AWSService' || service) AS line_item_product_code,
-    ['USE1', 'EUW1', 'USW2', 'APS1'][r % 4 + 1] || '-Usage:' || (r % 7) AS line_item_usage_type,
+    ${usageType(shape)} AS line_item_usage_type,
     'RunInstances' AS line_item_operation,
     CASE WHEN r % 20 = 4 OR kind IN ('Tax', 'SavingsPlanRecurringFee', 'RIFee', 'Fee') THEN ''
       ELSE 'arn:aws:service:us-east-1:' || account || ':resource/r-' || r END AS line_item_resource_id,
@@ -76,7 +138,8 @@ function cur2LineItemsSql(lineItems: number): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [file, rows] = process.argv.slice(2);
-  if (!file) throw new Error('usage: generate-cur2-parquet.ts <file> [rows]');
-  await generateCur2Parquet(file, Number(rows ?? 5_000_000));
+  const [file, rows, shape] = process.argv.slice(2);
+  if (!file)
+    throw new Error('usage: generate-cur2-parquet.ts <file> [rows] [shape: small|large[,resources=N,...]]');
+  await generateCur2Parquet(file, Number(rows ?? 5_000_000), parseCur2Shape(shape));
 }

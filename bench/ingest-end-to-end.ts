@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { generateCur2Parquet } from './generate-cur2-parquet.ts';
+import { describeCur2Shape, generateCur2Parquet, parseCur2Shape } from './generate-cur2-parquet.ts';
 
 /**
  * The whole ingest of a CUR 2.0 Parquet file into the database (DuckDB read, staging, the billing
@@ -12,7 +12,8 @@ import { generateCur2Parquet } from './generate-cur2-parquet.ts';
  * the same file, in one run. See bench/README.md.
  *
  *   npm run bench -- ingest-end-to-end               (1M line items, PGlite and PostgreSQL)
- *   node --import tsx bench/ingest-end-to-end.ts 5000000 pglite,postgres [rounds=1]
+ *   node --import tsx bench/ingest-end-to-end.ts 5000000 pglite,postgres [rounds=1] [shape=small]
+ *   node --import tsx bench/ingest-end-to-end.ts 20000000 postgres 1 large   (the large month)
  *
  * Each measurement runs in a fresh process so its peak memory is its own. PGlite lives in a folder, as
  * `npm start` keeps it under DATA_DIR, created and migrated by a process of its own first (a first start's
@@ -148,10 +149,11 @@ async function main() {
   try {
     const file = path.join(directory, 'cur2.parquet');
     const generated = performance.now();
-    await generateCur2Parquet(file, lineItems);
+    const shape = parseCur2Shape(process.argv[5]);
+    await generateCur2Parquet(file, lineItems, shape);
     const megabytes = (statSync(file).size / 1024 / 1024).toFixed(1);
     console.log(
-      `generated ${lineItems.toLocaleString('en-US')} CUR 2.0 line items (${megabytes} MB Parquet) in ${seconds(performance.now() - generated)}`,
+      `generated ${lineItems.toLocaleString('en-US')} CUR 2.0 line items (${megabytes} MB Parquet; ${describeCur2Shape(shape)}) in ${seconds(performance.now() - generated)}`,
     );
     const rounds = Number(process.argv[4] ?? 1);
     const rate = (m: Measurement) => Math.round(m.rows / (m.milliseconds / 1000)).toLocaleString('en-US');

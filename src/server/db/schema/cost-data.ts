@@ -121,6 +121,32 @@ export interface CostDataIntegrationsTable {
   integration_id: string;
 }
 
+/** One resource's cost in one billing period and usage type (decision 079). */
+export interface MonthlyResourceCostColumns {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  provider: string;
+  usage_account_id: string;
+  service_code: string;
+  service_name: string;
+  region: string;
+  usage_type: string;
+  resource_id: string;
+  currency: string;
+  unblended_cost: Money;
+  amortized_cost: Money;
+  net_cost: Money;
+  usage_quantity: Money;
+  line_items: ColumnType<string, number | string, number | string>;
+}
+
+/** A staged resource cost belongs to its run, as a staged fact does. */
+export interface ResourceCostStagingTable
+  extends Omit<MonthlyResourceCostColumns, 'organization_id' | 'integration_id'> {
+  run_id: string;
+}
+
 /** The tables the cost-data module owns (db/schema/ownership.ts). Spend: ingestion runs, daily cost facts and their rollups. */
 export interface CostDataTables {
   ingestion_runs: IngestionRunsTable;
@@ -132,4 +158,6 @@ export interface CostDataTables {
   cost_daily_tag_rollups: CostDailyTagRollupsTable;
   cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
   cost_data_integrations: CostDataIntegrationsTable;
+  cost_monthly_resource_costs: MonthlyResourceCostColumns;
+  cost_resource_cost_staging: ResourceCostStagingTable;
 }

@@ -36,6 +36,8 @@ export const TABLE_OWNERS = {
   cost_daily_tag_rollups: 'cost-data',
   cost_monthly_tag_rollups: 'cost-data',
   cost_data_integrations: 'cost-data',
+  cost_monthly_resource_costs: 'cost-data',
+  cost_resource_cost_staging: 'cost-data',
   ec2_instances: 'recommendations',
   ec2_instance_metrics: 'recommendations',
   ec2_findings: 'recommendations',

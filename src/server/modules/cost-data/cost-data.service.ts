@@ -19,6 +19,7 @@ import {
   listUsageAccounts,
   replaceBillingPeriod,
   stageFacts,
+  stageResourceCosts,
 } from './cost-facts.repository.ts';
 import { createCostSlices } from './cost-slices.service.ts';
 import {
@@ -325,11 +326,15 @@ export function createCostDataService(
           warnings.push(...currencyWarnings(summary, file.label));
           warnings.push(...providerNotes(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
-          await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
+          const stored = await opened.storedGrain();
+          await stageWhileReading(stored.dailyCostFacts(), async (batch) => {
             await stageFacts(db, run.id, batch);
             factsWritten += batch.length;
             await report(latestPercent);
           });
+          await stageWhileReading(stored.monthlyResourceCosts(), (batch) =>
+            stageResourceCosts(db, run.id, batch),
+          );
         } finally {
           opened.close();
         }

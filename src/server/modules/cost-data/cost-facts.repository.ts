@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
 import { copyField, copyRows } from '../../db/bulk-copy.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import type { DailyCostFact } from './billing-files/index.ts';
+import type { DailyCostFact, MonthlyResourceCost } from './billing-files/index.ts';
 
 /** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
 const FACT_TEXT_LENGTH = 1_024;
@@ -70,8 +70,47 @@ export async function stageFacts(
   await copyRows(db, `cost_fact_staging (run_id, ${STAGED_COLUMN_LIST})`, rows);
 }
 
+/** What a resource cost in a month, as staged and as stored; the stored row adds its owner. */
+const RESOURCE_COST_COLUMN_LIST =
+  'billing_period, provider, usage_account_id, service_code, service_name, region, usage_type, resource_id, ' +
+  'currency, unblended_cost, amortized_cost, net_cost, usage_quantity, line_items';
+const RESOURCE_COST_COLUMNS = sql.raw(RESOURCE_COST_COLUMN_LIST);
+
+function resourceCostLine(runId: string, cost: MonthlyResourceCost): string {
+  return [
+    runId,
+    cost.billingPeriod,
+    copyField(text(cost.provider)),
+    copyField(text(cost.usageAccountId)),
+    copyField(text(cost.serviceCode)),
+    copyField(text(cost.serviceName)),
+    copyField(text(cost.region)),
+    copyField(text(cost.usageType)),
+    copyField(text(cost.resourceId)),
+    copyField(text(cost.currency)),
+    cost.unblendedCost,
+    cost.amortizedCost,
+    cost.netCost,
+    cost.usageQuantity,
+    String(cost.lineItems),
+  ].join('\t');
+}
+
+/** Each resource's monthly costs wait in staging beside the run's facts, loaded the same way. */
+export async function stageResourceCosts(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  costs: MonthlyResourceCost[],
+): Promise<void> {
+  if (costs.length === 0) return;
+  let rows = '';
+  for (const cost of costs) rows += `${resourceCostLine(runId, cost)}\n`;
+  await copyRows(db, `cost_resource_cost_staging (run_id, ${RESOURCE_COST_COLUMN_LIST})`, rows);
+}
+
 export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
   await db.deleteFrom('cost_fact_staging').where('run_id', '=', runId).execute();
+  await db.deleteFrom('cost_resource_cost_staging').where('run_id', '=', runId).execute();
 }
 
 /**
@@ -80,14 +119,19 @@ export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: stri
  * are found by a skip scan of the staging index, one probe per run, not a read of every staged row.
  */
 export async function discardStagedFactsOfRunsNotRunning(db: Kysely<DatabaseSchema>): Promise<void> {
-  await sql`with recursive staged_runs (run_id) as (
-      (select run_id from cost_fact_staging order by run_id limit 1)
-      union all
-      select (select s.run_id from cost_fact_staging s where s.run_id > staged_runs.run_id order by s.run_id limit 1)
-      from staged_runs where staged_runs.run_id is not null)
-    delete from cost_fact_staging where run_id in (
-      select run_id from staged_runs where run_id is not null and not exists (
-        select 1 from ingestion_runs r where r.id = staged_runs.run_id and r.state = 'running'))`.execute(db);
+  for (const staging of ['cost_fact_staging', 'cost_resource_cost_staging'] as const) {
+    const table = sql.table(staging);
+    await sql`with recursive staged_runs (run_id) as (
+        (select run_id from ${table} order by run_id limit 1)
+        union all
+        select (select s.run_id from ${table} s where s.run_id > staged_runs.run_id order by s.run_id limit 1)
+        from staged_runs where staged_runs.run_id is not null)
+      delete from ${table} where run_id in (
+        select run_id from staged_runs where run_id is not null and not exists (
+          select 1 from ingestion_runs r where r.id = staged_runs.run_id and r.state = 'running'))`.execute(
+      db,
+    );
+  }
 }
 
 /** Thrown by a swap whose run is no longer running: the orphan sweep ended it and discarded what it staged. */
@@ -103,6 +147,7 @@ export const COST_TABLES = [
   'cost_daily_totals',
   'cost_daily_tag_rollups',
   'cost_monthly_tag_rollups',
+  'cost_monthly_resource_costs',
 ] as const;
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -181,7 +226,12 @@ export async function replaceBillingPeriod(
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider, tag_key,
       tag_value, usage_account_id, service_name, ${SUMS}
     from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  const stagedResourceCosts = sql`cost_resource_cost_staging
+    where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
+  await sql`insert into cost_monthly_resource_costs (organization_id, integration_id, ${RESOURCE_COST_COLUMNS})
+    select ${ownerValues}, ${RESOURCE_COST_COLUMNS} from ${stagedResourceCosts}`.execute(trx);
   await sql`delete from ${staged}`.execute(trx);
+  await sql`delete from ${stagedResourceCosts}`.execute(trx);
 }
 
 /** Unblended spend per billing period: what the integration holds now, or what a run staged. */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { DailyCostFact } from './daily-cost-fact.ts';
+import type { DailyCostFact, MonthlyResourceCost } from './daily-cost-fact.ts';
 
 /**
  * One JSON array of text per fact: reading one value per row from DuckDB and parsing it with
@@ -17,19 +17,48 @@ function dailyCostFactRowsSql(table: string): string {
   ORDER BY billing_period, usage_date`;
 }
 
+function monthlyResourceCostRowsSql(table: string): string {
+  return `SELECT CAST(to_json([
+      strftime(billing_period, '%Y-%m-%d'), provider, usage_account_id, service_code, service_name, region,
+      usage_type, resource_id, currency,
+      CAST(unblended_cost AS VARCHAR), CAST(amortized_cost AS VARCHAR), CAST(net_cost AS VARCHAR),
+      CAST(usage_quantity AS VARCHAR), CAST(line_items AS VARCHAR)
+    ]) AS VARCHAR) AS cost
+  FROM ${table}
+  ORDER BY billing_period`;
+}
+
 /** Streams the facts in batches of batchSize (the last may be smaller), fetching one DuckDB chunk at a time. */
-export async function* streamDailyCostFacts(
+export function streamDailyCostFacts(
   connection: DuckDBConnection,
   table: string,
   batchSize: number,
 ): AsyncGenerator<DailyCostFact[]> {
-  const result = await connection.stream(dailyCostFactRowsSql(table));
-  let batch: DailyCostFact[] = [];
+  return streamRows(connection, dailyCostFactRowsSql(table), batchSize, factFromRow);
+}
+
+/** Streams each resource's monthly costs in batches, as streamDailyCostFacts does the facts. */
+export function streamMonthlyResourceCosts(
+  connection: DuckDBConnection,
+  table: string,
+  batchSize: number,
+): AsyncGenerator<MonthlyResourceCost[]> {
+  return streamRows(connection, monthlyResourceCostRowsSql(table), batchSize, resourceCostFromRow);
+}
+
+async function* streamRows<T>(
+  connection: DuckDBConnection,
+  sql: string,
+  batchSize: number,
+  fromRow: (json: string) => T,
+): AsyncGenerator<T[]> {
+  const result = await connection.stream(sql);
+  let batch: T[] = [];
   for (;;) {
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
     for (const row of chunk.getColumnValues(0)) {
-      batch.push(factFromRow(String(row)));
+      batch.push(fromRow(String(row)));
       if (batch.length === batchSize) {
         yield batch;
         batch = [];
@@ -97,6 +126,58 @@ function factFromRow(json: string): DailyCostFact {
     chargeType,
     resourceId,
     tags: JSON.parse(tags) as Record<string, string>,
+    currency,
+    unblendedCost,
+    amortizedCost,
+    netCost,
+    usageQuantity,
+    lineItems: Number(lineItems),
+  };
+}
+
+type ResourceCostRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+
+function resourceCostFromRow(json: string): MonthlyResourceCost {
+  const [
+    billingPeriod,
+    provider,
+    usageAccountId,
+    serviceCode,
+    serviceName,
+    region,
+    usageType,
+    resourceId,
+    currency,
+    unblendedCost,
+    amortizedCost,
+    netCost,
+    usageQuantity,
+    lineItems,
+  ] = JSON.parse(json) as ResourceCostRow;
+  return {
+    billingPeriod,
+    provider,
+    usageAccountId,
+    serviceCode,
+    serviceName,
+    region,
+    usageType,
+    resourceId,
     currency,
     unblendedCost,
     amortizedCost,

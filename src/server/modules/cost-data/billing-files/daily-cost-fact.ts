@@ -30,6 +30,25 @@ export interface DailyCostFact {
   lineItems: number;
 }
 
+/** One resource's cost in one billing period and usage type: what the bill says each resource cost. */
+export interface MonthlyResourceCost {
+  /** 'YYYY-MM-01'. */
+  billingPeriod: string;
+  provider: string;
+  usageAccountId: string;
+  serviceCode: string;
+  serviceName: string;
+  region: string;
+  usageType: string;
+  resourceId: string;
+  currency: string;
+  unblendedCost: string;
+  amortizedCost: string;
+  netCost: string;
+  usageQuantity: string;
+  lineItems: number;
+}
+
 export interface BillingFileCurrency {
   currency: string;
   /** Spend in another currency than USD is not converted: the ingest must say so. */

@@ -7,6 +7,7 @@ export type {
   BillingFileProgress,
   BillingFileSummary,
   DailyCostFact,
+  MonthlyResourceCost,
 } from './daily-cost-fact.ts';
 export { detectBillingFileFormat } from './inspect-billing-file.ts';
 export {
@@ -14,4 +15,5 @@ export {
   openBillingFile,
   type ReadBillingFileOptions,
   readDailyCostFacts,
+  type StoredGrain,
 } from './read-daily-cost-facts.ts';

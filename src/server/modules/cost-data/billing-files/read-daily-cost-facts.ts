@@ -9,8 +9,9 @@ import type {
   BillingFileProgress,
   BillingFileSummary,
   DailyCostFact,
+  MonthlyResourceCost,
 } from './daily-cost-fact.ts';
-import { streamDailyCostFacts } from './daily-cost-fact-rows.ts';
+import { streamDailyCostFacts, streamMonthlyResourceCosts } from './daily-cost-fact-rows.ts';
 import { dailyCostFactsSql } from './daily-cost-facts-sql.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
 import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
@@ -27,6 +28,7 @@ import {
   shortRowOf,
 } from './ragged-csv-rows.ts';
 import { runWithScanProgress } from './scan-with-progress.ts';
+import { monthlyResourceCostsSql, storedFactsSql } from './stored-grain-sql.ts';
 
 export interface ReadBillingFileOptions extends DuckDbSessionOptions {
   onProgress?: (progress: BillingFileProgress) => void;
@@ -47,10 +49,25 @@ export interface OpenedBillingFile {
   /** The file's columns, as its header or schema names them. */
   readonly columns: string[];
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
+  /**
+   * The facts at the grain the database stores, and each resource's monthly cost, summed by DuckDB
+   * from the daily facts, which it then drops: dailyCostFacts() reads nothing after (decision 079).
+   */
+  storedGrain(): Promise<StoredGrain>;
   close(): void;
 }
 
+/** What the database stores of a billing file (decision 079). */
+export interface StoredGrain {
+  facts: number;
+  resourceCosts: number;
+  dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
+  monthlyResourceCosts(): AsyncGenerator<MonthlyResourceCost[]>;
+}
+
 const FACTS_TABLE = 'daily_cost_facts';
+const STORED_FACTS_TABLE = 'stored_cost_facts';
+const RESOURCE_COSTS_TABLE = 'monthly_resource_costs';
 const DEFAULT_BATCH_SIZE = 5_000;
 const INTERRUPT_AGAIN_MS = 100;
 
@@ -110,7 +127,8 @@ export async function openBillingFile(
       summary,
       notes,
       columns: source.columns.map((column) => column.name),
-      dailyCostFacts: () => emitFacts(connection, file, summary, options),
+      dailyCostFacts: () => emitFacts(connection, file, FACTS_TABLE, summary, options),
+      storedGrain: () => buildStoredGrain(connection, file, summary, options),
       close: () => session.close(),
     };
   } catch (error) {
@@ -205,27 +223,71 @@ async function parquetRowsWithinLimit(
   return declared.rows;
 }
 
-async function* emitFacts(
+async function buildStoredGrain(
   connection: DuckDBConnection,
   file: string,
   summary: BillingFileSummary,
+  options: ReadBillingFileOptions,
+): Promise<StoredGrain> {
+  const count = async (table: string) =>
+    Number(
+      (
+        await connection.runAndReadAll(`SELECT CAST(count(*) AS DOUBLE) AS n FROM ${table}`)
+      ).getRowObjectsJS()[0]?.n,
+    );
+  try {
+    await connection.run('SET preserve_insertion_order = false');
+    await connection.run(`CREATE TEMP TABLE ${STORED_FACTS_TABLE} AS ${storedFactsSql(FACTS_TABLE)}`);
+    await connection.run(
+      `CREATE TEMP TABLE ${RESOURCE_COSTS_TABLE} AS ${monthlyResourceCostsSql(FACTS_TABLE)}`,
+    );
+    await connection.run(`DROP TABLE ${FACTS_TABLE}`);
+    await connection.run('RESET preserve_insertion_order');
+  } catch (error) {
+    throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
+  }
+  const facts = await count(STORED_FACTS_TABLE);
+  const resourceCosts = await count(RESOURCE_COSTS_TABLE);
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  return {
+    facts,
+    resourceCosts,
+    dailyCostFacts: () => emitFacts(connection, file, STORED_FACTS_TABLE, { ...summary, facts }, options),
+    monthlyResourceCosts: () =>
+      translateOutOfMemory(streamMonthlyResourceCosts(connection, RESOURCE_COSTS_TABLE, batchSize), file),
+  };
+}
+
+async function* translateOutOfMemory<T>(rows: AsyncGenerator<T>, file: string): AsyncGenerator<T> {
+  try {
+    yield* rows;
+  } catch (error) {
+    throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
+  }
+}
+
+async function* emitFacts(
+  connection: DuckDBConnection,
+  file: string,
+  table: string,
+  counts: Pick<BillingFileSummary, 'lineItems' | 'facts'>,
   options: ReadBillingFileOptions,
 ): AsyncGenerator<DailyCostFact[]> {
   let factsEmitted = 0;
   try {
     for await (const batch of streamDailyCostFacts(
       connection,
-      FACTS_TABLE,
+      table,
       options.batchSize ?? DEFAULT_BATCH_SIZE,
     )) {
       factsEmitted += batch.length;
       options.onProgress?.({
         stage: 'emitting',
-        percent: (factsEmitted / summary.facts) * 100,
-        rowsScanned: summary.lineItems,
-        totalRows: summary.lineItems,
+        percent: (factsEmitted / counts.facts) * 100,
+        rowsScanned: counts.lineItems,
+        totalRows: counts.lineItems,
         factsEmitted,
-        totalFacts: summary.facts,
+        totalFacts: counts.facts,
       });
       yield batch;
     }
