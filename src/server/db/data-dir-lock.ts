@@ -45,25 +45,16 @@ function readOwner(lockPath: string): { pid: number; host: string } {
 }
 
 /**
- * The embedded database is single-process: a second server or command on the same DATA_DIR would
- * corrupt it or lose writes. Returns the release; the lock also ends with the process.
+ * Takes the exclusive lock on `lockPath` (created when missing) for this process's life, and writes
+ * `pid host` into it. Answers the release, or undefined when another live process holds it.
  */
-export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, DATA_DIR_LOCK_FILE);
+export function holdFileLock(lockPath: string): (() => void) | undefined {
   const fd = fs.openSync(lockPath, 'a+');
   let attempt = flockExclusive(fd);
   if (attempt === 'unsupported') attempt = pidOwnerAlive(readOwner(lockPath)) ? 'busy' : 'locked';
   if (attempt === 'busy') {
-    const owner = readOwner(lockPath);
     fs.closeSync(fd);
-    const who = Number.isInteger(owner.pid)
-      ? `pid ${owner.pid} on ${owner.host || 'an unknown host'}`
-      : 'starting';
-    throw new DataDirInUseError(
-      `Another Spendguard process (${who}) is already using ${dataDir}. ` +
-        'Stop it first, or start this one with another DATA_DIR (or DATABASE_URL for a shared PostgreSQL).',
-    );
+    return undefined;
   }
   fs.ftruncateSync(fd, 0);
   fs.writeSync(fd, `${process.pid} ${os.hostname()}\n`);
@@ -74,4 +65,23 @@ export function lockDataDir(dataDir: string): () => void {
     fs.ftruncateSync(fd, 0);
     fs.closeSync(fd);
   };
+}
+
+/**
+ * The embedded database is single-process: a second server or command on the same DATA_DIR would
+ * corrupt it or lose writes. Returns the release; the lock also ends with the process.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, DATA_DIR_LOCK_FILE);
+  const release = holdFileLock(lockPath);
+  if (release) return release;
+  const owner = readOwner(lockPath);
+  const who = Number.isInteger(owner.pid)
+    ? `pid ${owner.pid} on ${owner.host || 'an unknown host'}`
+    : 'starting';
+  throw new DataDirInUseError(
+    `Another Spendguard process (${who}) is already using ${dataDir}. ` +
+      'Stop it first, or start this one with another DATA_DIR (or DATABASE_URL for a shared PostgreSQL).',
+  );
 }

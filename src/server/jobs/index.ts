@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Alerts } from '../modules/alerts/alerts-module.ts';
 import type { ChatServices } from '../modules/chat/chat-services.ts';
+import { sweepAbandonedSpillFolders } from '../modules/cost-data/billing-files/index.ts';
 import type { AwsSyncService } from '../modules/integrations/aws-sync.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { LaunchEventsService } from '../modules/launch-events/launch-events.service.ts';
@@ -111,6 +112,8 @@ export async function startJobs(node: {
     soleServer: node.soleServer,
     now: () => node.clock.now(),
   };
+  const spillFolders = sweepAbandonedSpillFolders(config.ingestion.spillParent);
+  if (spillFolders.length > 0) node.log.warn({ spillFolders }, 'spill folders of a stopped process removed');
   const stopSweeping = await sweepOrphanedRuns(node.integrations, timing, node.log);
   for (const job of ALL_JOBS) await workJob(job, { queue, services: node.services, config });
   // Pollers resume at once instead of at the next minute's schedule.

@@ -303,6 +303,7 @@ export function createCostDataService(
           maxExpandedBytes: options.maxExpandedBytes,
           memoryLimit: options.memoryLimit,
           spillParent: options.spillParent,
+          grain: 'stored',
           onProgress: (progress) => {
             latestPercent = progress.percent;
             fileRows = progress.rowsScanned ?? fileRows;
@@ -326,13 +327,12 @@ export function createCostDataService(
           warnings.push(...currencyWarnings(summary, file.label));
           warnings.push(...providerNotes(summary, file.label));
           if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
-          const stored = await opened.storedGrain();
-          await stageWhileReading(stored.dailyCostFacts(), async (batch) => {
+          await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
             await stageFacts(db, run.id, batch);
             factsWritten += batch.length;
             await report(latestPercent);
           });
-          await stageWhileReading(stored.monthlyResourceCosts(), (batch) =>
+          await stageWhileReading(opened.monthlyResourceCosts(), (batch) =>
             stageResourceCosts(db, run.id, batch),
           );
         } finally {

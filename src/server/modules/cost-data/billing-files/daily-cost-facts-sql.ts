@@ -1,5 +1,6 @@
 import type { LineItemProjection } from './line-item-projection.ts';
 import { MONEY_TYPE } from './sql-text.ts';
+import { type FactGrain, resourceOnFactSql } from './stored-grain-sql.ts';
 import { cleanedTagEntriesSql, tagsJsonSql } from './stored-tags-sql.ts';
 
 const DIMENSIONS = [
@@ -25,17 +26,20 @@ const AMOUNTS = ['unblended_cost', 'amortized_cost', 'net_cost', 'usage_quantity
  * stored tag set is normalized once and joined back, and the facts regrouped, because two stored
  * tag sets can normalize to one ('user:team' and 'team').
  */
-export function dailyCostFactsSql(relation: string, projection: LineItemProjection): string {
+export function dailyCostFactsSql(
+  relation: string,
+  projection: LineItemProjection,
+  grain: FactGrain = 'resource',
+): string {
   const dimensions = DIMENSIONS.join(', ');
   const { tags } = projection;
+  const resourceId = grain === 'resource' ? projection.resourceId : resourceOnFactSql(projection);
   // Maps are grouped by a 64-bit hash, with the map itself carried along: grouping on the map is
   // ~2x slower. Two tag sets would only mix if their hashes collided within one day, account,
   // service, usage type and resource.
   const tagsKey = tags.nested ? 'hash(stored_tags)' : 'stored_tags';
   return `WITH line_items AS (
-  SELECT
-    ${lineItemColumns(projection)}
-  FROM ${relation}
+  ${lineItemsSql(relation, { ...projection, resourceId })}
 ), grouped_by_stored_tags AS (
   SELECT ${dimensions}, ${tagsKey} AS tags_key, any_value(stored_tags) AS stored_tags,
     ${sums('line_items')}
@@ -59,6 +63,13 @@ function sums(from: 'line_items' | 'grouped'): string {
   const count =
     from === 'line_items' ? 'count(*) AS line_items' : 'CAST(sum(line_items) AS BIGINT) AS line_items';
   return [...amounts, count].join(',\n    ');
+}
+
+/** Each line item's columns under the facts' names, before any grouping. */
+export function lineItemsSql(relation: string, projection: LineItemProjection): string {
+  return `SELECT
+    ${lineItemColumns(projection)}
+  FROM ${relation}`;
 }
 
 function lineItemColumns(projection: LineItemProjection): string {

@@ -1,5 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { makeScratchFolder } from '../../../scratch-folders.ts';
+import { makeSpillFolder } from './spill-folders.ts';
 
 export interface DuckDbSessionOptions {
   /** DuckDB's memory_limit, e.g. '1GB' (config `DUCKDB_MEMORY_LIMIT`); beyond it DuckDB spills to disk. */
@@ -18,7 +18,7 @@ export interface DuckDbSession {
 export const DEFAULT_MEMORY_LIMIT = '1GB';
 
 export async function openDuckDbSession(options: DuckDbSessionOptions = {}): Promise<DuckDbSession> {
-  const spill = makeScratchFolder('spendguard-duckdb-', options.spillParent);
+  const spill = makeSpillFolder(options.spillParent);
   const settings: Record<string, string> = {
     memory_limit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
     temp_directory: spill.path,

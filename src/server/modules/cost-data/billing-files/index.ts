@@ -15,5 +15,5 @@ export {
   openBillingFile,
   type ReadBillingFileOptions,
   readDailyCostFacts,
-  type StoredGrain,
 } from './read-daily-cost-facts.ts';
+export { sweepAbandonedSpillFolders } from './spill-folders.ts';

@@ -12,7 +12,7 @@ import type {
   MonthlyResourceCost,
 } from './daily-cost-fact.ts';
 import { streamDailyCostFacts, streamMonthlyResourceCosts } from './daily-cost-fact-rows.ts';
-import { dailyCostFactsSql } from './daily-cost-facts-sql.ts';
+import { dailyCostFactsSql, lineItemsSql } from './daily-cost-facts-sql.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
 import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
@@ -28,7 +28,7 @@ import {
   shortRowOf,
 } from './ragged-csv-rows.ts';
 import { runWithScanProgress } from './scan-with-progress.ts';
-import { monthlyResourceCostsSql, storedFactsSql } from './stored-grain-sql.ts';
+import { type FactGrain, monthlyResourceCostsSql } from './stored-grain-sql.ts';
 
 export interface ReadBillingFileOptions extends DuckDbSessionOptions {
   onProgress?: (progress: BillingFileProgress) => void;
@@ -39,6 +39,8 @@ export interface ReadBillingFileOptions extends DuckDbSessionOptions {
    * `UPLOAD_MAX_EXPANDED_BYTES`); unlimited when absent.
    */
   maxExpandedBytes?: number;
+  /** Whether every fact keeps its resource (the default) or only EC2 instance hours do, as stored (decision 079). */
+  grain?: FactGrain;
 }
 
 /** A billing file reduced to daily facts, held by DuckDB until read out; close it when done. */
@@ -49,24 +51,12 @@ export interface OpenedBillingFile {
   /** The file's columns, as its header or schema names them. */
   readonly columns: string[];
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
-  /**
-   * The facts at the grain the database stores, and each resource's monthly cost, summed by DuckDB
-   * from the daily facts, which it then drops: dailyCostFacts() reads nothing after (decision 079).
-   */
-  storedGrain(): Promise<StoredGrain>;
+  /** Each resource's cost per billing period and usage type, from a second read of the file (decision 079). */
+  monthlyResourceCosts(): AsyncGenerator<MonthlyResourceCost[]>;
   close(): void;
 }
 
-/** What the database stores of a billing file (decision 079). */
-export interface StoredGrain {
-  facts: number;
-  resourceCosts: number;
-  dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
-  monthlyResourceCosts(): AsyncGenerator<MonthlyResourceCost[]>;
-}
-
 const FACTS_TABLE = 'daily_cost_facts';
-const STORED_FACTS_TABLE = 'stored_cost_facts';
 const RESOURCE_COSTS_TABLE = 'monthly_resource_costs';
 const DEFAULT_BATCH_SIZE = 5_000;
 const INTERRUPT_AGAIN_MS = 100;
@@ -91,7 +81,7 @@ export async function openBillingFile(
       source.container === 'parquet'
         ? await parquetRowsWithinLimit(connection, source, options.maxExpandedBytes)
         : null;
-    const building = buildFacts(connection, source, projection, totalRows, options.onProgress);
+    const building = buildFacts(connection, source, projection, totalRows, options);
     const [built, intact] = await Promise.allSettled([
       building,
       source.container === 'csv.gz'
@@ -112,7 +102,7 @@ export async function openBillingFile(
       await assertOnlyTrailingColumnsMissing(connection, source, needed);
       source = withNullPadding(source);
       projection = projectionOf(source, format);
-      await buildFacts(connection, source, projection, totalRows, options.onProgress);
+      await buildFacts(connection, source, projection, totalRows, options);
       notes.push(describeNullPadding(source, short));
     }
     await assertEveryLineItemHasAUsageDay(connection, source, projection);
@@ -127,8 +117,9 @@ export async function openBillingFile(
       summary,
       notes,
       columns: source.columns.map((column) => column.name),
-      dailyCostFacts: () => emitFacts(connection, file, FACTS_TABLE, summary, options),
-      storedGrain: () => buildStoredGrain(connection, file, summary, options),
+      dailyCostFacts: () => emitFacts(connection, file, summary, options),
+      monthlyResourceCosts: () =>
+        emitMonthlyResourceCosts(connection, file, lineItemsSql(source.relation, projection), options),
       close: () => session.close(),
     };
   } catch (error) {
@@ -164,15 +155,15 @@ async function buildFacts(
   source: BillingFileSource,
   projection: LineItemProjection,
   totalRows: number | null,
-  onProgress: ReadBillingFileOptions['onProgress'],
+  options: ReadBillingFileOptions,
 ): Promise<void> {
-  const sql = `CREATE TEMP TABLE ${FACTS_TABLE} AS ${dailyCostFactsSql(source.relation, projection)}`;
+  const sql = `CREATE TEMP TABLE ${FACTS_TABLE} AS ${dailyCostFactsSql(source.relation, projection, options.grain)}`;
   // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
   // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
   await connection.run('SET preserve_insertion_order = false');
   let failure: unknown;
   try {
-    await runWithScanProgress(connection, sql, totalRows, onProgress);
+    await runWithScanProgress(connection, sql, totalRows, options.onProgress);
   } catch (error) {
     failure = error;
   }
@@ -223,44 +214,23 @@ async function parquetRowsWithinLimit(
   return declared.rows;
 }
 
-async function buildStoredGrain(
+async function* emitMonthlyResourceCosts(
   connection: DuckDBConnection,
   file: string,
-  summary: BillingFileSummary,
+  lineItems: string,
   options: ReadBillingFileOptions,
-): Promise<StoredGrain> {
-  const count = async (table: string) =>
-    Number(
-      (
-        await connection.runAndReadAll(`SELECT CAST(count(*) AS DOUBLE) AS n FROM ${table}`)
-      ).getRowObjectsJS()[0]?.n,
-    );
+): AsyncGenerator<MonthlyResourceCost[]> {
   try {
     await connection.run('SET preserve_insertion_order = false');
-    await connection.run(`CREATE TEMP TABLE ${STORED_FACTS_TABLE} AS ${storedFactsSql(FACTS_TABLE)}`);
     await connection.run(
-      `CREATE TEMP TABLE ${RESOURCE_COSTS_TABLE} AS ${monthlyResourceCostsSql(FACTS_TABLE)}`,
+      `CREATE OR REPLACE TEMP TABLE ${RESOURCE_COSTS_TABLE} AS ${monthlyResourceCostsSql(lineItems)}`,
     );
-    await connection.run(`DROP TABLE ${FACTS_TABLE}`);
     await connection.run('RESET preserve_insertion_order');
-  } catch (error) {
-    throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
-  }
-  const facts = await count(STORED_FACTS_TABLE);
-  const resourceCosts = await count(RESOURCE_COSTS_TABLE);
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  return {
-    facts,
-    resourceCosts,
-    dailyCostFacts: () => emitFacts(connection, file, STORED_FACTS_TABLE, { ...summary, facts }, options),
-    monthlyResourceCosts: () =>
-      translateOutOfMemory(streamMonthlyResourceCosts(connection, RESOURCE_COSTS_TABLE, batchSize), file),
-  };
-}
-
-async function* translateOutOfMemory<T>(rows: AsyncGenerator<T>, file: string): AsyncGenerator<T> {
-  try {
-    yield* rows;
+    yield* streamMonthlyResourceCosts(
+      connection,
+      RESOURCE_COSTS_TABLE,
+      options.batchSize ?? DEFAULT_BATCH_SIZE,
+    );
   } catch (error) {
     throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
   }
@@ -269,25 +239,24 @@ async function* translateOutOfMemory<T>(rows: AsyncGenerator<T>, file: string): 
 async function* emitFacts(
   connection: DuckDBConnection,
   file: string,
-  table: string,
-  counts: Pick<BillingFileSummary, 'lineItems' | 'facts'>,
+  summary: BillingFileSummary,
   options: ReadBillingFileOptions,
 ): AsyncGenerator<DailyCostFact[]> {
   let factsEmitted = 0;
   try {
     for await (const batch of streamDailyCostFacts(
       connection,
-      table,
+      FACTS_TABLE,
       options.batchSize ?? DEFAULT_BATCH_SIZE,
     )) {
       factsEmitted += batch.length;
       options.onProgress?.({
         stage: 'emitting',
-        percent: (factsEmitted / counts.facts) * 100,
-        rowsScanned: counts.lineItems,
-        totalRows: counts.lineItems,
+        percent: (factsEmitted / summary.facts) * 100,
+        rowsScanned: summary.lineItems,
+        totalRows: summary.lineItems,
         factsEmitted,
-        totalFacts: counts.facts,
+        totalFacts: summary.facts,
       });
       yield batch;
     }

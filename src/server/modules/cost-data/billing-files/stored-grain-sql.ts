@@ -1,26 +1,20 @@
+import type { LineItemProjection } from './line-item-projection.ts';
 import { MONEY_TYPE } from './sql-text.ts';
 
 /**
- * The only lines whose facts keep their resource: EC2 instance hours, which the rightsizing findings
- * price per instance. Every other resource's cost is kept per month (decision 079).
+ * 'resource': every fact keeps its resource (what the reader hands its callers by default).
+ * 'stored': the grain the database stores, a resource only on EC2 instance hours (decision 079).
  */
-const RESOURCE_KEPT_ON_FACT = "usage_type LIKE '%BoxUsage%'";
+export type FactGrain = 'resource' | 'stored';
 
-const STORED_FACT_DIMENSIONS = [
-  'usage_date',
-  'billing_period',
-  'provider',
-  'billing_account_id',
-  'usage_account_id',
-  'usage_account_name',
-  'service_code',
-  'service_name',
-  'region',
-  'usage_type',
-  'charge_type',
-  'tags',
-  'currency',
-] as const;
+/**
+ * A fact keeps its resource only on EC2 instance hours (usage type BoxUsage), which the rightsizing
+ * findings price per instance; every other line is summed without it, and each resource's cost is kept
+ * per month instead (decision 079).
+ */
+export function resourceOnFactSql(projection: LineItemProjection): string {
+  return `CASE WHEN (${projection.usageType}) LIKE '%BoxUsage%' THEN ${projection.resourceId} END`;
+}
 
 const RESOURCE_COST_DIMENSIONS = [
   'billing_period',
@@ -36,27 +30,17 @@ const RESOURCE_COST_DIMENSIONS = [
 
 const AMOUNTS = ['unblended_cost', 'amortized_cost', 'net_cost', 'usage_quantity'] as const;
 
-function sums(): string {
-  const amounts = AMOUNTS.map((amount) => `CAST(sum(${amount}) AS ${MONEY_TYPE}) AS ${amount}`);
-  return [...amounts, 'CAST(sum(line_items) AS BIGINT) AS line_items'].join(',\n    ');
-}
-
-/** The daily facts as stored: a resource only on EC2 instance hours, every other line summed without it. */
-export function storedFactsSql(dailyFacts: string): string {
-  const dimensions = STORED_FACT_DIMENSIONS.join(', ');
-  return `SELECT ${dimensions},
-    CASE WHEN ${RESOURCE_KEPT_ON_FACT} THEN resource_id END AS resource_id,
-    ${sums()}
-  FROM ${dailyFacts}
-  GROUP BY ${dimensions}, 14`;
-}
-
 /** Each resource's cost per billing period and usage type, whatever kind of resource it is. */
-export function monthlyResourceCostsSql(dailyFacts: string): string {
+export function monthlyResourceCostsSql(lineItems: string): string {
   const dimensions = RESOURCE_COST_DIMENSIONS.join(', ');
-  return `SELECT ${dimensions},
-    ${sums()}
-  FROM ${dailyFacts}
-  WHERE resource_id IS NOT NULL
-  GROUP BY ${dimensions}`;
+  const amounts = AMOUNTS.map((amount) => `CAST(sum(${amount}) AS ${MONEY_TYPE}) AS ${amount}`);
+  return `WITH line_items AS (
+  ${lineItems}
+)
+SELECT ${dimensions},
+    ${amounts.join(',\n    ')},
+    count(*) AS line_items
+FROM line_items
+WHERE resource_id IS NOT NULL
+GROUP BY ${dimensions}`;
 }
