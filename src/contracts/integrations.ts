@@ -99,6 +99,8 @@ export const integration = z.object({
   months_outside_history: z
     .object({ months: z.array(z.string()), visible_from: z.string(), remedy: z.string() })
     .nullable(),
+  /** Set when a run brought more facts than the embedded database handles well: move to PostgreSQL. */
+  database_advice: z.string().nullable(),
   created_at: z.string(),
 });
 export type IntegrationView = z.infer<typeof integration>;

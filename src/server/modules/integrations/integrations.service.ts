@@ -10,6 +10,7 @@ import type {
 import type { IngestBillingFilesPayload } from '../../../contracts/jobs.ts';
 import type { ShrinkingOutcome } from '../../../domain/billing-period-restatements.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { embeddedDatabaseAdvice } from '../../../domain/embedded-database-size.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
 import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
@@ -111,10 +112,11 @@ interface ViewExtras {
   latest?: IngestionRun;
   lastGood?: IngestionRun;
   outsideHistory?: IntegrationView['months_outside_history'];
+  databaseAdvice?: string | null;
 }
 
 function toView(row: IntegrationRow, extras: ViewExtras): IntegrationView {
-  const { latest, lastGood, outsideHistory } = extras;
+  const { latest, lastGood, outsideHistory, databaseAdvice } = extras;
   return {
     id: row.id,
     name: row.name,
@@ -134,6 +136,7 @@ function toView(row: IntegrationRow, extras: ViewExtras): IntegrationView {
     latest_run: latest ? toRunView(latest) : null,
     last_good_run: lastGood ? toRunView(lastGood) : null,
     months_outside_history: outsideHistory ?? null,
+    database_advice: databaseAdvice ?? null,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -296,7 +299,9 @@ export function createIntegrationsService(
       visible_from: hidden.outside.visibleFrom,
       remedy: hidden.outside.remedy,
     };
-    const shown = toView(row, { latest, lastGood, outsideHistory: outside });
+    const largestRun = Math.max(latest?.factsWritten ?? 0, lastGood?.factsWritten ?? 0);
+    const databaseAdvice = embeddedDatabaseAdvice(context.database.kind, largestRun);
+    const shown = toView(row, { latest, lastGood, outsideHistory: outside, databaseAdvice });
     // Kept, but reaching nothing while the operator keeps the server's own credentials off: the card says why.
     if (row.kind === 'aws-local-credentials' && !localCredentialsAllowed)
       return {

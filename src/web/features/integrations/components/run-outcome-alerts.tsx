@@ -1,5 +1,5 @@
 import { Alert, List, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarOff, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarOff, IconDatabase, IconInfoCircle } from '@tabler/icons-react';
 import type { IngestionRunError, IntegrationView } from '../../../../contracts/integrations.ts';
 import { formatDayWithYear, formatMonthRuns } from '../../../../domain/calendar-labels.ts';
 import { OUTSIDE_HISTORY_NOTE } from '../../../../domain/plan-history-window.ts';
@@ -95,6 +95,21 @@ function RunNotes({ integration }: { integration: IntegrationView }) {
   );
 }
 
+/** The server's word that this bill outgrew the embedded database (decision 079). */
+function DatabaseAdvice({ integration }: { integration: IntegrationView }) {
+  if (!integration.database_advice) return null;
+  return (
+    <Alert
+      color="orange"
+      icon={<IconDatabase size={18} />}
+      title="Time to move to PostgreSQL"
+      data-testid="database-advice"
+    >
+      {integration.database_advice}
+    </Alert>
+  );
+}
+
 /** What the person should know about the integration's last run and its data. */
 export function RunOutcomeAlerts({
   integration,
@@ -120,6 +135,7 @@ export function RunOutcomeAlerts({
       {!uploadRefusal && <LastRunFailure integration={integration} />}
       <RunNotes integration={integration} />
       <MonthsOutsideHistory integration={integration} />
+      <DatabaseAdvice integration={integration} />
     </>
   );
 }

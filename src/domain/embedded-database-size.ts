@@ -1,0 +1,24 @@
+/**
+ * The most daily facts one run should bring into the embedded database (PGlite): measured in
+ * bench/README.md, a run this large ingests within 4x DuckDB's own read of the file and under 1 GB; past
+ * it the ingest slows and its memory grows with the facts, and PostgreSQL keeps both in bounds.
+ */
+export const EMBEDDED_DATABASE_FACTS_PER_RUN = 1_000_000;
+
+/**
+ * What the integration's card says when a tenant on the embedded database outgrew it: null on
+ * PostgreSQL, or while the largest run the integration keeps is within the embedded database's size.
+ */
+export function embeddedDatabaseAdvice(
+  database: 'pglite' | 'postgres',
+  factsOfLargestRun: number,
+): string | null {
+  if (database !== 'pglite' || factsOfLargestRun <= EMBEDDED_DATABASE_FACTS_PER_RUN) return null;
+  const facts = factsOfLargestRun.toLocaleString('en-US');
+  const limit = EMBEDDED_DATABASE_FACTS_PER_RUN.toLocaleString('en-US');
+  return (
+    `This bill brought ${facts} daily facts in one run, more than the embedded database handles well ` +
+    `(${limit}). Ask your operator to move Spendguard to PostgreSQL (DATABASE_URL) before the next months ` +
+    'arrive: larger runs get slower and use more memory here.'
+  );
+}
