@@ -206,9 +206,6 @@ export async function buildApp(
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);
-  integrations.onConnected(async (integrationId) => {
-    await syncs.request(integrationId, { force: true });
-  });
   let demo: { userId: string; organizationId: string } | undefined;
   if (context.aws?.demo && context.queue && context.config.role.runsJobs) {
     const demoUserId = await ensureDemoUser(db, accounts.auth);
@@ -246,10 +243,6 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => launchEvents.stopPolling());
   const { queue } = context;
-  if (queue)
-    integrations.onConnected(async (integrationId) => {
-      await sendJob(queue, pollLaunchEventsJob, { integrationId });
-    });
   await app.register(launchEventsRoutes, { launchEvents });
   await app.register(awsEventsRoutes, { launchEvents });
   await app.register(demoBurstRoutes, { launchEvents });
@@ -281,6 +274,26 @@ export async function buildApp(
   // A team's own spend and budgets (issue 9), from the billing data and the budgets above.
   const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });
   await app.register(teamSpendRoutes, { teamSpend });
+
+  // --- Reactions between modules: every subscription, listed in the order each signal runs them ---
+  // (docs/architecture.md, "Reactions between modules", mirrors this list.)
+  // An AWS integration connected → its first sync at once, then its launch-events poller.
+  integrations.onConnected(async (integrationId) => {
+    await syncs.request(integrationId, { force: true });
+  });
+  if (queue)
+    integrations.onConnected(async (integrationId) => {
+      await sendJob(queue, pollLaunchEventsJob, { integrationId });
+    });
+  // New facts, before their run is shown ended → the dashboard computes its kept answers again (decision 066).
+  costData.beforeRunEndsWithNewFacts((event) => billingData.refreshAhead(event.integrationId));
+  // Facts replaced (the ingest committed) → alerts evaluate that organization at once.
+  costData.onFactsReplaced(async (event) => {
+    await alerts.evaluation.evaluateOrganization(event.organizationId);
+  });
+  // Launch changes stored → alerts evaluate the organization's launch rules at once.
+  launchEvents.onLaunchChanges((event) => alerts.evaluateFreshLaunches(event));
+  // --- end reactions ---
 
   if (context.config.role.servesWeb) await registerWebApp(app, context.config.webDistDir);
   // Last: a worker takes jobs only once every module is wired (an ingest's evaluation listener included).

@@ -69,7 +69,7 @@ export interface BillingDataDependencies {
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
   integrations: Pick<IntegrationsService, 'resolve'>;
   users: Pick<UsersService, 'timeZoneOf'>;
-  costData: Pick<CostDataService, 'beforeRunEndsWithNewFacts' | 'slices'>;
+  costData: Pick<CostDataService, 'slices'>;
 }
 
 const usd = (decimal: string) => Number(decimal);
@@ -167,7 +167,6 @@ export function createBillingDataService(deps: BillingDataDependencies) {
    * then replaced, so it is answered but not kept.
    */
   const generations = new Map<string, number>();
-  deps.costData.beforeRunEndsWithNewFacts((event) => refreshAhead(event.integrationId));
 
   async function summarize(view: View, start: IsoDay, end: IsoDay, bucket: Bucket) {
     return slices.summarize({ ...view.slice, start, end }, { bucket, key: view.key });
@@ -395,6 +394,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   }
 
   return {
+    refreshAhead,
     /**
      * This month of one slice of the organization (a team's scope) on its default integration: month to
      * date, month-end forecast and last month, unblended. Null when no integration is connected.
