@@ -160,7 +160,7 @@ export async function buildApp(
     reads,
   });
   const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
-  // Organization API tokens (issue 19) answer `Bearer sg_…` before the session lookup (decision 056).
+  // Organization API tokens answer `Bearer sg_…` before the session lookup (decision 056).
   const apiTokens = createApiTokensService(db, {
     now,
     requestsPerMinute: context.config.apiTokenRateLimitPerMinute,
@@ -195,7 +195,7 @@ export async function buildApp(
   await app.register(outboxRoutes, { context });
   await app.register(recommendationsRoutes, { recommendations });
 
-  // --- AWS integrations: uploads, syncs on a schedule, the demo account (issue 4) ---
+  // --- AWS integrations: uploads, syncs on a schedule, the demo account ---
   billing.registerUsageCounter('integrations', integrations.countFor);
   const awsSync = createAwsSyncService({
     context,
@@ -222,7 +222,7 @@ export async function buildApp(
   await app.register(integrationsRoutes, { integrations });
   await app.register(awsIntegrationsRoutes, { integrations, setup: awsSetup, syncs });
 
-  // The dashboard's billing query (issue 5): one read over the cost rollups, cached per integration.
+  // The dashboard's billing query: one read over the cost rollups, cached per integration.
   const billingData = createBillingDataService({
     context,
     billing,
@@ -233,7 +233,7 @@ export async function buildApp(
   });
   await app.register(billingDataRoutes, { billingData });
 
-  // --- early warning (issue 17): launch events in (queue poller, API destination), the live ledger out ---
+  // --- early warning: launch events in (queue poller, API destination), the live ledger out ---
   const launchEvents = createLaunchEventsService({
     context,
     integrations,
@@ -247,7 +247,7 @@ export async function buildApp(
   await app.register(awsEventsRoutes, { launchEvents });
   await app.register(demoBurstRoutes, { launchEvents });
 
-  // --- alerts (issue 7): budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
+  // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({
     context,
     mailer,
@@ -258,12 +258,12 @@ export async function buildApp(
     liveLedger: launchEvents,
   });
   await alerts.registerRoutes(app);
-  // The demo organization warns of a costly launch out of the box (issue 17: the GPU-burst button).
+  // The demo organization warns of a costly launch out of the box (the GPU-burst button).
   if (demo) await alerts.rules.ensureDemoLaunchRule(demo.organizationId, demo.userId);
   members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
 
-  // Budgets as code (issue 19): teams from organizations, budgets, rules and routes from alerts.
+  // Budgets as code: teams from organizations, budgets, rules and routes from alerts.
   const config = createConfigService({
     db,
     teams: createTeamsConfig(billing.assertFeature),
@@ -271,7 +271,7 @@ export async function buildApp(
   });
   await app.register(configRoutes, { config });
 
-  // A team's own spend and budgets (issue 9), from the billing data and the budgets above.
+  // A team's own spend and budgets, from the billing data and the budgets above.
   const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });
   await app.register(teamSpendRoutes, { teamSpend });
 

@@ -25,7 +25,7 @@ import { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts';
 import { createWebhookEndpointsService } from './webhook-endpoints.service.ts';
 
 /**
- * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
+ * Alerts in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
  * workers, token links and Slack. app.ts calls this once and registers its routes.
  */
 export async function createAlerts(deps: {
@@ -35,7 +35,7 @@ export async function createAlerts(deps: {
   billing: BillingService;
   costData: Pick<CostDataService, 'slices'>;
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
-  /** The launch-events module's live ledger (issue 17): launch rules and budgets' live forecasts read it. */
+  /** The launch-events module's live ledger: launch rules and budgets' live forecasts read it. */
   liveLedger?: LiveLedgerSource;
 }) {
   const { context, mailer, organizations, billing, costData, liveLedger } = deps;
@@ -102,7 +102,7 @@ export async function createAlerts(deps: {
     now,
   });
   const links = createAlertLinksService(db, tokens, now);
-  /** Budgets as code (issue 19): the config module reads and writes through this in its transaction. */
+  /** Budgets as code: the config module reads and writes through this in its transaction. */
   const settingsConfig = createAlertSettingsConfig({
     billing,
     afterChange: evaluateAfterChange,

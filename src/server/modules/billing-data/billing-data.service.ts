@@ -154,7 +154,7 @@ function seriesKeyOf(query: BillingDataQuery, tagKey: string | null): CostGroupi
   return query.group_by === 'provider' ? 'provider' : 'service';
 }
 
-/** The billing query of spec §3: the dashboard's chart, cards, table and pickers in one answer. */
+/** The billing query: the dashboard's chart, cards, table and pickers in one answer. */
 export function createBillingDataService(deps: BillingDataDependencies) {
   const { slices } = deps.costData;
   const now = () => deps.context.clock.now();
@@ -431,7 +431,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     },
 
     /**
-     * Spec §3 GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
+     * GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
      * and no cost query and no serialization (docs/decisions/017).
      */
     async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<BillingDataJson> {

@@ -118,7 +118,7 @@ function readBatch(
 }
 
 /**
- * Early warning's server side (issue 17, decision 046): launch events in (the queue poller and the
+ * Early warning's server side (decision 046): launch events in (the queue poller and the
  * API destination, one parser and one store), the live ledger out (alerts' snapshot and listeners,
  * the ledger page, each integration's status).
  */
