@@ -1,5 +1,5 @@
 /**
- * The rule behind `npm run lint`'s architecture check: every code name docs/architecture.md puts in
+ * The rule behind `npm run lint`'s architecture check (decision 089): every code name docs/architecture.md puts in
  * backticks still exists, so the map cannot drift from the code. What counts as a code name:
  * - a file path (has a `/` or ends in a source extension): some tracked file, or folder, ends with it;
  * - an identifier (`runIngestion`, `cost_daily_facts`, `SPENDGUARD_ROLE`; a call's `()` and a member's

@@ -1,5 +1,5 @@
 /**
- * The rule behind `npm run lint`'s citation check: code and comments never cite an issue by its number
+ * The rule behind `npm run lint`'s citation check (decision 089): code and comments never cite an issue by its number
  * or a section of the product spec by its sign and number. A reader of the repository cannot open either;
  * a comment says the rule itself, or links the decision record that holds it (docs/decisions/NNN-….md).
  */

@@ -276,7 +276,7 @@ export async function buildApp(
   await app.register(teamSpendRoutes, { teamSpend });
 
   // --- Reactions between modules: every subscription, listed in the order each signal runs them ---
-  // (docs/architecture.md, "Reactions between modules", mirrors this list.)
+  // (decision 088; docs/architecture.md, "Reactions between modules", mirrors this list.)
   // An AWS integration connected → its first sync at once, then its launch-events poller.
   integrations.onConnected(async (integrationId) => {
     await syncs.request(integrationId, { force: true });

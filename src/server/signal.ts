@@ -1,7 +1,7 @@
 /**
  * A typed signal: one thing that happened in a module, which other modules react to. The module that
  * owns the happening emits it; app.ts's "Reactions between modules" section subscribes every reaction,
- * so the whole list of who reacts to what reads in one place.
+ * so the whole list of who reacts to what reads in one place (decision 088).
  */
 
 export type SignalListener<Event> = (event: Event) => void | Promise<void>;
