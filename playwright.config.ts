@@ -16,7 +16,7 @@ export default defineConfig({
   // twice as long as before (11 min instead of 5.3), and one ran out of 60 s on its last step.
   timeout: 120_000,
   // Two workers share one server on the embedded database: while one spec's demo sync swaps its billing
-  // periods in, the other's reads wait behind that transaction (issue 18, PGlite's long holds), so a
+  // periods in, the other's reads wait behind that transaction (PGlite's long holds), so a
   // person's wait for a state gets 20 s, not 10.
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
@@ -45,7 +45,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: /phone\.spec\.ts$/ },
-    // Issue 15: the main screens on a phone; only its own spec, so the desktop specs do not run twice.
+    // The main screens on a phone; only its own spec, so the desktop specs do not run twice.
     {
       name: 'phone',
       testMatch: /phone\.spec\.ts$/,

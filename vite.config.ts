@@ -24,7 +24,7 @@ function writeCompressedTwins(file: string) {
 /**
  * Writes a gzip and a Brotli twin next to each built script, style sheet and page, which the server
  * sends to browsers that accept them (`preCompressed` in plugins/web-app.ts): the dashboard's scripts
- * travel at about a quarter of their size, with no compression work per request (issue 18).
+ * travel at about a quarter of their size, with no compression work per request.
  */
 function precompressedTwins(): Plugin {
   return {
@@ -43,7 +43,7 @@ function precompressedTwins(): Plugin {
 /**
  * `vite build` builds the browser app, then a server bundle of src/web/prerender.tsx that renders the
  * static pages it lists into dist/web/prerendered/, with `pages.json` naming the file for each path;
- * the server sends them for those paths (plugins/web-app.ts). Issue 18: the landing page paints
+ * the server sends them for those paths (plugins/web-app.ts). The landing page paints
  * before any script runs (decision 070).
  */
 async function buildAndPrerender(builder: ViteBuilder) {

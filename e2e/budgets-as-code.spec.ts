@@ -21,7 +21,7 @@ function npmRunConfig(args: string[]): Promise<CommandRun> {
   });
 }
 
-test.describe('Budgets as code (issue 19)', () => {
+test.describe('Budgets as code', () => {
   test('an owner creates a CI token, exports, adds a budget in YAML, plans and applies it with the CLI, and sees it on Notifications', async ({
     page,
     context,

@@ -8,7 +8,7 @@ const run = Date.now();
 const ownerEmail = `owner-${run}@acme.test`;
 const memberEmail = `mia-${run}@acme.test`;
 
-/** Spec §6: a member is sent back to the dashboard from these (src/domain/route-access.ts). */
+/** A member is sent back to the dashboard from these (src/domain/route-access.ts). */
 const MEMBER_REDIRECTED = [
   '/notification',
   '/slack-setup',
@@ -59,7 +59,7 @@ test.describe('an organization brings its people in', () => {
     ownerToken = await signUpVerified(page, 'Olivia Owner', ownerEmail);
     await signInWithToken(page, ownerToken);
     await page.goto('/organization');
-    // Teams are a Business feature (issue 15): a new organization on Free is told so, then tries Business.
+    // Teams are a Business feature: a new organization on Free is told so, then tries Business.
     await expect(page.getByText('Teams are part of Business')).toBeVisible();
     await expect(page.getByRole('link', { name: 'New team' })).toHaveCount(0);
     const trial = await page.request.post('/api/billing/trial', {

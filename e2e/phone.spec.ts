@@ -4,7 +4,7 @@ import { uniqueEmail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
- * Issue 15: every main screen on a phone (the `phone` project, 390x844). Nothing scrolls sideways, at
+ * Every main screen on a phone (the `phone` project, 390x844). Nothing scrolls sideways, at
  * 390 px nor at 360 px, and the navigation is one menu button away.
  */
 

@@ -199,7 +199,7 @@ const SIGNED_IN_ROUTES = [
   '/no-such-page',
 ];
 
-test.describe('route rules for a visitor (spec §2)', () => {
+test.describe('route rules for a visitor', () => {
   for (const path of VISITOR_ROUTES) {
     test(`opens ${path}`, async ({ page }) => {
       await page.goto(path);

@@ -3,7 +3,7 @@ import { signInContext, signUpVerified } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
-/** Issue 15: spec details that slipped (§4 session, §5 e-mail, §8 errors), in a real browser. */
+/** Details of e-mail fields, error reports and the session that slipped once, in a real browser. */
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -14,9 +14,7 @@ function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
-test('sign-in and password reset say why an address is refused as the field is left (spec §5)', async ({
-  page,
-}) => {
+test('sign-in and password reset say why an address is refused as the field is left', async ({ page }) => {
   for (const [path, button] of [
     ['/sign-in', 'Sign in'],
     ['/sign-in/reset', 'Send the reset link'],
@@ -32,7 +30,7 @@ test('sign-in and password reset say why an address is refused as the field is l
   }
 });
 
-test('a visitor browses the public pages without a single console error (spec §8)', async ({ page }) => {
+test('a visitor browses the public pages without a single console error', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   for (const path of ['/', '/about', '/sign-in', '/blog']) {
     await page.goto(path);
@@ -43,7 +41,7 @@ test('a visitor browses the public pages without a single console error (spec §
   expect(errors).toEqual([]);
 });
 
-test('a page whose script does not arrive is reported once (spec §8)', async ({ page }) => {
+test('a page whose script does not arrive is reported once', async ({ page }) => {
   const reports: unknown[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/analytics/client-errors')) reports.push(request.postDataJSON());
@@ -60,7 +58,7 @@ test('a page whose script does not arrive is reported once (spec §8)', async ({
   expect(reports).toEqual([expect.objectContaining({ kind: 'chunk-load', path: '/terms-and-conditions' })]);
 });
 
-test('a failed session load is shown with a retry, and the person stays signed in (spec §4, §8)', async ({
+test('a failed session load is shown with a retry, and the person stays signed in', async ({
   page,
   request,
 }, testInfo) => {
@@ -84,7 +82,7 @@ test('a failed session load is shown with a retry, and the person stays signed i
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
-test('with the subscription expired the help widget explains it and offers e-mail (spec §8)', async ({
+test('with the subscription expired the help widget explains it and offers e-mail', async ({
   page,
   request,
 }, testInfo) => {

@@ -1,5 +1,5 @@
 /**
- * A newcomer's first minutes, as CI proves them on every run (issue 13): clone this commit into an empty
+ * A newcomer's first minutes, as CI proves them on every run: clone this commit into an empty
  * temporary folder (nothing beside it), run the README's first line there (`npm ci && npm start`) on a
  * fresh DATA_DIR, wait for /api/health, open a demo session through the API, and wait until the demo
  * company's month shows spend above zero and recommendations exist. Then stop the server and check that

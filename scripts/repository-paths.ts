@@ -1,5 +1,5 @@
 /**
- * Finds paths in the repository's code that climb out of it (issue 13): a clone must build, run and test
+ * Finds paths in the repository's code that climb out of it: a clone must build, run and test
  * with nothing beside it. A relative path literal is resolved from the file that holds it (imports and
  * `import.meta.dirname` paths) and, where it is joined to a root (`repoRoot, '../x'`, `process.cwd(),
  * '../x'`), from the repository's root; either landing outside the repository is reported.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /**
- * A stand-in for the embedded scheduling page (Calendly's embed events, spec §9): it shows the
+ * A stand-in for the embedded scheduling page (Calendly's embed events): it shows the
  * prefilled name and e-mail, reports the page views on load and books on a click.
  */
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Book a time</title></head>

@@ -82,10 +82,10 @@ export default async function globalSetup() {
   const mailDir = path.join(root, 'mail');
   const mail = await startMailCatcher({ mailDir });
   const schedulingPage = await startFakeSchedulingPage();
-  // Alerts (issue 7): a local stand-in for Slack's webhooks and Web API; the server may post only to it and Slack.
+  // Alerts: a local stand-in for Slack's webhooks and Web API; the server may post only to it and Slack.
   const slackDir = path.join(root, 'slack');
   const slack = await startSlackReceiver({ postsDir: slackDir });
-  // Webhooks (issue 19): a receiver on 127.0.0.1 that checks signatures itself; the server may reach it
+  // Webhooks: a receiver on 127.0.0.1 that checks signatures itself; the server may reach it
   // because the operator allows private targets here.
   const webhookDir = path.join(root, 'webhooks');
   const webhooks = await startWebhookReceiver({ postsDir: webhookDir });

@@ -112,7 +112,7 @@ export const anomalySettings = z.object({
 });
 export const idleEc2Settings = z.object({}).default({});
 
-/** A launch rule's conditions (issue 17, src/domain/launch-alerts.ts); the config document shares them. */
+/** A launch rule's conditions (src/domain/launch-alerts.ts); the config document shares them. */
 export const launchConditions = {
   /** The window of the rise condition, in hours. */
   window_hours: z
@@ -144,7 +144,7 @@ export const hasLaunchCondition = {
 } as const;
 
 /**
- * A launch rule (issue 17, src/domain/launch-alerts.ts): one or more conditions on what was launched
+ * A launch rule (src/domain/launch-alerts.ts): one or more conditions on what was launched
  * since the bill data, in the organization or in one team's accounts.
  */
 export const launchSettings = z

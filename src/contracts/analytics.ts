@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A page view reported by the web app on each route change (spec §1). */
+/** A page view reported by the web app on each route change. */
 export const pageViewInput = z.object({
   path: z.string().startsWith('/').max(2048),
   query: z.string().max(4096).default(''),
@@ -8,14 +8,14 @@ export const pageViewInput = z.object({
 });
 export type PageViewInput = z.input<typeof pageViewInput>;
 
-/** A failure the browser saw (spec §8: chunk and CSS chunk load failures are reported). */
+/** A failure the browser saw (chunk and CSS chunk load failures are reported). */
 export const clientErrorInput = z.object({
   kind: z.enum(['chunk-load', 'css-chunk-load', 'render']),
   message: z.string().max(2000),
   path: z.string().max(2048),
 });
 
-/** Spec §9: the events the embedded scheduling page reports, recorded as analytics events. */
+/** The events the embedded scheduling page reports, recorded as analytics events. */
 export const SCHEDULING_EVENTS = [
   'profile_page_viewed',
   'event_type_viewed',

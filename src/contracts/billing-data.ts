@@ -17,7 +17,7 @@ const providerList = z
   .pipe(providerNames.min(1, 'name at least one provider, or leave provider out'));
 
 /**
- * Spec §3 billing data query parameters, exactly; `is_amortized` is 'true' or 'false'. Beyond the spec
+ * Billing data query parameters, exactly; `is_amortized` is 'true' or 'false'. Beyond the spec
  * (decision 060): `provider` narrows to some clouds of a FOCUS file, `group_by=provider` splits by them.
  */
 export const billingDataQuery = z

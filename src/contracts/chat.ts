@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3 chat message: agent is true for a support agent, false for the person. */
+/** A chat message: agent is true for a support agent, false for the person. */
 export const chatMessage = z.object({
   m_id: z.string(),
   timestamp: z.string(),
@@ -13,7 +13,7 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 export const supportChatMessage = chatMessage.extend({ conversation_id: z.string() });
 export type SupportChatMessage = z.infer<typeof supportChatMessage>;
 
-/** Spec §3: the messages response is a `comments` list. */
+/** The messages response is a `comments` list. */
 export const messagesAnswer = z.object({ comments: z.array(chatMessage) });
 
 /** GET /api/messages: `user_id` for a signed-in person; a visitor sends its chat token in `x-chat-token`. */
@@ -29,12 +29,12 @@ export const markMessagesReadInput = z.object({
 });
 export const markMessagesReadAnswer = z.object({ read: z.number().int() });
 
-/** GET /api/chat-token (spec §7): a visitor's token, valid 24 hours. */
+/** GET /api/chat-token: a visitor's token, valid 24 hours. */
 export const chatTokenAnswer = z.object({ token: z.string(), expiresAt: z.string() });
 
 export const CHAT_TOKEN_HEADER = 'x-chat-token';
 
-/** Frames a client sends on /api/chat (spec §7): a message, or a visitor's token on connect. */
+/** Frames a client sends on /api/chat: a message, or a visitor's token on connect. */
 export const clientChatFrame = z.union([
   z.object({ message: z.string(), conversationId: z.string().optional() }).strict(),
   z.object({ chatToken: z.string() }).strict(),

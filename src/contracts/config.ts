@@ -15,7 +15,7 @@ import {
 import { teamName, teamScope, teamSlug } from './teams.ts';
 
 /**
- * Budgets as code (issue 19, docs/decisions/057): an organization's budgets, alert rules, teams and
+ * Budgets as code (docs/decisions/057): an organization's budgets, alert rules, teams and
  * notification routes as one YAML or JSON document, keyed by names instead of ids. A section left out
  * is left alone; a section present lists everything it manages (what it leaves out is deleted). The
  * fields reuse the API's own schemas, so the file and `POST /api/budgets` refuse the same values.

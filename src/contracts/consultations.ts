@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/pm-schedule (spec §3 "Schedule": url). Without SCHEDULING_URL the answer is
+ * GET /api/pm-schedule (url). Without SCHEDULING_URL the answer is
  * `{ url: null, configured: false }` so the widget can say booking is not set up.
  */
 export const scheduleAnswer = z.object({
@@ -11,7 +11,7 @@ export const scheduleAnswer = z.object({
 });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;
 
-/** PATCH /api/pm-schedule, sent after the scheduling page reports a booked event (spec §2). */
+/** PATCH /api/pm-schedule, sent after the scheduling page reports a booked event. */
 export const recordBookingInput = z.object({
   url: z.url({ protocol: /^https?$/ }).max(2048),
 });

@@ -52,7 +52,7 @@ export type IngestionRunError = z.infer<typeof ingestionError>;
 export const ingestionRun = z.object({
   id: z.string(),
   trigger: z.string(),
-  /** `held`: waits for a person to confirm or discard it (issue 13); `discarded`: refused, nothing changed. */
+  /** `held`: waits for a person to confirm or discard it; `discarded`: refused, nothing changed. */
   state: z.enum(['queued', 'running', 'succeeded', 'failed', 'held', 'discarded']),
   files: z.array(z.string()),
   files_total: z.number(),

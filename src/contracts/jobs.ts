@@ -38,6 +38,6 @@ export type EvaluateOrganizationPayload = z.infer<typeof evaluateOrganizationPay
 export const deliverAlertPayload = z.object({ deliveryId: id });
 export type DeliverAlertPayload = z.infer<typeof deliverAlertPayload>;
 
-/** One integration's launch-events poller (issue 17): it polls a few minutes, then sends itself again. */
+/** One integration's launch-events poller: it polls a few minutes, then sends itself again. */
 export const pollLaunchEventsPayload = z.object({ integrationId: id });
 export type PollLaunchEventsPayload = z.infer<typeof pollLaunchEventsPayload>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Early warning (issue 17, decision 046): what was launched or resized since the bill data, what it
+ * Early warning (decision 046): what was launched or resized since the bill data, what it
  * costs an hour on demand, who launched it, and whether each integration's events are arriving.
  * Money is USD; an unknown price is null with its reason, never zero.
  */

@@ -49,7 +49,7 @@ export type MyOrganization = z.infer<typeof myOrganization>;
 
 export const organizationIdParams = z.object({ id: z.uuid('must be an organization id') });
 
-/** Spec §7 POST organization-users: a batch of invitations. */
+/** POST organization-users: a batch of invitations. */
 export const inviteUsersInput = z.object({
   users: z
     .array(
@@ -111,7 +111,7 @@ export type InvitationPreview = z.infer<typeof invitationPreview>;
 
 export const acceptedInvitation = z.object({ organization: myOrganization });
 
-/** Spec §7 GET list_users: a team's members, by its id or its slug. */
+/** GET list_users: a team's members, by its id or its slug. */
 export const listUsersQuery = z
   .object({ team_id: z.uuid('must be a team id').optional(), slug: z.string().min(1).max(60).optional() })
   .refine((query) => (query.team_id === undefined) !== (query.slug === undefined), {
@@ -119,7 +119,7 @@ export const listUsersQuery = z
     path: ['team_id'],
   });
 
-/** Spec §7 DELETE remove-user: from the team when team_id is given, else from the organization. */
+/** DELETE remove-user: from the team when team_id is given, else from the organization. */
 export const removeUserQuery = z.object({
   user_id: z.uuid('must be a user id'),
   team_id: z.uuid('must be a team id').optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** EC2 rightsizing and idle findings (issue 6). Money is USD a month (730 hours) unless named hourly. */
+/** EC2 rightsizing and idle findings. Money is USD a month (730 hours) unless named hourly. */
 
 export const ec2FindingKind = z.enum([
   'over-provisioned',

@@ -68,7 +68,7 @@ export type UpdateTeamInput = z.input<typeof updateTeamInput>;
 export const teamIdParams = z.object({ id: z.uuid('must be a team id') });
 export const addTeamMemberInput = z.object({ user_id: z.uuid('must be a user id') });
 
-/** Spec §7 GET list_users: the team and its members. */
+/** GET list_users: the team and its members. */
 export const teamUsers = z.object({ team: teamSummary, users: z.array(organizationMember) });
 export type TeamUsers = z.infer<typeof teamUsers>;
 
@@ -81,7 +81,7 @@ export const myCostScope = z.object({
 });
 export type MyCostScope = z.infer<typeof myCostScope>;
 
-/** Issue 9: the team's own spend this month and the state of the budgets on its scope. */
+/** The team's own spend this month and the state of the budgets on its scope. */
 export const teamSpend = z.object({
   /** The team owns no accounts or tag values: the figures are the whole organization's. */
   whole_organization: z.boolean(),

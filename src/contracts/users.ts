@@ -7,7 +7,7 @@ export type SubscriptionPlan = z.infer<typeof subscriptionPlan>;
 
 const timeZone = z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Paris or UTC');
 
-/** Spec §3 view_customs: the saved billing view (integration; tag with tag_name and tag_values). */
+/** `view_customs`: the saved billing view (integration; tag with tag_name and tag_values). */
 export const viewCustoms = z.object({
   integration: z.string().max(100).optional(),
   tag: z
@@ -21,7 +21,7 @@ export const viewCustoms = z.object({
 });
 export type ViewCustoms = z.infer<typeof viewCustoms>;
 
-/** The user record of spec §3, plus what the settings screen needs. */
+/** The user record, plus what the settings screen needs. */
 export const userRecord = z.object({
   item_id: z.string(),
   user_id: z.string(),
@@ -47,7 +47,7 @@ const fullname = z
   .transform((name) => name.trim().replace(/\s+/g, ' '))
   .pipe(z.string().min(1, 'enter your full name').max(100));
 
-/** Spec §3 user create payload. */
+/** The payload that creates the user record. */
 export const createUserInput = z.object({
   fullname,
   email: z.string().refine(isValidEmail, INVALID_EMAIL_MESSAGE),

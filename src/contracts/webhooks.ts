@@ -1,4 +1,4 @@
-/** Signed outbound webhooks and Microsoft Teams endpoints (issue 19, decision 058; docs/webhooks.md). */
+/** Signed outbound webhooks and Microsoft Teams endpoints (decision 058; docs/webhooks.md). */
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from './alerts.ts';
 

@@ -1,15 +1,15 @@
-/** Field rules for people's accounts (spec §5, and the password rules chosen in docs/decisions). */
+/** Field rules for people's accounts (and the password rules chosen in docs/decisions). */
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
-/** Spec §5: text, @, text, a dot, text; no spaces or extra @. */
+/** Text, @, text, a dot, text; no spaces or extra @. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email);
 }
 
-/** Spec §5: a plus sign and 11 digits, optional single spaces between digits. */
+/** A plus sign and 11 digits, optional single spaces between digits. */
 const PHONE_PATTERN = /^\+\d( ?\d){10}$/;
 
 export function isValidPhone(phone: string): boolean {
@@ -36,7 +36,7 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** Spec §5: sign-up trims the full name before sending. */
+/** Sign-up trims the full name before sending. */
 export function normalizeFullName(fullName: string): string {
   return fullName.trim().replace(/\s+/g, ' ');
 }

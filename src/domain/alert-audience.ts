@@ -1,5 +1,5 @@
 /**
- * Who receives an alert (issues 7 and 9): everyone who sees all spend; a person limited to their
+ * Who receives an alert: everyone who sees all spend; a person limited to their
  * teams' spend receives an alert only when what it watches lies inside that scope — every account
  * it is filtered on is one of theirs, or it is filtered on one of their tag values.
  */

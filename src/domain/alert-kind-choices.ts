@@ -1,6 +1,6 @@
 /**
  * Which kinds of alert a person (or the organization's Slack channel) receives, stored as the kinds
- * they turned off (decision 047). A kind added later (as `launch` was, issue 17) reaches everyone who
+ * they turned off (decision 047). A kind added later (as `launch` was) reaches everyone who
  * has not turned it off, instead of nobody who once saved a list of the kinds they wanted.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Cost anomalies of issue 7, per series (a service, an account, a tag value) on daily cost. The
+ * Cost anomalies, per series (a service, an account, a tag value) on daily cost. The
  * baseline is robust: the median of each weekday over up to 90 days, moved to the level of the
  * last two weeks; its spread is the median absolute deviation. A day is an anomaly when its cost is
  * above the upper bound AND the dollars above expected reach a minimum, so a cheap series jumping

@@ -1,5 +1,5 @@
 /**
- * Why a day cost more (issue 7): each dimension value's dollars above its own baseline, ranked.
+ * Why a day cost more: each dimension value's dollars above its own baseline, ranked.
  * Only values that went up explain a spike; a value that went down is not a cause.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What an organization API token may do (issue 19, decision 056). A route of the token API declares the one
+ * What an organization API token may do (decision 056). A route of the token API declares the one
  * scope it needs; a token reaches it only when it holds that scope. Reads of the token API need
  * `costs:read`; writes need the scope of what they change. Every other route refuses tokens.
  */

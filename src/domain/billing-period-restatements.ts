@@ -1,6 +1,6 @@
 /**
  * A restated billing period that drops a month's spend by more than half is more often a cut or partial
- * file than a real restatement (issue 13: a FOCUS file cut at a line end took a month from 307.63 to
+ * file than a real restatement (a FOCUS file cut at a line end took a month from 307.63 to
  * 82.12 USD). Such a replacement is held until a person confirms it; an export AWS delivered with a
  * manifest is trusted but still named.
  */

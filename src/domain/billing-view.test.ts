@@ -14,7 +14,7 @@ import {
 } from './billing-view.ts';
 import { eachMonth } from './calendar-days.ts';
 
-describe('the default billing view (spec §4)', () => {
+describe('the default billing view', () => {
   it('shows the current month, not amortized, on the default integration with every tag', () => {
     expect(defaultBillingView('2026-11-22')).toEqual({
       viewMode: 'month',
@@ -54,7 +54,7 @@ describe('the default billing view (spec §4)', () => {
   });
 });
 
-describe('view modes (spec §4)', () => {
+describe('view modes', () => {
   it('day mode: both dates are the start date', () => {
     expect(applyViewMode('day', '2024-02-29')).toEqual({
       viewMode: 'day',
@@ -78,7 +78,7 @@ describe('view modes (spec §4)', () => {
   });
 });
 
-describe('when the billing query may run (spec §4)', () => {
+describe('when the billing query may run', () => {
   const view = defaultBillingView('2026-11-22');
   it('runs with user id, integration, tag key and tag values set', () => {
     expect(isBillingQueryReady(view, 'user_1')).toBe(true);
@@ -149,7 +149,7 @@ describe('the previous period', () => {
   });
 });
 
-describe('selected tag values (spec §3)', () => {
+describe('selected tag values', () => {
   it("reads 'All' as every value", () => expect(parseSelectedTagValues('All')).toBe('All'));
   it('reads a comma-separated list, trimmed, without blanks or repeats', () => {
     expect(parseSelectedTagValues('platform, data,,platform')).toEqual(['platform', 'data']);

@@ -1,6 +1,6 @@
 /**
- * The dashboard's billing view settings (spec §3 "Billing view settings", §4 defaults and mode
- * rules, §9 modes and date format). The web client keeps them in the URL and in view_customs; the
+ * The dashboard's billing view settings (its defaults, modes and date
+ * format). The web client keeps them in the URL and in view_customs; the
  * server reads the same rules when it validates a billing query.
  */
 
@@ -23,11 +23,11 @@ import {
 export const VIEW_MODES = ['day', 'month', 'year'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
-/** Spec §3 selected_tag_values: comma-separated values, or 'All'. */
+/** `selected_tag_values`: comma-separated values, or 'All'. */
 export const ALL_TAG_VALUES = 'All';
-/** Spec §4: the tag key when no tag is chosen. */
+/** The tag key when no tag is chosen. */
 export const ALL_TAG_KEYS = 'all';
-/** Spec §3: the organization's default integration. */
+/** The organization's default integration. */
 export const DEFAULT_INTEGRATION = 'default';
 
 export type SelectedTagValues = typeof ALL_TAG_VALUES | string[];
@@ -42,7 +42,7 @@ export interface BillingView {
   isAmortized: boolean;
 }
 
-/** Spec §3 view_customs as saved on the user record. */
+/** `view_customs` as saved on the user record. */
 export interface SavedViewCustoms {
   integration?: string | null;
   tag?: { tag_name?: string | null; tag_values?: { value: string }[] | null } | null;
@@ -51,7 +51,7 @@ export interface SavedViewCustoms {
 const nonEmpty = (value: string | null | undefined): value is string =>
   typeof value === 'string' && value.trim() !== '';
 
-/** Spec §4 defaults: the current month, not amortized, saved choices else default / all / All. */
+/** The defaults: the current month, not amortized, saved choices else default / all / All. */
 export function defaultBillingView(today: IsoDay, saved?: SavedViewCustoms | null): BillingView {
   const savedValues = (saved?.tag?.tag_values ?? []).map((item) => item.value).filter(nonEmpty);
   return {
@@ -63,7 +63,7 @@ export function defaultBillingView(today: IsoDay, saved?: SavedViewCustoms | nul
   };
 }
 
-/** Spec §4: day mode shows the start day; month mode its month; year mode the whole year. */
+/** Day mode shows the start day; month mode its month; year mode the whole year. */
 export function applyViewMode(
   mode: ViewMode,
   startDate: IsoDay,
@@ -81,7 +81,7 @@ export function applyViewMode(
 const hasTagValues = (values: SelectedTagValues) =>
   values === ALL_TAG_VALUES || (Array.isArray(values) && values.length > 0);
 
-/** Spec §4: the billing query runs only when user id, integration, tag key and tag values are all set. */
+/** The billing query runs only when user id, integration, tag key and tag values are all set. */
 export function isBillingQueryReady(
   view: Pick<BillingView, 'integration' | 'tagKey' | 'selectedTagValues'>,
   userId: string | null | undefined,
@@ -206,7 +206,7 @@ export function isMonthHeld(day: IsoDay, heldPeriods: readonly IsoDay[]): boolea
   return heldPeriods.some((period) => monthStart(period) === month);
 }
 
-/** Spec §3 query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */
+/** The query parameter -> values: 'All' means every value; otherwise trimmed, without blanks or repeats. */
 export function parseSelectedTagValues(parameter: string): SelectedTagValues {
   if (parameter.trim() === ALL_TAG_VALUES) return ALL_TAG_VALUES;
   const values = parameter
@@ -216,7 +216,7 @@ export function parseSelectedTagValues(parameter: string): SelectedTagValues {
   return [...new Set(values)];
 }
 
-/** Values -> spec §3 query parameter. */
+/** Values -> the query parameter. */
 export function formatSelectedTagValues(values: SelectedTagValues): string {
   return values === ALL_TAG_VALUES ? ALL_TAG_VALUES : values.join(',');
 }

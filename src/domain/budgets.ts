@@ -1,5 +1,5 @@
 /**
- * Budgets of issue 7: an amount per month, quarter or year, with thresholds as a percentage of the
+ * Budgets: an amount per month, quarter or year, with thresholds as a percentage of the
  * budget on actual or forecasted spend. Each threshold alerts once per period; the next period
  * starts fresh. Spend and forecast are computed by the caller (the forecast to the period's end
  * comes from `forecastPeriodEnd`).

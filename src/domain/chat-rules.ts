@@ -1,6 +1,6 @@
-/** Rules of the live support chat (spec §4 "Chat", §5, §9). */
+/** Rules of the live support chat: its token's life, and what may be sent. */
 
-/** Spec §9: a visitor's chat token lives 24 hours; the browser asks for a new one after that. */
+/** A visitor's chat token lives 24 hours; the browser asks for a new one after that. */
 export const CHAT_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** A visitor may trade an expired token for a new one on the same conversation for this long. */
@@ -12,12 +12,12 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** A support reply left unread this long is sent to the person by e-mail (once per reply). */
 export const UNREAD_REPLY_MAIL_DELAY_MS = 10 * 60 * 1000;
 
-/** Is a cached visitor token young enough to use (spec §4: refreshed when older than 24 hours)? */
+/** Is a cached visitor token young enough to use (refreshed when older than 24 hours)? */
 export function isChatTokenFresh(issuedAtMs: number, nowMs: number): boolean {
   return nowMs - issuedAtMs < CHAT_TOKEN_MAX_AGE_MS && issuedAtMs <= nowMs;
 }
 
-/** Why a message cannot be sent as typed, or null when it can (spec §5: empty messages are not sent). */
+/** Why a message cannot be sent as typed, or null when it can (empty messages are not sent). */
 export function chatMessageProblem(text: string): string | null {
   if (text.trim() === '') return 'Type a message first.';
   if (text.length > CHAT_MESSAGE_MAX_LENGTH) {

@@ -1,5 +1,5 @@
 /**
- * Where in a configuration document (issue 19) something is wrong, written the way a person finds it in
+ * Where in a configuration document something is wrong, written the way a person finds it in
  * the file: `budgets[2].amount_usd`.
  */
 

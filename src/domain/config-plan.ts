@@ -1,5 +1,5 @@
 /**
- * Budgets as code (issue 19): what applying a configuration document would change, object by object.
+ * Budgets as code: what applying a configuration document would change, object by object.
  * Both sides are in the document's canonical form (names, not ids), so "unchanged" means equal here.
  */
 

@@ -1,4 +1,4 @@
-/** Spec §2 header and §6: the free consultation belongs to the business plans. */
+/** The header's free consultation belongs to the business plans. */
 
 export type ConsultationButtonState = 'hidden' | 'enabled' | 'disabled';
 

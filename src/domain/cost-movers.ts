@@ -1,5 +1,5 @@
 /**
- * "Top movers" on the dashboard (issue 5): the series whose spend changed most against the previous
+ * "Top movers" on the dashboard: the series whose spend changed most against the previous
  * period of the same length, largest increases and largest decreases, with amounts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Which part of the organization's spend a person sees (issue 9 "Scoping"). A team may own a scope: usage
+ * Which part of the organization's spend a person sees. A team may own a scope: usage
  * account ids and/or tag key=value pairs. Pure: the billing, budget and alert modules apply the answer.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Cost thresholds of issue 7, evaluated on one complete day: the day's spend above a fixed amount,
+ * Cost thresholds, evaluated on one complete day: the day's spend above a fixed amount,
  * or more than N% above the average of the 7 days before it. Each rule alerts once per day.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Credits (issue 10): an operator issues a code worth an amount in USD, an organization redeems it
+ * Credits: an operator issues a code worth an amount in USD, an organization redeems it
  * once, and the credit pays part of its next invoices until it is used up or expires. Amounts here
  * are whole cents.
  */

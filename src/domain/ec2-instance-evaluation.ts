@@ -1,5 +1,5 @@
 /**
- * One EC2 instance through both rules of issue 6: the idle rule on its daily metrics, then rightsizing
+ * One EC2 instance through both rules: the idle rule on its daily metrics, then rightsizing
  * on its hourly maxima (an idle instance is reported as idle). Also picks the candidate types worth
  * showing a person: the cheapest that fit, and the cheaper ones that were turned down.
  */

@@ -1,7 +1,7 @@
 /**
  * How good the month-end forecast is on a real history: for each complete month, forecast as if on
  * day d (with days 1..d billed and nothing later known) and compare with the month's real total,
- * next to the naive run-rate (issue 5).
+ * next to the naive run-rate.
  */
 
 import {

@@ -1,7 +1,7 @@
 /**
  * The weekday model's interval assumes normal day-to-day noise around a level it can see. Real spend
  * also has one-off charges and shifts it cannot see, so on its own the "80%" interval held 61% of the
- * simulator's months (issue 18). The interval is therefore calibrated on the history itself
+ * simulator's months. The interval is therefore calibrated on the history itself
  * (rolling-origin calibration): the model is fitted at earlier origins, forecasts the same number of
  * days ahead, across as many month starts (where monthly fees land) as the days to forecast now, and
  * the 80th percentile of its misses, in its own standard deviations, says how far to widen (or

@@ -1,5 +1,5 @@
 /**
- * Where spend will land at the end of a period (issue 5 month-end card, issue 7 forecast budget
+ * Where spend will land at the end of a period (the dashboard's month-end card, forecast budget
  * thresholds), with an 80% prediction interval. Complete days are history; days after the last
  * complete one are predicted, and a day already partly billed counts at least what it shows.
  */

@@ -1,5 +1,5 @@
 /**
- * Idle EC2 instances (issue 6), with AWS Trusted Advisor's "Low Utilization Amazon EC2 Instances"
+ * Idle EC2 instances, with AWS Trusted Advisor's "Low Utilization Amazon EC2 Instances"
  * rule: over the last 14 days, a day is low-use when its max CPU is at most 10% and its network in
  * + out at most 5 MB; 4 or more such days make the instance idle. An instance whose CPU never went
  * above 1% on any of the 14 days is a candidate to terminate. A MB here is 1,000,000 bytes (SI, as

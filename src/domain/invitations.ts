@@ -1,4 +1,4 @@
-/** Invitations into an organization (issue 9): a link that works once, for seven days. */
+/** Invitations into an organization: a link that works once, for seven days. */
 
 export const INVITATION_VALID_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

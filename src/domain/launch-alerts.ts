@@ -1,5 +1,5 @@
 /**
- * The `launch` alert rule (issue 17): what was launched since the bill data, judged the moment it is
+ * The `launch` alert rule: what was launched since the bill data, judged the moment it is
  * stored. A rule watches the launches of a scope (the organization, or a team's accounts) and fires
  * for one launch event (rows sharing `launchEventId`, e.g. a RunInstances of 8) when
  *

@@ -1,5 +1,5 @@
 /**
- * Where an integration's launch-events queues are (issue 17, decision 046). The template's queue is
+ * Where an integration's launch-events queues are (decision 046). The template's queue is
  * regional and a customer deploys it in the regions they use (one stack a region, or a StackSet), so
  * the poller discovers them: it asks each commercial region for the queue's attributes (the role's
  * `sqs:GetQueueAttributes` on `arn:aws:sqs:*:<account>:spendguard-launch-events`) and polls where

@@ -1,5 +1,5 @@
 /**
- * Roles inside one organization (issue 9, spec §3 and §6): the owner (who pays), admins who manage, members
+ * Roles inside one organization: the owner (who pays), admins who manage, members
  * who read. The product's own support staff carry `platformRole` on their user, not a role here.
  */
 

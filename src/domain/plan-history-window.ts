@@ -14,7 +14,7 @@ export interface MonthsOutsideHistory {
 
 const LONGEST_HISTORY_PLAN: PlanId = 'business_monthly';
 
-/** The stored months before the plan's window (spec §9: history months), or null when all show. */
+/** The stored months before the plan's window (history months), or null when all show. */
 export function monthsOutsideHistory(
   periods: string[],
   plan: PlanId,

@@ -13,7 +13,7 @@ import {
   trialKeptAtCheckout,
 } from './plans.ts';
 
-describe('the plans of spec §9', () => {
+describe('the plans', () => {
   it('are free, business_monthly and business_yearly', () => {
     expect(Object.keys(PLANS)).toEqual(['free', 'business_monthly', 'business_yearly']);
     expect(isPlanId('business_yearly')).toBe(true);

@@ -1,12 +1,12 @@
 /**
- * The plans of spec §9 (free, business_monthly, business_yearly) in one place (issue 10): prices,
- * what each includes, and their limits. Spec §9 leaves prices and limits to us; these are the
+ * The plans (free, business_monthly, business_yearly) in one place: prices,
+ * what each includes, and their limits. The product spec leaves prices and limits to us; these are the
  * choices, shown on the landing page's #pricing:
  * - free, forever: one AWS integration, one budget and two alert rules by e-mail, EC2 idle and
  *   rightsizing recommendations, three months of history, up to three people.
  * - business: $49 a month, or $490 a year (two months free); 20 integrations, 100 budgets, 100
  *   alert rules, 36 months of history, 50 people, plus Slack, anomaly detection, teams, the daily
- *   or weekly digest and a free consultation (spec §6). New organizations may try it for 14 days.
+ *   or weekly digest and a free consultation. New organizations may try it for 14 days.
  */
 
 import { addMonths, type IsoDay, monthStart } from './calendar-days.ts';

@@ -1,5 +1,5 @@
 /**
- * The instance types a running instance could move to (issue 6), and how each would fare. Catalog
+ * The instance types a running instance could move to, and how each would fare. Catalog
  * entries come in as data (the shipped us-east-1 catalog or the Pricing API).
  */
 

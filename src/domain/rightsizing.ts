@@ -1,5 +1,5 @@
 /**
- * EC2 rightsizing (issue 6), after AWS Compute Optimizer's defaults: take the p99.5 of the hourly
+ * EC2 rightsizing, after AWS Compute Optimizer's defaults: take the p99.5 of the hourly
  * max CPU over 14 days and keep 20% headroom, i.e. a type fits when the workload would run at or
  * under 80% of it (the headroom lowers the ceiling; it does not multiply the usage). The projected
  * CPU on a candidate is current vCPU x p99.5 / candidate vCPU (vCPUs taken as equal across

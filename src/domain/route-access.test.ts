@@ -83,7 +83,7 @@ describe('a verified owner', () => {
   it('sees Billing in the user menu', () => expect(showsBillingMenu(owner)).toBe(true));
 });
 
-describe('a member (spec §6, kept exactly)', () => {
+describe('a member (kept exactly)', () => {
   it.each([
     '/notification',
     '/slack-setup',

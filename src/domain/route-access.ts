@@ -1,5 +1,5 @@
 /**
- * Who may open which screen (spec §2 and §6). Pure: the web router asks `decideRouteAccess` on every
+ * Who may open which screen. Pure: the web router asks `decideRouteAccess` on every
  * navigation and follows the redirect it answers.
  */
 
@@ -18,7 +18,7 @@ const TOKEN_ROUTES = [
   'budget-alert-confirmation',
 ];
 
-/** Signed-out routes of spec §2. */
+/** Signed-out routes. */
 const VISITOR_PATTERNS: RegExp[] = [
   /^\/$/,
   /^\/about$/,
@@ -33,7 +33,7 @@ const VISITOR_PATTERNS: RegExp[] = [
   /^\/blog(\/[^/]+)?$/,
 ];
 
-/** Signed-in routes with a verified e-mail (spec §2). */
+/** Signed-in routes with a verified e-mail. */
 const MEMBER_PATTERNS: RegExp[] = [
   /^\/dashboard$/,
   /^\/launches$/,
@@ -59,7 +59,7 @@ const MEMBER_PATTERNS: RegExp[] = [
   /^\/support-inbox$/,
 ];
 
-/** Spec §6: role `member` goes back to the dashboard from these. */
+/** Role `member` goes back to the dashboard from these. */
 const MEMBER_DENIED: RegExp[] = [
   /^\/notification$/,
   /^\/slack-setup$/,
@@ -69,7 +69,7 @@ const MEMBER_DENIED: RegExp[] = [
   /^\/terms-and-conditions$/,
 ];
 
-/** Spec §6: managing integrations, recommendations, Slack and billing is not for members. */
+/** Managing integrations, recommendations, Slack and billing is not for members. */
 const MANAGEMENT_ROUTES: RegExp[] = [
   /^\/aws-integration(\/setup|\/existing-stack)?$/,
   /^\/ec2-rightsizing-recommendation$/,
@@ -81,7 +81,7 @@ const MANAGEMENT_ROUTES: RegExp[] = [
 /** Answering the live chat is for Spendguard's support staff (the platform role 'support'). */
 const SUPPORT_ONLY: RegExp[] = [/^\/support-inbox$/];
 
-/** Billing belongs to the organization's owner, the one who pays (spec §2 Billing, §3 stripe_customer_id). */
+/** Billing belongs to the organization's owner, the one who pays (the user record's stripe_customer_id). */
 const OWNER_ONLY: RegExp[] = [/^\/subscription$/, /^\/credits$/];
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
@@ -110,12 +110,12 @@ export function decideRouteAccess(rawPath: string, viewer: Viewer): RouteAccess 
   return { allow: true };
 }
 
-/** Spec §2 header: the main navigation shows only with a verified e-mail. */
+/** Header: the main navigation shows only with a verified e-mail. */
 export function showsMainNavigation(viewer: Viewer): boolean {
   return viewer.kind === 'signed-in' && viewer.emailVerified;
 }
 
-/** Spec §2 user menu: Billing only with a verified e-mail, and only for the owner who pays. */
+/** User menu: Billing only with a verified e-mail, and only for the owner who pays. */
 export function showsBillingMenu(viewer: Viewer): boolean {
   return viewer.kind === 'signed-in' && viewer.emailVerified && viewer.isOwner;
 }

@@ -1,4 +1,4 @@
-/** Readable, URL-safe names for organizations, teams and members (spec §2 routes take a slug). */
+/** Readable, URL-safe names for organizations, teams and members (routes take a slug). */
 
 const MAX_SLUG_LENGTH = 40;
 

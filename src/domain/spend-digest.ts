@@ -1,5 +1,5 @@
 /**
- * The daily or weekly digest of issue 7: yesterday's spend (the last day with data), month to date
+ * The daily or weekly digest: yesterday's spend (the last day with data), month to date
  * against the same point of the month before, the month-end forecast, and the services that moved most
  * month to date against that same point.
  */

@@ -37,7 +37,7 @@ export function percentile(values: readonly number[], p: number): number {
 /**
  * The n-th smallest value (0-based), found by quickselect in place: `values` ends with smaller
  * values left of n and larger ones right of it. Linear on average, where sorting is n log n; the
- * forecast takes thousands of medians (issue 18).
+ * forecast takes thousands of medians.
  */
 function selectNth(values: Float64Array, n: number): number {
   let left = 0;

@@ -1,5 +1,5 @@
 /**
- * Stripe delivers webhooks at least once and in no guaranteed order (issue 10). These rules decide
+ * Stripe delivers webhooks at least once and in no guaranteed order. These rules decide
  * whether an event may change what we store, so a late or replayed event never undoes newer news.
  * Times are the events' `created` instants.
  */

@@ -117,7 +117,7 @@ it('a business plan set without billing dates (by an operator) is active', () =>
   expect(subscriptionStatus({ plan: 'business_yearly', now: new Date() }).state).toBe('active');
 });
 
-it("uses spec §8's wording", () => expect(SUBSCRIPTION_EXPIRED).toBe('Subscription Expired'));
+it("uses the product's wording", () => expect(SUBSCRIPTION_EXPIRED).toBe('Subscription Expired'));
 
 describe('the plan in force', () => {
   const trialEndsAt = at('2026-12-06T10:00:00Z');

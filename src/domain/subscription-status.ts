@@ -1,13 +1,13 @@
 /**
- * Whether an organization's plan is in force (issue 10). A lapsed business subscription — trial
+ * Whether an organization's plan is in force. A lapsed business subscription — trial
  * over without payment, a payment failed past the grace period, or cancelled and the paid period
- * over — makes messages and billing queries answer 'Subscription Expired' (spec §8) until the owner
+ * over — makes messages and billing queries answer 'Subscription Expired' until the owner
  * pays or continues on free. Free never expires.
  */
 
 import type { PlanId } from './plans.ts';
 
-/** Spec §8 wording, as the API returns it. */
+/** The wording, as the API returns it. */
 export const SUBSCRIPTION_EXPIRED = 'Subscription Expired';
 
 /** Days a business plan keeps working after a failed payment, or after a period ends unrenewed (a late webhook). */
@@ -74,7 +74,7 @@ export function subscriptionStatus(facts: SubscriptionFacts): SubscriptionStatus
   return { state: 'active', reason: 'paid', accessEndsAt: null };
 }
 
-/** Spec §8: true when messages and billing queries must answer 'Subscription Expired'. */
+/** True when messages and billing queries must answer 'Subscription Expired'. */
 export function isSubscriptionExpired(facts: SubscriptionFacts): boolean {
   return subscriptionStatus(facts).state === 'expired';
 }

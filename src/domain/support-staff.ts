@@ -1,4 +1,4 @@
-/** Who answers the live chat: people with the platform role 'support' (spec §6 implies the agent side). */
+/** Who answers the live chat: people with the platform role 'support'. */
 
 export const SUPPORT_ROLE = 'support';
 

@@ -1,6 +1,6 @@
 /**
- * Which IP addresses a webhook may never reach unless the operator allows private targets (issue 19,
- * decision 058): loopback, private, carrier-grade NAT, link-local (and with it the cloud metadata
+ * Which IP addresses a webhook may never reach unless the operator allows private targets (decision
+ * 058): loopback, private, carrier-grade NAT, link-local (and with it the cloud metadata
  * service 169.254.169.254), unique-local IPv6, multicast, reserved and documentation ranges. IPv4
  * inside IPv6 (mapped, NAT64, 6to4) is judged as the IPv4 address it carries.
  */

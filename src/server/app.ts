@@ -160,7 +160,7 @@ export async function buildApp(
     reads,
   });
   const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
-  // Organization API tokens (issue 19) answer `Bearer sg_…` before the session lookup (decision 056).
+  // Organization API tokens answer `Bearer sg_…` before the session lookup (decision 056).
   const apiTokens = createApiTokensService(db, {
     now,
     requestsPerMinute: context.config.apiTokenRateLimitPerMinute,
@@ -195,7 +195,7 @@ export async function buildApp(
   await app.register(outboxRoutes, { context });
   await app.register(recommendationsRoutes, { recommendations });
 
-  // --- AWS integrations: uploads, syncs on a schedule, the demo account (issue 4) ---
+  // --- AWS integrations: uploads, syncs on a schedule, the demo account ---
   billing.registerUsageCounter('integrations', integrations.countFor);
   const awsSync = createAwsSyncService({
     context,
@@ -206,9 +206,6 @@ export async function buildApp(
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);
-  integrations.onConnected(async (integrationId) => {
-    await syncs.request(integrationId, { force: true });
-  });
   let demo: { userId: string; organizationId: string } | undefined;
   if (context.aws?.demo && context.queue && context.config.role.runsJobs) {
     const demoUserId = await ensureDemoUser(db, accounts.auth);
@@ -225,7 +222,7 @@ export async function buildApp(
   await app.register(integrationsRoutes, { integrations });
   await app.register(awsIntegrationsRoutes, { integrations, setup: awsSetup, syncs });
 
-  // The dashboard's billing query (issue 5): one read over the cost rollups, cached per integration.
+  // The dashboard's billing query: one read over the cost rollups, cached per integration.
   const billingData = createBillingDataService({
     context,
     billing,
@@ -236,7 +233,7 @@ export async function buildApp(
   });
   await app.register(billingDataRoutes, { billingData });
 
-  // --- early warning (issue 17): launch events in (queue poller, API destination), the live ledger out ---
+  // --- early warning: launch events in (queue poller, API destination), the live ledger out ---
   const launchEvents = createLaunchEventsService({
     context,
     integrations,
@@ -246,15 +243,11 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => launchEvents.stopPolling());
   const { queue } = context;
-  if (queue)
-    integrations.onConnected(async (integrationId) => {
-      await sendJob(queue, pollLaunchEventsJob, { integrationId });
-    });
   await app.register(launchEventsRoutes, { launchEvents });
   await app.register(awsEventsRoutes, { launchEvents });
   await app.register(demoBurstRoutes, { launchEvents });
 
-  // --- alerts (issue 7): budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
+  // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({
     context,
     mailer,
@@ -265,12 +258,12 @@ export async function buildApp(
     liveLedger: launchEvents,
   });
   await alerts.registerRoutes(app);
-  // The demo organization warns of a costly launch out of the box (issue 17: the GPU-burst button).
+  // The demo organization warns of a costly launch out of the box (the GPU-burst button).
   if (demo) await alerts.rules.ensureDemoLaunchRule(demo.organizationId, demo.userId);
   members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
 
-  // Budgets as code (issue 19): teams from organizations, budgets, rules and routes from alerts.
+  // Budgets as code: teams from organizations, budgets, rules and routes from alerts.
   const config = createConfigService({
     db,
     teams: createTeamsConfig(billing.assertFeature),
@@ -278,9 +271,29 @@ export async function buildApp(
   });
   await app.register(configRoutes, { config });
 
-  // A team's own spend and budgets (issue 9), from the billing data and the budgets above.
+  // A team's own spend and budgets, from the billing data and the budgets above.
   const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });
   await app.register(teamSpendRoutes, { teamSpend });
+
+  // --- Reactions between modules: every subscription, listed in the order each signal runs them ---
+  // (decision 088; docs/architecture.md, "Reactions between modules", mirrors this list.)
+  // An AWS integration connected → its first sync at once, then its launch-events poller.
+  integrations.onConnected(async (integrationId) => {
+    await syncs.request(integrationId, { force: true });
+  });
+  if (queue)
+    integrations.onConnected(async (integrationId) => {
+      await sendJob(queue, pollLaunchEventsJob, { integrationId });
+    });
+  // New facts, before their run is shown ended → the dashboard computes its kept answers again (decision 066).
+  costData.beforeRunEndsWithNewFacts((event) => billingData.refreshAhead(event.integrationId));
+  // Facts replaced (the ingest committed) → alerts evaluate that organization at once.
+  costData.onFactsReplaced(async (event) => {
+    await alerts.evaluation.evaluateOrganization(event.organizationId);
+  });
+  // Launch changes stored → alerts evaluate the organization's launch rules at once.
+  launchEvents.onLaunchChanges((event) => alerts.evaluateFreshLaunches(event));
+  // --- end reactions ---
 
   if (context.config.role.servesWeb) await registerWebApp(app, context.config.webDistDir);
   // Last: a worker takes jobs only once every module is wired (an ingest's evaluation listener included).

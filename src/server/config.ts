@@ -248,7 +248,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     authRateLimits: { perIp: env.AUTH_RATE_LIMIT_PER_IP, perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL },
     stripe: stripeSettings(env),
     version: packageJson.version,
-    /** The consultation booking page embedded by the help widget (spec §2); off when unset. */
+    /** The consultation booking page embedded by the help widget; off when unset. */
     schedulingUrl: env.SCHEDULING_URL,
     chat: {
       /** Verified accounts with these addresses act as support staff (besides `npm run admin -- grant-support`). */
@@ -298,7 +298,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
 }
 
 /**
- * Payments are on when the secret key and the webhook secret are both set (issue 10); the API address
+ * Payments are on when the secret key and the webhook secret are both set; the API address
  * is configurable so tests point the real SDK at a local stand-in. Without prices, Checkout sends
  * the amounts of src/domain/plans.ts inline.
  */

@@ -20,7 +20,7 @@ import { type ServerProcess, startServerProcess } from './testing/server-process
 import { openTestDatabase, testDatabaseKind } from './testing/test-database.ts';
 
 /**
- * Issue 14: a process killed while it reads a run (SIGKILL, as an OOM killer or a power cut would) left
+ * A process killed while it reads a run (SIGKILL, as an OOM killer or a power cut would) left
  * the run `running` for good and its upload in DATA_DIR/uploads (8.5 GB after 15 kills). Runs orphaned
  * by a dead process are failed, at start and by a sweep; upload files no unended run needs are removed.
  */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpVerifiedPerson } from './testing/accounts-fixtures.ts';
-import { apiRoutes, fillPath } from './testing/api-routes.ts';
+import { apiRoutes, fillPath, startRouteProbeApp } from './testing/api-routes.ts';
 import { type RawAnswer, rawRequest } from './testing/raw-http.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import type { TestApp } from './testing/test-app.ts';
 
 /**
  * Every route the app registers (read from Fastify's route table, not listed by hand) gets NUL,
@@ -13,15 +13,7 @@ let baseUrl: string;
 let token: string;
 
 beforeAll(async () => {
-  server = await createTestApp({
-    queue: true,
-    env: {
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
-    },
-  });
-  baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ server, baseUrl } = await startRouteProbeApp());
   ({ token } = await signUpVerifiedPerson(server, { email: 'prober@example.com' }));
   await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: bearer(token) });
 });

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, fillPath } from './testing/api-routes.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { apiRoutes, fillPath, startRouteProbeApp } from './testing/api-routes.ts';
+import type { TestApp } from './testing/test-app.ts';
 
 /**
  * Every route the app registers gets, without credentials, bodies that cost far more to walk than to
@@ -11,15 +11,7 @@ let server: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = await createTestApp({
-    queue: true,
-    env: {
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
-    },
-  });
-  baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ server, baseUrl } = await startRouteProbeApp());
 });
 afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import { createAppRouter, PRERENDERED_PAGES } from './app/router.tsx';
 import { reportClientError } from './lib/client-errors.ts';
 import { readSessionToken } from './lib/session-token.ts';
 
-// Spec §8: a script or stylesheet that does not arrive rejects the page's import; the route's error
+// A script or stylesheet that does not arrive rejects the page's import; the route's error
 // screen explains it and reports it once (src/web/app/route-error.tsx).
 const router = createAppRouter();
 const root = document.getElementById('root');

@@ -5,7 +5,7 @@ import { createOrganizationsService } from '../modules/organizations/organizatio
 import { BILLING_ADMIN_USAGE, runBillingAdmin, UsageError } from './billing-admin-commands.ts';
 import { runWithCommandDatabase } from './command-database.ts';
 
-/** npm run billing-admin -- set-plan ... | issue-credit ... (issue 10: plans and credits without Stripe). */
+/** npm run billing-admin -- set-plan ... | issue-credit ... (plans and credits without Stripe). */
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help')) {
   console.log(BILLING_ADMIN_USAGE);

@@ -1,5 +1,5 @@
 /**
- * `npm run config -- plan|apply|export <file> --url <base> --token <sg_...>` (issue 19): budgets as code
+ * `npm run config -- plan|apply|export <file> --url <base> --token <sg_...>`: budgets as code
  * from a shell or a CI job. It speaks only HTTP to a running Spendguard (`Authorization: Bearer`), so it
  * needs no database and runs anywhere the API is reachable.
  */

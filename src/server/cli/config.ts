@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { CONFIG_USAGE, parseConfigArguments, runConfigCommand, UsageError } from './config-commands.ts';
 
-/** npm run config -- plan|apply|export <file> --url <base> --token <token> (issue 19: budgets as code). */
+/** npm run config -- plan|apply|export <file> --url <base> --token <token> (budgets as code). */
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help')) {
   console.log(CONFIG_USAGE);

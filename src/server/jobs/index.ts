@@ -19,7 +19,7 @@ import { ingestBillingFilesJob } from './ingest-billing-files.job.ts';
 import { createJobQueue, type JobDefinition, type JobServices, sendJob, workJob } from './job-definition.ts';
 import { pollLaunchEventsJob } from './poll-launch-events.job.ts';
 import type { Queue } from './queue.ts';
-import { sweepOrphanedRuns } from './sweep-orphaned-runs.job.ts';
+import { sweepOrphanedRuns } from './sweep-orphaned-runs.timer.ts';
 import { syncAwsIntegrationJob } from './sync-aws-integration.job.ts';
 import { syncAwsIntegrationsDueJob } from './sync-aws-integrations-due.job.ts';
 

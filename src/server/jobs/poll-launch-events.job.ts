@@ -5,7 +5,7 @@ import { defineJob, sendJob } from './job-definition.ts';
 const RETRY_LATER_SECONDS = 300;
 
 /**
- * One integration's launch-events poller (issue 17, decision 046). A job polls its queues for a couple
+ * One integration's launch-events poller (decision 046). A job polls its queues for a couple
  * of minutes (launch-events.service.ts POLL_SESSION_MS), then sends itself again. Why a job that
  * re-sends itself rather than a loop in the process: any worker node may take it, so polling moves to
  * a live node when one dies, and `ensure-launch-event-pollers` every minute (and at each worker's

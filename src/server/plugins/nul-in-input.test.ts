@@ -3,7 +3,7 @@ import { bearer, signUpVerifiedPerson } from '../testing/accounts-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
- * Issue 14: PostgreSQL stores no NUL in text. A name holding one answered 500; every request value is
+ * PostgreSQL stores no NUL in text. A name holding one answered 500; every request value is
  * now checked before a route runs, and a NUL is a 400 naming the field.
  */
 let server: TestApp;

@@ -22,7 +22,7 @@ function readPrerenderedPages(webDistDir: string): Map<string, string> {
 
 /**
  * Serves the built SPA. Paths outside /api fall back to index.html so the browser router decides
- * (spec §2 redirects), or to the page the build rendered for that path; unknown /api paths answer a
+ * (and redirects), or to the page the build rendered for that path; unknown /api paths answer a
  * JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {

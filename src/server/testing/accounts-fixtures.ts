@@ -2,10 +2,13 @@ import type { TestApp } from './test-app.ts';
 
 export const STRONG_PASSWORD = 'Correct-Horse-42';
 
-/** Signs a new person up through the real auth endpoint; answers their bearer token and user id. */
+/**
+ * Signs a new person up through the real auth endpoint (with an invitation's code, into its organization);
+ * answers their bearer token and user id.
+ */
 export async function signUpPerson(
   server: TestApp,
-  person: { email: string; name?: string; password?: string },
+  person: { email: string; name?: string; password?: string; invitation?: string },
 ): Promise<{ token: string; userId: string }> {
   const response = await server.app.inject({
     method: 'POST',
@@ -14,6 +17,7 @@ export async function signUpPerson(
       name: person.name ?? 'Jane Doe',
       email: person.email,
       password: person.password ?? STRONG_PASSWORD,
+      ...(person.invitation ? { invitation: person.invitation } : {}),
     },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
@@ -54,13 +58,21 @@ export function multipartFile(
   bytes: Buffer,
   type = 'application/octet-stream',
 ) {
+  return multipartFiles(field, [{ name: fileName, bytes, type }]);
+}
+
+/** A multipart body with several files in one field, as a file input with `multiple` sends them. */
+export function multipartFiles(field: string, files: Array<{ name: string; bytes: Buffer; type?: string }>) {
   const boundary = `----spendguard${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...files.flatMap(({ name, bytes, type = 'application/octet-stream' }) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bearer, signUpPerson } from './accounts-fixtures.ts';
+import { bearer, signUpVerifiedPerson } from './accounts-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface TestPerson {
@@ -15,8 +15,7 @@ export async function signUpVerifiedOwner(
   name = 'Olive Owner',
 ): Promise<TestPerson> {
   const { db } = server.context.database;
-  const { token, userId } = await signUpPerson(server, { email, name });
-  await db.updateTable('user').set({ emailVerified: true }).where('id', '=', userId).execute();
+  const { token, userId } = await signUpVerifiedPerson(server, { email, name });
   const membership = await db
     .selectFrom('member')
     .select('organizationId')

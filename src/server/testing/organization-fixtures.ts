@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { bearer, STRONG_PASSWORD, signUpPerson } from './accounts-fixtures.ts';
+import { bearer, signUpPerson, signUpVerifiedPerson } from './accounts-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface Person {
@@ -18,12 +18,7 @@ export function callAs(server: TestApp, person: Person | undefined) {
 
 /** A person with a verified e-mail, owner of their own new organization. */
 export async function signUpVerified(server: TestApp, email: string, name = 'Jane Doe'): Promise<Person> {
-  const { token, userId } = await signUpPerson(server, { email, name });
-  await server.context.database.db
-    .updateTable('user')
-    .set({ emailVerified: true })
-    .where('id', '=', userId)
-    .execute();
+  const { token, userId } = await signUpVerifiedPerson(server, { email, name });
   return { token, userId, email };
 }
 
@@ -54,19 +49,12 @@ export async function inviteNewPerson(
   });
   if (invite.statusCode !== 201) throw new Error(`invite failed: ${invite.statusCode} ${invite.body}`);
   const code = invitationCodeOf(await newestOutboxLink(server, invited.email, '/sign-up'));
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: {
-      name: invited.name ?? 'Invited Person',
-      email: invited.email,
-      password: STRONG_PASSWORD,
-      invitation: code,
-    },
+  const { token, userId } = await signUpPerson(server, {
+    email: invited.email,
+    name: invited.name ?? 'Invited Person',
+    invitation: code,
   });
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const body = response.json() as { token: string; user: { id: string } };
-  return { token: body.token, userId: body.user.id, email: invited.email };
+  return { token, userId, email: invited.email };
 }
 
 /** An organization with one person of each role, as most tests need it. */

@@ -11,21 +11,11 @@ import { storeEc2Inventory } from '../modules/recommendations/ec2-inventory.repo
 import { createRecommendationsService } from '../modules/recommendations/recommendations.service.ts';
 import { bearer, multipartFile } from './accounts-fixtures.ts';
 import type { TestApp } from './test-app.ts';
+import { createUploadIntegration } from './upload-fixtures.ts';
 
 export async function organizationOf(server: TestApp, token: string): Promise<string> {
   const me = await server.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
   return (me.json() as { organization: { id: string } }).organization.id;
-}
-
-async function createIntegration(server: TestApp, token: string, name: string): Promise<string> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/integrations',
-    headers: bearer(token),
-    payload: { kind: 'upload', name },
-  });
-  if (response.statusCode !== 201) throw new Error(`integration not created: ${response.body}`);
-  return (response.json() as { id: string }).id;
 }
 
 /** Uploads one billing period of the simulator's CUR 2.0 export, as a person would by hand. */
@@ -69,7 +59,7 @@ export async function organizationWithFleet(
   now: Date,
 ) {
   const organizationId = await organizationOf(server, token);
-  const integrationId = await createIntegration(server, token, 'Acme AWS');
+  const integrationId = await createUploadIntegration(server, token, 'Acme AWS');
   // The sync's own collector and store, on the simulator's clock, for every account of the company.
   for (const account of simulator.company.accounts) {
     const credentials = await assumeRole(simulator, account.demoRoleArn, simulator.company.demoExternalId);

@@ -1,7 +1,24 @@
 import { expect } from 'vitest';
 import type { IntegrationView } from '../../contracts/integrations.ts';
-import { bearer, multipartFile } from './accounts-fixtures.ts';
+import { bearer, multipartFile, multipartFiles } from './accounts-fixtures.ts';
 import type { TestApp } from './test-app.ts';
+
+/** Creates an upload integration in the organization of the person signed in with `token`; answers its id. */
+export async function createUploadIntegration(
+  server: TestApp,
+  as: string | { token: string },
+  name = 'Uploads',
+): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/integrations',
+    headers: bearer(typeof as === 'string' ? as : as.token),
+    payload: { kind: 'upload', name },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`integration not created: ${response.statusCode} ${response.body}`);
+  return (response.json() as { id: string }).id;
+}
 
 /** Billing files uploaded by hand, as the integrations page sends them, for someone signed in with `token`. */
 export function uploadsAs(server: TestApp, token: string) {
@@ -16,36 +33,17 @@ export function uploadsAs(server: TestApp, token: string) {
   };
   /** Several files in one multipart request, as a file input with `multiple` sends them. */
   const uploadFiles = (integrationId: string, files: Array<{ name: string; bytes: Buffer }>) => {
-    const boundary = `----spendguard${Math.random().toString(16).slice(2)}`;
-    const payload = Buffer.concat([
-      ...files.flatMap(({ name, bytes }) => [
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from('\r\n'),
-      ]),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
+    const { payload, headers } = multipartFiles('file', files);
     return server.app.inject({
       method: 'POST',
       url: `/api/integrations/${integrationId}/files`,
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...bearer(token), ...headers },
       payload,
     });
   };
   return {
     /** Creates an upload integration; answers its id. */
-    async createUploadIntegration(name: string): Promise<string> {
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/api/integrations',
-        headers: bearer(token),
-        payload: { kind: 'upload', name },
-      });
-      expect(response.statusCode).toBe(201);
-      return response.json().id;
-    },
+    createUploadIntegration: (name: string) => createUploadIntegration(server, token, name),
 
     uploadFile,
     uploadFiles,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientErrorKind } from './client-error-kind.ts';
 import { ChunkLoadError } from './lazy-page.ts';
 
-describe('clientErrorKind (spec §8: chunk and CSS chunk load failures are reported)', () => {
+describe('clientErrorKind (chunk and CSS chunk load failures are reported)', () => {
   it('tells a stylesheet that did not arrive from a script that did not', () => {
     const css = new ChunkLoadError(
       'A part of the app could not be loaded: Unable to preload CSS for /assets/about-page-x1.css',

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyPage, withChunkTimeout } from './lazy-page.ts';
 
-describe('loading a script chunk (spec §4)', () => {
+describe('loading a script chunk', () => {
   afterEach(() => vi.useRealTimers());
 
   it('gives up after 120 seconds with a chunk load error', async () => {

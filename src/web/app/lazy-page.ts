@@ -7,7 +7,7 @@ import {
   useState,
 } from 'react';
 
-/** Spec §4: loading a script chunk gives up after 120 seconds and reports a chunk load error. */
+/** Loading a script chunk gives up after 120 seconds and reports a chunk load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { apiRequest } from '../lib/api-client.ts';
 
-/** Spec §1: each route change reports its path and query. */
+/** Each route change reports its path and query. */
 export function PageViewReporter() {
   const { pathname, search } = useLocation();
   useEffect(() => {

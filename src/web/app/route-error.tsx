@@ -11,7 +11,7 @@ export function RouteError() {
   const isChunkError = kind !== 'render';
   const message = error instanceof Error ? error.message : 'Unexpected error';
 
-  // The one report of this failure (spec §8); Vite's preload event is not reported besides it.
+  // The one report of this failure; Vite's preload event is not reported besides it.
   useEffect(() => {
     reportClientError(kind, message);
   }, [kind, message]);

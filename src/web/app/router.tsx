@@ -102,7 +102,7 @@ const ALERT_LINK_KINDS: AlertLinkKind[] = [
 ];
 
 /**
- * Every route of spec §2. Who may open which is decided by SiteLayout's guard (src/domain/route-access.ts);
+ * Every route. Who may open which is decided by SiteLayout's guard (src/domain/route-access.ts);
  * any path not listed falls to `*`, which the guard redirects (/sign-in signed out, /dashboard signed in).
  */
 export const routes: RouteObject[] = [
@@ -150,6 +150,6 @@ export const createAppRouter = () => createBrowserRouter(routes);
 
 /**
  * The pages the build renders to HTML (src/web/prerender.tsx), by path: the same for every visitor,
- * they paint before any script runs and are then hydrated (main.tsx). Issue 18: the landing page's LCP.
+ * they paint before any script runs and are then hydrated (main.tsx), so the landing page paints its largest content early.
  */
 export const PRERENDERED_PAGES: Record<string, LazyPage> = { '/': LandingPage };

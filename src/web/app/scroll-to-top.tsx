@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
  */
 let showingFirstPage = true;
 
-/** Spec §2: the page scrolls to top on route change; a #hash scrolls to its section instead. */
+/** The page scrolls to top on route change; a #hash scrolls to its section instead. */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the route changed

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { readSessionToken } from '../lib/session-token.ts';
 
 /**
- * Spec §4/§8: the session load failed (the server answered, but not with who you are). This is not being
+ * The session load failed (the server answered, but not with who you are). This is not being
  * signed out: the token stays, and trying again picks the session up when the server is back.
  */
 export function SessionLoadError({ message, onRetry }: { message: string; onRetry(): Promise<void> }) {

@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '../../domain/chat-rules.ts';
 
 const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 200;
 
-/** Spec §2/§4: 'Type a message' and send, disabled while the message is empty or the connection is not open. */
+/** 'Type a message' and send, disabled while the message is empty or the connection is not open. */
 export function ChatMessageComposer({
   canSend,
   onSend,

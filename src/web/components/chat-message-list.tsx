@@ -13,7 +13,7 @@ interface ChatMessageListProps {
 }
 
 /**
- * A conversation: day lines when the day changes, each message with its short time (spec §2). Text is
+ * A conversation: day lines when the day changes, each message with its short time. Text is
  * shown as text — React escapes it — so markup in a message is never rendered.
  */
 export function ChatMessageList({

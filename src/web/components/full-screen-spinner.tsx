@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Spec §2: shown while a page loads or the session resolves. */
+/** Shown while a page loads or the session resolves. */
 export function FullScreenSpinner() {
   return (
     <Center h="100vh" w="100%" data-testid="full-screen-spinner" aria-busy="true" aria-label="Loading">

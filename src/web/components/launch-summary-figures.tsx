@@ -31,7 +31,7 @@ function Figure({
 }
 
 /**
- * The three figures of "Launched since your bill data" (issue 17): what runs now, what it adds an
+ * The three figures of "Launched since your bill data": what runs now, what it adds an
  * hour, and what it does to the month if nobody stops it. The dashboard card and the ledger page
  * both show them.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, rejectionFor, rejectionMessage } from './api-client.ts';
 
-describe('what a failed call rejects with (spec §7)', () => {
+describe('what a failed call rejects with', () => {
   it('rejects with code and message when the body has them', () => {
     const rejection = rejectionFor(402, { Code: 'SubscriptionExpired', Message: 'Subscription Expired' });
     expect(rejection).toBeInstanceOf(ApiRequestError);

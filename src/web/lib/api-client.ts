@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '../../contracts/errors.ts';
 import { readSessionToken } from './session-token.ts';
 
-/** A non-OK API answer whose body carries Code and Message (spec §7); other bodies are rejected as is. */
+/** A non-OK API answer whose body carries Code and Message; other bodies are rejected as is. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -32,7 +32,7 @@ function buildUrl(path: string, query: ApiRequest['query']): string {
   return url.pathname + url.search;
 }
 
-/** JSON in, JSON out, with the bearer token of the signed-in person when there is one (spec §7). */
+/** JSON in, JSON out, with the bearer token of the signed-in person when there is one. */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   const token = readSessionToken();
@@ -62,11 +62,11 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
  */
 export type RawErrorBody = unknown;
 
-/** What a failed call rejects with (spec §7). */
+/** What a failed call rejects with. */
 export type ApiRejection = ApiRequestError | RawErrorBody;
 
 /**
- * Spec §7: a non-OK answer with Code and Message rejects with them (an ApiRequestError); any other body
+ * A non-OK answer with Code and Message rejects with them (an ApiRequestError); any other body
  * is rejected as it is, not rewritten.
  */
 export function rejectionFor(status: number, body: RawErrorBody): ApiRejection {

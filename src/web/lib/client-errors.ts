@@ -1,4 +1,4 @@
-/** Sends a failure the person saw to the server log (spec §8: chunk and CSS chunk load failures are reported). */
+/** Sends a failure the person saw to the server log (chunk and CSS chunk load failures are reported). */
 export function reportClientError(kind: 'chunk-load' | 'css-chunk-load' | 'render', message: string): void {
   const body = JSON.stringify({ kind, message: message.slice(0, 2000), path: window.location.pathname });
   void fetch('/api/analytics/client-errors', {

@@ -2,13 +2,13 @@ import type { UserRecord } from '../../contracts/users.ts';
 import { ApiRequestError, apiRequest } from './api-client.ts';
 import { readSessionToken, storeSessionToken } from './session-token.ts';
 
-/** The user record of spec §3 with what the client adds: email_verified (sent already) and accessToken. */
+/** The user record with what the client adds: email_verified (sent already) and accessToken. */
 export type CurrentUser = UserRecord & { accessToken: string | null };
 
 /**
  * Whether this browser holds a cookie session (a mailed link signs people in with one). better-auth's
  * get-session answers 200 with no session for a visitor: being a visitor is not an error, and the
- * browser's console stays clean (issue 15).
+ * browser's console stays clean.
  */
 async function hasCookieSession(): Promise<boolean> {
   const answer = await apiRequest<{ session?: unknown } | null>('auth/get-session');

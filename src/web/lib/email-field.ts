@@ -1,7 +1,7 @@
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../domain/account-rules.ts';
 
 /**
- * Spec §5 for every field that takes an e-mail, shown as the person leaves the field: the message when
+ * For every field that takes an e-mail, shown as the person leaves the field: the message when
  * something was typed that is not an address; nothing while the field is empty (its submit button stays
  * disabled until the address is valid, see `canSubmitEmail`).
  */
@@ -10,7 +10,7 @@ export function emailFieldError(value: string): string | null {
   return INVALID_EMAIL_MESSAGE;
 }
 
-/** Spec §5: submit stays disabled until the e-mail is non-empty and valid. */
+/** Submit stays disabled until the e-mail is non-empty and valid. */
 export function canSubmitEmail(value: string): boolean {
   return isValidEmail(value);
 }

@@ -4,7 +4,7 @@ import { formatDay, formatDayWithYear } from '../../domain/calendar-labels.ts';
 import { formatUsd } from './usd-format.ts';
 
 /**
- * How the early-warning screens (issue 17) write launches: hourly prices keep the sub-cent digits a
+ * How the early-warning screens write launches: hourly prices keep the sub-cent digits a
  * t3.micro needs, an unknown price or caller is said in words, never shown as $0 or a blank.
  */
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client.ts';
 
-/** Spec §9: two retries and five minutes of freshness by default. */
+/** Two retries and five minutes of freshness by default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -10,13 +10,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Spec §8: "Subscription Expired" is final; other failures retry up to three times. */
+/** "Subscription Expired" is final; other failures retry up to three times. */
 export function isSubscriptionExpired(error: unknown): boolean {
   const text = error instanceof ApiRequestError ? `${error.code} ${error.message}` : String(error);
   return text.includes('Subscription Expired');
 }
 
-/** Spec §9: the messages and billing queries retry up to 3 times and do not refetch on focus. */
+/** The messages and billing queries retry up to 3 times and do not refetch on focus. */
 export const persistentQueryOptions = {
   retry: (failureCount: number, error: unknown) => !isSubscriptionExpired(error) && failureCount < 3,
   refetchOnWindowFocus: false,

@@ -4,7 +4,7 @@
  * narrow: invalidating `all` reaches every narrower key below it (TanStack Query matches by prefix).
  */
 export const queryKeys = {
-  /** GET users/me, the signed-in person (spec §4). */
+  /** GET users/me, the signed-in person. */
   session: ['session'],
 
   integrations: {

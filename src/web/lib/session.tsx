@@ -6,7 +6,7 @@ import { rejectionMessage } from './api-client.ts';
 import { type CurrentUser, fetchCurrentUser, signOutCurrentSession } from './current-user.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** Spec §4: the session is idle, pending, resolved (with the user) or rejected (with a message). */
+/** The session is idle, pending, resolved (with the user) or rejected (with a message). */
 export type SessionState =
   | { status: 'pending' }
   | { status: 'resolved'; user: CurrentUser | null }
@@ -21,7 +21,7 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-/** A rejected session is not a visitor (issue 15): the layout shows the failure and keeps the token. */
+/** A rejected session is not a visitor: the layout shows the failure and keeps the token. */
 export function viewerOf(state: SessionState): Viewer {
   if (state.status === 'pending' || state.status === 'rejected') return { kind: 'loading' };
   if (!state.user) return { kind: 'visitor' };
@@ -54,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [queryClient]);
 
-  // Spec §4 and §2: sign-out clears the session, re-checks the auth status and lands on /. A fresh page
+  // Sign-out clears the session, re-checks the auth status and lands on /. A fresh page
   // load does all three and leaves nothing of the previous person in memory.
   const signOut = useCallback(async () => {
     await signOutCurrentSession();

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 9: the slugs of members and teams (routes /organization-member/{slug} and /teams/{slug}), unique per
+ * The slugs of members and teams (routes /organization-member/{slug} and /teams/{slug}), unique per
  * organization, and the spend each team owns (usage accounts and tag pairs).
  */
 export async function up(db: Kysely<any>): Promise<void> {

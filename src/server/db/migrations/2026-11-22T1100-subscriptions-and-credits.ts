@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One subscription per organization (issue 10), the Stripe events already handled (idempotency), and
+ * One subscription per organization, the Stripe events already handled (idempotency), and
  * credits: codes issued by an operator, grants to organizations, and what invoices used of them.
  */
 export async function up(db: Kysely<any>): Promise<void> {

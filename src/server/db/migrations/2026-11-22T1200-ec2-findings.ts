@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * EC2 rightsizing and idle findings (issue 6): the latest finding per instance, what people did about
+ * EC2 rightsizing and idle findings: the latest finding per instance, what people did about
  * it (kept across refreshes, keyed by instance), the organization's rightsizing settings, and the
  * regional price lists read from the AWS Price List API.
  */

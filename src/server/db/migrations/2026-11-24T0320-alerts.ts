@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Issue 7: budgets, alert rules, the notification outbox with its deliveries, preferences and Slack. */
+/** Budgets, alert rules, the notification outbox with its deliveries, preferences and Slack. */
 export async function up(db: Kysely<any>): Promise<void> {
   const organizationColumn = (col: any) => col.notNull().references('organization.id').onDelete('cascade');
   await db.schema

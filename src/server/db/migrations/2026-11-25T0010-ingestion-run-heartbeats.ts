@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14: a run's worker beats while it reads (a run whose beat stopped was orphaned by a dead
+ * A run's worker beats while it reads (a run whose beat stopped was orphaned by a dead
  * process), and an upload run names the folder holding its file (swept once the run ended).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 13: an upload that would lower a month by more than half is held (run state `held`) until a
+ * An upload that would lower a month by more than half is held (run state `held`) until a
  * person confirms or discards it. The run keeps its file's path and the months that would shrink.
  */
 export async function up(db: Kysely<any>): Promise<void> {

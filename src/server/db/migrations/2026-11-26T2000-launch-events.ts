@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Early warning (issue 17, decision 046): the launch changes read from each integration's
+ * Early warning (decision 046): the launch changes read from each integration's
  * launch-events queue (or its API destination), the messages that were not launch events, each
  * queue's poll state, and the API destination's secret (its hash only).
  */

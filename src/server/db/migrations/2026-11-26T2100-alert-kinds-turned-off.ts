@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 17, decision 047: people's and Slack channels' choice of alert kinds is stored as the kinds
+ * Decision 047: people's and Slack channels' choice of alert kinds is stored as the kinds
  * turned off (`muted_kinds`), so a kind added later reaches everyone who did not turn it off. A list
  * saved before `launch` existed named the kinds wanted among these four; what it left out is what
  * was turned off, and `launch` stays on.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 17, decision 046: each integration's launch-events queues are discovered, not assumed. The
+ * Decision 046: each integration's launch-events queues are discovered, not assumed. The
  * poller asks every commercial region whether the queue is there (at a session's start, then about
  * hourly) and keeps each region's last answer and when it was asked; it polls where the queue is.
  */

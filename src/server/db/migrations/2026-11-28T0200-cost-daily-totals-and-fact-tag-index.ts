@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const money = (name: string) => [name, sql`numeric`] as const;
 
 /**
- * Issue 18, decision 053: a large tenant's dashboard. Daily totals per usage account (what the forecast's
+ * Decision 053: a large tenant's dashboard. Daily totals per usage account (what the forecast's
  * 430 days of history and every account-only daily read need, 20 rows a day instead of thousands), filled
  * from the daily rollups already stored; and a GIN index on the facts' tags, so a team scoped to tag
  * pairs reads the lines carrying them instead of every line of its range.

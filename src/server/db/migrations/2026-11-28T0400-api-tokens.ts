@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 19, decision 056: organization API tokens, kept as the SHA-256 of the secret (the secret is shown
+ * Decision 056: organization API tokens, kept as the SHA-256 of the secret (the secret is shown
  * once), and the audit log of what was done to or with them.
  */
 export async function up(db: Kysely<any>): Promise<void> {

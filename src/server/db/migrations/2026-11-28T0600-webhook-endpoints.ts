@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 19, decision 058: signed outbound webhooks and Microsoft Teams as endpoints of an organization.
+ * Decision 058: signed outbound webhooks and Microsoft Teams as endpoints of an organization.
  * Their deliveries are rows of the same outbox as mail and Slack (`alert_deliveries`), tied to the
  * endpoint so its delivery log is one indexed query; each attempt keeps the receiver's answer code.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 19 (decision 060): the tag rollups carry the provider like the other rollups, so a tag split or
+ * Decision 060: the tag rollups carry the provider like the other rollups, so a tag split or
  * a tag budget can be narrowed to a cloud. Months that hold AWS alone are right as they are (every CUR
  * file is AWS's); the months of a FOCUS file with other providers are rebuilt from their facts.
  */

@@ -16,12 +16,12 @@ export interface IngestionRunsTable {
   billing_periods: Json;
   warnings: Json;
   error: Json | null;
-  /** A held run's files and the months they would shrink (issue 13). */
+  /** A held run's files and the months they would shrink. */
   held: Json | null;
   created_at: Generated<Date>;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
-  /** Beaten by the worker while the run reads; a run whose beat stopped was orphaned (issue 14). */
+  /** Beaten by the worker while the run reads; a run whose beat stopped was orphaned. */
   heartbeat_at: Timestamp | null;
   /** The folder under DATA_DIR/uploads holding an upload run's file, removed when the run ends. */
   upload_dir: string | null;

@@ -187,7 +187,7 @@ describe('resetting a forgotten password', () => {
   });
 });
 
-describe('the users API (spec §3, §7)', () => {
+describe('the users API', () => {
   let token: string;
   let userId: string;
   beforeAll(async () => {
@@ -210,7 +210,7 @@ describe('the users API (spec §3, §7)', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('creates the record of spec §7 for yourself only', async () => {
+  it('creates the record for yourself only', async () => {
     const payload = {
       fullname: ' Olive  O. ',
       email: 'owner@example.com',

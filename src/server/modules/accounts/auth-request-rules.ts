@@ -95,7 +95,7 @@ export function checkAuthRequest(path: string, body: Body): Body {
   }
 }
 
-/** Spec §6: the demo account cannot change its password or e-mail, or delete itself. */
+/** The demo account cannot change its password or e-mail, or delete itself. */
 export const DEMO_FORBIDDEN_PATHS = new Set(['/change-password', '/change-email']);
 
 /**

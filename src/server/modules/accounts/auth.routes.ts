@@ -29,7 +29,7 @@ function toFetchRequest(request: FastifyRequest, body: unknown, publicUrl: strin
   });
 }
 
-/** better-auth answers `{code, message}`; the whole API answers `{Code, Message}` (spec §7). */
+/** better-auth answers `{code, message}`; the whole API answers `{Code, Message}`. */
 async function sendFetchResponse(reply: FastifyReply, response: Response, extra: Record<string, unknown>) {
   reply.code(response.status);
   response.headers.forEach((value, key) => {

@@ -146,7 +146,7 @@ export function createAuth(context: AppContext, mailer: Mailer, hooks: AuthHooks
       // Only signed tokens (as the session cookie carries them): a token read from the session table is not enough.
       bearer({ requireSignature: true }),
       // Its tables hold organizations, members, invitations and teams; its endpoints are closed (auth.routes.ts):
-      // src/server/modules/organizations serves them with our rules (issue 9).
+      // src/server/modules/organizations serves them with our rules.
       organization({
         teams: { enabled: true, allowRemovingAllTeams: true },
         invitationExpiresIn: INVITATION_VALID_DAYS * 24 * 60 * 60,

@@ -11,7 +11,7 @@ export const DEMO_EMAIL = 'demo@spendguard.io';
 export const DEMO_NAME = 'Dana Demo';
 
 /**
- * The seeded demo user (spec §2, §4, §6): nobody knows its password; visitors enter through
+ * The seeded demo user: nobody knows its password; visitors enter through
  * POST /api/demo-session. It is verified in the database so every screen works.
  */
 export async function ensureDemoUser(db: Kysely<DatabaseSchema>, auth: Auth): Promise<string> {

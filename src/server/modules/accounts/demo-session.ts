@@ -1,4 +1,4 @@
-/** Spec §4 and §9: the demo account is signed out at the first call after one hour. */
+/** The demo account is signed out at the first call after one hour. */
 export const DEMO_SESSION_MS = 60 * 60 * 1000;
 
 /** When a demo session started at `startedAt` ends, stored on the session itself. */

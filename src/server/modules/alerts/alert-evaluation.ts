@@ -55,7 +55,7 @@ export function createAlertEvaluation(deps: {
   billing: BillingService;
   delivery: AlertDelivery;
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
-  /** The live ledger of launch events (issue 17); without it nothing is running. */
+  /** The live ledger of launch events; without it nothing is running. */
   liveLedger?: LiveLedgerSource;
   /** A team's own scope, for launch rules that watch one team (without it such a rule watches nothing). */
   teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;

@@ -13,7 +13,7 @@ import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 /**
- * Decision 047: choices of alert kinds are kept as the kinds turned off, so `launch` (issue 17)
+ * Decision 047: choices of alert kinds are kept as the kinds turned off, so `launch`
  * reaches the people and the Slack channel that saved a list of kinds before it existed, unless they
  * turn it off now.
  */

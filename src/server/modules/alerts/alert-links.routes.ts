@@ -4,7 +4,7 @@ import { errorAnswers } from '../../../contracts/errors.ts';
 import type { AlertLinksService } from './alert-links.service.ts';
 
 /**
- * POST /api/alert-links/{kind}/{token}: the page of each spec §2 token route calls it, and mail
+ * POST /api/alert-links/{kind}/{token}: the page of each token route calls it, and mail
  * clients POST `List-Unsubscribe=One-Click` (a form body) to the unsubscribe one (RFC 8058). No session
  * is needed: the signed token is the proof.
  */

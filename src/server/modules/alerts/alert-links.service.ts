@@ -26,7 +26,7 @@ const expiredLink = () =>
   new ApiError(410, 'LinkExpired', 'This link has expired. The newest alert carries a fresh one.');
 const usedLink = () => new ApiError(410, 'LinkUsed', 'This link was already used.');
 
-/** The one-click links of spec §2: acknowledge, confirm a recipient, unsubscribe (decision 019). */
+/** The one-click links: acknowledge, confirm a recipient, unsubscribe (decision 019). */
 export function createAlertLinksService(
   db: Kysely<DatabaseSchema>,
   tokens: AlertLinkTokens,

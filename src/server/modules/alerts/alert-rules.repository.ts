@@ -35,19 +35,26 @@ export interface BudgetValues {
   paused: boolean;
 }
 
+/** A budget's values as stored, the same on insert and update: the amount as exact text, JSON as text. */
+function budgetColumns(values: BudgetValues) {
+  return {
+    name: values.name,
+    amount_usd: String(values.amount_usd),
+    period: values.period,
+    cost_basis: values.cost_basis,
+    filter: JSON.stringify(values.filter),
+    thresholds: JSON.stringify(values.thresholds),
+    paused: values.paused,
+  };
+}
+
 export function insertBudget(db: Db, organizationId: string, createdBy: string, values: BudgetValues) {
   return db
     .insertInto('budgets')
     .values({
       organization_id: organizationId,
       created_by: createdBy,
-      name: values.name,
-      amount_usd: String(values.amount_usd),
-      period: values.period,
-      cost_basis: values.cost_basis,
-      filter: JSON.stringify(values.filter),
-      thresholds: JSON.stringify(values.thresholds),
-      paused: values.paused,
+      ...budgetColumns(values),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -56,16 +63,7 @@ export function insertBudget(db: Db, organizationId: string, createdBy: string, 
 export function updateBudget(db: Db, organizationId: string, id: string, values: BudgetValues) {
   return db
     .updateTable('budgets')
-    .set({
-      name: values.name,
-      amount_usd: String(values.amount_usd),
-      period: values.period,
-      cost_basis: values.cost_basis,
-      filter: JSON.stringify(values.filter),
-      thresholds: JSON.stringify(values.thresholds),
-      paused: values.paused,
-      updated_at: databaseNow(),
-    })
+    .set({ ...budgetColumns(values), updated_at: databaseNow() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .returningAll()
@@ -99,17 +97,24 @@ export interface RuleValues {
   paused: boolean;
 }
 
+/** A rule's values as stored, the same on insert and update: settings and filter as JSON text. */
+function ruleColumns(values: RuleValues) {
+  return {
+    kind: values.kind,
+    name: values.name,
+    settings: JSON.stringify(values.settings),
+    filter: JSON.stringify(values.filter),
+    paused: values.paused,
+  };
+}
+
 export function insertRule(db: Db, organizationId: string, createdBy: string, values: RuleValues) {
   return db
     .insertInto('alert_rules')
     .values({
       organization_id: organizationId,
       created_by: createdBy,
-      kind: values.kind,
-      name: values.name,
-      settings: JSON.stringify(values.settings),
-      filter: JSON.stringify(values.filter),
-      paused: values.paused,
+      ...ruleColumns(values),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -118,14 +123,7 @@ export function insertRule(db: Db, organizationId: string, createdBy: string, va
 export function updateRule(db: Db, organizationId: string, id: string, values: RuleValues) {
   return db
     .updateTable('alert_rules')
-    .set({
-      kind: values.kind,
-      name: values.name,
-      settings: JSON.stringify(values.settings),
-      filter: JSON.stringify(values.filter),
-      paused: values.paused,
-      updated_at: databaseNow(),
-    })
+    .set({ ...ruleColumns(values), updated_at: databaseNow() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .returningAll()

@@ -50,7 +50,7 @@ import { type LiveLedgerSource, type LiveLedgerView, readLiveLedger } from './li
 type BudgetRow = Awaited<ReturnType<typeof listBudgetRows>>[number];
 type RuleRow = Awaited<ReturnType<typeof listRuleRows>>[number];
 
-/** Owners and admins write budgets and rules; members read (issue 9). */
+/** Owners and admins write budgets and rules; members read. */
 export function requireAlertManager(viewer: Viewer): void {
   if (!managesOrganization(viewer.organizationRole)) {
     throw forbidden('Only owners and admins can change budgets and alerts.');
@@ -126,7 +126,7 @@ export function createAlertRulesService(
   options: {
     /** The injected clock (decision 078): what today is for a budget's status. */
     now: () => Date;
-    /** The live ledger: budgets' forecasts add its run-rate, labelled apart (issue 17). */
+    /** The live ledger: budgets' forecasts add its run-rate, labelled apart. */
     liveLedger?: LiveLedgerSource;
     /** Whether a launch rule's team exists in the organization. */
     teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
@@ -352,7 +352,7 @@ export function createAlertRulesService(
     },
 
     /**
-     * The demo organization's launch rule out of the box (issue 17): a visitor who launches the GPU
+     * The demo organization's launch rule out of the box: a visitor who launches the GPU
      * burst sees the alert arrive by mail. Added once; a demo that already has a launch rule keeps it.
      */
     async ensureDemoLaunchRule(organizationId: string, demoUserId: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The alerts module's side of budgets as code (issue 19, decision 057): the organization's budgets, rules
+ * The alerts module's side of budgets as code (decision 057): the organization's budgets, rules
  * and notification routes read and written inside the caller's transaction, with the same rules as the
  * one-at-a-time API (plan features and limits, threshold ids, double opt-in for added addresses).
  */

@@ -181,7 +181,7 @@ function launchTitleOf(firing: LaunchFiring): string {
 }
 
 /**
- * A launch alert (issue 17): why it fired, each resource with its price an hour and a day, who launched
+ * A launch alert: why it fired, each resource with its price an hour and a day, who launched
  * it and where, what it does to the month, and the on-demand caveat. Lines are separated by newlines:
  * a mail makes each a paragraph, Slack keeps them.
  */
@@ -354,7 +354,7 @@ export function digestMail(input: {
   };
 }
 
-/** Which one-click link acknowledges an alert of this kind (spec §2). */
+/** Which one-click link acknowledges an alert of this kind. */
 export function acknowledgeLinkKind(kind: string): AlertLinkKind | null {
   if (kind === 'budget') return 'budget-alert-confirmation';
   if (kind === 'cost-threshold' || kind === 'anomaly' || kind === 'launch') return 'threshold-confirmation';

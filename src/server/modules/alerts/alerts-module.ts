@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { evaluateOrganizationJob } from '../../jobs/evaluate-organization.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import type { createCostDataService } from '../cost-data/cost-data.service.ts';
+import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
@@ -17,7 +17,7 @@ import { createAlertLinksService } from './alert-links.service.ts';
 import { createAlertRulesService } from './alert-rules.service.ts';
 import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
-import type { LiveLedgerSource } from './live-ledger-source.ts';
+import type { LaunchChangesStored, LiveLedgerSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
@@ -25,7 +25,7 @@ import { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts';
 import { createWebhookEndpointsService } from './webhook-endpoints.service.ts';
 
 /**
- * Issue 7 in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
+ * Alerts in one place: budgets and rules, evaluation after each ingest and on schedule, delivery
  * workers, token links and Slack. app.ts calls this once and registers its routes.
  */
 export async function createAlerts(deps: {
@@ -33,9 +33,9 @@ export async function createAlerts(deps: {
   mailer: Mailer;
   organizations: OrganizationsService;
   billing: BillingService;
-  costData: ReturnType<typeof createCostDataService>;
+  costData: Pick<CostDataService, 'slices'>;
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
-  /** The launch-events module's live ledger (issue 17): launch rules and budgets' live forecasts read it. */
+  /** The launch-events module's live ledger: launch rules and budgets' live forecasts read it. */
   liveLedger?: LiveLedgerSource;
 }) {
   const { context, mailer, organizations, billing, costData, liveLedger } = deps;
@@ -102,7 +102,7 @@ export async function createAlerts(deps: {
     now,
   });
   const links = createAlertLinksService(db, tokens, now);
-  /** Budgets as code (issue 19): the config module reads and writes through this in its transaction. */
+  /** Budgets as code: the config module reads and writes through this in its transaction. */
   const settingsConfig = createAlertSettingsConfig({
     billing,
     afterChange: evaluateAfterChange,
@@ -129,15 +129,13 @@ export async function createAlerts(deps: {
     now,
   });
 
-  // Right after each committed ingest: evaluate that organization (a failure is logged; the schedule retries).
-  costData.onFactsReplaced(async (event) => {
-    await evaluation.evaluateOrganization(event.organizationId);
-  });
-  // Right after fresh launch changes are stored: the organization's launch rules, evaluated here and now
-  // (no queue hop, no spend reading), so the alert is on its way within seconds. Budgets' forecast
-  // thresholds with the live run-rate follow on the next scheduled pass.
-  // A web node (the API destination's POST) leaves evaluation to the workers (decision 037).
-  liveLedger?.onLaunchChanges(async (event) => {
+  /**
+   * Right after fresh launch changes are stored: the organization's launch rules, evaluated here and now
+   * (no queue hop, no spend reading), so the alert is on its way within seconds. Budgets' forecast
+   * thresholds with the live run-rate follow on the next scheduled pass. A web node (the API
+   * destination's POST) leaves evaluation to the workers (decision 037). A failure is logged.
+   */
+  async function evaluateFreshLaunches(event: LaunchChangesStored): Promise<void> {
     if (event.fresh.length === 0) return;
     const { queue } = context;
     const evaluated =
@@ -150,7 +148,7 @@ export async function createAlerts(deps: {
         'launch alert evaluation failed',
       );
     });
-  });
+  }
 
   return {
     rules,
@@ -161,6 +159,7 @@ export async function createAlerts(deps: {
     slack,
     digests,
     settingsConfig,
+    evaluateFreshLaunches,
     /** Webhook and Teams endpoints (decision 058): `list(viewer)`, `listOfOrganization(id)`. */
     endpoints,
     async registerRoutes(app: FastifyInstance) {

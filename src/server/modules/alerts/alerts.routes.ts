@@ -22,7 +22,7 @@ import type { NotificationsService } from './notifications.service.ts';
 const errors = errorAnswers(400, 401, 402, 403, 404);
 const noContent = { 204: z.null(), ...errors };
 
-/** Budgets, alert rules, the notification history and each person's preferences (issue 7). */
+/** Budgets, alert rules, the notification history and each person's preferences. */
 export const alertsRoutes: FastifyPluginAsyncZod<{
   rules: AlertRulesService;
   notifications: NotificationsService;

@@ -13,7 +13,7 @@ import {
 import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 /**
- * Issue 14: text from an error is stored without NUL and with a bound. A mail server or Slack answering
+ * Text from an error is stored without NUL and with a bound. A mail server or Slack answering
  * with a NUL in its error made the failure unstorable: the delivery stayed `sending` with an attempt
  * that never finished.
  */

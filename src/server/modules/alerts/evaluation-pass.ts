@@ -20,7 +20,7 @@ export interface EvaluationPass {
   read: SpendReader;
   spend: SpendSource;
   fired: ReadonlySet<string>;
-  /** What runs now after the bill data (issue 17): budgets' forecasts add it, labelled apart. */
+  /** What runs now after the bill data: budgets' forecasts add it, labelled apart. */
   live: LiveLedgerView;
 }
 

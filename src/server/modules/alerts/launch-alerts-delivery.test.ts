@@ -21,7 +21,7 @@ import { type SlackPost, type SlackReceiver, startSlackReceiver } from '../../te
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
- * Early warning, the whole path (issue 17): the simulated company launches eight GPUs, EventBridge puts
+ * Early warning, the whole path: the simulated company launches eight GPUs, EventBridge puts
  * the envelopes on its SQS queue, the worker's poller stores them, the launch rules are evaluated at
  * once, and the alert reaches the mail catcher and the Slack receiver. Then SQS delivers the same
  * envelopes again (at least once), the API destination posts them too, and the scheduled evaluation

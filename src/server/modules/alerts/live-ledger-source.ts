@@ -4,10 +4,10 @@ import { liveRunRate, type PricedLedgerRow } from '../../../domain/live-run-rate
 import type { LaunchLedgerSnapshot } from '../launch-events/launch-ledger-snapshot.ts';
 
 /**
- * What alerts read of the launch-events module (issue 17): the priced live ledger of an organization's
- * integrations (the snapshot's shape is the module's own), and a word each time fresh launch changes
- * are stored. The same shape as `Pick<LaunchEventsService, 'snapshot' | 'onLaunchChanges'>`, so alerts
- * depends on this port, not on the service.
+ * What alerts read of the launch-events module: the priced live ledger of an organization's
+ * integrations (the snapshot's shape is the module's own), and the fresh launch changes of each stored
+ * batch (app.ts hands them to alerts' `evaluateFreshLaunches`). The same shapes as the service's
+ * `snapshot` and `LaunchChangesEvent`, so alerts depends on this port, not on the service.
  */
 export interface LaunchChangesStored {
   organizationId: string;
@@ -20,7 +20,6 @@ export interface LiveLedgerSource {
     organizationId: string,
     options?: { integrationIds?: string[]; atMs?: number },
   ): Promise<LaunchLedgerSnapshot>;
-  onLaunchChanges(listener: (event: LaunchChangesStored) => void | Promise<void>): void;
 }
 
 /** A running ledger row with the integration it came from. */

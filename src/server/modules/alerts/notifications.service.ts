@@ -132,7 +132,7 @@ export function createNotificationsService(deps: {
 
     preferences: preferencesOf,
 
-    /** The member page (issue 9): what one person of the organization receives, and what they got lately. */
+    /** The member page: what one person of the organization receives, and what they got lately. */
     async receivedBy(organizationId: string, userId: string): Promise<MemberAlerts> {
       const [stored, recent] = await Promise.all([
         findPreferences(db, organizationId, userId),

@@ -10,7 +10,7 @@ import {
 import { FOCUS_AWS_AZURE_SAMPLE, parseCsv, picoUnits } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
-// Issue 19: budgets and rules scoped to providers read only those providers' spend. The file holds
+// Budgets and rules scoped to providers read only those providers' spend. The file holds
 // AWS (through 2024-09-30) and Azure (through 2024-09-19); alerts judge September as of 2024-09-30.
 const rows = parseCsv(fs.readFileSync(FOCUS_AWS_AZURE_SAMPLE, 'utf8'));
 const centsOf = (provider: string, day?: string) => {

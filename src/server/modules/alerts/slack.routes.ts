@@ -12,7 +12,7 @@ import type { SlackService } from './slack.service.ts';
 const errors = errorAnswers(400, 401, 402, 403, 404, 502, 503);
 const tags = ['slack'];
 
-/** Slack for alerts: an incoming webhook, or a Slack app through OAuth; a test message (issue 7). */
+/** Slack for alerts: an incoming webhook, or a Slack app through OAuth; a test message. */
 export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService }> = async (app, { slack }) => {
   app.get(
     '/api/slack',

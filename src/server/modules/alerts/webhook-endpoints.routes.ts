@@ -18,7 +18,7 @@ import type { WebhookEndpointsService } from './webhook-endpoints.service.ts';
 const errors = errorAnswers(400, 401, 402, 403, 404, 409, 503);
 const tags = ['webhooks'];
 
-/** Signed webhooks and Microsoft Teams endpoints of the organization (issue 19, docs/webhooks.md). */
+/** Signed webhooks and Microsoft Teams endpoints of the organization (docs/webhooks.md). */
 export const webhookEndpointsRoutes: FastifyPluginAsyncZod<{ endpoints: WebhookEndpointsService }> = async (
   app,
   { endpoints },

@@ -1,5 +1,5 @@
 /**
- * Webhook and Teams endpoints of an organization (issue 19, decision 058): owners and admins add them,
+ * Webhook and Teams endpoints of an organization (decision 058): owners and admins add them,
  * rotate a webhook's secret, send a test, read the delivery log and redeliver; every member reads them.
  */
 import { randomUUID } from 'node:crypto';

@@ -11,7 +11,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('scheduling widget events (spec §9)', () => {
+describe('scheduling widget events', () => {
   it('records each step the booking page reports, and refuses unknown names', async () => {
     for (const name of ['scheduling.profile_page_viewed', 'scheduling.date_and_time_selected']) {
       const answer = await server.app.inject({

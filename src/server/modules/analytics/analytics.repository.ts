@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
-/** One page view as the web app reported it (spec §1: path and query on each route change). */
+/** One page view as the web app reported it (path and query on each route change). */
 export interface PageView {
   path: string;
   query: string;
@@ -32,7 +32,7 @@ export async function countPageViews(db: Kysely<DatabaseSchema>, path: string): 
   return Number(row.views);
 }
 
-/** A product event, such as a step of the scheduling widget (spec §9). */
+/** A product event, such as a step of the scheduling widget. */
 export interface AnalyticsEvent {
   name: string;
   path: string;

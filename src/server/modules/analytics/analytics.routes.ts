@@ -46,7 +46,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       schema: {
         tags: ['analytics'],
-        summary: 'Record a product event, such as a step of the scheduling widget (spec §9)',
+        summary: 'Record a product event, such as a step of the scheduling widget',
         body: analyticsEventInput,
         response: { 202: z.object({ recorded: z.literal(true) }) },
       },

@@ -59,7 +59,7 @@ function requireTokenManager(viewer: Viewer, action: string): void {
   requireManager(viewer, action);
 }
 
-/** Organization API tokens (issue 19, decision 056): made and revoked by owners and admins, checked per request. */
+/** Organization API tokens (decision 056): made and revoked by owners and admins, checked per request. */
 export function createApiTokensService(
   db: Kysely<DatabaseSchema>,
   options: { requestsPerMinute: number; now: () => Date },

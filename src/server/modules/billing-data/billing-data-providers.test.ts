@@ -13,7 +13,7 @@ import { FOCUS_AWS_AZURE_SAMPLE, parseCsv, picoUnits, SCALE } from '../../testin
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fixedClock } from '../../testing/test-clock.ts';
 
-// Issue 19: a FOCUS file of AWS and Azure lines, split and filtered by provider. Every expected amount
+// A FOCUS file of AWS and Azure lines, split and filtered by provider. Every expected amount
 // is added up here from the file's own cells, not by the product's code.
 const rows = parseCsv(fs.readFileSync(FOCUS_AWS_AZURE_SAMPLE, 'utf8'));
 type Row = (typeof rows)[number];

@@ -6,7 +6,7 @@ import type { BillingDataService } from './billing-data.service.ts';
 
 const errors = errorAnswers(400, 401, 402, 403, 404);
 
-/** Spec §3 and §7: GET billing-data, the dashboard's one read. */
+/** GET billing-data, the dashboard's one read. */
 export const billingDataRoutes: FastifyPluginAsyncZod<{ billingData: BillingDataService }> = async (
   app,
   { billingData: service },

@@ -69,7 +69,7 @@ export interface BillingDataDependencies {
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
   integrations: Pick<IntegrationsService, 'resolve'>;
   users: Pick<UsersService, 'timeZoneOf'>;
-  costData: Pick<CostDataService, 'beforeRunEndsWithNewFacts' | 'slices'>;
+  costData: Pick<CostDataService, 'slices'>;
 }
 
 const usd = (decimal: string) => Number(decimal);
@@ -154,7 +154,7 @@ function seriesKeyOf(query: BillingDataQuery, tagKey: string | null): CostGroupi
   return query.group_by === 'provider' ? 'provider' : 'service';
 }
 
-/** The billing query of spec §3: the dashboard's chart, cards, table and pickers in one answer. */
+/** The billing query: the dashboard's chart, cards, table and pickers in one answer. */
 export function createBillingDataService(deps: BillingDataDependencies) {
   const { slices } = deps.costData;
   const now = () => deps.context.clock.now();
@@ -167,7 +167,6 @@ export function createBillingDataService(deps: BillingDataDependencies) {
    * then replaced, so it is answered but not kept.
    */
   const generations = new Map<string, number>();
-  deps.costData.beforeRunEndsWithNewFacts((event) => refreshAhead(event.integrationId));
 
   async function summarize(view: View, start: IsoDay, end: IsoDay, bucket: Bucket) {
     return slices.summarize({ ...view.slice, start, end }, { bucket, key: view.key });
@@ -395,6 +394,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   }
 
   return {
+    refreshAhead,
     /**
      * This month of one slice of the organization (a team's scope) on its default integration: month to
      * date, month-end forecast and last month, unblended. Null when no integration is connected.
@@ -431,7 +431,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     },
 
     /**
-     * Spec §3 GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
+     * GET billing-data, as JSON text kept per integration: a repeated view costs its permission checks
      * and no cost query and no serialization (docs/decisions/017).
      */
     async queryJson(viewer: Viewer, query: BillingDataQuery): Promise<BillingDataJson> {

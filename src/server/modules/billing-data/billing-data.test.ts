@@ -521,7 +521,7 @@ describe('who sees what', () => {
     expect(afterTheOldUpload.previous_period.total).toBeGreaterThan(0);
   });
 
-  it('answers 402 Subscription Expired once the trial ended unpaid (spec §8)', async () => {
+  it('answers 402 Subscription Expired once the trial ended unpaid', async () => {
     const lapsed = await signUpVerifiedOwner(server, 'lapsed@acme.test');
     await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: lapsed.headers });
     await server.context.database.db
@@ -567,7 +567,7 @@ describe('every parameter is checked: a 400 names the field', () => {
   });
 });
 
-describe("GET /api/team-spend/{slug}: a team's own month and budgets (issue 9)", () => {
+describe("GET /api/team-spend/{slug}: a team's own month and budgets", () => {
   const month = { start: monthStart(today), end: monthEnd(today) };
   const lastMonth = { start: addMonths(month.start, -1), end: addDays(month.start, -1) };
   const onWeb = (fact: KnownFact) => fact.account === WEB_ACCOUNT;

@@ -11,7 +11,7 @@ import type { BillingService } from './billing.service.ts';
 const errors = errorAnswers(400, 401, 403, 409, 502);
 const tags = ['billing'];
 
-/** Issue 10: the Subscription screen. Anyone in the organization reads the plan; only the owner changes it. */
+/** The Subscription screen. Anyone in the organization reads the plan; only the owner changes it. */
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   const summaryResponse = { response: { 200: subscriptionSummary, ...errors } };
 

@@ -21,11 +21,11 @@ export type OrganizationScoped = Pick<Viewer, 'organizationId'>;
 export type CountedLimit = Exclude<PlanLimit, 'historyMonths'>;
 type UsageCounter = (organizationId: string) => Promise<number>;
 
-/** Spec §8: the answer of messages and billing queries once the plan lapsed. */
+/** The answer of messages and billing queries once the plan lapsed. */
 export const subscriptionExpired = () => new ApiError(402, 'SubscriptionExpired', SUBSCRIPTION_EXPIRED);
 
 /**
- * The organization's plan (issue 10): what it allows, the guards other modules call, the Subscription
+ * The organization's plan: what it allows, the guards other modules call, the Subscription
  * screen's actions, Stripe webhooks and credits.
  */
 export function createBillingService(
@@ -66,7 +66,7 @@ export function createBillingService(
   return {
     entitlements,
 
-    /** Spec §8 guard for messages and billing-data: 402 `Subscription Expired` once the plan lapsed. */
+    /** Guard for messages and billing-data: 402 `Subscription Expired` once the plan lapsed. */
     async assertSubscriptionActive(viewer: OrganizationScoped): Promise<void> {
       if ((await entitlements(viewer.organizationId)).status.state === 'expired') throw subscriptionExpired();
     },
@@ -117,7 +117,7 @@ export function createBillingService(
       usageCounters.set(limit, count);
     },
 
-    /** Spec §3 fields of the user record. Only the owner gets the customer id: it marks isOwner. */
+    /** The plan's fields of the user record. Only the owner gets the customer id: it marks isOwner. */
     async userBillingFields(
       viewer: Viewer,
     ): Promise<{ subscription_plan: SubscriptionPlan; stripe_customer_id: string | null }> {

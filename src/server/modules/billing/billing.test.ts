@@ -75,7 +75,7 @@ describe('the 14-day trial', () => {
     expect(again.json().Code).toBe('TrialUsed');
   });
 
-  it('expires when it ends unpaid: the guard answers 402 Subscription Expired (spec §8)', async () => {
+  it('expires when it ends unpaid: the guard answers 402 Subscription Expired', async () => {
     await endTrial(owner.organizationId);
     expect((await subscription(owner)).json()).toMatchObject({ state: 'expired', reason: 'trial-ended' });
     expect((await me(owner)).subscription_plan).toBe('free');

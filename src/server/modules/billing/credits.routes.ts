@@ -6,7 +6,7 @@ import type { CreditsService } from './credits.service.ts';
 const errors = errorAnswers(400, 401, 403);
 const tags = ['credits'];
 
-/** Issue 10: the Credits screen, for the organization's owner. */
+/** The Credits screen, for the organization's owner. */
 export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService }> = async (app, { credits }) => {
   app.get(
     '/api/credits',

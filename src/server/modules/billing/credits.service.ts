@@ -39,7 +39,7 @@ const REFUSALS = {
 
 const refuse = (problem: keyof typeof REFUSALS) => badRequest(REFUSALS[problem][1], REFUSALS[problem][0]);
 
-/** Credit codes, their redemption and the balance (issue 10). Only the owner redeems and reads them. */
+/** Credit codes, their redemption and the balance. Only the owner redeems and reads them. */
 export function createCreditsService(
   db: Kysely<DatabaseSchema>,
   stripe: StripeGateway | undefined,

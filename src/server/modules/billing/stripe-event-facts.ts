@@ -3,7 +3,7 @@ import { isPlanId } from '../../../domain/plans.ts';
 import type { BusinessPlanId } from './stripe-gateway.ts';
 
 /**
- * What a Stripe webhook tells us, in our words (issue 10). Only this file and invoice-summary.ts read
+ * What a Stripe webhook tells us, in our words. Only this file and invoice-summary.ts read
  * Stripe objects: a change of Stripe's API version is handled here.
  */
 export type BillingEventFacts =

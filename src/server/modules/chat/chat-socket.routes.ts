@@ -19,7 +19,7 @@ interface ChatSocketRoutesOptions {
 }
 
 /**
- * Spec §7 live connection: `/api/chat?token=` (a signed-in session) or `?chatToken=` (a visitor);
+ * The live connection: `/api/chat?token=` (a signed-in session) or `?chatToken=` (a visitor);
  * support staff add `&inbox=1` to hear every conversation. Who may connect is decided before the
  * upgrade, so a refused client gets a plain HTTP 401/403 with {Code, Message}.
  */

@@ -25,12 +25,12 @@ const visitorHeaders = z.looseObject({ [CHAT_TOKEN_HEADER]: z.string().optional(
 interface ChatRoutesOptions {
   chat: ChatService;
   connectRateLimitPerIp: number;
-  /** Spec §8: a signed-in person's messages answer "Subscription Expired" when their plan lapsed. */
+  /** A signed-in person's messages answer "Subscription Expired" when their plan lapsed. */
   assertSubscriptionActive: (viewer: Viewer) => Promise<void>;
 }
 
 /**
- * Spec §7 messages and chat-token. A visitor names itself with its chat token in the `x-chat-token`
+ * GET/PATCH messages and GET chat-token. A visitor names itself with its chat token in the `x-chat-token`
  * header; a signed-in person with the bearer token (and `user_id`, which must be their own).
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
@@ -70,7 +70,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary: 'Your conversation with support (spec §7: answers `comments`)',
+        summary: 'Your conversation with support (answers `comments`)',
         headers: visitorHeaders,
         querystring: messagesQuery,
         response: { 200: messagesAnswer, ...errors },

@@ -42,7 +42,7 @@ export function createChatService({ db, fanout, signer, now }: ChatServiceDepend
   const perConversation = new FixedWindowLimiter(MESSAGES_PER_MINUTE, 60_000);
   const conversations = createConversationCache();
 
-  /** Spec §7 chat-token. A visitor renewing a recent token keeps its conversation. */
+  /** GET chat-token. A visitor renewing a recent token keeps its conversation. */
   async function issueVisitorToken(previousToken?: string): Promise<{ token: string; expiresAt: Date }> {
     const at = now().getTime();
     let visitorId: string = randomUUID();
@@ -86,7 +86,7 @@ export function createChatService({ db, fanout, signer, now }: ChatServiceDepend
     return conversation ? listMessages(db, conversation.id) : [];
   }
 
-  /** Spec §4 and §6: a visitor's first message is its e-mail address; nothing is sent before it. */
+  /** A visitor's first message is its e-mail address; nothing is sent before it. */
   async function send(party: ChatParty, text: string): Promise<ChatMessage> {
     assertSendable(text);
     const owner = ownerOf(party);

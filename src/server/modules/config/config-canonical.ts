@@ -1,5 +1,5 @@
 /**
- * One canonical form for both sides of a plan (issue 19): the organization as it is, and the document as
+ * One canonical form for both sides of a plan: the organization as it is, and the document as
  * written. Keys in a fixed order, lists that are sets sorted, sections sorted by name, settings re-read
  * through their schema (the database hands JSON back with its keys in its own order). An export is this
  * form, so exporting twice gives the same bytes and an edited export plans only the edits.

@@ -1,4 +1,4 @@
-/** The configuration document (issue 19) as text: YAML or JSON in, checked with its path named; YAML or JSON out. */
+/** The configuration document as text: YAML or JSON in, checked with its path named; YAML or JSON out. */
 import { parse, stringify, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { type ConfigDocument, configDocument } from '../../../contracts/config.ts';

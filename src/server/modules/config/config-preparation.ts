@@ -1,5 +1,5 @@
 /**
- * A checked document against the organization as it is (issue 19): names used once, references that
+ * A checked document against the organization as it is: names used once, references that
  * resolve, then the changes (src/domain/config-plan.ts) and the writes each owning module makes.
  */
 import {

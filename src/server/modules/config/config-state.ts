@@ -1,4 +1,4 @@
-/** The organization as a configuration document (issue 19), with the ids each name stands for. */
+/** The organization as a configuration document, with the ids each name stands for. */
 import type { Kysely } from 'kysely';
 import type { ConfigAlertRule, ConfigDocument } from '../../../contracts/config.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';

@@ -26,7 +26,7 @@ const documentBody = configDocument.describe(
     'left out is left alone.',
 );
 
-/** Budgets as code (issue 19): export, plan and apply the organization's budgets, rules, teams and routes. */
+/** Budgets as code: export, plan and apply the organization's budgets, rules, teams and routes. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = async (app, { config }) => {
   // Kept as text: the service parses it after checking who is asking (decision 077).
   app.addContentTypeParser(

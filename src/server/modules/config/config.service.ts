@@ -1,5 +1,5 @@
 /**
- * Budgets as code (issue 19, decision 057): export the organization as a document, plan what a document
+ * Budgets as code (decision 057): export the organization as a document, plan what a document
  * would change, apply it in one transaction. The owning modules read, check and write their own
  * objects (alerts: budgets, rules, routes; organizations: teams); this service compares and orders.
  */

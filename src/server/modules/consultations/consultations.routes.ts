@@ -6,7 +6,7 @@ import type { ConsultationsService } from './consultations.service.ts';
 const errors = errorAnswers(400, 401, 403);
 const tags = ['consultations'];
 
-/** Spec §7 pm-schedule. Visitors may book too (the page is not prefilled); recording needs an account. */
+/** GET and PATCH pm-schedule. Visitors may book too (the page is not prefilled); recording needs an account. */
 export const consultationsRoutes: FastifyPluginAsyncZod<{ consultations: ConsultationsService }> = async (
   app,
   { consultations },

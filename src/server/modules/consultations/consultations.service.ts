@@ -6,7 +6,7 @@ import { forbidden } from '../../plugins/errors.ts';
 import { findLatestBooking, insertBooking } from './consultations.repository.ts';
 
 /**
- * The consultation booking page (spec §2, §7 pm-schedule): the operator's SCHEDULING_URL, prefilled
+ * The consultation booking page (GET pm-schedule): the operator's SCHEDULING_URL, prefilled
  * with the person's name and e-mail (the `name` and `email` parameters scheduling pages read).
  */
 export function createConsultationsService(db: Kysely<DatabaseSchema>, schedulingUrl: string | undefined) {
@@ -32,7 +32,7 @@ export function createConsultationsService(db: Kysely<DatabaseSchema>, schedulin
 
   return {
     schedule,
-    /** Spec §2: after the scheduling page reports a booked event, the app records it. */
+    /** After the scheduling page reports a booked event, the app records it. */
     async recordBooking(viewer: Viewer, eventUrl: string): Promise<ScheduleAnswer> {
       if (viewer.isDemo) throw forbidden('The demo account cannot book a consultation.');
       await insertBooking(db, { userId: viewer.userId, eventUrl });

@@ -9,6 +9,7 @@ import { describeFileProviders } from '../../../domain/cloud-providers.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { letWaitingWorkFirst } from '../../db/waiting-work-first.ts';
+import { createSignal } from '../../signal.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
 import {
   billingPeriodTotals,
@@ -142,8 +143,6 @@ export interface CostFactsReplaced {
   billingPeriods: string[];
 }
 
-type FactsListener = (event: CostFactsReplaced) => Promise<void> | void;
-
 export function createCostDataService(
   db: Kysely<DatabaseSchema>,
   log: { error(details: object, message: string): void } = {
@@ -151,19 +150,14 @@ export function createCostDataService(
   },
   options: CostDataOptions = {},
 ) {
-  const replacedListeners: FactsListener[] = [];
-  const beforeEndListeners: FactsListener[] = [];
-
-  async function tell(listeners: FactsListener[], event: CostFactsReplaced): Promise<void> {
-    for (const listener of listeners) {
-      try {
-        await listener(event);
-      } catch (error) {
-        // A listener's failure never undoes an ingest that committed; it logs and the schedule retries.
-        log.error({ err: error, integrationId: event.integrationId }, 'a listener failed after an ingest');
-      }
-    }
-  }
+  // A listener's failure never undoes an ingest that committed; it logs and the schedule retries.
+  const listenerFailure = {
+    failure: 'a listener failed after an ingest',
+    detailsOf: (event: CostFactsReplaced) => ({ integrationId: event.integrationId }),
+    log,
+  };
+  const factsReplaced = createSignal<CostFactsReplaced>(listenerFailure);
+  const newFactsBeforeRunEnds = createSignal<CostFactsReplaced>(listenerFailure);
 
   /** Holds the run instead of replacing months it would shrink; the staged facts go, the files stay. */
   async function holdWhenShrinking(
@@ -278,7 +272,7 @@ export function createCostDataService(
     const tellBeforeEnd = async () => {
       if (beforeEndTold || replaced.length === 0) return;
       beforeEndTold = true;
-      await tell(beforeEndListeners, { ...owner, billingPeriods: replaced });
+      await newFactsBeforeRunEnds.emit({ ...owner, billingPeriods: replaced });
     };
     try {
       await markRunStarted(db, run.id);
@@ -371,7 +365,7 @@ export function createCostDataService(
       if (!finished) throw new Error(`ingestion run ${run.id} vanished`);
       return { run: finished, freshThrough };
     } finally {
-      if (replaced.length > 0) await tell(replacedListeners, { ...owner, billingPeriods: replaced });
+      if (replaced.length > 0) await factsReplaced.emit({ ...owner, billingPeriods: replaced });
     }
   }
 
@@ -414,17 +408,13 @@ export function createCostDataService(
     /** The usage accounts an integration's cost facts name (for its list entry and its EC2 roles). */
     usageAccounts: (integrationId: string) => listUsageAccounts(db, integrationId),
     /** Registers a listener called after each successful ingest, once its transaction committed. */
-    onFactsReplaced(listener: FactsListener) {
-      replacedListeners.push(listener);
-    },
+    onFactsReplaced: factsReplaced.subscribe,
     /**
      * Registers a listener called once an ingest replaced months and before its run is shown ended (a
      * success: after its integration recorded its new state; a failure: before either). A cache computes
      * the new answers of the views people have open here, so nobody waits for them (decision 066).
      */
-    beforeRunEndsWithNewFacts(listener: FactsListener) {
-      beforeEndListeners.push(listener);
-    },
+    beforeRunEndsWithNewFacts: newFactsBeforeRunEnds.subscribe,
   };
 }
 

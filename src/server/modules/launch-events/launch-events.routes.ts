@@ -13,7 +13,7 @@ import type { LaunchEventsService } from './launch-events.service.ts';
 
 const tags = ['launch-events'];
 
-/** Early warning (issue 17): the live ledger, whether events arrive, and the API destination's secret. */
+/** Early warning: the live ledger, whether events arrive, and the API destination's secret. */
 export const launchEventsRoutes: FastifyPluginAsyncZod<{ launchEvents: LaunchEventsService }> = async (
   app,
   { launchEvents },

@@ -18,6 +18,7 @@ import { storableText } from '../../../domain/storable-text.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, notFound } from '../../plugins/errors.ts';
+import { createSignal } from '../../signal.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
@@ -117,7 +118,7 @@ function readBatch(
 }
 
 /**
- * Early warning's server side (issue 17, decision 046): launch events in (the queue poller and the
+ * Early warning's server side (decision 046): launch events in (the queue poller and the
  * API destination, one parser and one store), the live ledger out (alerts' snapshot and listeners,
  * the ledger page, each integration's status).
  */
@@ -125,22 +126,13 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
   const { context } = deps;
   const { db } = context.database;
   const now = () => context.clock.now();
-  const listeners: Array<(event: LaunchChangesEvent) => void | Promise<void>> = [];
+  // A listener's failure never undoes what was stored; the alert schedule looks again.
+  const launchChangesStored = createSignal<LaunchChangesEvent>({
+    failure: 'a launch-changes listener failed',
+    detailsOf: (event) => ({ integrationId: event.integrationId }),
+    log: context.log,
+  });
   const stopping = new AbortController();
-
-  async function tell(event: LaunchChangesEvent): Promise<void> {
-    for (const listener of listeners) {
-      try {
-        await listener(event);
-      } catch (error) {
-        // A listener's failure never undoes what was stored; the alert schedule looks again.
-        context.log.error(
-          { err: error, integrationId: event.integrationId },
-          'a launch-changes listener failed',
-        );
-      }
-    }
-  }
 
   /** Stores a batch: new changes (told to listeners), rejected messages kept; answers the counts. */
   async function storeBatch(owner: ChangeOwner, batch: ReadBatch, via: 'sqs' | 'api-destination') {
@@ -155,7 +147,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
         message: storableText(rejection.message),
       });
     const fresh = distinct.filter((change) => inserted.has(change.changeId));
-    if (fresh.length > 0) await tell({ ...owner, fresh });
+    if (fresh.length > 0) await launchChangesStored.emit({ ...owner, fresh });
     return { fresh: fresh.length, duplicates: batch.changes.length - fresh.length };
   }
 
@@ -256,9 +248,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
     },
 
     /** Called with the changes not stored before, once they are stored. */
-    onLaunchChanges(listener: (event: LaunchChangesEvent) => void | Promise<void>): void {
-      listeners.push(listener);
-    },
+    onLaunchChanges: launchChangesStored.subscribe,
 
     /** GET /api/launch-ledger: the viewer's organization, within their team's cost scope. */
     async ledger(viewer: Viewer, query: LaunchLedgerQuery): Promise<LaunchLedgerView> {

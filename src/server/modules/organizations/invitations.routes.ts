@@ -17,7 +17,7 @@ import type { InvitationsService } from './invitations.service.ts';
 const errors = errorAnswers(400, 401, 403, 404, 410);
 const tags = ['organization'];
 
-/** Spec §7 POST organization-users (batch invitations), their list, withdrawal, preview and acceptance. */
+/** POST organization-users (batch invitations), their list, withdrawal, preview and acceptance. */
 export const invitationsRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationsService;
   invitationAcceptance: InvitationAcceptanceService;

@@ -35,7 +35,7 @@ export interface InvitationsDependencies {
 
 const roleOf = (role: string): OrganizationRole => (isOrganizationRole(role) ? role : 'member');
 
-/** Spec §7 POST organization-users: batch invitations by mail, their list and their withdrawal. */
+/** POST organization-users: batch invitations by mail, their list and their withdrawal. */
 export function createInvitationsService({
   db,
   mailer,
@@ -43,7 +43,7 @@ export function createInvitationsService({
   publicUrl,
   now: clock,
 }: InvitationsDependencies) {
-  /** New people land on the sign-up form, people with an account on the organization page (spec §2 routes). */
+  /** New people land on the sign-up form, people with an account on the organization page. */
   const linkFor = (invitationId: string, accountExists: boolean) =>
     `${publicUrl}${accountExists ? '/organization' : '/sign-up'}?invitation=${encodeURIComponent(codes.codeFor(invitationId))}`;
 
@@ -72,7 +72,7 @@ export function createInvitationsService({
   }
 
   return {
-    /** Spec §7 POST organization-users: invites each address once; members already in are reported, not mailed. */
+    /** POST organization-users: invites each address once; members already in are reported, not mailed. */
     async invite(
       viewer: Viewer,
       users: Array<{ email: string; role: OrganizationRole; team_id?: string | null }>,

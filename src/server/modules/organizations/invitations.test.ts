@@ -44,7 +44,7 @@ describe('inviting people in a batch', () => {
     expect(days).toBeCloseTo(7, 3);
   });
 
-  it('refuses the whole batch when one address is not valid, naming it (spec §5 message)', async () => {
+  it('refuses the whole batch when one address is not valid, naming it', async () => {
     const response = await invite(owner, [{ email: 'good@example.test' }, { email: 'not an email' }]);
     expect(response.statusCode).toBe(400);
     expect(response.json().Message).toBe('users.1.email: Please enter a valid email address.');

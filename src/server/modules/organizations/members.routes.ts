@@ -17,7 +17,7 @@ import type { TeamsService } from './teams.service.ts';
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['organization'];
 
-/** Spec §7 list_users and remove-user, role changes and the member page. */
+/** GET list_users and DELETE remove-user, role changes and the member page. */
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; teams: TeamsService }> = async (
   app,
   { members, teams },

@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/viewer.ts';
 import { forbidden } from '../../plugins/errors.ts';
 
 /**
- * Owners and admins manage; a member's write answers 403 (issue 9). The shared demo account manages nothing:
+ * Owners and admins manage; a member's write answers 403. The shared demo account manages nothing:
  * visitors would otherwise send invitation mails to anyone from it.
  */
 export function requireManager(viewer: Viewer, action: string): void {

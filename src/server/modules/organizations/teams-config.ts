@@ -1,5 +1,5 @@
 /**
- * The organizations module's side of budgets as code (issue 19, decision 057): the organization's teams
+ * The organizations module's side of budgets as code (decision 057): the organization's teams
  * read and written inside the caller's transaction, with the rules of the teams API (managers only, the
  * Business feature to create or change a team, members of this organization only, the stored scope form).
  */

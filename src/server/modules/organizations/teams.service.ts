@@ -92,7 +92,7 @@ export function createTeamsService(db: Kysely<DatabaseSchema>, assertFeature: As
 
     get: detailsOf,
 
-    /** Spec §7 GET list_users: a team's members, by id or by slug. */
+    /** GET list_users: a team's members, by id or by slug. */
     async users(viewer: Viewer, by: { id: string } | { slug: string }): Promise<TeamUsers> {
       const team = await teamOf(viewer, by);
       return {
@@ -159,7 +159,7 @@ export function createTeamsService(db: Kysely<DatabaseSchema>, assertFeature: As
       return detailsOf(viewer, teamId);
     },
 
-    /** Spec §7 DELETE remove-user with team_id: the person leaves the team, not the organization. */
+    /** DELETE remove-user with team_id: the person leaves the team, not the organization. */
     async removeMember(viewer: Viewer, teamId: string, userId: string): Promise<void> {
       requireManager(viewer, 'change team members');
       await teamOf(viewer, { id: teamId });

@@ -174,7 +174,7 @@ describe('changing a team', () => {
   });
 });
 
-describe('teams are a Business feature (issue 15, src/domain/plans.ts)', () => {
+describe('teams are a Business feature (src/domain/plans.ts)', () => {
   it('refuses a Free organization a team with 403 PlanFeatureRequired saying what to do', async () => {
     const freeOwner = await signUpVerified(server, 'owner@free.test', 'Fred Free');
     const response = await callAs(server, freeOwner)('POST', '/api/teams', {

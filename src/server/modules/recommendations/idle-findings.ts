@@ -1,4 +1,4 @@
-/** The idle findings other modules read (the idle-EC2 alerts of issue 7). */
+/** The idle findings other modules read (the idle-EC2 alerts). */
 
 import type { PriceSource } from '../../../contracts/recommendations.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';

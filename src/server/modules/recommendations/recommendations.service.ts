@@ -56,7 +56,7 @@ function pricingClientFromConfig(config: Config): PricingClient | undefined {
   });
 }
 
-/** Spec §6: owners and admins manage recommendations; members read them. */
+/** Owners and admins manage recommendations; members read them. */
 function assertCanAct(viewer: Viewer): void {
   if (viewer.organizationRole === 'member') {
     throw forbidden('Only owners and admins can dismiss, snooze or change recommendations.');
@@ -121,7 +121,7 @@ export function createRecommendationsService(context: AppContext, options: Recom
     return { findings: rows.length, computedAt };
   }
 
-  /** Idle instances nobody dismissed or snoozed, for the idle-EC2 alerts (issue 7). */
+  /** Idle instances nobody dismissed or snoozed, for the idle-EC2 alerts. */
   async function listIdleFindings(organizationId: string): Promise<IdleEc2Finding[]> {
     const query: Ec2FindingQuery = { finding: 'idle', sort: 'savings' };
     const rows = await listFindingRows(db, organizationId, query, now());

@@ -6,7 +6,7 @@ import type { AlertRulesService } from '../alerts/alert-rules.service.ts';
 import type { BillingDataService } from '../billing-data/billing-data.service.ts';
 import type { TeamsService } from '../organizations/teams.service.ts';
 
-/** Issue 9: a team's own spend this month (its scope on the default integration) and its budgets' state. */
+/** A team's own spend this month (its scope on the default integration) and its budgets' state. */
 export function createTeamSpendService(deps: {
   teams: Pick<TeamsService, 'users'>;
   billingData: Pick<BillingDataService, 'monthOfScope'>;

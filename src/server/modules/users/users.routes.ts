@@ -14,7 +14,7 @@ import { AVATAR_MAX_BYTES, type UsersService } from './users.service.ts';
 const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['users'];
 
-/** Spec §3 and §7: the user record. Unverified people may use these (spec §2: /settings stays reachable). */
+/** The user record. Unverified people may use these (/settings stays reachable). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const unverified = { verified: false };
 

@@ -103,7 +103,7 @@ export function createUsersService(
       return getRecord(viewer);
     },
 
-    /** Spec §7 POST users: the account exists from sign-up; this confirms its profile fields. */
+    /** POST users: the account exists from sign-up; this confirms its profile fields. */
     async createRecord(
       viewer: Viewer,
       input: {

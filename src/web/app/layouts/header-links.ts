@@ -1,4 +1,4 @@
-/** Spec §2 header links: the signed-in main screens, and the landing sections a visitor jumps to. */
+/** Header links: the signed-in main screens, and the landing sections a visitor jumps to. */
 export const MAIN_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/launches', label: 'Launches' },

@@ -9,7 +9,7 @@ import { MAIN_LINKS, VISITOR_ANCHORS } from './header-links.ts';
 /** What the phone menu lists: the main screens of a verified person, or a visitor's sections and sign-in. */
 export type PhoneNavigationContent = { kind: 'signed-in'; user: CurrentUser } | { kind: 'visitor' };
 
-/** Below the desktop breakpoint the header links move into a drawer opened by a menu button (issue 15). */
+/** Below the desktop breakpoint the header links move into a drawer opened by a menu button. */
 export function PhoneNavigation({ content }: { content: PhoneNavigationContent }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();

@@ -28,7 +28,7 @@ const useCurrentYear = () =>
     () => null,
   );
 
-/** Spec §2 footer: tagline, social links, contact, legal and blog links, copyright with the address. */
+/** Footer: tagline, social links, contact, legal and blog links, copyright with the address. */
 export function SiteFooter() {
   const year = useCurrentYear();
   return (

@@ -9,7 +9,7 @@ import { PhoneNavigation } from './phone-navigation.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * Spec §2 header: main links once verified, the user menu, or the visitor's anchors. From the `md`
+ * Header: main links once verified, the user menu, or the visitor's anchors. From the `md`
  * breakpoint down the links and the consultation action move into the phone menu.
  */
 export function SiteHeader({ privacy = false }: { privacy?: boolean }) {

@@ -67,7 +67,7 @@ const isTokenStored = () => readSessionToken() !== null;
  */
 const useTokenStored = () => useSyncExternalStore(noSubscription, isTokenStored, () => false);
 
-/** Every screen: the guard of spec §2/§6, then header, the page, footer, and the help widget. */
+/** Every screen: the guard, then header, the page, footer, and the help widget. */
 export function SiteLayout() {
   const { state, viewer, user, refresh } = useSession();
   const tokenStored = useTokenStored();

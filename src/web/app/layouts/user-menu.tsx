@@ -6,7 +6,7 @@ import { showsBillingMenu } from '../../../domain/route-access.ts';
 import { OrganizationSwitcherItems } from '../../features/organization/components/organization-switcher.tsx';
 import { useSession } from '../../lib/session.tsx';
 
-/** Spec §2 user menu: avatar and first name (the avatar alone on a phone), settings, organization, billing. */
+/** User menu: avatar and first name (the avatar alone on a phone), settings, organization, billing. */
 export function UserMenu() {
   const { viewer, user, signOut } = useSession();
   if (!user) return null;

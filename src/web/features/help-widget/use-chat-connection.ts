@@ -17,7 +17,7 @@ const TOKEN_EXPIRED_CLOSE = 4001;
 export type ChatProblem = ChatErrorFrame['error'];
 
 /**
- * The live connection of spec §4/§7: connecting, then open. Pressing Chat opens it (and reopens it
+ * The live connection: connecting, then open. Pressing Chat opens it (and reopens it
  * when closed, readyState 3); Back closes it. Received message frames are added to the messages query.
  */
 export function useChatConnection(identity: ChatIdentity) {

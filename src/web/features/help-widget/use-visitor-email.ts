@@ -10,7 +10,7 @@ const read = () => {
   }
 };
 
-/** Spec §4: a visitor's e-mail, once submitted, is remembered in local storage. */
+/** A visitor's e-mail, once submitted, is remembered in local storage. */
 export function useVisitorEmail() {
   const [email, setEmail] = useState<string | null>(read);
   const remember = useCallback((submitted: string) => {

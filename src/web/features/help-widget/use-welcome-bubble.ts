@@ -11,7 +11,7 @@ const wasDismissed = () => {
   }
 };
 
-/** Spec §2: for visitors only, shown 400 ms after the page loads, dismissed for good once closed. */
+/** For visitors only, shown 400 ms after the page loads, dismissed for good once closed. */
 export function useWelcomeBubble(forVisitor: boolean) {
   const [shown, setShown] = useState(false);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { remainingWelcomeDelay } from './welcome-bubble-delay.ts';
 
-describe('remainingWelcomeDelay (spec §9: 400 ms after the page loads)', () => {
+describe('remainingWelcomeDelay (400 ms after the page loads)', () => {
   it('waits the whole 400 ms when the widget mounts as the page starts', () => {
     expect(remainingWelcomeDelay(0)).toBe(400);
   });

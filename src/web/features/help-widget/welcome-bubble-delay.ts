@@ -1,4 +1,4 @@
-/** Spec §9: the welcome bubble appears 400 ms after the page loads. */
+/** The welcome bubble appears 400 ms after the page loads. */
 export const WELCOME_BUBBLE_DELAY_MS = 400;
 
 /**

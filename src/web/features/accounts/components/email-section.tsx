@@ -14,7 +14,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
     validateInputOnBlur: true,
     validate: { newEmail: emailFieldError },
   });
-  // Spec §6: the demo account's e-mail is shown as not verified here.
+  // The demo account's e-mail is shown as not verified here.
   const verified = user.email_verified && !user.is_demo;
 
   return (

@@ -20,7 +20,7 @@ export function SignUpForm({ invitation }: { invitation?: { code: string; email:
       password: (value) => passwordProblem(value),
     },
   });
-  // Spec §5: submit stays disabled until the e-mail is non-empty and valid.
+  // Submit stays disabled until the e-mail is non-empty and valid.
   const emailValid = canSubmitEmail(form.values.email);
 
   return (

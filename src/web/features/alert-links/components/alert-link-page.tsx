@@ -20,7 +20,7 @@ const TITLES: Record<AlertLinkKind, string> = {
   'budget-alert-confirmation': 'Acknowledge the budget alert',
 };
 
-/** The one-click links of alert mails and Slack messages (spec §2 token routes). */
+/** The one-click links of alert mails and Slack messages. */
 export function AlertLinkPage({ kind }: { kind: AlertLinkKind }) {
   const { token = '' } = useParams();
   const result = useQuery({

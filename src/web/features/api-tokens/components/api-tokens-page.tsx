@@ -29,7 +29,7 @@ function UsageNote() {
   );
 }
 
-/** /settings/api-tokens: owners and admins create, list and revoke organization API tokens (issue 19). */
+/** /settings/api-tokens: owners and admins create, list and revoke organization API tokens. */
 export function ApiTokensPage() {
   const { viewer } = useSession();
   const [creating, setCreating] = useState(false);

@@ -9,7 +9,7 @@ import { describeSubscriptionState, formatUsd } from '../subscription-wording.ts
 
 const monthly = PLANS.business_monthly;
 
-/** Spec §8 "Subscription Expired", explained: what stopped, and the two ways forward. */
+/** "Subscription Expired", explained: what stopped, and the two ways forward. */
 export function ExpiredPanel({ summary }: { summary: SubscriptionSummary }) {
   const checkout = useStartCheckout();
   const portal = useOpenBillingPortal();

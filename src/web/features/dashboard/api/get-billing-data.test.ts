@@ -3,7 +3,7 @@ import { defaultBillingView } from '../../../../domain/billing-view.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { billingDataQuery } from './get-billing-data.ts';
 
-describe('the billing query (spec §4, §8, §9)', () => {
+describe('the billing query', () => {
   const view = defaultBillingView('2026-11-24');
 
   it('runs only once user id, integration, tag key and tag values are set', () => {

@@ -11,7 +11,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { withProviderLabels } from './provider-labels.ts';
 import { EVERY_PROVIDER, type ProviderView, providerQuery } from './provider-view.ts';
 
-/** Spec §3 GET billing-data with exactly its parameters, and the provider ones when chosen (decision 060). */
+/** GET billing-data with exactly its parameters, and the provider ones when chosen (decision 060). */
 export const getBillingData = (
   userId: string,
   view: BillingView,
@@ -40,9 +40,9 @@ export const billingDataQuery = (
   queryOptions({
     queryKey: queryKeys.billingData.view(userId, { ...view, ...providerQuery(providers) }),
     queryFn: ({ signal }) => getBillingData(userId ?? '', view, signal, providers),
-    // Spec §4: only when user id, integration, tag key and tag values are all set.
+    // Only when user id, integration, tag key and tag values are all set.
     enabled: isBillingQueryReady(view, userId),
-    // Spec §9: up to 3 retries, none on Subscription Expired, no refetch on window focus.
+    // Up to 3 retries, none on Subscription Expired, no refetch on window focus.
     ...persistentQueryOptions,
     // A new control keeps the previous chart on screen until its answer arrives.
     placeholderData: keepPreviousData,

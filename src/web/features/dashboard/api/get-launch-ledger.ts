@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 const RUNNING = { status: 'running' } as const;
 
-/** GET launch-ledger?status=running: what runs now that the bill does not show yet (issue 17). */
+/** GET launch-ledger?status=running: what runs now that the bill does not show yet. */
 export const getRunningLaunches = (signal?: AbortSignal) =>
   apiRequest<LaunchLedgerView>('launch-ledger', { signal, query: RUNNING });
 

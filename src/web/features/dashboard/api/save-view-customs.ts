@@ -3,7 +3,7 @@ import type { ViewCustoms } from '../../../../contracts/users.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Spec §4: the dashboard's choices are saved back to view_customs through PATCH users. */
+/** The dashboard's choices are saved back to view_customs through PATCH users. */
 export const saveViewCustoms = (viewCustoms: ViewCustoms) =>
   apiRequest('users', { method: 'PATCH', body: { view_customs: viewCustoms } });
 

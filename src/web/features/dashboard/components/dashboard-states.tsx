@@ -29,7 +29,7 @@ export function NoIntegrationState() {
   );
 }
 
-/** Spec §8: Subscription Expired is final (no retry); say what happened and what can be done. */
+/** Subscription Expired is final (no retry); say what happened and what can be done. */
 export function SubscriptionExpiredState() {
   return (
     <Alert color="orange" radius="md" icon={<IconCreditCard size={20} />} title="Your subscription has ended">

@@ -13,7 +13,7 @@ const isNoSimulator = (error: unknown) =>
   error instanceof ApiRequestError && (error.status === 404 || error.status === 409);
 
 /**
- * The demo's "Launch a GPU burst" (issue 17): the simulated company starts eight p4d.24xlarge in the
+ * The demo's "Launch a GPU burst": the simulated company starts eight p4d.24xlarge in the
  * demo account, and the visitor watches the launch card and the alert arrive. Shown in the demo
  * session and to organizations that connected the demo account.
  */

@@ -94,7 +94,7 @@ function LaunchLine({ group, timeZone }: { group: LaunchGroup; timeZone: string 
 }
 
 /**
- * Issue 17: what was launched after the bill data ends, priced live. Shown while something runs,
+ * What was launched after the bill data ends, priced live. Shown while something runs,
  * hidden when nothing does; it asks the server again every 15 s (see get-launch-ledger.ts). It says so
  * when the dashboard's view is narrower than the launches it holds.
  */

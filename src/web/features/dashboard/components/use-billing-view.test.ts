@@ -4,7 +4,7 @@ import { viewFromUrl } from './use-billing-view.ts';
 describe('the dashboard view a link describes', () => {
   const today = '2026-11-24';
 
-  it('opens on the current month, not amortized, default integration, all tags (spec §4)', () => {
+  it('opens on the current month, not amortized, default integration, all tags', () => {
     expect(viewFromUrl(new URLSearchParams(), today, undefined)).toEqual({
       viewMode: 'month',
       startDate: '2026-11-01',

@@ -18,7 +18,7 @@ import { useSaveViewCustoms } from '../api/save-view-customs.ts';
 
 const isViewMode = (value: string | null): value is ViewMode => VIEW_MODES.includes(value as ViewMode);
 
-/** The view a link or the saved choices describe: URL first, then view_customs, then spec §4 defaults. */
+/** The view a link or the saved choices describe: URL first, then view_customs, then the defaults. */
 export function viewFromUrl(
   params: URLSearchParams,
   today: IsoDay,
@@ -85,7 +85,7 @@ function nextProviderView(current: ProviderView, patch: BillingViewChange): Prov
 
 /**
  * The dashboard's controls: mirrored in the URL (a view can be shared and reloaded) and saved to
- * view_customs (the next visit opens the same view, spec §4).
+ * view_customs (the next visit opens the same view).
  */
 export function useBillingView(today: IsoDay, saved: ViewCustoms | undefined) {
   const [params, setParams] = useSearchParams();

@@ -24,7 +24,7 @@ import { type ProviderView, showsProviderControl } from '../api/provider-view.ts
 import { ProviderFilter } from './provider-filter.tsx';
 import type { BillingViewChange } from './use-billing-view.ts';
 
-// The date pickers (and @mantine/dates) load after the first paint; the arrows work at once (issue 18).
+// The date pickers (and @mantine/dates) load after the first paint; the arrows work at once.
 const PeriodInput = lazy(() =>
   import('./period-input.tsx').then((module) => ({ default: module.PeriodInput })),
 );

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { type ChatIdentity, chatIdentityKey } from './chat-identity.ts';
 import { visitorChatToken } from './visitor-chat-token.ts';
 
-/** Spec §7 GET messages: `user_id` signed in; a visitor names itself with its chat token. */
+/** GET messages: `user_id` signed in; a visitor names itself with its chat token. */
 export async function fetchChatMessages(identity: ChatIdentity): Promise<ChatMessage[]> {
   const request =
     identity.kind === 'user'

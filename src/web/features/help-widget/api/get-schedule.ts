@@ -3,7 +3,7 @@ import type { ScheduleAnswer } from '../../../../contracts/consultations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Spec §7 GET pm-schedule: the booking page, prefilled with the person's name and e-mail. */
+/** GET pm-schedule: the booking page, prefilled with the person's name and e-mail. */
 export const scheduleQuery = (personKey: string) =>
   queryOptions({
     queryKey: queryKeys.schedule.forPerson(personKey),

@@ -2,7 +2,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { ChatIdentity } from './chat-identity.ts';
 import { cachedVisitorChatToken } from './visitor-chat-token.ts';
 
-/** Spec §7 PATCH messages: the person has seen support's replies up to `upToId`. */
+/** PATCH messages: the person has seen support's replies up to `upToId`. */
 export async function markMessagesRead(identity: ChatIdentity, upToId: string): Promise<void> {
   if (identity.kind === 'user') {
     await apiRequest('messages', { method: 'PATCH', body: { user_id: identity.userId, m_id: upToId } });

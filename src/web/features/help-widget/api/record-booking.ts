@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Spec §2 and §7: after a booking the app sends PATCH pm-schedule {url}, then refreshes the schedule. */
+/** After a booking the app sends PATCH pm-schedule {url}, then refreshes the schedule. */
 export function useRecordBooking() {
   const queryClient = useQueryClient();
   return useMutation({

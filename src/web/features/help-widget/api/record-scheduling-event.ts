@@ -1,7 +1,7 @@
 import type { SchedulingEvent } from '../../../../contracts/analytics.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Spec §9: each step of the scheduling widget is an analytics event. Losing one is not worth an error. */
+/** Each step of the scheduling widget is an analytics event. Losing one is not worth an error. */
 export function recordSchedulingEvent(event: SchedulingEvent): void {
   void apiRequest('analytics/events', {
     method: 'POST',

@@ -19,7 +19,7 @@ function readCached(): CachedChatToken | null {
 }
 
 /**
- * Spec §4 and §9: the visitor's chat token is cached in local storage with its timestamp and
+ * The visitor's chat token is cached in local storage with its timestamp and
  * refreshed when older than 24 hours. The old token goes along so the conversation carries on.
  */
 export async function visitorChatToken(options: { forceRefresh?: boolean } = {}): Promise<string> {

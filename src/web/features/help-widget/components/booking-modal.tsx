@@ -15,7 +15,7 @@ interface BookingModalProps {
 }
 
 /**
- * The embedded scheduling page (spec §2). Its steps are analytics events (spec §9); once an event is
+ * The embedded scheduling page. Its steps are analytics events; once an event is
  * scheduled the app records it (PATCH pm-schedule), refreshes the schedule and opens /aws-integration.
  */
 export function BookingModal({ opened, onClose, bookingUrl, recordsBooking }: BookingModalProps) {

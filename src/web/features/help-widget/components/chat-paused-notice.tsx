@@ -3,7 +3,7 @@ import { IconMail } from '@tabler/icons-react';
 import { CONTACT_EMAIL } from '../../../lib/contact.ts';
 
 /**
- * Spec §8: the messages call answers 402 "Subscription Expired" once the plan lapsed. The widget says
+ * The messages call answers 402 "Subscription Expired" once the plan lapsed. The widget says
  * what that means and still offers a way to reach people: e-mail.
  */
 export function ChatPausedNotice() {

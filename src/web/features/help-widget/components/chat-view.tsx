@@ -32,7 +32,7 @@ function useMarkRepliesRead(identity: ChatIdentity, messages: readonly ChatMessa
   }, [identity, messages]);
 }
 
-/** Spec §2 chat view: back, 'Conversation', close; a spinner, then the messages, then the text box. */
+/** Chat view: back, 'Conversation', close; a spinner, then the messages, then the text box. */
 export function ChatView({ identity, timeZone, connection, onBack, onClose }: ChatViewProps) {
   const messages = useChatMessages(identity, true);
   const visitorEmail = useVisitorEmail();
@@ -113,7 +113,7 @@ export function ChatView({ identity, timeZone, connection, onBack, onClose }: Ch
             <VisitorEmailForm
               canSend={open}
               onSubmit={(email) => {
-                // Spec §4: the visitor's first message is the e-mail itself.
+                // The visitor's first message is the e-mail itself.
                 if (connection.send(email)) visitorEmail.remember(email);
               }}
             />

@@ -15,7 +15,7 @@ interface ConsultationButtonProps {
   fullWidth?: boolean;
 }
 
-/** Spec §2 header: 'Schedule My Free Consultation' for business plans; disabled for the demo account. */
+/** Header: 'Schedule My Free Consultation' for business plans; disabled for the demo account. */
 export function ConsultationButton({ user, fullWidth = false }: ConsultationButtonProps) {
   const state = consultationButtonState(user);
   const schedule = useSchedule(user.user_id);

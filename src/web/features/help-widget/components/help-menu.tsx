@@ -16,7 +16,7 @@ function scheduleNote(schedule: HelpMenuProps['schedule']): string | null {
   return null;
 }
 
-/** Spec §2: the pop-up offers Chat and Schedule; Schedule waits (spinner) for the schedule query. */
+/** The pop-up offers Chat and Schedule; Schedule waits (spinner) for the schedule query. */
 export function HelpMenu({ schedule, onChat, onSchedule, onClose }: HelpMenuProps) {
   const note = scheduleNote(schedule);
   const scheduleReady = Boolean(schedule.data?.url);

@@ -21,7 +21,7 @@ type View = 'closed' | 'menu' | 'chat';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** Spec §2 help widget: the round 'Contact us' button on every screen, its pop-up, chat and booking. */
+/** Help widget: the round 'Contact us' button on every screen, its pop-up, chat and booking. */
 export function HelpWidget({ person }: { person: HelpWidgetPerson }) {
   const signedIn = person.kind === 'signed-in';
   // The demo account is shared by strangers: its sessions chat as visitors (docs/decisions/001).

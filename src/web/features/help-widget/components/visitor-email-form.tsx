@@ -2,7 +2,7 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { canSubmitEmail, emailFieldError } from '../../../lib/email-field.ts';
 
-/** Spec §4/§5: a visitor gives an e-mail first; submit stays disabled until it is non-empty and valid. */
+/** A visitor gives an e-mail first; submit stays disabled until it is non-empty and valid. */
 export function VisitorEmailForm({ canSend, onSubmit }: { canSend: boolean; onSubmit(email: string): void }) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);

@@ -1,6 +1,6 @@
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 
-/** Spec §2: 'Hi there! Welcome to Spendguard. Confused? Let us help.' */
+/** 'Hi there! Welcome to Spendguard. Confused? Let us help.' */
 export function WelcomeBubble({ onOpen, onDismiss }: { onOpen(): void; onDismiss(): void }) {
   return (
     <Paper

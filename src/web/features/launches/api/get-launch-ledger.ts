@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { LedgerFilters } from '../ledger-filters.ts';
 
-/** GET launch-ledger with the page's filters (issue 17). */
+/** GET launch-ledger with the page's filters. */
 export const getLaunchLedger = (filters: LedgerFilters, signal?: AbortSignal) =>
   apiRequest<LaunchLedgerView>('launch-ledger', { signal, query: { ...filters } });
 

@@ -43,7 +43,7 @@ function SummaryPanel({ summary, timeZone }: { summary: LaunchLedgerSummaryView;
   );
 }
 
-/** Issue 17's ledger: everything launched or resized since the bill data, with filters kept in the URL. */
+/** The launch ledger: everything launched or resized since the bill data, with filters kept in the URL. */
 export function LaunchesPage() {
   const { user } = useSession();
   const timeZone = user?.default_timezone ?? 'UTC';

@@ -35,7 +35,7 @@ export function launchSettingsOf(draft: LaunchRuleDraft): LaunchSettings {
   };
 }
 
-/** The conditions and scope of a launch rule (issue 17); the server answers which field is wrong. */
+/** The conditions and scope of a launch rule; the server answers which field is wrong. */
 export function LaunchRuleFields({
   draft,
   onChange,

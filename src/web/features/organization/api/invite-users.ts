@@ -3,7 +3,7 @@ import type { InviteUsersAnswer, InviteUsersInput } from '../../../../contracts/
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Spec §7 POST organization-users. */
+/** POST organization-users. */
 export const inviteUsers = (users: InviteUsersInput['users']) =>
   apiRequest<InviteUsersAnswer>('organization-users', { method: 'POST', body: { users } });
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { retryUnlessMissing } from './retry-unless-missing.ts';
 
-/** Spec §7 GET list_users?slug=: the team and its members. */
+/** GET list_users?slug=: the team and its members. */
 export const listTeamUsers = (slug: string) => apiRequest<TeamUsers>('list_users', { query: { slug } });
 
 export function useTeamUsers(slug: string) {

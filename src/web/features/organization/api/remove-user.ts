@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Spec §7 DELETE remove-user: from the team with team_id, else from the organization. */
+/** DELETE remove-user: from the team with team_id, else from the organization. */
 export const removeUser = ({ userId, teamId }: { userId: string; teamId?: string }) =>
   apiRequest<null>('remove-user', { method: 'DELETE', query: { user_id: userId, team_id: teamId } });
 

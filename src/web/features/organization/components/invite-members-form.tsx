@@ -43,7 +43,7 @@ function InviteResults({ answer }: { answer: InviteUsersAnswer }) {
   );
 }
 
-/** Spec §7 POST organization-users: several people at once, each with a role and optionally a team. */
+/** POST organization-users: several people at once, each with a role and optionally a team. */
 export function InviteMembersForm({ myRole }: { myRole: string }) {
   const invite = useInviteUsers();
   const teams = useTeams();
@@ -54,7 +54,7 @@ export function InviteMembersForm({ myRole }: { myRole: string }) {
     validateInputOnBlur: true,
     validate: { users: { email: (value) => emailFieldError(value.trim()) } },
   });
-  // Spec §5: submit stays disabled until every e-mail is non-empty and valid.
+  // Submit stays disabled until every e-mail is non-empty and valid.
   const allValid = form.values.users.every((user) => canSubmitEmail(user.email.trim()));
   const roles = [
     ...(myRole === 'owner' ? [{ value: 'owner', label: 'Owner' }] : []),

@@ -14,7 +14,7 @@ import { OrganizationNameCard } from './organization-name-card.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
 import { TeamsCard } from './teams-card.tsx';
 
-/** /organization: its name, members and roles, invitations and teams (issue 9). */
+/** /organization: its name, members and roles, invitations and teams. */
 export function OrganizationPage() {
   const organization = useOrganization();
   const { user } = useSession();

@@ -70,7 +70,7 @@ function RemoveFromTeam({ teamId, member }: { teamId: string; member: Organizati
   );
 }
 
-/** The team's people (spec §7 list_users); owners and admins add and remove them (remove-user with team_id). */
+/** The team's people (GET list_users); owners and admins add and remove them (remove-user with team_id). */
 export function TeamMembersCard({ data, manages }: { data: TeamUsers; manages: boolean }) {
   return (
     <Paper withBorder p="lg">
