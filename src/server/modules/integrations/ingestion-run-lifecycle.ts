@@ -49,6 +49,8 @@ export interface IngestionRunLifecycleOptions {
   reads: CachedReads;
   /** Notes on the months read that the organization's plan does not show. */
   notesFor: (organizationId: string, billingPeriods: string[]) => Promise<string[]>;
+  /** Told once an upload's run replaced its months, before its folder is removed (the parts kept). */
+  onUploadReplaced?: (run: IngestionRun, files: BillingFileToIngest[]) => Promise<void>;
 }
 
 /**
@@ -89,6 +91,16 @@ export function createIngestionRunLifecycle(
       try {
         const ended = await ingestAndRecord(run, job);
         held = ended.state === 'held';
+        if (ended.state === 'succeeded' && ended.trigger === 'upload')
+          // The month is already replaced: failing to keep its parts only means a later part asks nothing.
+          await options
+            .onUploadReplaced?.(ended, job.files)
+            .catch((error) =>
+              context.log.error(
+                { err: error, runId: run.id },
+                'the parts of an uploaded month could not be kept',
+              ),
+            );
         return ended;
       } catch (error) {
         return await endAfterUnexpectedFailure(run, error);

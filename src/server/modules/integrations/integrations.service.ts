@@ -5,8 +5,10 @@ import type {
   CreateIntegrationInput,
   ExportLocation,
   IngestionRunView,
+  MonthPartsView,
 } from '../../../contracts/integrations.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { summarizeMonthParts } from '../../../domain/export-month-parts.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
 import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
@@ -41,6 +43,8 @@ import {
   renameIntegration,
   updateIntegrationSettings,
 } from './integrations.repository.ts';
+import { createKeptMonthParts } from './kept-month-parts.ts';
+import { filesToRead, type PartsChoice, separateManifests } from './upload-month-parts.ts';
 import { storeUploadedFiles, type UploadedFile } from './uploaded-files.ts';
 
 export type { IngestJob } from './ingestion-run-lifecycle.ts';
@@ -221,6 +225,19 @@ export function createIntegrationsService(
   }
   const currentView = (viewer: Viewer, integrationId: string) => viewOf({ viewer, integrationId });
 
+  const keptParts = createKeptMonthParts(context.config.dataDir);
+  const monthPartsOf = (integrationId: string): MonthPartsView[] =>
+    keptParts.list(integrationId).map((month) => {
+      const summary = summarizeMonthParts(month);
+      return {
+        billing_period: summary.billingPeriod,
+        parts: summary.parts,
+        expected: summary.expected,
+        missing: summary.missing,
+        summary: summary.sentence,
+      };
+    });
+
   const { uploadDir, runIngestion, startIngestion, sweepOrphans, discardSupersededHeldRuns } =
     createIngestionRunLifecycle(context, costData, {
       reads,
@@ -228,6 +245,8 @@ export function createIntegrationsService(
         const hidden = await outsideHistory(organizationId, billingPeriods);
         return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
       },
+      onUploadReplaced: async (run, files) =>
+        keptParts.keepAfterRun(run.integrationId, run.billingPeriods, files),
     });
 
   return {
@@ -392,6 +411,7 @@ export function createIntegrationsService(
       assertCanManage(viewer);
       await requireIntegration(viewer, integrationId);
       await deleteIntegrationRow(db, viewer.organizationId, integrationId);
+      keptParts.remove(integrationId);
     },
     status: currentView,
 
@@ -428,24 +448,39 @@ export function createIntegrationsService(
     },
 
     /**
-     * Streams the uploaded billing files to disk (never whole in memory), a zip's expanded, then ingests
-     * them in one run: files of one billing period make the month together, in whatever order they came.
+     * Streams the uploaded files to disk (never whole in memory), a zip's expanded, then ingests them in
+     * one run: files of one billing period make the month together, in whatever order they came. A file
+     * that looks like another part of a month kept from an earlier upload waits for the person's choice
+     * (`parts`: add or replace); manifests alone are kept with their month.
      */
     async acceptUpload(
       viewer: Viewer,
       integrationId: string,
       uploads: AsyncIterable<UploadedFile>,
-    ): Promise<IngestionRunView> {
+      choice?: PartsChoice,
+    ): Promise<{ run: IngestionRunView } | { months: MonthPartsView[] }> {
       assertCanManage(viewer);
       const integration = await requireIntegration(viewer, integrationId);
       const folder = path.join(uploadDir, randomBytes(8).toString('hex'));
       fs.mkdirSync(folder, { recursive: true });
       let files: BillingFileToIngest[];
       try {
-        files = await storeUploadedFiles(uploads, folder, {
+        const stored = await storeUploadedFiles(uploads, folder, {
           maxFileBytes: context.config.uploadMaxBytes,
           maxExpandedBytes: context.config.ingestion.maxExpandedBytes,
         });
+        const { billingFiles, manifests } = separateManifests(stored);
+        if (billingFiles.length === 0) {
+          for (const manifest of manifests) keptParts.keepManifest(integration.id, manifest);
+          fs.rmSync(folder, { recursive: true, force: true });
+          return { months: monthPartsOf(integration.id) };
+        }
+        files = await filesToRead(
+          keptParts,
+          { integrationId: integration.id, folder, billingFiles, manifests, choice },
+          context.config.ingestion,
+        );
+        keptParts.noteUploadManifests(folder, manifests);
       } catch (error) {
         fs.rmSync(folder, { recursive: true, force: true });
         throw error;
@@ -459,7 +494,13 @@ export function createIntegrationsService(
         uploadDir: folder,
       });
       await startIngestion({ runId: run.id, files, removeAfter: true });
-      return toRunView((await costData.findRun(run.id)) ?? run);
+      return { run: toRunView((await costData.findRun(run.id)) ?? run) };
+    },
+
+    /** The months kept in parts from uploads, each with its missing parts when a manifest names them. */
+    async monthParts(viewer: Viewer, integrationId: string): Promise<MonthPartsView[]> {
+      await requireIntegration(viewer, integrationId);
+      return monthPartsOf(integrationId);
     },
   };
 }
