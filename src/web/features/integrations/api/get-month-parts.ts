@@ -7,10 +7,12 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const getMonthParts = (integrationId: string, signal?: AbortSignal) =>
   apiRequest<MonthPartsView[]>(`integrations/${integrationId}/month-parts`, { signal });
 
-export const monthPartsQuery = (integrationId: string) =>
+/** `runState` names the integration's latest run and its state: a run that ends changes the parts kept. */
+export const monthPartsQuery = (integrationId: string, runState: string) =>
   queryOptions({
-    queryKey: queryKeys.integrations.monthParts(integrationId),
+    queryKey: queryKeys.integrations.monthParts(integrationId, runState),
     queryFn: ({ signal }) => getMonthParts(integrationId, signal),
   });
 
-export const useMonthParts = (integrationId: string) => useQuery(monthPartsQuery(integrationId));
+export const useMonthParts = (integrationId: string, runState: string) =>
+  useQuery(monthPartsQuery(integrationId, runState));

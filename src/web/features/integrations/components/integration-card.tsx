@@ -138,7 +138,12 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           integration={integration}
           uploadRefusal={upload.isError && !asking ? uploadRefusalMessage(upload.error) : null}
         />
-        {integration.kind === 'upload' && <UploadedMonthParts integrationId={integration.id} />}
+        {integration.kind === 'upload' && (
+          <UploadedMonthParts
+            integrationId={integration.id}
+            runState={`${integration.latest_run?.id}:${integration.latest_run?.state}`}
+          />
+        )}
         {integration.kind !== 'upload' && <LaunchEventsPanel integrationId={integration.id} />}
       </Stack>
     </Paper>

@@ -24,8 +24,8 @@ const september: MonthPartsView = {
 
 describe("an upload integration's months in parts", () => {
   it('names the missing part of a month its manifest lists, and leaves out a month uploaded whole', () => {
-    renderScreen(<UploadedMonthParts integrationId="i-1" />, {
-      answers: [[queryKeys.integrations.monthParts('i-1'), [september, october]]],
+    renderScreen(<UploadedMonthParts integrationId="i-1" runState="r:succeeded" />, {
+      answers: [[queryKeys.integrations.monthParts('i-1', 'r:succeeded'), [september, october]]],
     });
     expect(screen.getByText('October 2026: parts 1, 2 of 3 — part 3 missing')).toBeTruthy();
     expect(
@@ -35,8 +35,8 @@ describe("an upload integration's months in parts", () => {
   });
 
   it('shows nothing for an integration whose months came whole', () => {
-    renderScreen(<UploadedMonthParts integrationId="i-2" />, {
-      answers: [[queryKeys.integrations.monthParts('i-2'), [september]]],
+    renderScreen(<UploadedMonthParts integrationId="i-2" runState="r:succeeded" />, {
+      answers: [[queryKeys.integrations.monthParts('i-2', 'r:succeeded'), [september]]],
     });
     expect(screen.queryByTestId('month-parts')).toBeNull();
   });

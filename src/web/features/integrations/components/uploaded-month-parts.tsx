@@ -8,8 +8,8 @@ import type { BillingFilesUpload, useUploadBillingFile } from '../api/upload-bil
  * The months an upload integration holds in parts, each with what is missing when its manifest names
  * the parts ("October 2026: parts 1, 2 of 3 — part 3 missing"). A month uploaded as one file is not listed.
  */
-export function UploadedMonthParts({ integrationId }: { integrationId: string }) {
-  const months = useMonthParts(integrationId);
+export function UploadedMonthParts({ integrationId, runState }: { integrationId: string; runState: string }) {
+  const months = useMonthParts(integrationId, runState);
   if (months.isPending) return <RowsSkeleton rows={1} label="the months in parts" />;
   if (months.isError)
     return <SectionError what="the months in parts" error={months.error} onRetry={() => months.refetch()} />;
