@@ -176,3 +176,23 @@ export const integrationIdParams = z.object({ id: z.uuid('must be an integration
 export const ingestionRunParams = integrationIdParams.extend({
   runId: z.uuid('must be an ingestion run id'),
 });
+
+/** A file holding a month whose parts an earlier upload left: it adds to them, or replaces the month. */
+export const uploadFilesQuery = z.object({
+  parts: z.enum(['add', 'replace'], 'must be add or replace').optional(),
+});
+
+/** One month's parts kept from uploads, and the ones its manifest lists that have not come. */
+export const monthParts = z.object({
+  billing_period: z.string(),
+  parts: z.array(z.string()),
+  /** The parts' file names, when a manifest of the month was uploaded. */
+  expected: z.array(z.string()).nullable(),
+  missing: z.array(z.string()),
+  /** "October 2026: parts 1, 2 of 3 — part 3 missing". */
+  summary: z.string(),
+});
+export type MonthPartsView = z.infer<typeof monthParts>;
+
+/** What an upload of manifests alone answers: nothing to read yet, the months as they stand. */
+export const manifestsKept = z.object({ months: z.array(monthParts) });

@@ -32,11 +32,16 @@ export function uploadsAs(server: TestApp, token: string) {
     });
   };
   /** Several files in one multipart request, as a file input with `multiple` sends them. */
-  const uploadFiles = (integrationId: string, files: Array<{ name: string; bytes: Buffer }>) => {
+  const uploadFiles = (
+    integrationId: string,
+    files: Array<{ name: string; bytes: Buffer }>,
+    /** A part of a month kept from an earlier upload: add to the month or replace it. */
+    parts?: 'add' | 'replace',
+  ) => {
     const { payload, headers } = multipartFiles('file', files);
     return server.app.inject({
       method: 'POST',
-      url: `/api/integrations/${integrationId}/files`,
+      url: `/api/integrations/${integrationId}/files${parts ? `?parts=${parts}` : ''}`,
       headers: { ...bearer(token), ...headers },
       payload,
     });

@@ -11,6 +11,13 @@ export const queryKeys = {
     all: ['integrations'],
     list: ['integrations', 'list'],
     setupKit: (input: { externalId?: string; withExport: boolean }) => ['integrations', 'setup-kit', input],
+    /** GET integrations/:id/month-parts, read again as each run of the integration ends (`runState`). */
+    monthParts: (integrationId: string, runState: string) => [
+      'integrations',
+      'month-parts',
+      integrationId,
+      runState,
+    ],
   },
 
   /** GET launch-ledger, per filter set: the dashboard card reads `{ status: 'running' }`. */

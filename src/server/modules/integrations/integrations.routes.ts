@@ -8,8 +8,11 @@ import {
   ingestionRunParams,
   integration,
   integrationIdParams,
+  manifestsKept,
+  monthParts,
   updateIntegrationInput,
   uploadFileName,
+  uploadFilesQuery,
 } from '../../../contracts/integrations.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import type { IntegrationsService } from './integrations.service.ts';
@@ -126,18 +129,39 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
       schema: {
         tags,
         summary:
-          'Upload billing files (CUR, CUR 2.0 or FOCUS; CSV, gzip or Parquet), several side by side or in a .zip; answers their ingestion run',
+          'Upload billing files (CUR, CUR 2.0 or FOCUS; CSV, gzip or Parquet), several side by side or in a .zip, with or without their manifest; answers their ingestion run (202), or the months kept when only manifests came (200). A part of a month kept from an earlier upload answers 409 PartOfKeptMonth until `parts` says add or replace',
         consumes: ['multipart/form-data'],
         params: integrationIdParams,
-        response: { 202: ingestionRun, ...errors, ...errorAnswers(413) },
+        querystring: uploadFilesQuery,
+        response: { 200: manifestsKept, 202: ingestionRun, ...errors, ...errorAnswers(409, 413) },
       },
     },
     async (request, reply) => {
       const viewer = await request.requireViewer();
       if (!request.isMultipart()) throw badRequest('file: send the billing file as multipart/form-data.');
-      const run = await integrations.acceptUpload(viewer, request.params.id, uploadedFiles(request));
-      return reply.code(202).send(run);
+      const answer = await integrations.acceptUpload(
+        viewer,
+        request.params.id,
+        uploadedFiles(request),
+        request.query.parts,
+      );
+      return 'run' in answer ? reply.code(202).send(answer.run) : reply.code(200).send(answer);
     },
+  );
+
+  app.get(
+    '/api/integrations/:id/month-parts',
+    {
+      config: { tokenScope: 'costs:read' },
+      schema: {
+        tags,
+        summary:
+          "The months kept in parts from uploads, and the parts each month's manifest lists that are missing",
+        params: integrationIdParams,
+        response: { 200: z.array(monthParts), ...errors },
+      },
+    },
+    async (request) => integrations.monthParts(await request.requireViewer(), request.params.id),
   );
 
   for (const action of ['confirm', 'discard'] as const) {

@@ -5,38 +5,31 @@ import type {
   CreateIntegrationInput,
   ExportLocation,
   IngestionRunView,
-  IntegrationView,
+  MonthPartsView,
 } from '../../../contracts/integrations.ts';
-import type { IngestBillingFilesPayload } from '../../../contracts/jobs.ts';
-import type { ShrinkingOutcome } from '../../../domain/billing-period-restatements.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import { embeddedDatabaseAdvice } from '../../../domain/embedded-database-size.ts';
+import { summarizeMonthParts } from '../../../domain/export-month-parts.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
 import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
-import { ingestBillingFilesJob } from '../../jobs/ingest-billing-files.job.ts';
-import { sendJob } from '../../jobs/job-definition.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import type {
-  BillingFileToIngest,
-  CostDataService,
-  IngestionOutcome,
-  IngestionRun,
-} from '../cost-data/cost-data.service.ts';
+import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
 import {
   type AccessCheck,
   type AwsIdentity,
   checkAwsAccess,
   LOCAL_CREDENTIALS_OFF,
 } from './aws/aws-session.ts';
+import { createIngestionRunLifecycle, removeUploadedFiles } from './ingestion-run-lifecycle.ts';
 import { settingsOf } from './integration-settings.ts';
+import { integrationView, toRunView } from './integration-views.ts';
 import {
   countIntegrations,
   deleteIntegrationRow,
-  endStoppedSyncs,
   findDefaultIntegrationRow,
   findIntegrationRow,
   findIntegrationRowById,
@@ -51,95 +44,11 @@ import {
   renameIntegration,
   updateIntegrationSettings,
 } from './integrations.repository.ts';
-import { removeUnusedUploadFolders } from './upload-folders.ts';
+import { createKeptMonthParts } from './kept-month-parts.ts';
+import { filesToRead, type PartsChoice, separateManifests } from './upload-month-parts.ts';
 import { storeUploadedFiles, type UploadedFile } from './uploaded-files.ts';
 
-/** What an integration left `syncing` by a server that stopped says. */
-const STOPPED_SYNC_FAILURE = {
-  file: null,
-  column: null,
-  row: null,
-  message:
-    'The server stopped during this sync. Any months it had finished reading are kept; the next sync reads the rest.',
-};
-
-/** One ingestion run's files, as queued for a worker (contracts/jobs.ts). */
-export type IngestJob = IngestBillingFilesPayload;
-
-/** Months are held or noted by what sent the file: a person, AWS's export, or the command line. */
-const SHRINKING_BY_TRIGGER: Record<string, ShrinkingOutcome> = {
-  upload: 'held',
-  sync: 'restated-by-aws',
-  'command-line': 'command-line',
-};
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** An upload's files share its folder: removing it removes them all. */
-function removeUploadedFiles(files: BillingFileToIngest[]): void {
-  for (const folder of new Set(files.map((file) => path.dirname(file.path))))
-    fs.rmSync(folder, { recursive: true, force: true });
-}
-
-export function toRunView(run: IngestionRun): IngestionRunView {
-  return {
-    id: run.id,
-    trigger: run.trigger,
-    state: run.state,
-    files: run.files,
-    files_total: run.filesTotal,
-    files_done: run.filesDone,
-    rows_read: run.rowsRead,
-    facts_written: run.factsWritten,
-    percent: run.percent,
-    billing_periods: run.billingPeriods,
-    warnings: run.warnings,
-    error: run.error,
-    held_months:
-      run.state === 'held' && run.held
-        ? run.held.periods.map((period) => ({
-            period: period.period,
-            current_usd: period.currentUsd,
-            new_usd: period.incomingUsd,
-          }))
-        : null,
-    created_at: run.createdAt.toISOString(),
-    finished_at: iso(run.finishedAt),
-  };
-}
-
-interface ViewExtras {
-  latest?: IngestionRun;
-  lastGood?: IngestionRun;
-  outsideHistory?: IntegrationView['months_outside_history'];
-  databaseAdvice?: string | null;
-}
-
-function toView(row: IntegrationRow, extras: ViewExtras): IntegrationView {
-  const { latest, lastGood, outsideHistory, databaseAdvice } = extras;
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind as IntegrationView['kind'],
-    source: row.source as IntegrationView['source'],
-    role_arn: row.role_arn,
-    external_id: row.external_id,
-    is_default: row.is_default,
-    state: row.state as IntegrationView['state'],
-    last_error: (row.last_error as IntegrationView['last_error']) ?? null,
-    last_synced_at: iso(row.last_synced_at),
-    fresh_through: row.fresh_through,
-    accounts: row.accounts as IntegrationView['accounts'],
-    export_location: (row.export_location as ExportLocation | null) ?? null,
-    is_demo: settingsOf(row.settings).demo === true,
-    cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
-    latest_run: latest ? toRunView(latest) : null,
-    last_good_run: lastGood ? toRunView(lastGood) : null,
-    months_outside_history: outsideHistory ?? null,
-    database_advice: databaseAdvice ?? null,
-    created_at: row.created_at.toISOString(),
-  };
-}
+export type { IngestJob } from './ingestion-run-lifecycle.ts';
 
 /** Owners and admins manage integrations; members read (issue 9). */
 export function assertCanManage(viewer: Viewer): void {
@@ -211,6 +120,24 @@ export function createIntegrationsService(
     return answer;
   }
 
+  /** The built-in simulator's demo account, connected like a customer's role with its export. */
+  function insertDemoIntegration(
+    demo: NonNullable<AwsAccess['demo']>,
+    organizationId: string,
+    name = 'Acme Corp (demo AWS account)',
+  ) {
+    return insertIntegration(db, {
+      organizationId,
+      name,
+      kind: 'aws-role',
+      source: 'cur-export',
+      externalId: demo.externalId,
+      roleArn: demo.roleArn,
+      exportLocation: { bucket: demo.bucket, prefix: demo.prefix, region: demo.region },
+      settings: { demo: true },
+    });
+  }
+
   async function insertAws(viewer: Viewer, input: Exclude<CreateIntegrationInput, { kind: 'upload' }>) {
     if (input.kind === 'aws-local-credentials' && !localCredentialsAllowed)
       throw badRequest(`kind: ${LOCAL_CREDENTIALS_OFF}`);
@@ -222,19 +149,9 @@ export function createIntegrationsService(
           'DemoUnavailable',
           'The demo AWS account runs only with the built-in simulator (AWS_SIMULATOR=on).',
         );
-      const { demo } = access;
       if (await hasDemoIntegration(db, viewer.organizationId))
         throw new ApiError(409, 'DemoAlreadyConnected', 'The demo AWS account is already connected.');
-      return insertIntegration(db, {
-        organizationId: viewer.organizationId,
-        name: input.name ?? 'Acme Corp (demo AWS account)',
-        kind: 'aws-role',
-        source: 'cur-export',
-        externalId: demo.externalId,
-        roleArn: demo.roleArn,
-        exportLocation: { bucket: demo.bucket, prefix: demo.prefix, region: demo.region },
-        settings: { demo: true },
-      });
+      return insertDemoIntegration(access.demo, viewer.organizationId, input.name);
     }
     const externalId =
       (input.kind === 'aws-role' ? input.external_id : undefined) ?? randomBytes(16).toString('hex');
@@ -264,7 +181,6 @@ export function createIntegrationsService(
       exportLocation: input.export,
     });
   }
-  const uploadDir = path.join(context.config.dataDir, 'uploads');
 
   async function requireIntegration(viewer: Viewer, integrationId: string): Promise<IntegrationRow> {
     const row = await findIntegrationRow(db, viewer.organizationId, integrationId);
@@ -280,178 +196,63 @@ export function createIntegrationsService(
     return outside ? { plan, outside } : null;
   }
 
-  async function readRuns(integrationId: string) {
+  /**
+   * An integration as the API shows it, its runs read before its row when only the id is given: a run's
+   * end is written after the row's state (runIngestion), so an ended run is never shown beside an
+   * integration still syncing.
+   */
+  async function viewOf(rowOrId: IntegrationRow | { viewer: Viewer; integrationId: string }) {
+    const integrationId = 'viewer' in rowOrId ? rowOrId.integrationId : rowOrId.id;
+    if ('viewer' in rowOrId) await requireIntegration(rowOrId.viewer, integrationId);
     const [latest, lastGood, stored] = await Promise.all([
       costData.latestRun(integrationId),
       costData.lastGoodRun(integrationId),
       costData.storedBillingPeriods(integrationId),
     ]);
-    return { latest, lastGood, stored };
-  }
-
-  async function viewOf(
-    row: IntegrationRow,
-    { latest, lastGood, stored }: Awaited<ReturnType<typeof readRuns>>,
-  ) {
+    const row = 'viewer' in rowOrId ? await requireIntegration(rowOrId.viewer, integrationId) : rowOrId;
     const hidden = await outsideHistory(row.organization_id, stored);
-    const outside = hidden && {
-      months: hidden.outside.months,
-      visible_from: hidden.outside.visibleFrom,
-      remedy: hidden.outside.remedy,
-    };
-    const largestRun = Math.max(latest?.factsWritten ?? 0, lastGood?.factsWritten ?? 0);
-    const databaseAdvice = embeddedDatabaseAdvice(context.database.kind, largestRun);
-    const shown = toView(row, { latest, lastGood, outsideHistory: outside, databaseAdvice });
-    // Kept, but reaching nothing while the operator keeps the server's own credentials off: the card says why.
-    if (row.kind === 'aws-local-credentials' && !localCredentialsAllowed)
-      return {
-        ...shown,
-        state: 'error' as const,
-        last_error: { file: null, column: null, row: null, message: LOCAL_CREDENTIALS_OFF },
-      };
-    return shown;
-  }
-
-  const view = async (row: IntegrationRow) => viewOf(row, await readRuns(row.id));
-
-  /**
-   * One integration as it is now, its runs read before its row: a run's end is written after the row's
-   * state (runIngestion), so an ended run is never shown beside an integration still syncing.
-   */
-  async function currentView(viewer: Viewer, integrationId: string) {
-    await requireIntegration(viewer, integrationId);
-    const runs = await readRuns(integrationId);
-    return viewOf(await requireIntegration(viewer, integrationId), runs);
-  }
-
-  /**
-   * The data's state after a run. A failed or held upload leaves the numbers of the last good run in
-   * place, so the integration stays `ready` with them; the run carries the failure (issue 13). A sync
-   * that failed still marks the AWS source `error`: the source itself needs attention.
-   */
-  async function dataStateAfter(run: IngestionRun): Promise<'ready' | 'pending' | 'error'> {
-    if (run.state === 'succeeded') return 'ready';
-    const hasData = (await costData.lastGoodRun(run.integrationId)) !== undefined;
-    if (run.state === 'failed') return run.trigger !== 'sync' && hasData ? 'ready' : 'error';
-    return hasData ? 'ready' : 'pending';
-  }
-
-  /**
-   * Reads the files and records the outcome on the integration: fresh-through day, or the failure.
-   * Whatever throws on the way, the run and the integration end (failed, with the reason), and an
-   * upload's file is removed.
-   */
-  async function runIngestion(job: IngestJob): Promise<IngestionRun> {
-    let held = false;
-    try {
-      const run = await costData.findRun(job.runId);
-      if (!run) throw new Error(`ingestion run ${job.runId} not found`);
-      try {
-        const ended = await ingestAndRecord(run, job);
-        held = ended.state === 'held';
-        return ended;
-      } catch (error) {
-        return await endAfterUnexpectedFailure(run, error);
-      }
-    } finally {
-      // A held run keeps its file until a person confirms or discards it.
-      if (job.removeAfter && !held) removeUploadedFiles(job.files);
-    }
-  }
-
-  /** A new upload supersedes a held one: the card shows one decision, and no held file is forgotten. */
-  async function discardSupersededHeldRuns(integrationId: string): Promise<void> {
-    for (const held of await costData.heldRuns(integrationId)) {
-      const discarded = await costData.releaseHeldRun(held.id, 'discarded');
-      if (discarded?.held) removeUploadedFiles(discarded.held.files);
-    }
-  }
-
-  async function endAfterUnexpectedFailure(run: IngestionRun, error: unknown): Promise<IngestionRun> {
-    context.log.error({ err: error, runId: run.id }, 'an ingestion run failed outside the file reading');
-    const failure = {
-      file: null,
-      column: null,
-      row: null,
-      message: `The run could not be completed: ${error instanceof Error ? error.message : String(error)}`,
-    };
-    await costData.endRunAsFailed(run.id, failure);
-    const failed = (await costData.findRun(run.id)) ?? run;
-    await recordIntegrationState(db, run.integrationId, {
-      state: await dataStateAfter(failed),
-      lastError: failure,
+    return integrationView(row, {
+      latest,
+      lastGood,
+      outsideHistory: hidden && {
+        months: hidden.outside.months,
+        visible_from: hidden.outside.visibleFrom,
+        remedy: hidden.outside.remedy,
+      },
+      // Kept, but reaching nothing while the operator keeps the server's own credentials off: the card says why.
+      unreachableBecause:
+        row.kind === 'aws-local-credentials' && !localCredentialsAllowed ? LOCAL_CREDENTIALS_OFF : undefined,
+      databaseAdvice: embeddedDatabaseAdvice(
+        context.database.kind,
+        Math.max(latest?.factsWritten ?? 0, lastGood?.factsWritten ?? 0),
+      ),
     });
-    return failed;
   }
+  const currentView = (viewer: Viewer, integrationId: string) => viewOf({ viewer, integrationId });
 
-  async function ingestAndRecord(run: IngestionRun, job: IngestJob): Promise<IngestionRun> {
-    await recordIntegrationState(db, run.integrationId, { state: 'syncing' });
-    const outcome = await costData.ingest(run, job.files, {
-      whenShrinking: job.whenShrinking ?? SHRINKING_BY_TRIGGER[run.trigger] ?? 'held',
-      notesFor: async (billingPeriods) => {
-        const hidden = await outsideHistory(run.organizationId, billingPeriods);
+  const keptParts = createKeptMonthParts(context.config.dataDir);
+  const monthPartsOf = (integrationId: string): MonthPartsView[] =>
+    keptParts.list(integrationId).map((month) => {
+      const summary = summarizeMonthParts(month);
+      return {
+        billing_period: summary.billingPeriod,
+        parts: summary.parts,
+        expected: summary.expected,
+        missing: summary.missing,
+        summary: summary.sentence,
+      };
+    });
+
+  const { uploadDir, runIngestion, startIngestion, sweepOrphans, discardSupersededHeldRuns } =
+    createIngestionRunLifecycle(context, costData, {
+      reads,
+      notesFor: async (organizationId, billingPeriods) => {
+        const hidden = await outsideHistory(organizationId, billingPeriods);
         return hidden ? [describeMonthsOutsideHistory(hidden.outside, hidden.plan)] : [];
       },
-      onEnding: recordOutcome,
+      onUploadReplaced: async (run, files) =>
+        keptParts.keepAfterRun(run.integrationId, run.billingPeriods, files),
     });
-    return outcome.run;
-  }
-
-  /**
-   * The integration's state after its run, recorded as the run ends, before the alerts react. A sync's
-   * run that succeeded is one step of that sync (the newest months, then the fleet, then the older
-   * months): the integration stays `syncing` until the sync itself ends, and says "Up to date" then.
-   */
-  async function recordOutcome({ run, freshThrough }: IngestionOutcome): Promise<void> {
-    const succeeded = run.state === 'succeeded';
-    await recordIntegrationState(db, run.integrationId, {
-      state: succeeded && run.trigger === 'sync' ? 'syncing' : await dataStateAfter(run),
-      lastError: run.state === 'failed' ? run.error : undefined,
-      freshThrough,
-      synced: succeeded,
-    });
-    // The dashboard's answers are keyed on the last sync and fresh-through day: this node sees them at once.
-    reads.forgetAll();
-    // The list names the accounts each source covers, uploads included.
-    if (succeeded)
-      await updateIntegrationSettings(db, run.integrationId, {
-        accounts: await costData.usageAccounts(run.integrationId),
-      });
-  }
-
-  /**
-   * Ends what a dead process left behind: runs still `running` without a beat since staleBefore are
-   * failed (their integration says so when it was their last run), then upload folders no unended run
-   * needs and untouched since untouchedSince are removed. With noSyncRuns (the start of the only
-   * server on DATA_DIR), an integration still `syncing` was left so by a sync that died before its
-   * ingest, and says so.
-   */
-  async function sweepOrphans(sweep: { staleBefore: Date; untouchedSince: Date; noSyncRuns?: boolean }) {
-    const failed = await costData.failOrphanedRuns(sweep.staleBefore);
-    for (const run of failed) {
-      if ((await costData.latestRun(run.integrationId))?.id === run.id)
-        await recordIntegrationState(db, run.integrationId, {
-          state: await dataStateAfter(run),
-          lastError: run.error,
-        });
-    }
-    const stoppedSyncs = sweep.noSyncRuns ? await endStoppedSyncs(db, STOPPED_SYNC_FAILURE) : [];
-    const removed = removeUnusedUploadFolders(
-      uploadDir,
-      await costData.uploadDirsInUse(),
-      sweep.untouchedSince,
-    );
-    return { failedRuns: failed.map((run) => run.id), stoppedSyncs, removedUploads: removed };
-  }
-
-  /** Queues the run when workers exist; without a queue (CLI, some tests) reads it right away. */
-  async function startIngestion(job: IngestJob): Promise<void> {
-    if (context.queue) {
-      await sendJob(context.queue, ingestBillingFilesJob, job);
-      return;
-    }
-    await runIngestion(job);
-  }
 
   return {
     runIngestion,
@@ -459,7 +260,7 @@ export function createIntegrationsService(
     sweepOrphans,
     requireIntegration,
     async list(viewer: Viewer) {
-      return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(view));
+      return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(viewOf));
     },
     get: currentView,
     /** `default` is the organization's default integration (spec §3 billing query). */
@@ -470,7 +271,7 @@ export function createIntegrationsService(
           integrationIdOrDefault === 'default'
             ? await findDefaultIntegrationRow(db, organizationId)
             : await findIntegrationRow(db, organizationId, integrationIdOrDefault);
-        return row ? toView(row, {}) : undefined;
+        return row ? integrationView(row, {}) : undefined;
       });
     },
     async create(viewer: Viewer, input: CreateIntegrationInput) {
@@ -492,7 +293,7 @@ export function createIntegrationsService(
           : await insertAws(viewer, input);
       if (row.kind !== 'upload' && (row.role_arn || row.kind === 'aws-local-credentials'))
         for (const listener of connectedListeners) await listener(row.id);
-      return view(row);
+      return viewOf(row);
     },
     /** Checks a role before (or after) connecting it: which step failed and why. */
     async verifyRole(viewer: Viewer, input: { role_arn: string; external_id: string }): Promise<AccessCheck> {
@@ -537,18 +338,7 @@ export function createIntegrationsService(
     /** Gives an organization the demo AWS account (the demo person's organization at start-up). */
     async connectDemoFor(organizationId: string): Promise<string | undefined> {
       if (!aws?.demo || (await hasDemoIntegration(db, organizationId))) return undefined;
-      const { demo } = aws;
-      const row = await insertIntegration(db, {
-        organizationId,
-        name: 'Acme Corp (demo AWS account)',
-        kind: 'aws-role',
-        source: 'cur-export',
-        externalId: demo.externalId,
-        roleArn: demo.roleArn,
-        exportLocation: { bucket: demo.bucket, prefix: demo.prefix, region: demo.region },
-        settings: { demo: true },
-      });
-      return row.id;
+      return (await insertDemoIntegration(aws.demo, organizationId)).id;
     },
     /**
      * `npm run ingest`: the file goes through the same ingestion as an upload, into the named
@@ -619,13 +409,14 @@ export function createIntegrationsService(
       await requireIntegration(viewer, integrationId);
       if (patch.name) await renameIntegration(db, integrationId, patch.name);
       if (patch.is_default) await makeDefaultIntegration(db, viewer.organizationId, integrationId);
-      return view(await requireIntegration(viewer, integrationId));
+      return viewOf(await requireIntegration(viewer, integrationId));
     },
     /** Disconnecting deletes the integration with its facts, rollups, runs and inventory (cascade). */
     async remove(viewer: Viewer, integrationId: string) {
       assertCanManage(viewer);
       await requireIntegration(viewer, integrationId);
       await deleteIntegrationRow(db, viewer.organizationId, integrationId);
+      keptParts.remove(integrationId);
     },
     status: currentView,
 
@@ -662,24 +453,39 @@ export function createIntegrationsService(
     },
 
     /**
-     * Streams the uploaded billing files to disk (never whole in memory), a zip's expanded, then ingests
-     * them in one run: files of one billing period make the month together, in whatever order they came.
+     * Streams the uploaded files to disk (never whole in memory), a zip's expanded, then ingests them in
+     * one run: files of one billing period make the month together, in whatever order they came. A file
+     * that looks like another part of a month kept from an earlier upload waits for the person's choice
+     * (`parts`: add or replace); manifests alone are kept with their month.
      */
     async acceptUpload(
       viewer: Viewer,
       integrationId: string,
       uploads: AsyncIterable<UploadedFile>,
-    ): Promise<IngestionRunView> {
+      choice?: PartsChoice,
+    ): Promise<{ run: IngestionRunView } | { months: MonthPartsView[] }> {
       assertCanManage(viewer);
       const integration = await requireIntegration(viewer, integrationId);
       const folder = path.join(uploadDir, randomBytes(8).toString('hex'));
       fs.mkdirSync(folder, { recursive: true });
       let files: BillingFileToIngest[];
       try {
-        files = await storeUploadedFiles(uploads, folder, {
+        const stored = await storeUploadedFiles(uploads, folder, {
           maxFileBytes: context.config.uploadMaxBytes,
           maxExpandedBytes: context.config.ingestion.maxExpandedBytes,
         });
+        const { billingFiles, manifests } = separateManifests(stored);
+        if (billingFiles.length === 0) {
+          for (const manifest of manifests) keptParts.keepManifest(integration.id, manifest);
+          fs.rmSync(folder, { recursive: true, force: true });
+          return { months: monthPartsOf(integration.id) };
+        }
+        files = await filesToRead(
+          keptParts,
+          { integrationId: integration.id, folder, billingFiles, manifests, choice },
+          context.config.ingestion,
+        );
+        keptParts.noteUploadManifests(folder, manifests);
       } catch (error) {
         fs.rmSync(folder, { recursive: true, force: true });
         throw error;
@@ -693,7 +499,13 @@ export function createIntegrationsService(
         uploadDir: folder,
       });
       await startIngestion({ runId: run.id, files, removeAfter: true });
-      return toRunView((await costData.findRun(run.id)) ?? run);
+      return { run: toRunView((await costData.findRun(run.id)) ?? run) };
+    },
+
+    /** The months kept in parts from uploads, each with its missing parts when a manifest names them. */
+    async monthParts(viewer: Viewer, integrationId: string): Promise<MonthPartsView[]> {
+      await requireIntegration(viewer, integrationId);
+      return monthPartsOf(integrationId);
     },
   };
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestionRunView } from '../../../contracts/integrations.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { curSampleInParts, storedMonth } from '../../testing/month-parts-fixtures.ts';
 import { CUR_SAMPLE } from '../../testing/raw-billing-samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
@@ -19,13 +18,8 @@ const LIMIT = 64 * 1024 * 1024;
 let server: TestApp;
 let token: string;
 
-const [header = '', ...lines] = fs.readFileSync(CUR_SAMPLE, 'utf8').trimEnd().split('\n');
-/** November 2023 in three parts of similar size, each with the header, its days interleaved. */
-const parts = [0, 1, 2].map((part) => ({
-  name: `report-${part + 1}.csv.gz`,
-  bytes: gzipSync(`${[header, ...lines.filter((_, index) => index % 3 === part)].join('\n')}\n`),
-}));
-const [part1, part2, part3] = parts as [(typeof parts)[0], (typeof parts)[0], (typeof parts)[0]];
+const parts = curSampleInParts();
+const [part1, part2, part3] = parts;
 
 let people = 0;
 /** The free plan carries one integration: each integration here is another person's. */
@@ -36,21 +30,7 @@ async function uploadIntegration(name: string): Promise<string> {
 }
 const uploads = () => uploadsAs(server, token);
 
-/** The month as the dashboard reads it: each day, service and account, unblended and amortized. */
-async function monthOf(integrationId: string) {
-  const rows = await sql<{
-    day: string;
-    service: string;
-    account: string;
-    unblended: string;
-    amortized: string;
-  }>`
-    select usage_date::text as day, service_code as service, usage_account_id as account,
-      sum(unblended_cost)::text as unblended, sum(amortized_cost)::text as amortized
-    from cost_daily_facts where integration_id = ${integrationId}
-    group by 1, 2, 3 order by 1, 2, 3`.execute(server.context.database.db);
-  return rows.rows;
-}
+const monthOf = (integrationId: string) => storedMonth(server, integrationId);
 
 async function status(integrationId: string) {
   const response = await server.app.inject({

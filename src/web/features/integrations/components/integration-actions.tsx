@@ -9,7 +9,8 @@ import { useSyncIntegration } from '../api/sync-integration.ts';
 import { useRenameIntegration } from '../api/update-integration.ts';
 import type { useUploadBillingFile } from '../api/upload-billing-file.ts';
 
-const BILLING_FILES = '.csv,.gz,.parquet,.zip,text/csv,application/gzip';
+/** Billing files, a zip of them, and the month's manifest (`…-Manifest.json`). */
+const BILLING_FILES = '.csv,.gz,.parquet,.zip,.json,text/csv,application/gzip';
 
 function RenameButton({ integration }: { integration: IntegrationView }) {
   const [open, setOpen] = useState(false);

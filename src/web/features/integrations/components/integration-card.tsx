@@ -5,11 +5,12 @@ import { formatWhen } from '../../../lib/instant-format.ts';
 import { usePersonToday } from '../../../lib/person-today.ts';
 import { upperFirst } from '../../../lib/sentence.ts';
 import { isBusy } from '../api/get-integrations.ts';
-import { useUploadBillingFile } from '../api/upload-billing-file.ts';
+import { asksAddOrReplace, useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
 import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
+import { AddOrReplaceQuestion, UploadedMonthParts } from './uploaded-month-parts.tsx';
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
   'cur-export': 'CUR export in S3',
@@ -74,6 +75,7 @@ function describeAccounts(names: string[]): string {
 export function IntegrationCard({ integration }: { integration: IntegrationView }) {
   // The card owns the upload so a refused file (an empty one answers 400, no run) is said right here.
   const upload = useUploadBillingFile();
+  const asking = upload.isError && asksAddOrReplace(upload.error);
   const today = usePersonToday();
   const badge = STATE_BADGES[integration.state];
   const accounts = describeAccounts(integration.accounts.map((account) => account.name ?? account.id));
@@ -131,10 +133,17 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           />
         </SimpleGrid>
         <RunProgress integration={integration} />
+        {asking && upload.variables && <AddOrReplaceQuestion upload={upload} asked={upload.variables} />}
         <RunOutcomeAlerts
           integration={integration}
-          uploadRefusal={upload.isError ? uploadRefusalMessage(upload.error) : null}
+          uploadRefusal={upload.isError && !asking ? uploadRefusalMessage(upload.error) : null}
         />
+        {integration.kind === 'upload' && (
+          <UploadedMonthParts
+            integrationId={integration.id}
+            runState={`${integration.latest_run?.id}:${integration.latest_run?.state}`}
+          />
+        )}
         {integration.kind !== 'upload' && <LaunchEventsPanel integrationId={integration.id} />}
       </Stack>
     </Paper>
