@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { storedUnblendedTotal, uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
- * Issue 14: a few MB of gzip can expand to gigabytes. A gzip billing file is read with a limit on the
+ * A few MB of gzip can expand to gigabytes. A gzip billing file is read with a limit on the
  * bytes it expands to (UPLOAD_MAX_EXPANDED_BYTES, here 64 MiB): past it the run fails saying so, DuckDB
  * stops reading, the previous data stays and the upload file is removed.
  */
@@ -61,7 +61,7 @@ describe('a gzip billing file that expands past UPLOAD_MAX_EXPANDED_BYTES', () =
       'zeros.csv.gz expands to more than 64 MiB when decompressed, the most this server reads from one ' +
         'gzip file (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.',
     );
-    // The previous numbers are still served: the data stays ready, the failure is the last upload's (issue 13).
+    // The previous numbers are still served: the data stays ready, the failure is the last upload's.
     expect(card.state).toBe('ready');
     expect(card.last_error?.message).toBe(card.latest_run?.error?.message);
     expect(await totalCost()).toBe(before);

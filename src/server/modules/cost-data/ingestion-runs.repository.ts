@@ -15,7 +15,7 @@ export interface HeldReplacement {
 }
 
 /**
- * `held`: read well but would lower a month by more than half; waits for a person (issue 13).
+ * `held`: read well but would lower a month by more than half; waits for a person.
  * `discarded`: a held run the person refused; nothing changed.
  */
 export type IngestionRunState = 'queued' | 'running' | 'succeeded' | 'failed' | 'held' | 'discarded';

@@ -203,7 +203,7 @@ describe('re-ingesting and broken files', () => {
       url: `/api/integrations/${integrationId}/status`,
       headers: bearer(token),
     });
-    // The data is intact and still served: the failure is the last run's, not the data's (issue 13).
+    // The data is intact and still served: the failure is the last run's, not the data's.
     expect(status.json()).toMatchObject({ state: 'ready', last_error: { file: 'broken.csv' } });
   });
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
- * Issue 14: whatever is uploaded, its run ends (`failed` with a message a person can read, or
+ * Whatever is uploaded, its run ends (`failed` with a message a person can read, or
  * `succeeded`), the integration card says so, and the uploaded file is gone. Files that are not billing
  * exports used to leave the run `running` and the integration `syncing` for good: the error held a NUL,
  * which PostgreSQL refuses, and the failure was never saved.

@@ -6,7 +6,7 @@ import { parseConfig } from '../../config.ts';
 import { signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
-/** Which account the CloudFormation role trusts: the server's own, and never a guess (issue 14, item 8). */
+/** Which account the CloudFormation role trusts: the server's own, and never a guess. */
 let simulator: AwsSimulator;
 beforeAll(async () => {
   ({ simulator } = await startTestSimulator());

@@ -50,7 +50,7 @@ import { storeUploadedFiles, type UploadedFile } from './uploaded-files.ts';
 
 export type { IngestJob } from './ingestion-run-lifecycle.ts';
 
-/** Owners and admins manage integrations; members read (issue 9). */
+/** Owners and admins manage integrations; members read. */
 export function assertCanManage(viewer: Viewer): void {
   if (viewer.organizationRole === 'member') throw forbidden('Only owners and admins manage integrations.');
 }
@@ -60,7 +60,7 @@ export interface IntegrationsOptions {
   assertWithinLimit?: (viewer: Viewer, limit: 'integrations', currentCount: number) => Promise<void>;
   /** How the server reaches AWS; AWS kinds are refused without it. */
   aws?: AwsAccess;
-  /** The organization's plan in force, for the months its history window hides (issue 13). */
+  /** The organization's plan in force, for the months its history window hides. */
   planInForce?: (organizationId: string) => Promise<PlanId>;
   /** Where `resolve` keeps what it read for a second (decision 052); uncached when absent. */
   reads?: CachedReads;
@@ -263,7 +263,7 @@ export function createIntegrationsService(
       return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(viewOf));
     },
     get: currentView,
-    /** `default` is the organization's default integration (spec §3 billing query). */
+    /** `default` is the organization's default integration (what the billing-data query reads when no integration is named). */
     async resolve(viewer: Viewer, integrationIdOrDefault: string) {
       const { organizationId } = viewer;
       return reads.read(`integration\n${organizationId}\n${integrationIdOrDefault}`, async () => {

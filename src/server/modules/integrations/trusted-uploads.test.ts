@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fixedClock } from '../../testing/test-clock.ts';
 
 /**
- * Issue 13, "uploads a person can trust": what the product accepts or refuses is said where the person
+ * Uploads a person can trust: what the product accepts or refuses is said where the person
  * looks, and a file that would shrink a month is held for confirmation.
  */
 let server: TestApp;

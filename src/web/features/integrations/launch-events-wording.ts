@@ -2,7 +2,7 @@ import type { LaunchEventsStatusView } from '../../../contracts/launch-events.ts
 
 type LaunchEventsState = LaunchEventsStatusView['state'];
 
-/** The badge of each state on the integration card (issue 17). */
+/** The badge of each state on the integration card. */
 export const LAUNCH_EVENTS_BADGES: Record<LaunchEventsState, { color: string; label: string }> = {
   arriving: { color: 'teal', label: 'Arriving' },
   waiting: { color: 'blue', label: 'Waiting for the first event' },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingFileError } from './billing-file-error.ts';
 import { openBillingFile } from './read-daily-cost-facts.ts';
 
-/** Issue 13: a legacy CUR whose header has one more column than its rows, the trailing one empty. */
+/** A legacy CUR whose header has one more column than its rows, the trailing one empty. */
 const HEADER =
   'lineItem/UsageAccountId,lineItem/LineItemType,lineItem/UsageStartDate,lineItem/ProductCode,lineItem/UnblendedCost,resourceTags/user:team';
 const row = (cost: string, day = '2023-11-03') => `222,Usage,${day}T05:00:00Z,AmazonEC2,${cost}`;

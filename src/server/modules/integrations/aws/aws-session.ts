@@ -94,7 +94,7 @@ export interface AccessCheck {
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The verification of issue 4: assume the role with the ExternalId, then one read call (the export
+ * An integration's verification: assume the role with the ExternalId, then one read call (the export
  * bucket when one is named, else Cost Explorer), and say exactly which step failed.
  */
 export async function checkAwsAccess(

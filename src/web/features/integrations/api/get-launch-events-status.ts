@@ -3,7 +3,7 @@ import type { LaunchEventsStatusView } from '../../../../contracts/launch-events
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET launch-events/status: whether each integration's launch events arrive (issue 17). */
+/** GET launch-events/status: whether each integration's launch events arrive. */
 export const getLaunchEventsStatus = (signal?: AbortSignal) =>
   apiRequest<{ integrations: LaunchEventsStatusView[] }>('launch-events/status', { signal });
 

@@ -8,7 +8,7 @@ import { useDecideHeldRun } from '../api/decide-held-run.ts';
 
 /**
  * An upload that would lower a month by more than half waits here: the current numbers stay until the
- * person replaces them or discards the file (issue 13).
+ * person replaces them or discards the file.
  */
 export function HeldUploadAlert({ integrationId, run }: { integrationId: string; run: IngestionRunView }) {
   const decide = useDecideHeldRun();

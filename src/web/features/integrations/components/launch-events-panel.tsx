@@ -107,7 +107,7 @@ function StatusBody({ status, timeZone }: { status: LaunchEventsStatusView; time
   );
 }
 
-/** The integration card's "Launch events" part: whether early warning works for this account (issue 17). */
+/** The integration card's "Launch events" part: whether early warning works for this account. */
 export function LaunchEventsPanel({ integrationId }: { integrationId: string }) {
   const { user } = useSession();
   const timeZone = user?.default_timezone ?? 'UTC';

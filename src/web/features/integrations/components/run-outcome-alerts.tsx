@@ -19,7 +19,7 @@ function FailurePlace({ error }: { error: IngestionRunError }) {
 
 /**
  * The last run's failure, apart from the data's state: when an earlier run's numbers are still served
- * the card says so instead of calling the integration broken (issue 13).
+ * the card says so instead of calling the integration broken.
  */
 function LastRunFailure({ integration }: { integration: IntegrationView }) {
   const error = integration.last_error;
