@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { addMonths, isoDayInTimeZone, monthStart } from '../src/domain/calendar-days.ts';
 import { openPglite, openPostgres } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { LARGE_TENANT, startBenchRun, writeLargeTenantPeriod } from './support/large-tenant-facts.ts';
+import { largeTenantShapeOf, startBenchRun, writeLargeTenantPeriod } from './support/large-tenant-facts.ts';
 
 const [target = '', roundsArgument = '5'] = process.argv.slice(2);
 if (!target) {
@@ -21,6 +21,7 @@ if (!target) {
   process.exit(2);
 }
 const rounds = Number(roundsArgument);
+const shape = largeTenantShapeOf(process.env);
 const database = target.startsWith('postgres') ? await openPostgres(target, 2) : await openPglite(target);
 const { db } = database;
 try {
@@ -32,9 +33,9 @@ try {
     .executeTakeFirstOrThrow();
   const owner = { organizationId: integration.organization_id, integrationId: integration.id };
   const today = isoDayInTimeZone(new Date(), 'UTC');
-  const firstPeriod = addMonths(monthStart(today), -(LARGE_TENANT.months - 1));
+  const firstPeriod = addMonths(monthStart(today), -(shape.months - 1));
   // A month in the middle of the history: the tables hold 35 other months around it.
-  const middle = Math.floor(LARGE_TENANT.months / 2);
+  const middle = Math.floor(shape.months / 2);
   const run = await startBenchRun(db, owner);
   const stage: number[] = [];
   const swap: number[] = [];
@@ -46,7 +47,7 @@ try {
         cost_daily_tag_rollups, cost_monthly_tag_rollups, cost_fact_staging`.execute(db);
       const timed = await writeLargeTenantPeriod(
         db,
-        { shape: LARGE_TENANT, runId: run.id, owner, today, firstPeriod },
+        { shape, runId: run.id, owner, today, firstPeriod },
         middle,
       );
       stage.push(timed.stageMs);
