@@ -31,7 +31,7 @@ import {
   checkAwsAccess,
   LOCAL_CREDENTIALS_OFF,
 } from './aws/aws-session.ts';
-import { settingsOf } from './integration-settings.ts';
+import { backfillProgressOf, settingsOf } from './integration-settings.ts';
 import {
   countIntegrations,
   deleteIntegrationRow,
@@ -131,6 +131,7 @@ function toView(row: IntegrationRow, extras: ViewExtras): IntegrationView {
     export_location: (row.export_location as ExportLocation | null) ?? null,
     is_demo: settingsOf(row.settings).demo === true,
     cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
+    backfill: backfillProgressOf(settingsOf(row.settings)),
     latest_run: latest ? toRunView(latest) : null,
     last_good_run: lastGood ? toRunView(lastGood) : null,
     months_outside_history: outsideHistory ?? null,
