@@ -21,6 +21,7 @@ import {
   periodsSyncedBy,
   startBackfillNodes,
 } from '../src/server/testing/backfill-nodes.ts';
+import { until } from '../src/server/testing/until.ts';
 
 const [workersArgument = '1,2'] = process.argv.slice(2);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,14 +54,6 @@ async function freshDatabase() {
   };
   dropped.push(drop);
   return { database, drop };
-}
-
-async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function backfillWith(workers: number) {

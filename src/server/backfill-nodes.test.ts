@@ -10,15 +10,7 @@ import {
   startBackfillNodes,
 } from './testing/backfill-nodes.ts';
 import { openTestDatabase, testDatabaseKind } from './testing/test-database.ts';
-
-/** Polls until `read` answers something, however long the loaded machine takes. */
-async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+import { until } from './testing/until.ts';
 
 // Worker nodes are separate processes on one database: PostgreSQL alone (PGlite opens in one process).
 describe.runIf(testDatabaseKind === 'postgres')(

@@ -54,6 +54,14 @@ export interface SyncOutcome {
   message: string;
 }
 
+const NOTHING_TO_SYNC: SyncOutcome = {
+  state: 'skipped',
+  costs: 'unchanged',
+  periodsIngested: [],
+  instances: 0,
+  message: 'nothing to sync',
+};
+
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const monthStart = (date: Date, monthsBack: number) =>
   isoDay(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - monthsBack, 1)));
@@ -195,14 +203,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
   async function syncBillingPeriod(job: SyncAwsBillingPeriodPayload): Promise<SyncOutcome> {
     const row = await findIntegrationRowById(db, job.integrationId);
     const location = row?.export_location as ExportLocation | null | undefined;
-    if (!row || !location)
-      return {
-        state: 'skipped',
-        costs: 'unchanged',
-        periodsIngested: [],
-        instances: 0,
-        message: 'nothing to sync',
-      };
+    if (!row || !location) return NOTHING_TO_SYNC;
     const scratch = makeScratchFolder('spendguard-sync-');
     const started = elapsedMs();
     let failure: string | undefined;
@@ -319,14 +320,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
    */
   async function sync(integrationId: string, options: { force?: boolean } = {}): Promise<SyncOutcome> {
     const row = await findIntegrationRowById(db, integrationId);
-    if (!row || row.kind === 'upload')
-      return {
-        state: 'skipped',
-        costs: 'unchanged',
-        periodsIngested: [],
-        instances: 0,
-        message: 'nothing to sync',
-      };
+    if (!row || row.kind === 'upload') return NOTHING_TO_SYNC;
     await recordIntegrationState(db, row.id, { state: 'syncing' });
     const scratch = makeScratchFolder('spendguard-sync-');
     const folder = scratch.path;
