@@ -9,19 +9,39 @@ import { replaceBillingPeriod } from '../../src/server/modules/cost-data/cost-fa
  * ones an ingest builds. One billing period per transaction, as an ingest of monthly exports would.
  *
  * Shape: `months` of daily facts ending today, `accounts` usage accounts (one payer), `services`
- * services; each account runs every other service (half of them), one fact per account, service and day
- * in one of four regions. Three tag keys with `tagValues` values each: `team` (one combination in ten
- * untagged), `project` (one in five without it), `cost-center` (on every line). Costs vary by service,
- * account, weekday and a slow monthly growth, with ten decimals as AWS writes them.
+ * services; each account runs every other service (half of them: `accounts × services / 2` account and
+ * service pairs). `resources` resources share those pairs round-robin, one fact per resource and day in
+ * one of four regions: with as many resources as pairs (the default, 1,500) a pair is one resource; with
+ * 30,000 each pair runs 20 and a month holds about 910,000 facts. Three tag keys with `tagValues` values
+ * each, set per pair: `team` (one pair in ten untagged), `project` (one in five without it),
+ * `cost-center` (on every line). Costs vary by service, account, resource, weekday and a slow monthly
+ * growth, with ten decimals as AWS writes them; a pair's daily spend is about the same whatever the
+ * number of resources sharing it.
  */
 export interface LargeTenantShape {
   months: number;
   accounts: number;
   services: number;
+  resources: number;
   tagValues: number;
 }
 
-export const LARGE_TENANT: LargeTenantShape = { months: 36, accounts: 20, services: 150, tagValues: 500 };
+export const LARGE_TENANT: LargeTenantShape = {
+  months: 36,
+  accounts: 20,
+  services: 150,
+  resources: 1_500,
+  tagValues: 500,
+};
+
+/** The large tenant with `LARGE_TENANT_MONTHS` and `LARGE_TENANT_RESOURCES` from the environment. */
+export function largeTenantShapeOf(env: NodeJS.ProcessEnv): LargeTenantShape {
+  return {
+    ...LARGE_TENANT,
+    months: Number(env.LARGE_TENANT_MONTHS ?? LARGE_TENANT.months),
+    resources: Number(env.LARGE_TENANT_RESOURCES ?? LARGE_TENANT.resources),
+  };
+}
 
 export const accountIdOf = (index: number) => String(100_000_000_000 + index).padStart(12, '0');
 export const tagValueOf = (prefix: string, index: number) => `${prefix}-${String(index).padStart(3, '0')}`;
@@ -34,7 +54,10 @@ export const TAG_TEAM = [
   { key: 'project', value: tagValueOf('project', 42) },
 ];
 
-/** The facts one billing period holds under this shape: what a run would stage. */
+/**
+ * The facts one billing period holds under this shape: what a run would stage. The one place that
+ * knows the facts' columns: a change of the staging table is made here.
+ */
 function stagePeriod(
   shape: LargeTenantShape,
   runId: string,
@@ -44,6 +67,8 @@ function stagePeriod(
   monthIndex: number,
 ) {
   const v = shape.tagValues;
+  const pairs = (shape.accounts * shape.services) / 2;
+  // Resource r runs on pair r % pairs: account a, and a service of a's parity (a + s even).
   return sql`insert into cost_fact_staging (run_id, billing_period, usage_date,
       provider, billing_account_id, usage_account_id, usage_account_name, service_code, service_name, region,
       usage_type, charge_type, resource_id, tags, currency, unblended_cost, amortized_cost, net_cost,
@@ -52,17 +77,19 @@ function stagePeriod(
       d::date, 'AWS', ${accountIdOf(0)}, lpad((100000000000 + a)::text, 12, '0'), 'Account ' || a,
       'Svc' || s, 'AWS Service ' || lpad(s::text, 3, '0'),
       (array['us-east-1', 'us-west-2', 'eu-west-1', 'ap-southeast-2'])[1 + (a + s) % 4],
-      'USE1-Usage' || s % 7, 'Usage', null,
-      jsonb_strip_nulls(jsonb_build_object(
+      'USE1-Usage' || s % 7, 'Usage', 'arn:aws:bench:' || lpad(r::text, 7, '0'),
+      tags, 'USD', cost, round(cost * 0.93, 10), round(cost * 0.97, 10), round(cost * 3.7, 6), 24
+    from generate_series(0, ${shape.resources - 1}) as r,
+      lateral (select r % ${shape.accounts} as a) as account,
+      lateral (select 2 * ((r / ${shape.accounts}) % ${shape.services / 2}) + 2 - a % 2 as s) as service,
+      lateral (select jsonb_strip_nulls(jsonb_build_object(
         'team', case when (a * 7 + s) % 10 <> 0 then 'team-' || lpad(((a * ${shape.services} + s) % ${v})::text, 3, '0') end,
         'project', case when (a + s * 3) % 5 <> 0 then 'project-' || lpad(((a * 37 + s * 11) % ${v})::text, 3, '0') end,
-        'cost-center', 'cc-' || lpad(((a * 131 + s * 17) % ${v})::text, 3, '0'))),
-      'USD', cost, round(cost * 0.93, 10), round(cost * 0.97, 10), round(cost * 3.7, 6), 24
-    from generate_series(${first}::date, ${last}::date, interval '1 day') as d,
-      generate_series(0, ${shape.accounts - 1}) as a, generate_series(1, ${shape.services}) as s,
+        'cost-center', 'cc-' || lpad(((a * 131 + s * 17) % ${v})::text, 3, '0'))) as tags) as tagged,
+      generate_series(${first}::date, ${last}::date, interval '1 day') as d,
       lateral (select round(((s % 37) + 1) * (1 + a % 5) * (1 + extract(isodow from d) / 10.0)
-        * (1 + ${monthIndex} * 0.02) / 7.0, 10) as cost) as c
-    where (a + s) % 2 = 0`;
+        * (1 + ${monthIndex} * 0.02) * (1 + (r / ${pairs}) % 5 / 10.0) * ${pairs} / (7.0 * ${shape.resources}), 10)
+        as cost) as c`;
 }
 
 /** A `running` ingestion run of the integration, for the months the benchmark writes. */

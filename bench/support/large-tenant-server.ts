@@ -10,13 +10,7 @@ import { parseConfig } from '../../src/server/config.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { prepareDatabaseSchema } from '../../src/server/schema-setup.ts';
 import { openConfiguredDatabase } from '../../src/server/server.ts';
-import {
-  ACCOUNT_TEAM,
-  generateLargeTenant,
-  LARGE_TENANT,
-  type LargeTenantShape,
-  TAG_TEAM,
-} from './large-tenant-facts.ts';
+import { ACCOUNT_TEAM, generateLargeTenant, largeTenantShapeOf, TAG_TEAM } from './large-tenant-facts.ts';
 
 /**
  * The large tenant of issue 18 in its own process, on PGlite (a data folder) or PostgreSQL
@@ -28,7 +22,8 @@ import {
  *
  * BENCH_DATA_DIR (PGlite) or a BENCH_DATABASE_URL that already holds the tenant is reused as it is
  * (new migrations applied): the generation is skipped and the people sign in.
- * LARGE_TENANT_MONTHS shrinks the history (for the size at which PostgreSQL pays off).
+ * LARGE_TENANT_MONTHS shrinks the history (for the size at which PostgreSQL pays off);
+ * LARGE_TENANT_RESOURCES sets the resources (1,500 by default, one per account and service pair).
  */
 const PASSWORD = 'Correct-Horse-42';
 const PEOPLE = {
@@ -37,10 +32,7 @@ const PEOPLE = {
   tags: 'tags-member@large-tenant.test',
 };
 
-const shape: LargeTenantShape = {
-  ...LARGE_TENANT,
-  months: Number(process.env.LARGE_TENANT_MONTHS ?? LARGE_TENANT.months),
-};
+const shape = largeTenantShapeOf(process.env);
 const keepDataDir = Boolean(process.env.BENCH_DATA_DIR);
 const dataDir = process.env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-large-'));
 fs.mkdirSync(dataDir, { recursive: true });

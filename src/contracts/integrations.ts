@@ -92,6 +92,8 @@ export const integration = z.object({
   is_demo: z.boolean(),
   /** Paid Cost Explorer calls made for this integration (AWS bills $0.01 each). */
   cost_explorer_calls: z.number(),
+  /** A first sync's older months, one job each on the workers: how many are in; null when none are due. */
+  backfill: z.object({ done: z.number(), total: z.number() }).nullable(),
   latest_run: ingestionRun.nullable(),
   /** The last run that replaced data: the numbers shown come from it. */
   last_good_run: ingestionRun.nullable(),

@@ -32,6 +32,17 @@ export type IngestBillingFilesPayload = z.infer<typeof ingestBillingFilesPayload
 export const syncAwsIntegrationPayload = z.object({ integrationId: id, force: z.boolean() });
 export type SyncAwsIntegrationPayload = z.infer<typeof syncAwsIntegrationPayload>;
 
+/** One billing period of an export's backfill: what the sync found to fetch (docs/decisions/082). */
+export const syncAwsBillingPeriodPayload = z.object({
+  integrationId: id,
+  /** The billing period as the export names it: `2026-07`. */
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+  /** The delivery the sync saw: stored once the month is in, so the next sync skips it. */
+  fingerprint: z.string(),
+  keys: z.array(z.string().min(1)).min(1),
+});
+export type SyncAwsBillingPeriodPayload = z.infer<typeof syncAwsBillingPeriodPayload>;
+
 export const evaluateOrganizationPayload = z.object({ organizationId: id });
 export type EvaluateOrganizationPayload = z.infer<typeof evaluateOrganizationPayload>;
 

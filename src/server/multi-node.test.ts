@@ -11,17 +11,9 @@ import { FOCUS_SAMPLE } from './testing/raw-billing-samples.ts';
 import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
 import { type SlackReceiver, startSlackReceiver } from './testing/slack-receiver.ts';
 import { openTestDatabase, testDatabaseKind } from './testing/test-database.ts';
+import { until } from './testing/until.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
-
-/** Polls until `read` answers something (the state under test), however long the loaded machine takes. */
-async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 // Web and worker nodes are separate processes on one database: PGlite opens in one process only, so
 // this layout exists on PostgreSQL alone (npm run test:pg); on PGlite the suite is skipped.

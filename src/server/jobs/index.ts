@@ -20,6 +20,7 @@ import { createJobQueue, type JobDefinition, type JobServices, sendJob, workJob 
 import { pollLaunchEventsJob } from './poll-launch-events.job.ts';
 import type { Queue } from './queue.ts';
 import { sweepOrphanedRuns } from './sweep-orphaned-runs.timer.ts';
+import { syncAwsBillingPeriodJob } from './sync-aws-billing-period.job.ts';
 import { syncAwsIntegrationJob } from './sync-aws-integration.job.ts';
 import { syncAwsIntegrationsDueJob } from './sync-aws-integrations-due.job.ts';
 
@@ -27,6 +28,7 @@ import { syncAwsIntegrationsDueJob } from './sync-aws-integrations-due.job.ts';
 export const ALL_JOBS: ReadonlyArray<JobDefinition<z.ZodType>> = [
   ingestBillingFilesJob,
   syncAwsIntegrationJob,
+  syncAwsBillingPeriodJob,
   syncAwsIntegrationsDueJob,
   evaluateOrganizationJob,
   alertEvaluationJob,
@@ -51,6 +53,7 @@ export function jobServicesOf(modules: {
   return {
     runIngestion: (payload) => integrations.runIngestion(payload),
     syncAwsIntegration: (integrationId, options) => awsSync.sync(integrationId, options),
+    syncAwsBillingPeriod: (payload) => awsSync.syncBillingPeriod(payload),
     listIntegrationsDueForSync: (intervalMs) => integrations.listDueForSync(intervalMs),
     sendUnreadReplyMails: () => chat.unreadReplies.sendDue(),
     evaluateAllOrganizations: () => alerts.evaluation.evaluateAll(),

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { IngestBillingFilesPayload } from '../../contracts/jobs.ts';
+import type { IngestBillingFilesPayload, SyncAwsBillingPeriodPayload } from '../../contracts/jobs.ts';
 import type { Config } from '../config.ts';
 import { addLocalWorker, wakeLocalWorker } from './local-workers.ts';
 import type { Queue } from './queue.ts';
@@ -12,6 +12,8 @@ import type { Queue } from './queue.ts';
 export interface JobServices {
   runIngestion(payload: IngestBillingFilesPayload): Promise<unknown>;
   syncAwsIntegration(integrationId: string, options: { force: boolean }): Promise<unknown>;
+  /** One month of a sync's backfill, on whichever worker took it. */
+  syncAwsBillingPeriod(payload: SyncAwsBillingPeriodPayload): Promise<unknown>;
   /** Integrations whose last sync is older than `intervalMs` on the injected clock. */
   listIntegrationsDueForSync(intervalMs: number): Promise<Array<{ id: string }>>;
   sendUnreadReplyMails(): Promise<unknown>;

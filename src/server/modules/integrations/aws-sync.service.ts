@@ -1,7 +1,12 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { ExportLocation } from '../../../contracts/integrations.ts';
+import type { SyncAwsBillingPeriodPayload } from '../../../contracts/jobs.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import type { AwsAccess } from '../../aws-access.ts';
+import { elapsedMs } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
+import { sendJob } from '../../jobs/job-definition.ts';
+import { syncAwsBillingPeriodJob } from '../../jobs/sync-aws-billing-period.job.ts';
 import { makeScratchFolder } from '../../scratch-folders.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { awsClients } from './aws/aws-clients.ts';
@@ -10,10 +15,14 @@ import { type AwsIdentity, type AwsSession, openAwsSession } from './aws/aws-ses
 import { discoverExportPeriods, downloadObject } from './aws/billing-export-discovery.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
-import { type IntegrationSettings, settingsOf } from './integration-settings.ts';
+import { backfillPendingOf, settingsOf } from './integration-settings.ts';
 import {
+  addBackfillPeriods,
   findIntegrationRowById,
   type IntegrationRow,
+  mergeIntegrationSettings,
+  recordBackfilledPeriod,
+  recordExportFingerprints,
   recordIntegrationState,
   updateIntegrationSettings,
 } from './integrations.repository.ts';
@@ -37,12 +46,21 @@ export interface SyncDependencies {
 }
 
 export interface SyncOutcome {
-  state: 'ready' | 'error' | 'skipped';
+  /** `backfilling`: older months were handed to workers, one job each; the last one in ends the sync. */
+  state: 'ready' | 'error' | 'skipped' | 'backfilling';
   costs: 'export' | 'cost-explorer' | 'unchanged' | 'cached' | 'failed';
   periodsIngested: string[];
   instances: number;
   message: string;
 }
+
+const NOTHING_TO_SYNC: SyncOutcome = {
+  state: 'skipped',
+  costs: 'unchanged',
+  periodsIngested: [],
+  instances: 0,
+  message: 'nothing to sync',
+};
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const monthStart = (date: Date, monthsBack: number) =>
@@ -73,6 +91,44 @@ export function createAwsSyncService(deps: SyncDependencies) {
     return deps.runIngestion({ runId: run.id, files, removeAfter: false });
   }
 
+  /** One billing period of the export downloaded and ingested as a run of its own. */
+  async function ingestPeriod(
+    row: IntegrationRow,
+    s3: S3Client,
+    location: ExportLocation,
+    period: { keys: string[] },
+    folder: string,
+  ) {
+    const files = [];
+    for (const key of period.keys)
+      files.push({
+        path: await downloadObject(s3, location.bucket, key, folder),
+        label: `s3://${location.bucket}/${key}`,
+      });
+    return ingestFiles(row, files);
+  }
+
+  /**
+   * The older months handed to workers, one job each (docs/decisions/082), unless a backfill under way
+   * already holds them. Answers the months queued.
+   */
+  async function queueBackfill(row: IntegrationRow, periods: Array<SyncAwsBillingPeriodPayload>) {
+    const queue = deps.context.queue;
+    if (!queue) return [];
+    const pending = new Set(
+      backfillPendingOf(settingsOf((await findIntegrationRowById(db, row.id))?.settings)),
+    );
+    const queued = periods.filter((period) => !pending.has(period.period));
+    if (queued.length === 0) return [];
+    await addBackfillPeriods(
+      db,
+      row.id,
+      queued.map((period) => period.period),
+    );
+    for (const period of queued) await sendJob(queue, syncAwsBillingPeriodJob, period);
+    return queued.map((period) => period.period);
+  }
+
   async function syncExport(
     row: IntegrationRow,
     session: AwsSession,
@@ -93,22 +149,91 @@ export function createAwsSyncService(deps: SyncDependencies) {
     // The two newest months land first, so a first sync shows this month (and the fleet) quickly.
     const changed = phase === 'recent' ? stale.slice(-RECENT_PERIODS) : stale;
     if (changed.length === 0) return { costs: 'unchanged' as const, periods: [] };
-    const files = [];
-    for (const period of changed)
-      for (const key of period.keys)
-        files.push({
-          path: await downloadObject(s3, location.bucket, key, folder),
-          label: `s3://${location.bucket}/${key}`,
-        });
-    const run = await ingestFiles(row, files);
-    if (run.state !== 'succeeded') return { costs: 'failed' as const, periods: [] };
-    const fingerprints = { ...known, ...Object.fromEntries(changed.map((p) => [p.period, p.fingerprint])) };
-    const latest = settingsOf((await findIntegrationRowById(db, row.id))?.settings);
-    await updateIntegrationSettings(db, row.id, {
-      settings: { ...latest, exportFingerprints: fingerprints },
-      source: 'cur-export',
+    if (phase === 'older' && deps.context.queue) {
+      const queued = await queueBackfill(
+        row,
+        changed.map(({ period, fingerprint, keys }) => ({
+          integrationId: row.id,
+          period,
+          fingerprint,
+          keys,
+        })),
+      );
+      return { costs: queued.length > 0 ? ('export' as const) : ('unchanged' as const), periods: queued };
+    }
+    // Without workers (the command line, a test without a queue) this sync reads them, a run each.
+    const ingested: string[] = [];
+    for (const period of changed) {
+      const run = await ingestPeriod(row, s3, location, period, folder);
+      if (run.state !== 'succeeded') return { costs: 'failed' as const, periods: ingested };
+      await recordExportFingerprints(db, row.id, { [period.period]: period.fingerprint });
+      ingested.push(period.period);
+    }
+    return { costs: 'export' as const, periods: ingested };
+  }
+
+  /**
+   * The backfill's last month ended: the integration is ready when every month is in, else in error
+   * with the months that failed (their jobs retry; the next sync queues them again).
+   */
+  async function settleBackfill(row: IntegrationRow) {
+    const backfill = settingsOf((await findIntegrationRowById(db, row.id))?.settings).backfill;
+    if (!backfill || backfillPendingOf({ backfill }).length > 0) return;
+    if (backfill.done.length >= backfill.periods.length) {
+      await recordAccounts(row);
+      await recordIntegrationState(db, row.id, { state: 'ready', synced: true });
+      return;
+    }
+    const failures = Object.entries(backfill.failed).map(([period, why]) => `${period.slice(0, 7)}: ${why}`);
+    await recordIntegrationState(db, row.id, {
+      state: 'error',
+      lastError: {
+        file: null,
+        column: null,
+        row: null,
+        message: `${backfill.done.length} of ${backfill.periods.length} months in; ${failures.join('; ')}`,
+      },
     });
-    return { costs: 'export' as const, periods: changed.map((period) => period.period) };
+  }
+
+  /**
+   * One month of a backfill, on whichever worker took its job: downloaded and ingested as a run of its
+   * own. A failure is recorded on the backfill and thrown, so the queue retries this month alone.
+   */
+  async function syncBillingPeriod(job: SyncAwsBillingPeriodPayload): Promise<SyncOutcome> {
+    const row = await findIntegrationRowById(db, job.integrationId);
+    const location = row?.export_location as ExportLocation | null | undefined;
+    if (!row || !location) return NOTHING_TO_SYNC;
+    const scratch = makeScratchFolder('spendguard-sync-');
+    const started = elapsedMs();
+    let failure: string | undefined;
+    try {
+      const session = await openAwsSession(deps.access, identityOf(row));
+      const { s3 } = awsClients(deps.access, session.credentials, location.region ?? deps.access.region);
+      const run = await ingestPeriod(row, s3, location, job, scratch.path);
+      if (run.state !== 'succeeded') failure = 'the ingest failed';
+    } catch (error) {
+      failure = storableText((error as Error).message);
+    } finally {
+      scratch.remove();
+    }
+    await recordBackfilledPeriod(
+      db,
+      row.id,
+      failure ? { period: job.period, failure } : { period: job.period, fingerprint: job.fingerprint },
+    );
+    await settleBackfill(row);
+    const ms = Math.round(elapsedMs() - started);
+    if (failure) throw new Error(`billing period ${job.period}: ${failure}`);
+    // Which node took which month, and how long it took: the operator's view of a shared backfill.
+    deps.context.log.info({ integrationId: row.id, period: job.period, ms }, 'billing period synced');
+    return {
+      state: 'ready',
+      costs: 'export',
+      periodsIngested: [job.period],
+      instances: 0,
+      message: `synced billing period ${job.period}`,
+    };
   }
 
   async function syncCostExplorer(row: IntegrationRow, session: AwsSession, folder: string, force: boolean) {
@@ -195,14 +320,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
    */
   async function sync(integrationId: string, options: { force?: boolean } = {}): Promise<SyncOutcome> {
     const row = await findIntegrationRowById(db, integrationId);
-    if (!row || row.kind === 'upload')
-      return {
-        state: 'skipped',
-        costs: 'unchanged',
-        periodsIngested: [],
-        instances: 0,
-        message: 'nothing to sync',
-      };
+    if (!row || row.kind === 'upload') return NOTHING_TO_SYNC;
     await recordIntegrationState(db, row.id, { state: 'syncing' });
     const scratch = makeScratchFolder('spendguard-sync-');
     const folder = scratch.path;
@@ -239,10 +357,17 @@ export function createAwsSyncService(deps: SyncDependencies) {
         costs.periods = [...older.periods, ...costs.periods];
         await recordAccounts(row);
       }
-      const latest = settingsOf((await findIntegrationRowById(db, row.id))?.settings);
-      await updateIntegrationSettings(db, row.id, {
-        settings: { ...latest, syncWarnings: warnings } satisfies IntegrationSettings,
-      });
+      await mergeIntegrationSettings(db, row.id, { syncWarnings: warnings });
+      // A backfill under way ends the sync with its last month (settleBackfill).
+      const backfilling = backfillPendingOf(settingsOf((await findIntegrationRowById(db, row.id))?.settings));
+      if (backfilling.length > 0)
+        return {
+          state: 'backfilling',
+          costs: costs.costs,
+          periodsIngested: costs.periods,
+          instances,
+          message: `synced ${costs.periods.length} billing periods and ${instances} instances; ${backfilling.length} older months with the workers`,
+        };
       await recordIntegrationState(db, row.id, { state: 'ready', synced: true });
       return {
         state: 'ready',
@@ -265,7 +390,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
     }
   }
 
-  return { sync };
+  return { sync, syncBillingPeriod };
 }
 
 export type AwsSyncService = ReturnType<typeof createAwsSyncService>;

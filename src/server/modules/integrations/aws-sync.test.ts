@@ -172,8 +172,10 @@ describe('syncing the demo AWS account', () => {
     });
     const outcome = await sync.sync(integrationId);
     expect(outcome.periodsIngested.sort()).toEqual(['2026-07', '2026-08', '2026-11']);
+    // Each month is a run of its own (docs/decisions/082): the newest two first, then the older one.
     expect(seenAsRunsEnd).toEqual([
-      { months: ['2026-08', '2026-11'], state: 'syncing' },
+      { months: ['2026-08'], state: 'syncing' },
+      { months: ['2026-11'], state: 'syncing' },
       { months: ['2026-07'], state: 'syncing' },
     ]);
     expect((await status()).state).toBe('ready');

@@ -7,6 +7,25 @@ export interface IntegrationSettings {
   costExplorer?: { refreshedAt?: string; paidCalls?: number };
   /** Warnings of the last sync that did not stop it (a linked account without the role). */
   syncWarnings?: string[];
+  /**
+   * The older billing periods a sync handed to workers, one job each (docs/decisions/082): those in,
+   * and those whose last attempt failed, with why.
+   */
+  backfill?: { periods: string[]; done: string[]; failed: Record<string, string> };
+}
+
+/** A backfill's progress in months, null once every month it holds is in (or none was started). */
+export function backfillProgressOf(settings: IntegrationSettings): { done: number; total: number } | null {
+  const backfill = settings.backfill;
+  if (!backfill || backfill.done.length >= backfill.periods.length) return null;
+  return { done: backfill.done.length, total: backfill.periods.length };
+}
+
+/** The backfill's months neither in nor failed: a worker holds them or will. */
+export function backfillPendingOf(settings: IntegrationSettings): string[] {
+  const backfill = settings.backfill;
+  if (!backfill) return [];
+  return backfill.periods.filter((period) => !backfill.done.includes(period) && !(period in backfill.failed));
 }
 
 export function settingsOf(raw: unknown): IntegrationSettings {

@@ -1,6 +1,6 @@
 import type { ExportLocation, IngestionRunView, IntegrationView } from '../../../contracts/integrations.ts';
 import type { IngestionRun } from '../cost-data/cost-data.service.ts';
-import { settingsOf } from './integration-settings.ts';
+import { backfillProgressOf, settingsOf } from './integration-settings.ts';
 import type { IntegrationRow } from './integrations.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -64,6 +64,7 @@ export function integrationView(row: IntegrationRow, facts: IntegrationViewFacts
     export_location: (row.export_location as ExportLocation | null) ?? null,
     is_demo: settingsOf(row.settings).demo === true,
     cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
+    backfill: backfillProgressOf(settingsOf(row.settings)),
     latest_run: latest ? toRunView(latest) : null,
     last_good_run: lastGood ? toRunView(lastGood) : null,
     months_outside_history: outsideHistory ?? null,

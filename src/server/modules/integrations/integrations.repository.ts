@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { type FailureDetails, storableFailure } from '../../../domain/storable-text.ts';
 import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema, IntegrationsTable } from '../../db/schema.ts';
+import type { IntegrationSettings } from './integration-settings.ts';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
 
@@ -211,6 +212,99 @@ export async function updateIntegrationSettings(
     })
     .where('id', '=', integrationId)
     .execute();
+}
+
+/**
+ * The export deliveries ingested, merged into the stored fingerprints in one statement: workers
+ * ingesting other months of the same integration write theirs at the same time (docs/decisions/082).
+ */
+export async function recordExportFingerprints(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  fingerprints: Record<string, string>,
+) {
+  await db
+    .updateTable('integrations')
+    .set({
+      settings: sql`jsonb_set(coalesce(settings, '{}'::jsonb), '{exportFingerprints}',
+        coalesce(settings->'exportFingerprints', '{}'::jsonb) || ${JSON.stringify(fingerprints)}::jsonb)`,
+      source: 'cur-export',
+      updated_at: databaseNow(),
+    })
+    .where('id', '=', integrationId)
+    .execute();
+}
+
+/** Top-level settings replaced in one statement, the others (written by workers meanwhile) kept. */
+export async function mergeIntegrationSettings(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  changes: Record<string, unknown>,
+) {
+  await db
+    .updateTable('integrations')
+    .set({
+      settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify(changes)}::jsonb`,
+      updated_at: databaseNow(),
+    })
+    .where('id', '=', integrationId)
+    .execute();
+}
+
+/**
+ * Adds months to the integration's backfill: to the one under way, or as a new one when the last is
+ * over (every month in). Answers the backfill as stored.
+ */
+export async function addBackfillPeriods(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  periods: string[],
+) {
+  const added = JSON.stringify(periods);
+  const row = await db
+    .updateTable('integrations')
+    .set({
+      settings: sql`jsonb_set(coalesce(settings, '{}'::jsonb), '{backfill}', case
+        when jsonb_array_length(coalesce(settings#>'{backfill,done}', '[]'::jsonb))
+          >= jsonb_array_length(coalesce(settings#>'{backfill,periods}', '[]'::jsonb))
+        then jsonb_build_object('periods', ${added}::jsonb, 'done', '[]'::jsonb, 'failed', '{}'::jsonb)
+        else jsonb_set(settings->'backfill', '{periods}', (select jsonb_agg(distinct period order by period)
+          from jsonb_array_elements_text((settings#>'{backfill,periods}') || ${added}::jsonb) as period)) end)`,
+      updated_at: databaseNow(),
+    })
+    .where('id', '=', integrationId)
+    .returning(sql<IntegrationSettings['backfill']>`settings->'backfill'`.as('backfill'))
+    .executeTakeFirst();
+  return row?.backfill;
+}
+
+/**
+ * One month of the backfill ended: in (its fingerprint stored with it), or failed with why. One
+ * statement, so two workers ending months at once both count. Answers the backfill as stored.
+ */
+export async function recordBackfilledPeriod(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  ended: { period: string; fingerprint: string } | { period: string; failure: string },
+) {
+  const { period } = ended;
+  const settings =
+    'fingerprint' in ended
+      ? sql<string>`jsonb_set(jsonb_set(jsonb_set(settings, '{exportFingerprints}',
+            coalesce(settings->'exportFingerprints', '{}'::jsonb) || jsonb_build_object(${period}::text, ${ended.fingerprint}::text)),
+          '{backfill,done}', (select jsonb_agg(distinct done order by done) from jsonb_array_elements_text(
+            coalesce(settings#>'{backfill,done}', '[]'::jsonb) || jsonb_build_array(${period}::text)) as done)),
+          '{backfill,failed}', coalesce(settings#>'{backfill,failed}', '{}'::jsonb) - ${period}::text)`
+      : sql<string>`jsonb_set(settings, '{backfill,failed}', coalesce(settings#>'{backfill,failed}', '{}'::jsonb)
+          || jsonb_build_object(${period}::text, ${ended.failure}::text))`;
+  const row = await db
+    .updateTable('integrations')
+    .set({ settings, updated_at: databaseNow() })
+    .where('id', '=', integrationId)
+    .where(sql<boolean>`settings ? 'backfill'`)
+    .returning(sql<IntegrationSettings['backfill']>`settings->'backfill'`.as('backfill'))
+    .executeTakeFirst();
+  return row?.backfill;
 }
 
 /** The organizations that hold the demo integration (the simulated company). */

@@ -91,6 +91,11 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
               <Badge color={badge.color} variant="light">
                 {badge.label}
               </Badge>
+              {integration.backfill && (
+                <Badge color="blue" variant="outline" data-testid="integration-backfill">
+                  {`Older months: ${integration.backfill.done} of ${integration.backfill.total} in`}
+                </Badge>
+              )}
               {integration.latest_run?.state === 'held' && (
                 <Badge color="orange" variant="light">
                   Replacement on hold
