@@ -47,3 +47,20 @@ export const usageMeterView = z.object({
   interval_seconds: z.number(),
 });
 export type UsageMeterView = z.infer<typeof usageMeterView>;
+
+/** The demo's "NAT egress leak": a NAT gateway of the simulated account starts processing this much more. */
+export const natLeakInput = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    gb_per_hour: z.number().positive('gb_per_hour: must be more than 0').max(100_000).default(182),
+  }),
+);
+export type NatLeakInput = z.infer<typeof natLeakInput>;
+
+export const natLeakAnswer = z.object({
+  nat_gateway_id: z.string(),
+  region: z.string(),
+  account_id: z.string(),
+  gb_per_hour: z.number(),
+});
+export type NatLeakAnswer = z.infer<typeof natLeakAnswer>;

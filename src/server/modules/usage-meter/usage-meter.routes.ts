@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '../../../contracts/errors.ts';
-import { usageMeterQuery, usageMeterView } from '../../../contracts/usage-meter.ts';
+import {
+  natLeakAnswer,
+  natLeakInput,
+  usageMeterQuery,
+  usageMeterView,
+} from '../../../contracts/usage-meter.ts';
 import type { UsageMeterService } from './usage-meter.service.ts';
 
 const tags = ['usage-meter'];
@@ -23,5 +28,19 @@ export const usageMeterRoutes: FastifyPluginAsyncZod<{ usageMeter: UsageMeterSer
       },
     },
     async (request) => usageMeter.view(await request.requireViewer(), request.query),
+  );
+
+  app.post(
+    '/api/demo/nat-egress-leak',
+    {
+      schema: {
+        tags,
+        summary:
+          "Simulator only: a NAT gateway of the organization's simulated account starts processing gb_per_hour more (default 182); the meter sees it at its next read",
+        body: natLeakInput,
+        response: { 200: natLeakAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => usageMeter.startDemoNatLeak(await request.requireViewer(), request.body),
   );
 };

@@ -1,5 +1,10 @@
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
-import type { UsageMeterQuery, UsageMeterView } from '../../../contracts/usage-meter.ts';
+import type {
+  NatLeakAnswer,
+  NatLeakInput,
+  UsageMeterQuery,
+  UsageMeterView,
+} from '../../../contracts/usage-meter.ts';
 import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import { meterWindow } from '../../../domain/usage-meter-window.ts';
@@ -7,7 +12,7 @@ import { type MeteredCharge, usagePriceOf } from '../../../domain/usage-prices.t
 import { type UsageSpend, usageSpendOf } from '../../../domain/usage-spend.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { ApiError, notFound } from '../../plugins/errors.ts';
 import { awsClients } from '../integrations/aws/aws-clients.ts';
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
@@ -232,6 +237,34 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
   return {
     usageRows,
     states,
+
+    /** POST /api/demo/nat-egress-leak: the in-process simulator's NAT gateway in the organization's demo account leaks. */
+    async startDemoNatLeak(viewer: Viewer, input: NatLeakInput): Promise<NatLeakAnswer> {
+      const fleet = context.aws?.simulator;
+      if (!fleet) throw notFound('The demo NAT egress leak (it runs only with the built-in AWS simulator)');
+      const accounts = (await deps.integrations.awsTargetsOf(viewer.organizationId))
+        .sort((a, b) => Number(b.demo) - Number(a.demo))
+        .flatMap((target) =>
+          target.identity?.kind === 'aws-role' ? [target.identity.roleArn.split(':')[4]] : [],
+        );
+      const gateway = fleet
+        .natGateways()
+        .filter((candidate) => accounts.includes(candidate.accountId))
+        .sort((a, b) => accounts.indexOf(a.accountId) - accounts.indexOf(b.accountId))[0];
+      if (!gateway)
+        throw new ApiError(
+          409,
+          'NoSimulatorIntegration',
+          'Connect the demo AWS account first: the leak runs through a NAT gateway of a simulated account your organization has connected.',
+        );
+      fleet.startNatLeak({ natGatewayId: gateway.natGatewayId, gbPerHour: input.gb_per_hour });
+      return {
+        nat_gateway_id: gateway.natGatewayId,
+        region: gateway.region,
+        account_id: gateway.accountId,
+        gb_per_hour: input.gb_per_hour,
+      };
+    },
 
     /** GET /api/usage-meter: the viewer's organization; another organization's integration is not found. */
     async view(viewer: Viewer, query: UsageMeterQuery): Promise<UsageMeterView> {

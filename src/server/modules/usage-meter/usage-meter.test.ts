@@ -129,18 +129,32 @@ describe('the NAT gateway meter', () => {
       expect(row.today_quantity).toBeCloseTo(await processedTodayGb(row.resource_id), 6);
   });
 
-  it('sees a NAT egress leak within one read: 180 GB an hour more is about $8 an hour more', async () => {
-    const leaking = gatewaysOfAccount()[0]!;
-    const before = (await view()).rows.find((row) => row.resource_id === leaking.natGatewayId);
-    simulator.startNatLeak({ natGatewayId: leaking.natGatewayId, gbPerHour: 180 });
+  it('sees the demo’s NAT egress leak: 182 GB an hour more is $8.19 an hour more', async () => {
+    const started = await callAs(server, owner)('POST', '/api/demo/nat-egress-leak', {});
+    expect(started.statusCode).toBe(200);
+    const leak = started.json();
+    expect(leak).toMatchObject({ region: 'us-east-1', account_id: accountId, gb_per_hour: 182 });
+    const before = (await view()).rows.find((row) => row.resource_id === leak.nat_gateway_id);
     for (let read = 0; read < 12; read++) {
       clock.advance(FIVE_MINUTES);
       await meter.meterIntegration(integrationId);
     }
-    const row = (await view()).rows.find((entry) => entry.resource_id === leaking.natGatewayId);
-    expect((row?.last_hour_quantity ?? 0) - (before?.last_hour_quantity ?? 0)).toBeGreaterThan(170);
-    expect(row?.usd_per_hour).toBeGreaterThan((before?.usd_per_hour ?? 0) + 7.5);
-    expect((await view()).rows[0]?.resource_id).toBe(leaking.natGatewayId);
+    const answer = await view();
+    const row = answer.rows.find((entry) => entry.resource_id === leak.nat_gateway_id);
+    const addedGb = (row?.last_hour_quantity ?? 0) - (before?.last_hour_quantity ?? 0);
+    expect(addedGb).toBeCloseTo(182, 0);
+    expect((row?.usd_per_hour ?? 0) - (before?.usd_per_hour ?? 0)).toBeCloseTo(8.19, 1);
+    expect(answer.rows[0]?.resource_id).toBe(leak.nat_gateway_id);
+  });
+
+  it('answers 409 for the demo leak without a simulated account, and 400 naming a bad gb_per_hour', async () => {
+    const lonely = await signUpVerified(server, 'lonely@meter.test', 'Lena Lonely');
+    const refused = await callAs(server, lonely)('POST', '/api/demo/nat-egress-leak', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ Code: 'NoSimulatorIntegration' });
+    const bad = await callAs(server, owner)('POST', '/api/demo/nat-egress-leak', { gb_per_hour: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toMatch(/gb_per_hour/);
   });
 
   it('names a role without cloudwatch:GetMetricData on the card, and meters nothing for it', async () => {
