@@ -79,6 +79,28 @@ export function assertStatistic(stat: string, field: string): void {
   }
 }
 
+export interface MetricWindow {
+  start: number;
+  end: number;
+  period: number;
+  stat: string;
+  nowMs: number;
+}
+
+/** One datapoint per period of the window whose samples are not empty, oldest first, of the asked statistic. */
+function datapointsOf(
+  window: MetricWindow,
+  samplesIn: (bucketStart: number, bucketEnd: number) => MetricSample[],
+): Array<{ timestamp: number; value: number }> {
+  const periodMs = window.period * 1000;
+  const datapoints: Array<{ timestamp: number; value: number }> = [];
+  for (let bucket = Math.floor(window.start / periodMs) * periodMs; bucket < window.end; bucket += periodMs) {
+    const combined = combineSamples(samplesIn(bucket, bucket + periodMs));
+    if (combined) datapoints.push({ timestamp: bucket, value: STATISTICS[window.stat]!(combined) });
+  }
+  return datapoints;
+}
+
 /**
  * Datapoints of one metric, oldest first: one per period that holds at least one finished hour of
  * data. The simulator keeps hourly data, so periods are whole hours.
@@ -86,21 +108,16 @@ export function assertStatistic(stat: string, field: string): void {
 export function metricDatapoints(
   instance: FleetInstance,
   metricName: InstanceMetricName,
-  window: { start: number; end: number; period: number; stat: string; nowMs: number },
+  window: MetricWindow,
 ): Array<{ timestamp: number; value: number }> {
-  const periodMs = window.period * 1000;
-  const datapoints: Array<{ timestamp: number; value: number }> = [];
-  const firstBucket = Math.floor(window.start / periodMs) * periodMs;
-  for (let bucket = firstBucket; bucket < window.end; bucket += periodMs) {
+  return datapointsOf(window, (bucketStart, bucketEnd) => {
     const samples: MetricSample[] = [];
-    for (let hour = bucket; hour < bucket + periodMs && hour + HOUR_MS <= window.nowMs; hour += HOUR_MS) {
+    for (let hour = bucketStart; hour < bucketEnd && hour + HOUR_MS <= window.nowMs; hour += HOUR_MS) {
       const sample = hourlySample(instance, metricName, hour);
       if (sample) samples.push(sample);
     }
-    const combined = combineSamples(samples);
-    if (combined) datapoints.push({ timestamp: bucket, value: STATISTICS[window.stat]!(combined) });
-  }
-  return datapoints;
+    return samples;
+  });
 }
 
 /** The NAT gateway metrics the simulator publishes, with the dimension NatGatewayId. */
@@ -131,27 +148,13 @@ export function natDatapoints(
   traffic: { model: CompanyModel; leaks: readonly NatLeak[] },
   gateway: NatGateway,
   metricName: NatProcessedMetric,
-  window: { start: number; end: number; period: number; stat: string; nowMs: number },
+  window: MetricWindow,
 ): Array<{ timestamp: number; value: number }> {
-  const periodMs = window.period * 1000;
-  const datapoints: Array<{ timestamp: number; value: number }> = [];
-  const firstBucket = Math.floor(window.start / periodMs) * periodMs;
-  for (let bucket = firstBucket; bucket < window.end; bucket += periodMs) {
-    const minutes = natMetricMinutes(traffic.model, traffic.leaks, gateway, metricName, {
-      startMs: bucket,
-      endMs: bucket + periodMs,
+  return datapointsOf(window, (startMs, endMs) =>
+    natMetricMinutes(traffic.model, traffic.leaks, gateway, metricName, {
+      startMs,
+      endMs,
       nowMs: window.nowMs,
-    });
-    const combined = combineSamples(
-      minutes.map(({ bytes }) => ({
-        average: bytes,
-        maximum: bytes,
-        minimum: bytes,
-        sum: bytes,
-        sampleCount: 1,
-      })),
-    );
-    if (combined) datapoints.push({ timestamp: bucket, value: STATISTICS[window.stat]!(combined) });
-  }
-  return datapoints;
+    }).map(({ bytes }) => ({ average: bytes, maximum: bytes, minimum: bytes, sum: bytes, sampleCount: 1 })),
+  );
 }

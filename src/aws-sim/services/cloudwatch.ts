@@ -18,6 +18,7 @@ import {
   findInstanceForMetric,
   findNatGatewayForMetric,
   type MetricIdentity,
+  type MetricWindow,
   metricDatapoints,
   natDatapoints,
   publishedMetrics,
@@ -119,7 +120,7 @@ function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse
   });
 }
 
-type Window = Parameters<typeof natDatapoints>[3];
+type Window = MetricWindow;
 
 function natDatapointsOf(
   traffic: UsageTraffic,

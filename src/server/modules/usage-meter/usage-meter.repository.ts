@@ -36,6 +36,13 @@ const toCursor = (row: {
   metricsRequested: Number(row.metrics_requested),
 });
 
+const seriesColumns = (series: MeterSeries) => ({
+  integration_id: series.integrationId,
+  organization_id: series.organizationId,
+  region: series.region,
+  charge: series.charge,
+});
+
 /** Every cursor of an integration (one per region and charge it was read in). */
 export async function listCursors(db: Db, integrationId: string): Promise<MeterCursorRow[]> {
   const rows = await db
@@ -78,10 +85,7 @@ export async function storeRead(
 ): Promise<void> {
   const rows = read.resources.flatMap((resource) =>
     resource.periods.map((period) => ({
-      integration_id: series.integrationId,
-      organization_id: series.organizationId,
-      region: series.region,
-      charge: series.charge,
+      ...seriesColumns(series),
       resource_id: resource.resourceId,
       period_start: new Date(period.periodStartMs),
       quantity: period.quantity,
@@ -105,10 +109,7 @@ export async function storeRead(
     await trx
       .insertInto('usage_meter_cursors')
       .values({
-        integration_id: series.integrationId,
-        organization_id: series.organizationId,
-        region: series.region,
-        charge: series.charge,
+        ...seriesColumns(series),
         settled_through: new Date(read.settledThroughMs),
         last_read_at: read.readAt,
         last_error: null,
@@ -138,10 +139,7 @@ export async function recordReadFailure(
   await db
     .insertInto('usage_meter_cursors')
     .values({
-      integration_id: series.integrationId,
-      organization_id: series.organizationId,
-      region: series.region,
-      charge: series.charge,
+      ...seriesColumns(series),
       settled_through: new Date(failure.windowStartMs),
       last_read_at: null,
       last_error: failure.message,
