@@ -9,6 +9,7 @@ import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
+import { type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
@@ -92,6 +93,13 @@ export interface AwsSimulator {
   stopInstances(request: StopInstancesRequest): FleetChangeResult;
   /** The CloudTrail event of another fleet change: a resize, NAT gateway, database or Auto Scaling group. */
   changeResource(caller: SimulatedCaller, change: ResourceChange): FleetChangeResult;
+  /** The company's NAT gateways (CloudWatch AWS/NATGateway publishes their bytes every minute). */
+  natGateways(): Array<{ natGatewayId: string; name: string; accountId: string; region: string }>;
+  /**
+   * From now on the NAT gateway processes `gbPerHour` more (the demo's egress leak): CloudWatch shows
+   * it minute by minute; the bill, which lags, does not have those hours yet.
+   */
+  startNatLeak(leak: { natGatewayId: string; gbPerHour: number }): void;
   /** Turns the account's management-events trail off (no CloudTrail events) or on (the default). */
   setCloudTrail(accountId: string, enabled: boolean): void;
   /** Successful calls answered (what AWS bills for Cost Explorer). */
@@ -134,9 +142,10 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const queues = new QueueStore();
   createLaunchEventQueues(queues, now().getTime());
   const activity = new FleetActivity(queues, now);
+  const natLeaks: NatLeak[] = [];
   const handlers = [
     costExplorerService(curExport, duckdb),
-    cloudWatchService(model),
+    cloudWatchService({ model, leaks: natLeaks }),
     stsService(identities),
     ec2Service(model, () => activity.launched),
     pricingService(),
@@ -164,6 +173,16 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     stopInstances: ({ instanceIds, terminate, ...caller }) =>
       activity.endInstances(apiCaller(caller), instanceIds, terminate ? 'terminate' : 'stop'),
     changeResource: (caller, change) => activity.changeResource(apiCaller(caller), change),
+    natGateways: () =>
+      natGateways(model).map(({ natGatewayId, name, accountId, region }) => ({
+        natGatewayId,
+        name,
+        accountId,
+        region,
+      })),
+    startNatLeak: (leak) => {
+      natLeaks.push({ ...leak, startMs: now().getTime() });
+    },
     setCloudTrail: (accountId, enabled) => activity.setTrail(accountId, enabled),
     callCount: (service, operation) => calls.successCount(service, operation),
     requestCount: (service, operation) => calls.requestCount(service, operation),

@@ -52,3 +52,5 @@ export type DeliverAlertPayload = z.infer<typeof deliverAlertPayload>;
 /** One integration's launch-events poller: it polls a few minutes, then sends itself again. */
 export const pollLaunchEventsPayload = z.object({ integrationId: id });
 export type PollLaunchEventsPayload = z.infer<typeof pollLaunchEventsPayload>;
+
+export const meterUsagePayload = z.object({ integrationId: id });

@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { createJobQueues, inlineSyncs, jobServicesOf, queuedSyncs, startJobs } from './jobs/index.ts';
 import { sendJob } from './jobs/job-definition.ts';
 import { stopWakingLocalWorkers } from './jobs/local-workers.ts';
+import { startUsageMeter } from './jobs/meter-usage.job.ts';
 import { pollLaunchEventsJob } from './jobs/poll-launch-events.job.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
@@ -61,6 +62,8 @@ import { recommendationsRoutes } from './modules/recommendations/recommendations
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.ts';
 import { teamSpendRoutes } from './modules/team-spend/team-spend.routes.ts';
 import { createTeamSpendService } from './modules/team-spend/team-spend.service.ts';
+import { usageMeterRoutes } from './modules/usage-meter/usage-meter.routes.ts';
+import { createUsageMeterService } from './modules/usage-meter/usage-meter.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
@@ -246,6 +249,10 @@ export async function buildApp(
   await app.register(launchEventsRoutes, { launchEvents });
   await app.register(awsEventsRoutes, { launchEvents });
   await app.register(demoBurstRoutes, { launchEvents });
+  // The live meter of usage-driven spend (decision 091): CloudWatch usage metrics read every few minutes.
+  const usageMeter = createUsageMeterService({ context, integrations });
+  await app.register(usageMeterRoutes, { usageMeter });
+  if (queue) integrations.onConnected((integrationId) => startUsageMeter(queue, integrationId));
 
   // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({
@@ -304,7 +311,14 @@ export async function buildApp(
     const stopJobs = await startJobs({
       queue,
       config: context.config,
-      services: jobServicesOf({ integrations, awsSync, chat: chatServices, alerts, launchEvents }),
+      services: jobServicesOf({
+        integrations,
+        awsSync,
+        chat: chatServices,
+        alerts,
+        launchEvents,
+        usageMeter,
+      }),
       integrations,
       soleServer: context.database.kind === 'pglite',
       clock: context.clock,

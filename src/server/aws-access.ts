@@ -21,6 +21,9 @@ export interface SimulatedFleet {
     instanceIds: string[];
     delivered: boolean;
   };
+  /** The company's NAT gateways, and the demo's egress leak through one of them (docs/decisions/091). */
+  natGateways(): Array<{ natGatewayId: string; accountId: string; region: string }>;
+  startNatLeak(leak: { natGatewayId: string; gbPerHour: number }): void;
 }
 
 /**

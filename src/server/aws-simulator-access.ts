@@ -21,6 +21,8 @@ export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
     simulator: {
       accountIds: company.accounts.map((account) => account.id),
       launchGpuBurst: (request) => simulator.launchGpuBurst(request),
+      natGateways: () => simulator.natGateways(),
+      startNatLeak: (leak) => simulator.startNatLeak(leak),
     },
   };
 }

@@ -127,6 +127,8 @@ const environmentSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
   LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(50),
+  METER_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  USAGE_METER: booleanFlag.default(true),
   SPENDGUARD_ROLE: z
     .enum(['all', 'web', 'worker'], { error: 'use web, worker or all (the default: both in one process)' })
     .default('all'),
@@ -266,6 +268,12 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
        * past it, integrations take turns of a poll session each.
        */
       pollersPerNode: env.LAUNCH_EVENT_POLLERS_PER_NODE,
+    },
+    usageMeter: {
+      /** How often each AWS integration's usage metrics are read (docs/decisions/091). */
+      intervalSeconds: env.METER_INTERVAL_SECONDS,
+      /** Off: no integration is metered (the operator's choice; test apps that do not test the meter). */
+      enabled: env.USAGE_METER,
     },
     alerts: {
       /** How often every organization is evaluated besides right after each ingest. */

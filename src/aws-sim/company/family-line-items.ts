@@ -12,7 +12,7 @@ function scalingFactor(model: CompanyModel, scaling: Scaling, dayStart: number):
   return scaling === 'growing' ? growth : growth * weekdayFactor(dayStart);
 }
 
-function tagsOf(family: ResourceFamily, index: number): ResourceTags {
+export function tagsOf(family: ResourceFamily, index: number): ResourceTags {
   const untagged = family.untaggedEvery !== undefined && (index + 1) % family.untaggedEvery === 0;
   if (untagged || family.team === undefined) return {};
   return {
@@ -40,15 +40,31 @@ function usageQuantity(
   );
 }
 
+const resourceKeyOf = (family: ResourceFamily, name: string) =>
+  `${family.productCode}/${ACCOUNTS[family.account].id}/${family.region}/${name}`;
+
+/**
+ * The units one resource of a family uses in a day window, as its line item bills them: what the
+ * simulated CloudWatch metrics spread over the window's hours, so that metered and billed agree.
+ */
+export function resourceUsageUnits(
+  model: CompanyModel,
+  family: ResourceFamily,
+  name: string,
+  line: UsageLine,
+  window: DayWindow,
+): number {
+  return usageQuantity(model, resourceKeyOf(family, name), name, line, window);
+}
+
 /** One row per resource and usage type for the day window. */
 export function familyLineItems(model: CompanyModel, family: ResourceFamily, window: DayWindow): LineItem[] {
   const account = ACCOUNTS[family.account];
   const priceFactor = family.global ? 1 : COMPANY_REGIONS[family.region].priceFactor;
   const rows: LineItem[] = [];
   family.names.forEach((name, index) => {
-    const resourceKey = `${family.productCode}/${account.id}/${family.region}/${name}`;
     for (const line of family.usage) {
-      const usageAmount = usageQuantity(model, resourceKey, name, line, window);
+      const usageAmount = resourceUsageUnits(model, family, name, line, window);
       rows.push(
         usageLineItem({
           accountId: account.id,

@@ -1,5 +1,6 @@
 import type { CompanyModel } from '../company/company-model.ts';
 import type { InstanceMetricName } from '../company/instance-metrics.ts';
+import { type NatLeak, type NatProcessedMetric, natGateways } from '../company/nat-gateway-traffic.ts';
 import { DAY_MS } from '../company/timeline.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
@@ -15,9 +16,13 @@ import {
 import {
   assertStatistic,
   findInstanceForMetric,
+  findNatGatewayForMetric,
   type MetricIdentity,
+  type MetricWindow,
   metricDatapoints,
+  natDatapoints,
   publishedMetrics,
+  publishedNatMetrics,
 } from './cloudwatch-metric-data.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
@@ -48,7 +53,20 @@ function instancesInScope(model: CompanyModel, context: CallContext) {
   );
 }
 
-function getMetricData(model: CompanyModel, context: CallContext): SimResponse {
+/** What the company's usage metrics read: its model and the leaks started since (the demo's scenarios). */
+export interface UsageTraffic {
+  model: CompanyModel;
+  leaks: readonly NatLeak[];
+}
+
+function natGatewaysInScope(model: CompanyModel, context: CallContext) {
+  return natGateways(model).filter(
+    (gateway) => gateway.accountId === context.identity.accountId && gateway.region === context.region,
+  );
+}
+
+function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse {
+  const { model } = traffic;
   const body = jsonBody<Record<string, unknown>>(context.request);
   const queries = (body.MetricDataQueries ?? []) as MetricDataQuery[];
   if (queries.length === 0)
@@ -64,6 +82,7 @@ function getMetricData(model: CompanyModel, context: CallContext): SimResponse {
     );
   const ascending = body.ScanBy === 'TimestampAscending';
   const fleet = instancesInScope(model, context);
+  const gateways = natGatewaysInScope(model, context);
   const results = queries.map((query, index) => {
     if (!query.MetricStat) {
       throw new AwsError(
@@ -72,18 +91,20 @@ function getMetricData(model: CompanyModel, context: CallContext): SimResponse {
       );
     }
     const { Metric, Period, Stat } = query.MetricStat;
-    if (!Number.isInteger(Period) || Period % 3600 !== 0) {
+    // NAT gateways publish every minute; the instances' metrics are kept hourly.
+    const perMinute = Metric.Namespace === 'AWS/NATGateway';
+    const step = perMinute ? 60 : 3600;
+    if (!Number.isInteger(Period) || Period % step !== 0) {
       throw new AwsError(
         'InvalidParameterValue',
-        `The parameter MetricDataQueries.member.${index + 1}.MetricStat.Period must be a multiple of 3600 (the simulator keeps hourly data).`,
+        `The parameter MetricDataQueries.member.${index + 1}.MetricStat.Period must be a multiple of ${step} (the simulator keeps ${perMinute ? 'one-minute' : 'hourly'} data for ${Metric.Namespace}).`,
       );
     }
     assertStatistic(Stat, `MetricDataQueries.member.${index + 1}.MetricStat.Stat`);
-    const instance = findInstanceForMetric(fleet, Metric);
     const window = { start, end, period: Period, stat: Stat, nowMs: context.nowMs };
-    const datapoints = instance
-      ? metricDatapoints(instance, Metric.MetricName as InstanceMetricName, window)
-      : [];
+    const datapoints = perMinute
+      ? natDatapointsOf(traffic, findNatGatewayForMetric(gateways, Metric), Metric, window)
+      : instanceDatapointsOf(findInstanceForMetric(fleet, Metric), Metric, window);
     if (!ascending) datapoints.reverse();
     return {
       Id: query.Id,
@@ -99,6 +120,25 @@ function getMetricData(model: CompanyModel, context: CallContext): SimResponse {
   });
 }
 
+type Window = MetricWindow;
+
+function natDatapointsOf(
+  traffic: UsageTraffic,
+  gateway: ReturnType<typeof findNatGatewayForMetric>,
+  metric: MetricIdentity,
+  window: Window,
+) {
+  return gateway ? natDatapoints(traffic, gateway, metric.MetricName as NatProcessedMetric, window) : [];
+}
+
+function instanceDatapointsOf(
+  instance: ReturnType<typeof findInstanceForMetric>,
+  metric: MetricIdentity,
+  window: Window,
+) {
+  return instance ? metricDatapoints(instance, metric.MetricName as InstanceMetricName, window) : [];
+}
+
 /** Only metrics with data in the last two weeks are listed, as in CloudWatch. */
 function listMetrics(model: CompanyModel, context: CallContext): SimResponse {
   const body = jsonBody<Partial<MetricIdentity>>(context.request);
@@ -106,6 +146,7 @@ function listMetrics(model: CompanyModel, context: CallContext): SimResponse {
   const metrics = instancesInScope(model, context)
     .filter((instance) => instance.stoppedAt === undefined || instance.stoppedAt > recentFrom)
     .flatMap(publishedMetrics)
+    .concat(natGatewaysInScope(model, context).flatMap(publishedNatMetrics))
     .filter((metric) => !body.Namespace || metric.Namespace === body.Namespace)
     .filter((metric) => !body.MetricName || metric.MetricName === body.MetricName)
     .filter((metric) =>
@@ -120,14 +161,15 @@ function listMetrics(model: CompanyModel, context: CallContext): SimResponse {
   return json({ Metrics: metrics });
 }
 
-export function cloudWatchService(model: CompanyModel): ServiceHandler {
+export function cloudWatchService(traffic: UsageTraffic): ServiceHandler {
+  const { model } = traffic;
   return {
     name: 'cloudwatch',
     signingName: 'monitoring',
     operationOf: (request) => targetedOperation(request, TARGET_PREFIX),
     permissionFor: (operation) => ({ action: `cloudwatch:${operation}`, resource: '' }),
     async handle(context) {
-      if (context.operation === 'GetMetricData') return getMetricData(model, context);
+      if (context.operation === 'GetMetricData') return getMetricData(traffic, context);
       if (context.operation === 'ListMetrics') return listMetrics(model, context);
       throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
     },

@@ -16,6 +16,7 @@ import type { LaunchEventsTables } from './schema/launch-events.ts';
 import type { MailTables } from './schema/mail.ts';
 import type { OrganizationsTables } from './schema/organizations.ts';
 import type { RecommendationsTables } from './schema/recommendations.ts';
+import type { UsageMeterTables } from './schema/usage-meter.ts';
 import type { UsersTables } from './schema/users.ts';
 
 export type * from './schema/accounts.ts';
@@ -32,6 +33,7 @@ export type * from './schema/launch-events.ts';
 export type * from './schema/mail.ts';
 export type * from './schema/organizations.ts';
 export type * from './schema/recommendations.ts';
+export type * from './schema/usage-meter.ts';
 export type * from './schema/users.ts';
 
 export interface DatabaseSchema
@@ -48,4 +50,5 @@ export interface DatabaseSchema
     BillingTables,
     AlertsTables,
     LaunchEventsTables,
-    ApiTokensTables {}
+    ApiTokensTables,
+    UsageMeterTables {}

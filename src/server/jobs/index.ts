@@ -7,6 +7,7 @@ import { sweepAbandonedSpillFolders } from '../modules/cost-data/billing-files/i
 import type { AwsSyncService } from '../modules/integrations/aws-sync.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { LaunchEventsService } from '../modules/launch-events/launch-events.service.ts';
+import type { UsageMeterService } from '../modules/usage-meter/usage-meter.service.ts';
 import { alertDeliveryJob } from './alert-delivery.job.ts';
 import { alertDeliverySweepJob } from './alert-delivery-sweep.job.ts';
 import { alertDigestJob } from './alert-digest.job.ts';
@@ -14,9 +15,11 @@ import { alertEvaluationJob } from './alert-evaluation.job.ts';
 import { alertRemindersJob } from './alert-reminders.job.ts';
 import { chatUnreadRepliesJob } from './chat-unread-replies.job.ts';
 import { ensureLaunchEventPollersJob } from './ensure-launch-event-pollers.job.ts';
+import { ensureUsageMetersJob } from './ensure-usage-meters.job.ts';
 import { evaluateOrganizationJob } from './evaluate-organization.job.ts';
 import { ingestBillingFilesJob } from './ingest-billing-files.job.ts';
 import { createJobQueue, type JobDefinition, type JobServices, sendJob, workJob } from './job-definition.ts';
+import { meterUsageJob } from './meter-usage.job.ts';
 import { pollLaunchEventsJob } from './poll-launch-events.job.ts';
 import type { Queue } from './queue.ts';
 import { sweepOrphanedRuns } from './sweep-orphaned-runs.timer.ts';
@@ -39,6 +42,8 @@ export const ALL_JOBS: ReadonlyArray<JobDefinition<z.ZodType>> = [
   chatUnreadRepliesJob,
   pollLaunchEventsJob,
   ensureLaunchEventPollersJob,
+  meterUsageJob,
+  ensureUsageMetersJob,
 ];
 
 /** The modules' functions the jobs call, by the names the jobs use. */
@@ -48,8 +53,9 @@ export function jobServicesOf(modules: {
   chat: ChatServices;
   alerts: Alerts;
   launchEvents: LaunchEventsService;
+  usageMeter: UsageMeterService;
 }): JobServices {
-  const { integrations, awsSync, chat, alerts, launchEvents } = modules;
+  const { integrations, awsSync, chat, alerts, launchEvents, usageMeter } = modules;
   return {
     runIngestion: (payload) => integrations.runIngestion(payload),
     syncAwsIntegration: (integrationId, options) => awsSync.sync(integrationId, options),
@@ -64,6 +70,8 @@ export function jobServicesOf(modules: {
     sweepAlertDeliveries: () => alerts.delivery.sweep(),
     pollLaunchEvents: (integrationId) => launchEvents.pollSession(integrationId),
     listLaunchEventIntegrations: () => launchEvents.pollableIntegrations(),
+    meterUsage: (integrationId) => usageMeter.meterIntegration(integrationId),
+    listMeteredIntegrations: () => usageMeter.meteredIntegrations(),
   };
 }
 
@@ -121,5 +129,6 @@ export async function startJobs(node: {
   for (const job of ALL_JOBS) await workJob(job, { queue, services: node.services, config });
   // Pollers resume at once instead of at the next minute's schedule.
   await sendJob(queue, ensureLaunchEventPollersJob, {});
+  await sendJob(queue, ensureUsageMetersJob, {});
   return stopSweeping;
 }

@@ -26,11 +26,15 @@ export interface JobServices {
   /** One session of an integration's launch-events poller: poll again now, in a while, or never. */
   pollLaunchEvents(integrationId: string): Promise<'continue' | 'later' | 'stop'>;
   listLaunchEventIntegrations(): Promise<Array<{ id: string }>>;
+  /** One read of an integration's usage meter: read again after the interval, or never. */
+  meterUsage(integrationId: string): Promise<'continue' | 'stop'>;
+  listMeteredIntegrations(): Promise<Array<{ id: string }>>;
 }
 
 export interface JobRun {
   queue: Queue;
   services: JobServices;
+  config: Config;
   /** pg-boss's id of the job being handled. */
   jobId: string;
 }
@@ -123,7 +127,7 @@ export async function workJob<Schema extends z.ZodType>(
       if (!received) return;
       worker.busy = true;
       try {
-        await job.handle(parsePayload(job, received.data), { queue, services, jobId: received.id });
+        await job.handle(parsePayload(job, received.data), { queue, services, config, jobId: received.id });
       } finally {
         worker.busy = false;
       }

@@ -44,6 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     WEB_DIST_DIR: path.join(os.tmpdir(), 'spendguard-no-web-build'),
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // The usage meter reads CloudWatch every few minutes for every AWS role: only the tests of it want it.
+    USAGE_METER: 'off',
     ...options.env,
   });
   const log = pino({ level: 'silent' });

@@ -25,6 +25,8 @@ export const queryKeys = {
     all: ['launch-ledger'],
     list: (filters: object) => ['launch-ledger', 'list', filters],
   },
+  /** GET usage-meter: metered usage (NAT gateway GB) and each integration's meter. */
+  usageMeter: { all: ['usage-meter'] },
   /** GET launch-events/status: whether each integration's launch events arrive. */
   launchEventsStatus: ['launch-events', 'status'],
   /** GET integrations/:id/launch-events/rejections: the messages that were not launch events. */

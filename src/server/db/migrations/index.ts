@@ -24,6 +24,7 @@ import * as stagingByBillingPeriod from './2026-11-29T0100-staging-by-billing-pe
 import * as stagingKeyedByRun from './2026-11-30T0100-staging-keyed-by-run.ts';
 import * as aMonthSwapTouchesOnlyItsMonth from './2026-12-01T0100-a-month-swap-touches-only-its-month.ts';
 import * as alertRecipientsKeptAfterRemoval from './2026-12-06T0100-alert-recipients-kept-after-removal.ts';
+import * as usageMeter from './2026-12-06T0300-usage-meter.ts';
 import * as monthlyResourceCosts from './2026-12-06T0500-monthly-resource-costs.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0100-staging-keyed-by-run': stagingKeyedByRun,
   '2026-12-01T0100-a-month-swap-touches-only-its-month': aMonthSwapTouchesOnlyItsMonth,
   '2026-12-06T0100-alert-recipients-kept-after-removal': alertRecipientsKeptAfterRemoval,
+  '2026-12-06T0300-usage-meter': usageMeter,
   '2026-12-06T0500-monthly-resource-costs': monthlyResourceCosts,
 };

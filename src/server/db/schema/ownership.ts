@@ -66,6 +66,8 @@ export const TABLE_OWNERS = {
   launch_event_region_probes: 'launch-events',
   launch_event_poller_leases: 'launch-events',
   launch_event_secrets: 'launch-events',
+  usage_meter_periods: 'usage-meter',
+  usage_meter_cursors: 'usage-meter',
   api_tokens: 'api-tokens',
   api_token_events: 'api-tokens',
 } as const satisfies { [Table in keyof DatabaseSchema]: string };

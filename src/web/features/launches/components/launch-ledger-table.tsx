@@ -17,7 +17,7 @@ const TOUCH = { hover: true, focus: true, touch: true };
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-function PriceUnknown({ reason }: { reason: string | null }) {
+export function PriceUnknown({ reason }: { reason: string | null }) {
   return (
     <Tooltip label={reason ?? 'No price for this resource'} events={TOUCH} multiline maw={280} withArrow>
       <Text

@@ -21,6 +21,7 @@ import {
 import { LaunchLedgerTable } from './launch-ledger-table.tsx';
 import { NoLaunchesState, NoMatchingLaunches } from './ledger-empty-state.tsx';
 import { LedgerFiltersBar } from './ledger-filters-bar.tsx';
+import { UsageRowsPanel } from './usage-rows-panel.tsx';
 
 function SummaryPanel({ summary, timeZone }: { summary: LaunchLedgerSummaryView; timeZone: string }) {
   return (
@@ -60,6 +61,7 @@ export function LaunchesPage() {
         title="Launches"
         description="What was launched or resized since your bill data, priced live from launch events."
       />
+      <UsageRowsPanel timeZone={timeZone} />
       {ledger.isPending ? (
         <Stack gap="md" aria-label="Loading the launch ledger">
           <Paper withBorder radius="md" p="lg">

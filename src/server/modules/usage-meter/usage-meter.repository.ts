@@ -1,0 +1,178 @@
+import { type Kysely, sql } from 'kysely';
+import type { MeteredCharge } from '../../../domain/usage-prices.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface MeterSeries {
+  organizationId: string;
+  integrationId: string;
+  region: string;
+  charge: MeteredCharge;
+}
+
+export interface MeterCursorRow {
+  region: string;
+  charge: string;
+  settledThroughMs: number;
+  lastReadAtMs: number | null;
+  lastError: string | null;
+  metricsRequested: number;
+}
+
+const toCursor = (row: {
+  region: string;
+  charge: string;
+  settled_through: Date;
+  last_read_at: Date | null;
+  last_error: string | null;
+  metrics_requested: string | number | bigint;
+}): MeterCursorRow => ({
+  region: row.region,
+  charge: row.charge,
+  settledThroughMs: row.settled_through.getTime(),
+  lastReadAtMs: row.last_read_at?.getTime() ?? null,
+  lastError: row.last_error,
+  metricsRequested: Number(row.metrics_requested),
+});
+
+const seriesColumns = (series: MeterSeries) => ({
+  integration_id: series.integrationId,
+  organization_id: series.organizationId,
+  region: series.region,
+  charge: series.charge,
+});
+
+/** Every cursor of an integration (one per region and charge it was read in). */
+export async function listCursors(db: Db, integrationId: string): Promise<MeterCursorRow[]> {
+  const rows = await db
+    .selectFrom('usage_meter_cursors')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .orderBy('region')
+    .orderBy('charge')
+    .execute();
+  return rows.map(toCursor);
+}
+
+/** The cursors of an organization's integrations, by integration id. */
+export async function cursorsOfOrganization(db: Db, organizationId: string) {
+  const rows = await db
+    .selectFrom('usage_meter_cursors')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .execute();
+  const byIntegration = new Map<string, MeterCursorRow[]>();
+  for (const row of rows)
+    byIntegration.set(row.integration_id, [...(byIntegration.get(row.integration_id) ?? []), toCursor(row)]);
+  return byIntegration;
+}
+
+/**
+ * Stores one read in one transaction: each period's quantity replaces what a previous read of the
+ * same period stored (never added to it), then the cursor moves forward (never back: two workers
+ * reading at once leave the later one).
+ */
+export async function storeRead(
+  db: Db,
+  series: MeterSeries,
+  read: {
+    resources: Array<{ resourceId: string; periods: Array<{ periodStartMs: number; quantity: number }> }>;
+    settledThroughMs: number;
+    metricsRequested: number;
+    readAt: Date;
+  },
+): Promise<void> {
+  const rows = read.resources.flatMap((resource) =>
+    resource.periods.map((period) => ({
+      ...seriesColumns(series),
+      resource_id: resource.resourceId,
+      period_start: new Date(period.periodStartMs),
+      quantity: period.quantity,
+      read_at: read.readAt,
+    })),
+  );
+  await db.transaction().execute(async (trx) => {
+    for (let offset = 0; offset < rows.length; offset += 1000)
+      await trx
+        .insertInto('usage_meter_periods')
+        .values(rows.slice(offset, offset + 1000))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['integration_id', 'region', 'charge', 'resource_id', 'period_start'])
+            .doUpdateSet((eb) => ({
+              quantity: eb.ref('excluded.quantity'),
+              read_at: eb.ref('excluded.read_at'),
+            })),
+        )
+        .execute();
+    await trx
+      .insertInto('usage_meter_cursors')
+      .values({
+        ...seriesColumns(series),
+        settled_through: new Date(read.settledThroughMs),
+        last_read_at: read.readAt,
+        last_error: null,
+        metrics_requested: read.metricsRequested,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['integration_id', 'region', 'charge']).doUpdateSet({
+          settled_through: sql`greatest(usage_meter_cursors.settled_through, excluded.settled_through)`,
+          last_read_at: read.readAt,
+          last_error: null,
+          metrics_requested: sql`usage_meter_cursors.metrics_requested + excluded.metrics_requested`,
+        }),
+      )
+      .execute();
+  });
+}
+
+/**
+ * A read that failed: its reason is kept where the card reads it. The cursor does not move; a series
+ * never read before gets one at the window's start, so the next read begins there (no gap).
+ */
+export async function recordReadFailure(
+  db: Db,
+  series: MeterSeries,
+  failure: { message: string; windowStartMs: number },
+): Promise<void> {
+  await db
+    .insertInto('usage_meter_cursors')
+    .values({
+      ...seriesColumns(series),
+      settled_through: new Date(failure.windowStartMs),
+      last_read_at: null,
+      last_error: failure.message,
+      metrics_requested: 0,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['integration_id', 'region', 'charge']).doUpdateSet({ last_error: failure.message }),
+    )
+    .execute();
+}
+
+/** The stored periods of an organization's resources since a time, oldest first. */
+export async function listPeriods(
+  db: Db,
+  organizationId: string,
+  options: { since: Date; integrationIds?: readonly string[] },
+) {
+  let query = db
+    .selectFrom('usage_meter_periods')
+    .select(['integration_id', 'region', 'charge', 'resource_id', 'period_start', 'quantity'])
+    .where('organization_id', '=', organizationId)
+    .where('period_start', '>=', options.since);
+  if (options.integrationIds) {
+    if (options.integrationIds.length === 0) return [];
+    query = query.where('integration_id', 'in', [...options.integrationIds]);
+  }
+  const rows = await query.orderBy('period_start').execute();
+  return rows.map((row) => ({
+    integrationId: row.integration_id,
+    region: row.region,
+    charge: row.charge as MeteredCharge,
+    resourceId: row.resource_id,
+    periodStartMs: row.period_start.getTime(),
+    quantity: Number(row.quantity),
+  }));
+}

@@ -1,0 +1,188 @@
+import { GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
+import { READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
+import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
+import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
+import type { UsageMeterView } from '../../../contracts/usage-meter.ts';
+import { simulatorAccess } from '../../aws-simulator-access.ts';
+import { connectSimulatedAccount, integrationsModuleOf } from '../../testing/launch-event-fixtures.ts';
+import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createUsageMeterService, type UsageMeterService } from './usage-meter.service.ts';
+
+/**
+ * The usage meter through the real CloudWatch SDK against the simulator: NAT gateway bytes read every
+ * five minutes, each period counted once, a throttled read caught up with no gap, a role without
+ * CloudWatch named, and another organization's integration not found.
+ */
+let simulator: AwsSimulator;
+let clock: TestClock;
+let server: TestApp;
+let meter: UsageMeterService;
+let owner: Person;
+let integrationId: string;
+let accountId: string;
+
+const GB = 2 ** 30;
+const FIVE_MINUTES = 300_000;
+const DAY = 86_400_000;
+
+async function view(person = owner, query = ''): Promise<UsageMeterView> {
+  const response = await callAs(server, person)('GET', `/api/usage-meter${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** What CloudWatch itself says the gateway processed from midnight (UTC) to the last ended period. */
+async function processedTodayGb(natGatewayId: string): Promise<number> {
+  const nowMs = clock.now().getTime();
+  const end = Math.floor(nowMs / FIVE_MINUTES) * FIVE_MINUTES;
+  const { cloudWatch } = simulatorClients(simulator);
+  const answer = await cloudWatch.send(
+    new GetMetricDataCommand({
+      StartTime: new Date(Math.floor(nowMs / DAY) * DAY),
+      EndTime: new Date(end),
+      MetricDataQueries: ['BytesOutToDestination', 'BytesOutToSource'].map((MetricName, index) => ({
+        Id: `m${index}`,
+        MetricStat: {
+          Metric: {
+            Namespace: 'AWS/NATGateway',
+            MetricName,
+            Dimensions: [{ Name: 'NatGatewayId', Value: natGatewayId }],
+          },
+          Period: 300,
+          Stat: 'Sum',
+        },
+      })),
+    }),
+  );
+  return (answer.MetricDataResults ?? []).reduce(
+    (sum, result) => sum + (result.Values ?? []).reduce((total, value) => total + value, 0) / GB,
+    0,
+  );
+}
+
+const gatewaysOfAccount = () => simulator.natGateways().filter((gateway) => gateway.accountId === accountId);
+
+beforeAll(async () => {
+  ({ simulator, clock } = await startTestSimulator());
+  server = await createTestApp({
+    clock,
+    // One attempt a call: a throttled read reaches the meter (the SDK would retry it itself).
+    aws: { ...simulatorAccess(simulator), demo: undefined, maxAttempts: 1 },
+    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', USAGE_METER: 'on' },
+  });
+  meter = createUsageMeterService({ context: server.context, integrations: integrationsModuleOf(server) });
+  owner = await signUpVerified(server, 'owner@meter.test', 'Olivia Owner');
+  ({ integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, { name: 'Acme' }));
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await simulator?.close();
+});
+
+describe('the NAT gateway meter', () => {
+  it('reads today so far on its first read: each gateway’s GB, $ an hour at $0.045 a GB and $ a day', async () => {
+    expect(await meter.meterIntegration(integrationId)).toBe('continue');
+    const answer = await view();
+    const gateways = gatewaysOfAccount();
+    expect(gateways.length).toBeGreaterThan(0);
+    expect(answer.rows.map((row) => row.resource_id).sort()).toEqual(
+      gateways.map((gateway) => gateway.natGatewayId).sort(),
+    );
+    for (const row of answer.rows) {
+      expect(row.region).toBe('us-east-1');
+      expect(row.today_quantity).toBeCloseTo(await processedTodayGb(row.resource_id), 6);
+      expect(row.usd_per_hour).toBeCloseTo((row.last_hour_quantity ?? 0) * 0.045, 2);
+      expect(row.usd_per_day).toBeCloseTo((row.usd_per_hour ?? 0) * 24, 2);
+      expect(row.price_unknown_reason).toBeNull();
+      expect(row.price_source).toMatch(/aws.amazon.com\/vpc\/pricing/);
+      expect(Date.parse(row.last_datapoint_at ?? '')).toBeLessThan(clock.now().getTime());
+    }
+    const card = answer.meters.find((entry) => entry.integration_id === integrationId);
+    expect(card?.regions).toEqual([
+      expect.objectContaining({ region: 'us-east-1', error: null, charge: 'nat-gateway-data-processed' }),
+    ]);
+    expect(card?.metrics_requested).toBe(2 * gateways.length);
+  });
+
+  it('counts a period read again once: reads at the same time, and a read five minutes on, keep today equal to CloudWatch', async () => {
+    await Promise.all([meter.meterIntegration(integrationId), meter.meterIntegration(integrationId)]);
+    clock.advance(FIVE_MINUTES);
+    await meter.meterIntegration(integrationId);
+    for (const row of (await view()).rows)
+      expect(row.today_quantity).toBeCloseTo(await processedTodayGb(row.resource_id), 6);
+  });
+
+  it('names a throttled read on the card, then catches up with no gap', async () => {
+    simulator.faults.throttle('cloudwatch', 1);
+    clock.advance(4 * FIVE_MINUTES);
+    await meter.meterIntegration(integrationId);
+    const during = await view();
+    expect(during.meters[0]?.regions[0]?.error).toMatch(/CloudWatch is throttling the meter in us-east-1/);
+    clock.advance(3 * FIVE_MINUTES);
+    await meter.meterIntegration(integrationId);
+    const after = await view();
+    expect(after.meters[0]?.regions[0]?.error).toBeNull();
+    for (const row of after.rows)
+      expect(row.today_quantity).toBeCloseTo(await processedTodayGb(row.resource_id), 6);
+  });
+
+  it('sees the demo’s NAT egress leak: 182 GB an hour more is $8.19 an hour more', async () => {
+    const started = await callAs(server, owner)('POST', '/api/demo/nat-egress-leak', {});
+    expect(started.statusCode).toBe(200);
+    const leak = started.json();
+    expect(leak).toMatchObject({ region: 'us-east-1', account_id: accountId, gb_per_hour: 182 });
+    const before = (await view()).rows.find((row) => row.resource_id === leak.nat_gateway_id);
+    for (let read = 0; read < 12; read++) {
+      clock.advance(FIVE_MINUTES);
+      await meter.meterIntegration(integrationId);
+    }
+    const answer = await view();
+    const row = answer.rows.find((entry) => entry.resource_id === leak.nat_gateway_id);
+    const addedGb = (row?.last_hour_quantity ?? 0) - (before?.last_hour_quantity ?? 0);
+    expect(addedGb).toBeCloseTo(182, 0);
+    expect((row?.usd_per_hour ?? 0) - (before?.usd_per_hour ?? 0)).toBeCloseTo(8.19, 1);
+    expect(answer.rows[0]?.resource_id).toBe(leak.nat_gateway_id);
+  });
+
+  it('answers 409 for the demo leak without a simulated account, and 400 naming a bad gb_per_hour', async () => {
+    const lonely = await signUpVerified(server, 'lonely@meter.test', 'Lena Lonely');
+    const refused = await callAs(server, lonely)('POST', '/api/demo/nat-egress-leak', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ Code: 'NoSimulatorIntegration' });
+    const bad = await callAs(server, owner)('POST', '/api/demo/nat-egress-leak', { gb_per_hour: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toMatch(/gb_per_hour/);
+  });
+
+  it('names a role without cloudwatch:GetMetricData on the card, and meters nothing for it', async () => {
+    const roleArn = `arn:aws:iam::${accountId}:role/NoCloudWatch`;
+    simulator.registerRole(roleArn, simulator.company.demoExternalId, {
+      permissions: READ_ONLY_PERMISSIONS.filter((action) => !action.startsWith('cloudwatch:')),
+    });
+    const other = await signUpVerified(server, 'other@meter.test', 'Otto Other');
+    const denied = await connectSimulatedAccount(server, other, simulator, { name: 'Denied', roleArn });
+    await meter.meterIntegration(denied.integrationId);
+    const answer = await view(other);
+    expect(answer.rows).toEqual([]);
+    expect(answer.meters[0]?.regions[0]?.error).toMatch(
+      /may not read CloudWatch metrics in us-east-1 \(AccessDenied\).*cloudwatch:GetMetricData/,
+    );
+  });
+
+  it('answers 404 for another organization’s integration, and shows it none of the rows', async () => {
+    const stranger = await signUpVerified(server, 'stranger@meter.test', 'Sam Stranger');
+    const response = await callAs(server, stranger)(
+      'GET',
+      `/api/usage-meter?integration_id=${integrationId}`,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ Code: 'NotFound' });
+    expect((await view(stranger)).rows).toEqual([]);
+    const malformed = await callAs(server, owner)('GET', '/api/usage-meter?integration_id=nope');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().Message).toMatch(/integration_id/);
+  });
+});

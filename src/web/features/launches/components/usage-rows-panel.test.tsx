@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UsageMeterView } from '../../../../contracts/usage-meter.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+import { UsageRowsPanel } from './usage-rows-panel.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (patch: Partial<UsageMeterView['rows'][number]>): UsageMeterView['rows'][number] => ({
+  integration_id: 'i-1',
+  region: 'us-east-1',
+  charge: 'nat-gateway-data-processed',
+  resource_id: 'nat-0abc',
+  unit: 'GB',
+  last_hour_quantity: 182,
+  today_quantity: 400,
+  usd_per_hour: 8.19,
+  usd_per_day: 196.56,
+  today_usd: 18,
+  last_datapoint_at: '2026-12-06T09:55:00Z',
+  price_unknown_reason: null,
+  price_source: 'table',
+  ...patch,
+});
+
+function answer(rows: UsageMeterView['rows']) {
+  const view: UsageMeterView = { rows, meters: [], interval_seconds: 300 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(view), { status: 200 })),
+  );
+}
+
+describe('the live usage rows', () => {
+  it('shows each metered resource with its GB, $ an hour and $ a day, and "price unknown" rather than $0', async () => {
+    answer([
+      row({}),
+      row({
+        resource_id: 'nat-0def',
+        region: 'me-central-1',
+        usd_per_hour: null,
+        usd_per_day: null,
+        price_unknown_reason: 'The price table has no price for me-central-1',
+      }),
+    ]);
+    renderScreen(<UsageRowsPanel timeZone="UTC" />);
+    expect(await screen.findAllByText('nat-0abc')).not.toHaveLength(0);
+    expect(screen.getAllByText('182 GB').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/\$8\.19/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/\$196\.56/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('price unknown').length).toBeGreaterThan(0);
+  });
+
+  it('shows nothing while no resource is metered', async () => {
+    answer([]);
+    const { container } = renderScreen(<UsageRowsPanel timeZone="UTC" />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('[data-testid="usage-rows"]')).toBeNull();
+  });
+});
