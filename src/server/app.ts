@@ -252,7 +252,6 @@ export async function buildApp(
   // The live meter of usage-driven spend (decision 091): CloudWatch usage metrics read every few minutes.
   const usageMeter = createUsageMeterService({ context, integrations });
   await app.register(usageMeterRoutes, { usageMeter });
-  if (queue) integrations.onConnected((integrationId) => startUsageMeter(queue, integrationId));
 
   // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({
@@ -284,14 +283,16 @@ export async function buildApp(
 
   // --- Reactions between modules: every subscription, listed in the order each signal runs them ---
   // (decision 088; docs/architecture.md, "Reactions between modules", mirrors this list.)
-  // An AWS integration connected → its first sync at once, then its launch-events poller.
+  // An AWS integration connected → its first sync at once, then its launch-events poller and its usage meter.
   integrations.onConnected(async (integrationId) => {
     await syncs.request(integrationId, { force: true });
   });
-  if (queue)
+  if (queue) {
     integrations.onConnected(async (integrationId) => {
       await sendJob(queue, pollLaunchEventsJob, { integrationId });
     });
+    integrations.onConnected((integrationId) => startUsageMeter(queue, integrationId));
+  }
   // New facts, before their run is shown ended → the dashboard computes its kept answers again (decision 066).
   costData.beforeRunEndsWithNewFacts((event) => billingData.refreshAhead(event.integrationId));
   // Facts replaced (the ingest committed) → alerts evaluate that organization at once.
