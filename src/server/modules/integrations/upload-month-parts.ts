@@ -80,6 +80,16 @@ async function probe(file: PartFile, options: ReadBillingFileOptions): Promise<B
   }
 }
 
+/** A file's format, columns and months, or nothing when it cannot be read as a billing file. */
+async function probeOrUndefined(file: PartFile, options: ReadBillingFileOptions) {
+  try {
+    return await probe(file, options);
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+}
+
 const monthsOf = (periods: string[]) => periods.map(formatMonthLong).join(', ');
 
 export interface UploadParts {
@@ -105,31 +115,36 @@ export async function filesToRead(
   const { integrationId, billingFiles, manifests, choice } = upload;
   const keptMonths = kept.list(integrationId);
   if (keptMonths.length === 0 || choice === 'replace') return billingFiles;
-  const probed: BillingFilePart[] = [];
-  for (const file of billingFiles) probed.push(await probe(file, readOptions));
   const monthOf = (period: string) => keptMonths.find((month) => month.billingPeriod === period);
   if (choice === undefined) {
     // Adding and replacing differ only where a kept part is not sent again: a part under a kept part's
-    // name is that part again, and an upload of every kept part is the month whole.
+    // name is that part again, and an upload of every kept part is the month whole. Only a file named
+    // like a new part of a kept month is read first; one that cannot be read is no part, and its run
+    // fails naming why, as any upload's does.
     const sent = new Set(billingFiles.map((file) => baseName(file.label)));
     const keptNames = (month: KeptMonth) => month.parts.map(baseName);
-    const asked = probed.flatMap((part) =>
-      part.billingPeriods.flatMap((period) => {
-        const month = monthOf(period);
-        const newPart =
-          month && !keptNames(month).includes(baseName(part.label)) && looksLikePartOf(month, part.label);
-        return month && newPart && keptNames(month).some((name) => !sent.has(name)) ? [{ part, month }] : [];
-      }),
-    );
-    const first = asked[0];
-    if (!first) return billingFiles;
-    const { sentence } = summarizeMonthParts(first.month);
-    throw new ApiError(
-      409,
-      'PartOfKeptMonth',
-      `file: ${first.part.label} looks like another part of ${formatMonthLong(first.month.billingPeriod)}, which holds parts from an earlier upload (${sentence}). Add it to the month, or replace the month with it.`,
-    );
+    const isNewPartOf = (month: KeptMonth, label: string) =>
+      !keptNames(month).includes(baseName(label)) && looksLikePartOf(month, label);
+    for (const file of billingFiles) {
+      if (!keptMonths.some((month) => isNewPartOf(month, file.label))) continue;
+      const part = await probeOrUndefined(file, readOptions);
+      const month = part?.billingPeriods
+        .map(monthOf)
+        .find(
+          (kept) => kept && isNewPartOf(kept, file.label) && keptNames(kept).some((name) => !sent.has(name)),
+        );
+      if (!month) continue;
+      const { sentence } = summarizeMonthParts(month);
+      throw new ApiError(
+        409,
+        'PartOfKeptMonth',
+        `file: ${file.label} looks like another part of ${formatMonthLong(month.billingPeriod)}, which holds parts from an earlier upload (${sentence}). Add it to the month, or replace the month with it.`,
+      );
+    }
+    return billingFiles;
   }
+  const probed: BillingFilePart[] = [];
+  for (const file of billingFiles) probed.push(await probe(file, readOptions));
   const added = new Map<string, KeptMonth>();
   for (const part of probed) {
     const [period, ...others] = part.billingPeriods;
