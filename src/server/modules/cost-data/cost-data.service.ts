@@ -143,6 +143,26 @@ export interface CostFactsReplaced {
   billingPeriods: string[];
 }
 
+/** The file an ingest is reading: a failure names it. */
+interface FileBeingRead {
+  label: string;
+}
+
+/** What reading a run's files into staging found. */
+interface StagedRead {
+  billingPeriods: string[];
+  warnings: string[];
+  /** The last usage day read. */
+  freshThrough: string | null;
+}
+
+/** What a run's swap reports to: the months replaced so far, and the readers to tell before it ends. */
+interface SwapContext {
+  replaced: string[];
+  tellBeforeEnd: () => Promise<void>;
+  ingestOptions: IngestOptions;
+}
+
 export function createCostDataService(
   db: Kysely<DatabaseSchema>,
   log: { error(details: object, message: string): void } = {
@@ -253,109 +273,37 @@ export function createCostDataService(
     }
   }
 
+  /**
+   * An ingest in three steps: the files read into staging (`stageFiles`), then the months held for a
+   * person or swapped in (`holdOrReplace`), else the run ended as failed with its reason. Readers are told
+   * of replaced months before the run is shown ended (decision 066), and alerts after.
+   */
   async function readAndReplace(
     run: IngestionRun,
     files: BillingFileToIngest[],
     ingestOptions: IngestOptions,
   ): Promise<IngestionOutcome> {
     const owner: FactOwner = { organizationId: run.organizationId, integrationId: run.integrationId };
-    const periods = new Set<string>();
-    const parts: BillingFilePart[] = [];
-    const warnings: string[] = [];
-    let freshThrough: string | null = null;
-    let rowsRead = 0;
-    let factsWritten = 0;
-    let current = files[0]?.label ?? '';
+    const reading: FileBeingRead = { label: files[0]?.label ?? '' };
     const replaced: string[] = [];
-    let beforeEndTold = false;
+    let toldBeforeEnd = false;
     /** Once, before the run is shown ended, if it replaced any month (decision 066). */
     const tellBeforeEnd = async () => {
-      if (beforeEndTold || replaced.length === 0) return;
-      beforeEndTold = true;
+      if (toldBeforeEnd || replaced.length === 0) return;
+      toldBeforeEnd = true;
       await newFactsBeforeRunEnds.emit({ ...owner, billingPeriods: replaced });
     };
+    let freshThrough: string | null = null;
     try {
       await markRunStarted(db, run.id);
       await discardStagedFacts(db, run.id);
-      for (const [index, file] of files.entries()) {
-        current = file.label;
-        let lastReport = Number.NEGATIVE_INFINITY;
-        let fileRows = 0;
-        const report = async (filePercent: number, force = false) => {
-          if (!force && elapsedMs() - lastReport < PROGRESS_EVERY_MS) return;
-          lastReport = elapsedMs();
-          const percent = Math.min(99, ((index + filePercent / 100) / files.length) * 100);
-          await recordRunProgress(db, run.id, {
-            filesDone: index,
-            rowsRead: rowsRead + fileRows,
-            factsWritten,
-            percent,
-          });
-        };
-        let latestPercent = 0;
-        const opened = await openBillingFile(file.path, {
-          maxExpandedBytes: options.maxExpandedBytes,
-          memoryLimit: options.memoryLimit,
-          spillParent: options.spillParent,
-          grain: 'stored',
-          onProgress: (progress) => {
-            latestPercent = progress.percent;
-            fileRows = progress.rowsScanned ?? fileRows;
-          },
-        });
-        try {
-          const { summary } = opened;
-          // Files of one billing period make the month together; a file of another export would not.
-          const part = {
-            label: file.label,
-            format: summary.format,
-            columns: opened.columns,
-            billingPeriods: summary.billingPeriods,
-          };
-          const misfit = whyPartDoesNotFit(parts, part);
-          if (misfit) throw new BillingFileError(misfit, { file: file.label });
-          parts.push(part);
-          fileRows = summary.lineItems;
-          for (const period of summary.billingPeriods) periods.add(period);
-          warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));
-          warnings.push(...currencyWarnings(summary, file.label));
-          warnings.push(...providerNotes(summary, file.label));
-          if (!freshThrough || summary.lastUsageDate > freshThrough) freshThrough = summary.lastUsageDate;
-          await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
-            await stageFacts(db, run.id, batch);
-            factsWritten += batch.length;
-            await report(latestPercent);
-          });
-          await stageWhileReading(opened.monthlyResourceCosts(), (batch) =>
-            stageResourceCosts(db, run.id, batch),
-          );
-        } finally {
-          opened.close();
-        }
-        rowsRead += fileRows;
-        await report(100, true);
-      }
-      if (periods.size === 0)
-        throw new BillingFileError('The export holds no line items: nothing was changed.', { file: current });
-      const billingPeriods = [...periods].sort();
-      await recordRunProgress(db, run.id, { filesDone: files.length, rowsRead, factsWritten, percent: 100 });
-      warnings.push(...((await ingestOptions.notesFor?.(billingPeriods)) ?? []));
-      if (await holdWhenShrinking(run, files, billingPeriods, warnings, ingestOptions.whenShrinking)) {
-        freshThrough = null;
-        const held = await findRun(db, run.id);
-        if (held) await ingestOptions.onEnding?.({ run: held, freshThrough });
-      } else {
-        await replaceEachPeriod(run, billingPeriods, replaced);
-        const ending = { ...run, state: 'succeeded' as const, billingPeriods, warnings, error: null };
-        await ingestOptions.onEnding?.({ run: ending, freshThrough });
-        await tellBeforeEnd();
-        await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
-      }
+      const read = await stageFiles(run, files, reading);
+      freshThrough = await holdOrReplace(run, files, read, { replaced, tellBeforeEnd, ingestOptions });
     } catch (error) {
       // Months replaced before the failure are new facts too: the caches hear of them before the run ends.
       await tellBeforeEnd();
       // The failure as saved (saving the detail can itself fail): the owner records what the run says.
-      await endRunAsFailed(run.id, describeFailure(error, current));
+      await endRunAsFailed(run.id, describeFailure(error, reading.label));
       freshThrough = null;
       const failed = await findRun(db, run.id);
       if (failed) await ingestOptions.onEnding?.({ run: failed, freshThrough });
@@ -367,6 +315,127 @@ export function createCostDataService(
     } finally {
       if (replaced.length > 0) await factsReplaced.emit({ ...owner, billingPeriods: replaced });
     }
+  }
+
+  /** Every file of the run read into staging, in order; parts of one month must come from one export. */
+  async function stageFiles(
+    run: IngestionRun,
+    files: BillingFileToIngest[],
+    reading: FileBeingRead,
+  ): Promise<StagedRead> {
+    const read: StagedRead = { billingPeriods: [], warnings: [], freshThrough: null };
+    const parts: BillingFilePart[] = [];
+    const totals = { rowsRead: 0, factsWritten: 0 };
+    for (const [index, file] of files.entries()) {
+      reading.label = file.label;
+      const summary = await stageFile(run, file, { index, count: files.length, parts, totals, read });
+      for (const period of summary.billingPeriods)
+        if (!read.billingPeriods.includes(period)) read.billingPeriods.push(period);
+      if (!read.freshThrough || summary.lastUsageDate > read.freshThrough)
+        read.freshThrough = summary.lastUsageDate;
+    }
+    if (read.billingPeriods.length === 0)
+      throw new BillingFileError('The export holds no line items: nothing was changed.', {
+        file: reading.label,
+      });
+    read.billingPeriods.sort();
+    await recordRunProgress(db, run.id, { filesDone: files.length, ...totals, percent: 100 });
+    return read;
+  }
+
+  /** One file's facts and resource costs staged, its notes kept, its progress written as it reads. */
+  async function stageFile(
+    run: IngestionRun,
+    file: BillingFileToIngest,
+    at: {
+      index: number;
+      count: number;
+      parts: BillingFilePart[];
+      totals: { rowsRead: number; factsWritten: number };
+      read: StagedRead;
+    },
+  ) {
+    const { index, count, parts, totals, read } = at;
+    let lastReport = Number.NEGATIVE_INFINITY;
+    let fileRows = 0;
+    let latestPercent = 0;
+    const report = async (filePercent: number, force = false) => {
+      if (!force && elapsedMs() - lastReport < PROGRESS_EVERY_MS) return;
+      lastReport = elapsedMs();
+      const percent = Math.min(99, ((index + filePercent / 100) / count) * 100);
+      await recordRunProgress(db, run.id, {
+        filesDone: index,
+        rowsRead: totals.rowsRead + fileRows,
+        factsWritten: totals.factsWritten,
+        percent,
+      });
+    };
+    const opened = await openBillingFile(file.path, {
+      maxExpandedBytes: options.maxExpandedBytes,
+      memoryLimit: options.memoryLimit,
+      spillParent: options.spillParent,
+      grain: 'stored',
+      onProgress: (progress) => {
+        latestPercent = progress.percent;
+        fileRows = progress.rowsScanned ?? fileRows;
+      },
+    });
+    try {
+      const { summary } = opened;
+      // Files of one billing period make the month together; a file of another export would not.
+      const part = {
+        label: file.label,
+        format: summary.format,
+        columns: opened.columns,
+        billingPeriods: summary.billingPeriods,
+      };
+      const misfit = whyPartDoesNotFit(parts, part);
+      if (misfit) throw new BillingFileError(misfit, { file: file.label });
+      parts.push(part);
+      fileRows = summary.lineItems;
+      read.warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));
+      read.warnings.push(...currencyWarnings(summary, file.label));
+      read.warnings.push(...providerNotes(summary, file.label));
+      await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
+        await stageFacts(db, run.id, batch);
+        totals.factsWritten += batch.length;
+        await report(latestPercent);
+      });
+      await stageWhileReading(opened.monthlyResourceCosts(), (batch) =>
+        stageResourceCosts(db, run.id, batch),
+      );
+      totals.rowsRead += fileRows;
+      fileRows = 0;
+      await report(100, true);
+      return summary;
+    } finally {
+      opened.close();
+    }
+  }
+
+  /**
+   * The staged months held for a person when they would shrink the bill, else swapped in; either way the
+   * run ends here. Answers the freshest day now stored, or null when nothing was replaced.
+   */
+  async function holdOrReplace(
+    run: IngestionRun,
+    files: BillingFileToIngest[],
+    read: StagedRead,
+    { replaced, tellBeforeEnd, ingestOptions }: SwapContext,
+  ): Promise<string | null> {
+    const { billingPeriods, warnings } = read;
+    warnings.push(...((await ingestOptions.notesFor?.(billingPeriods)) ?? []));
+    if (await holdWhenShrinking(run, files, billingPeriods, warnings, ingestOptions.whenShrinking)) {
+      const held = await findRun(db, run.id);
+      if (held) await ingestOptions.onEnding?.({ run: held, freshThrough: null });
+      return null;
+    }
+    await replaceEachPeriod(run, billingPeriods, replaced);
+    const ending = { ...run, state: 'succeeded' as const, billingPeriods, warnings, error: null };
+    await ingestOptions.onEnding?.({ run: ending, freshThrough: read.freshThrough });
+    await tellBeforeEnd();
+    await finishRun(db, run.id, { state: 'succeeded', billingPeriods, warnings });
+    return read.freshThrough;
   }
 
   return {
