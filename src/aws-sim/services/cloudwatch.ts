@@ -3,16 +3,11 @@ import type { InstanceMetricName } from '../company/instance-metrics.ts';
 import { type NatLeak, type NatProcessedMetric, natGateways } from '../company/nat-gateway-traffic.ts';
 import { DAY_MS } from '../company/timeline.ts';
 import { AwsError } from '../protocol/aws-error.ts';
+import { queryStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import {
-  EXPIRED_TOKEN_MESSAGE,
-  INVALID_TOKEN_MESSAGE,
-  notAuthorizedMessage,
-  SIGNATURE_MISMATCH_MESSAGE,
-  targetedOperation,
-} from '../protocol/service-handler.ts';
+import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 import {
   assertStatistic,
   findInstanceForMetric,
@@ -187,11 +182,7 @@ export function cloudWatchService(traffic: UsageTraffic): ServiceHandler {
         error.code,
       ),
     errors: {
-      missingAuthentication: () =>
-        new AwsError('MissingAuthenticationToken', 'Request is missing Authentication Token', 403),
-      unknownAccessKey: () => new AwsError('InvalidClientTokenId', INVALID_TOKEN_MESSAGE, 403),
-      signatureMismatch: () => new AwsError('SignatureDoesNotMatch', SIGNATURE_MISMATCH_MESSAGE, 403),
-      expiredToken: () => new AwsError('ExpiredToken', EXPIRED_TOKEN_MESSAGE, 400),
+      ...queryStyleCredentialErrors,
       throttled: () => new AwsError('Throttling', 'Rate exceeded', 400),
       accessDenied: (callerArn, action) =>
         new AwsError('AccessDenied', notAuthorizedMessage(callerArn, action), 403),

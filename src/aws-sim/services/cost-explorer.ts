@@ -4,16 +4,11 @@ import { accountById, MANAGEMENT_ACCOUNT_ID } from '../company/company-profile.t
 import { addUtcMonths, billingPeriodStart, startOfUtcMonth } from '../company/timeline.ts';
 import type { CurExport } from '../cur/cur-export.ts';
 import { AwsError } from '../protocol/aws-error.ts';
+import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import {
-  EXPIRED_TOKEN_MESSAGE,
-  INVALID_TOKEN_MESSAGE,
-  notAuthorizedMessage,
-  SIGNATURE_MISMATCH_MESSAGE,
-  targetedOperation,
-} from '../protocol/service-handler.ts';
+import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 import type { CostRow } from './cost-explorer-metrics.ts';
 import { pageOf } from './cost-explorer-paging.ts';
 import { type CostQuery, parseCostQuery, periodLabel, resultPeriods } from './cost-explorer-request.ts';
@@ -107,11 +102,7 @@ export function costExplorerService(curExport: CurExport, duckdb: DuckDBInstance
     },
     renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
     errors: {
-      missingAuthentication: () =>
-        new AwsError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403),
-      unknownAccessKey: () => new AwsError('UnrecognizedClientException', INVALID_TOKEN_MESSAGE, 400),
-      signatureMismatch: () => new AwsError('InvalidSignatureException', SIGNATURE_MISMATCH_MESSAGE, 403),
-      expiredToken: () => new AwsError('ExpiredTokenException', EXPIRED_TOKEN_MESSAGE, 400),
+      ...jsonStyleCredentialErrors,
       throttled: () => new AwsError('LimitExceededException', 'Rate limit exceeded', 400),
       accessDenied: (callerArn, action, operation) => {
         const accountId = callerArn.split(':')[4] ?? '';

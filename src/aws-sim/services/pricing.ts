@@ -1,14 +1,9 @@
 import { AwsError } from '../protocol/aws-error.ts';
+import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import {
-  EXPIRED_TOKEN_MESSAGE,
-  INVALID_TOKEN_MESSAGE,
-  notAuthorizedMessage,
-  SIGNATURE_MISMATCH_MESSAGE,
-  targetedOperation,
-} from '../protocol/service-handler.ts';
+import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 import { type PriceListProduct, priceListProducts } from './pricing-products.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.1';
@@ -86,11 +81,7 @@ export function pricingService(): ServiceHandler {
     },
     renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
     errors: {
-      missingAuthentication: () =>
-        new AwsError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403),
-      unknownAccessKey: () => new AwsError('UnrecognizedClientException', INVALID_TOKEN_MESSAGE, 400),
-      signatureMismatch: () => new AwsError('InvalidSignatureException', SIGNATURE_MISMATCH_MESSAGE, 403),
-      expiredToken: () => new AwsError('ExpiredTokenException', EXPIRED_TOKEN_MESSAGE, 400),
+      ...jsonStyleCredentialErrors,
       throttled: () => new AwsError('ThrottlingException', 'Rate exceeded', 400),
       accessDenied: (callerArn, action) =>
         new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 400),

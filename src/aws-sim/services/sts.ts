@@ -1,14 +1,8 @@
 import { AwsError } from '../protocol/aws-error.ts';
+import { queryStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { queryErrorDocument } from '../protocol/error-documents.ts';
 import type { IdentityStore } from '../protocol/identity.ts';
-import {
-  type CallContext,
-  EXPIRED_TOKEN_MESSAGE,
-  INVALID_TOKEN_MESSAGE,
-  type ServiceHandler,
-  SIGNATURE_MISMATCH_MESSAGE,
-  type SimResponse,
-} from '../protocol/service-handler.ts';
+import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
 import { type XmlElements, xmlDocument } from '../protocol/xml.ts';
 
 const NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
@@ -91,11 +85,7 @@ export function stsService(identities: IdentityStore): ServiceHandler {
     },
     renderError: (error, requestId) => queryErrorDocument(error, requestId, NAMESPACE),
     errors: {
-      missingAuthentication: () =>
-        new AwsError('MissingAuthenticationToken', 'Request is missing Authentication Token', 403),
-      unknownAccessKey: () => new AwsError('InvalidClientTokenId', INVALID_TOKEN_MESSAGE, 403),
-      signatureMismatch: () => new AwsError('SignatureDoesNotMatch', SIGNATURE_MISMATCH_MESSAGE, 403),
-      expiredToken: () => new AwsError('ExpiredToken', EXPIRED_TOKEN_MESSAGE, 400),
+      ...queryStyleCredentialErrors,
       throttled: () => new AwsError('Throttling', 'Rate exceeded', 400),
       accessDenied: (callerArn, action, resource) =>
         new AwsError(
