@@ -1,15 +1,10 @@
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { migrations } from '../../db/migrations/index.ts';
+import { inlineAlertDelivery } from '../../testing/inline-alert-delivery.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createBillingService } from '../billing/billing.service.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createOrganizationsService } from '../organizations/organizations.service.ts';
-import { createAlertDelivery } from './alert-delivery.ts';
-import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 /**
@@ -37,26 +32,6 @@ function migrator() {
   });
 }
 
-/** The delivery module as the workers run it, delivering inline (no queue in this file). */
-function delivery() {
-  const { context } = server;
-  const organizations = createOrganizationsService(context.database.db);
-  const secret = resolveAuthSecret(context.config);
-  return createAlertDelivery({
-    now: () => new Date(),
-    db: context.database.db,
-    queue: undefined,
-    mailer: createMailer(context),
-    tokens: createAlertLinkTokens(secret, Date.now),
-    secrets: createSecretBox(secret),
-    organizations,
-    billing: createBillingService(context, organizations),
-    publicUrl: context.config.publicUrl,
-    slack: { apiUrl: context.config.alerts.slack.apiUrl },
-    log: context.log,
-  });
-}
-
 /** Fires one notification of the kind and answers where it went. */
 async function recipientsOf(kind: 'launch' | 'anomaly', key: string): Promise<string[]> {
   const { db } = server.context.database;
@@ -71,7 +46,7 @@ async function recipientsOf(kind: 'launch' | 'anomaly', key: string): Promise<st
     accountIds: [],
   });
   if (!id) throw new Error('the notification was not stored');
-  await delivery().dispatch(id);
+  await inlineAlertDelivery(server.context).dispatch(id);
   const rows = await db
     .selectFrom('alert_deliveries')
     .select(['channel', 'recipient'])

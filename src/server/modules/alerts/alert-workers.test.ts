@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
+import { inlineAlertDelivery } from '../../testing/inline-alert-delivery.ts';
 import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { createCostSlices } from '../cost-data/cost-slices.service.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { createOrganizationsService } from '../organizations/organizations.service.ts';
 import { claimDelivery, findDelivery, insertDeliveries, listAttempts } from './alert-delivery.repository.ts';
-import { createAlertDelivery } from './alert-delivery.ts';
 import { createAlertEvaluation } from './alert-evaluation.ts';
-import { createAlertLinkTokens, createSecretBox } from './alert-link-tokens.ts';
 import { insertNotificationOnce } from './alert-outbox.repository.ts';
 
 let server: TestApp;
@@ -51,23 +48,7 @@ afterAll(async () => {
 
 /** Another process's delivery worker on the same database: the real module, a second instance. */
 function anotherWorker(leaseMs = 60_000) {
-  const { context } = server;
-  const organizations = createOrganizationsService(context.database.db);
-  const secret = resolveAuthSecret(context.config);
-  return createAlertDelivery({
-    now: () => new Date(),
-    db: context.database.db,
-    queue: undefined,
-    mailer: createMailer(context),
-    tokens: createAlertLinkTokens(secret, Date.now),
-    secrets: createSecretBox(secret),
-    organizations,
-    billing: createBillingService(context, organizations),
-    publicUrl: context.config.publicUrl,
-    slack: { apiUrl: context.config.alerts.slack.apiUrl },
-    leaseMs,
-    log: context.log,
-  });
+  return inlineAlertDelivery(server.context, { leaseMs });
 }
 
 async function pendingEmailDelivery(dedupeKey: string): Promise<string> {
