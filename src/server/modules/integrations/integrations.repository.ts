@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type UpdateObject } from 'kysely';
 import { type FailureDetails, storableFailure } from '../../../domain/storable-text.ts';
 import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema, IntegrationsTable } from '../../db/schema.ts';
@@ -82,11 +82,7 @@ export async function findDefaultIntegrationRow(db: Kysely<DatabaseSchema>, orga
 }
 
 export async function renameIntegration(db: Kysely<DatabaseSchema>, integrationId: string, name: string) {
-  await db
-    .updateTable('integrations')
-    .set({ name, updated_at: databaseNow() })
-    .where('id', '=', integrationId)
-    .execute();
+  await updateIntegrationColumns(db, integrationId, { name });
 }
 
 export async function makeDefaultIntegration(
@@ -127,20 +123,15 @@ export async function recordIntegrationState(
   integrationId: string,
   state: { state: string; lastError?: FailureDetails | null; freshThrough?: string | null; synced?: boolean },
 ) {
-  await db
-    .updateTable('integrations')
-    .set({
-      state: state.state,
-      last_error: state.lastError ? JSON.stringify(storableFailure(state.lastError)) : null,
-      updated_at: databaseNow(),
-      // greatest() ignores null: fresh-through only moves forward.
-      ...(state.freshThrough
-        ? { fresh_through: sql<string>`greatest(fresh_through, ${state.freshThrough}::date)` }
-        : {}),
-      ...(state.synced ? { last_synced_at: databaseNow() } : {}),
-    })
-    .where('id', '=', integrationId)
-    .execute();
+  await updateIntegrationColumns(db, integrationId, {
+    state: state.state,
+    last_error: state.lastError ? JSON.stringify(storableFailure(state.lastError)) : null,
+    // greatest() ignores null: fresh-through only moves forward.
+    ...(state.freshThrough
+      ? { fresh_through: sql<string>`greatest(fresh_through, ${state.freshThrough}::date)` }
+      : {}),
+    ...(state.synced ? { last_synced_at: databaseNow() } : {}),
+  });
 }
 
 /** Every integration still `syncing` ends in error with the failure; answers their ids. */
@@ -201,17 +192,12 @@ export async function updateIntegrationSettings(
   integrationId: string,
   changes: { settings?: unknown; accounts?: unknown; source?: string; roleArn?: string },
 ) {
-  await db
-    .updateTable('integrations')
-    .set({
-      ...(changes.settings === undefined ? {} : { settings: JSON.stringify(changes.settings) }),
-      ...(changes.accounts === undefined ? {} : { accounts: JSON.stringify(changes.accounts) }),
-      ...(changes.source === undefined ? {} : { source: changes.source }),
-      ...(changes.roleArn === undefined ? {} : { role_arn: changes.roleArn }),
-      updated_at: databaseNow(),
-    })
-    .where('id', '=', integrationId)
-    .execute();
+  await updateIntegrationColumns(db, integrationId, {
+    ...(changes.settings === undefined ? {} : { settings: JSON.stringify(changes.settings) }),
+    ...(changes.accounts === undefined ? {} : { accounts: JSON.stringify(changes.accounts) }),
+    ...(changes.source === undefined ? {} : { source: changes.source }),
+    ...(changes.roleArn === undefined ? {} : { role_arn: changes.roleArn }),
+  });
 }
 
 /**
@@ -223,16 +209,11 @@ export async function recordExportFingerprints(
   integrationId: string,
   fingerprints: Record<string, string>,
 ) {
-  await db
-    .updateTable('integrations')
-    .set({
-      settings: sql`jsonb_set(coalesce(settings, '{}'::jsonb), '{exportFingerprints}',
-        coalesce(settings->'exportFingerprints', '{}'::jsonb) || ${JSON.stringify(fingerprints)}::jsonb)`,
-      source: 'cur-export',
-      updated_at: databaseNow(),
-    })
-    .where('id', '=', integrationId)
-    .execute();
+  await updateIntegrationColumns(db, integrationId, {
+    settings: sql`jsonb_set(coalesce(settings, '{}'::jsonb), '{exportFingerprints}',
+      coalesce(settings->'exportFingerprints', '{}'::jsonb) || ${JSON.stringify(fingerprints)}::jsonb)`,
+    source: 'cur-export',
+  });
 }
 
 /** Top-level settings replaced in one statement, the others (written by workers meanwhile) kept. */
@@ -241,14 +222,9 @@ export async function mergeIntegrationSettings(
   integrationId: string,
   changes: Record<string, unknown>,
 ) {
-  await db
-    .updateTable('integrations')
-    .set({
-      settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify(changes)}::jsonb`,
-      updated_at: databaseNow(),
-    })
-    .where('id', '=', integrationId)
-    .execute();
+  await updateIntegrationColumns(db, integrationId, {
+    settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify(changes)}::jsonb`,
+  });
 }
 
 /**
@@ -339,5 +315,18 @@ export async function listReachableAwsIntegrations(
       ]),
     )
     .orderBy('created_at')
+    .execute();
+}
+
+/** One integration's columns changed, stamped with the time of the change. */
+async function updateIntegrationColumns(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  columns: UpdateObject<DatabaseSchema, 'integrations'>,
+) {
+  await db
+    .updateTable('integrations')
+    .set({ ...columns, updated_at: databaseNow() })
+    .where('id', '=', integrationId)
     .execute();
 }
