@@ -10,20 +10,13 @@ const GP3_USD_PER_GB_MONTH = 0.08;
 function boxUsageRow(instance: FleetInstance, window: DayWindow, hours: number): LineItem {
   const hourlyPrice =
     pricedInstanceType(instance.instanceType).hourlyPriceUsd * COMPANY_REGIONS[instance.region].priceFactor;
-  return usageLineItem({
-    accountId: instance.accountId,
-    start: window.dayStart,
-    end: window.end,
-    productCode: 'AmazonEC2',
-    productName: 'Amazon Elastic Compute Cloud',
+  return instanceEc2LineItem(instance, window, {
     usageType: usageTypeIn(instance.region, `BoxUsage:${instance.instanceType}`),
     operation: 'RunInstances',
     resourceId: instance.instanceId,
     usageAmount: hours,
     unblended: toMoneyUnits(hours * hourlyPrice),
-    region: instance.region,
     instanceType: instance.instanceType,
-    tags: instance.tags,
   });
 }
 
@@ -31,19 +24,33 @@ function boxUsageRow(instance: FleetInstance, window: DayWindow, hours: number):
 function volumeRow(instance: FleetInstance, window: DayWindow): LineItem {
   const gbMonths = (instance.volumeGb * windowHours(window)) / window.hoursInMonth;
   const price = GP3_USD_PER_GB_MONTH * COMPANY_REGIONS[instance.region].priceFactor;
+  return instanceEc2LineItem(instance, window, {
+    usageType: usageTypeIn(instance.region, 'EBS:VolumeUsage.gp3'),
+    operation: 'CreateVolume-Gp3',
+    resourceId: instance.volumeId,
+    usageAmount: gbMonths,
+    unblended: toMoneyUnits(gbMonths * price),
+  });
+}
+
+/** An EC2 usage row of the instance's account, region and tags for the day window. */
+function instanceEc2LineItem(
+  instance: FleetInstance,
+  window: DayWindow,
+  usage: Pick<
+    LineItem,
+    'usageType' | 'operation' | 'resourceId' | 'usageAmount' | 'unblended' | 'instanceType'
+  >,
+): LineItem {
   return usageLineItem({
     accountId: instance.accountId,
     start: window.dayStart,
     end: window.end,
     productCode: 'AmazonEC2',
     productName: 'Amazon Elastic Compute Cloud',
-    usageType: usageTypeIn(instance.region, 'EBS:VolumeUsage.gp3'),
-    operation: 'CreateVolume-Gp3',
-    resourceId: instance.volumeId,
-    usageAmount: gbMonths,
-    unblended: toMoneyUnits(gbMonths * price),
     region: instance.region,
     tags: instance.tags,
+    ...usage,
   });
 }
 
