@@ -7,6 +7,21 @@ const owner: Viewer = { kind: 'signed-in', emailVerified: true, role: 'owner', i
 const admin: Viewer = { kind: 'signed-in', emailVerified: true, role: 'admin', isOwner: false };
 const member: Viewer = { kind: 'signed-in', emailVerified: true, role: 'member', isOwner: false };
 
+/** Screens that manage the organization (alerts, teams, integrations, billing): an owner's, not a member's. */
+const MANAGEMENT_SCREENS = [
+  '/notification',
+  '/slack-setup',
+  '/new-team',
+  '/budget-alert-confirmation/t',
+  '/aws-integration',
+  '/aws-integration/setup',
+  '/aws-integration/existing-stack',
+  '/ec2-rightsizing-recommendation',
+  '/subscription',
+  '/credits',
+  '/slack-integrate',
+];
+
 const redirectOf = (path: string, viewer: Viewer) => {
   const access = decideRouteAccess(path, viewer);
   return access.allow ? null : access.redirectTo;
@@ -58,22 +73,12 @@ describe('a verified owner', () => {
   it.each([
     '/dashboard',
     '/launches',
-    '/notification',
-    '/slack-setup',
     '/organization',
     '/organization-member/jane',
     '/teams/platform',
-    '/new-team',
-    '/budget-alert-confirmation/t',
-    '/aws-integration',
-    '/aws-integration/setup',
-    '/aws-integration/existing-stack',
-    '/ec2-rightsizing-recommendation',
-    '/subscription',
-    '/credits',
-    '/slack-integrate',
     '/settings',
     '/blog',
+    ...MANAGEMENT_SCREENS,
   ])('may open %s', (path) => {
     expect(redirectOf(path, owner)).toBeNull();
   });
@@ -85,23 +90,13 @@ describe('a verified owner', () => {
 
 describe('a member (kept exactly)', () => {
   it.each([
-    '/notification',
-    '/slack-setup',
-    '/new-team',
+    ...MANAGEMENT_SCREENS,
     '/confirmation/t',
     '/unsubscribe/t',
     '/threshold-confirmation/t',
     '/idle-ec2-confirmation/t',
-    '/budget-alert-confirmation/t',
     '/privacy-policy',
     '/terms-and-conditions',
-    '/aws-integration',
-    '/aws-integration/setup',
-    '/aws-integration/existing-stack',
-    '/ec2-rightsizing-recommendation',
-    '/subscription',
-    '/credits',
-    '/slack-integrate',
   ])('is sent to /dashboard from %s', (path) => {
     expect(redirectOf(path, member)).toBe('/dashboard');
   });
