@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
+import { billingDataPath } from '../../testing/billing-data-path.ts';
 import {
   callAs,
   type Person,
@@ -52,16 +53,7 @@ afterAll(() => server.close());
 
 const september = { start_date: '2024-09-01', end_date: '2024-09-30' };
 async function billingData(params: Record<string, string>) {
-  const query = new URLSearchParams({
-    user_id: owner.userId,
-    integration: 'default',
-    tag_key: 'all',
-    selected_tag_values: 'All',
-    is_amortized: 'false',
-    ...september,
-    ...params,
-  });
-  return callAs(server, owner)('GET', `/api/billing-data?${query}`);
+  return callAs(server, owner)('GET', billingDataPath(owner.userId, { ...september, ...params }));
 }
 const totalsOf = (series: Array<{ key: string; total: number }>) =>
   Object.fromEntries(series.map((entry) => [entry.key, entry.total]));

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/calendar-days.ts';
 import { roundToCents } from '../../../domain/money.ts';
 import { bearer, multipartFile } from '../../testing/accounts-fixtures.ts';
+import { billingDataPath } from '../../testing/billing-data-path.ts';
 import { signUpVerifiedOwner, type TestPerson } from '../../testing/billing-fixtures.ts';
 import { inviteNewPerson } from '../../testing/organization-fixtures.ts';
 import { picoUnits, SCALE } from '../../testing/raw-billing-samples.ts';
@@ -132,15 +133,11 @@ let owner: TestPerson;
 let integrationId: string;
 
 async function billingData(person: TestPerson, params: Record<string, string>) {
-  const query = new URLSearchParams({
-    user_id: person.userId,
-    integration: 'default',
-    tag_key: 'all',
-    selected_tag_values: 'All',
-    is_amortized: 'false',
-    ...params,
+  return server.app.inject({
+    method: 'GET',
+    url: billingDataPath(person.userId, params),
+    headers: person.headers,
   });
-  return server.app.inject({ method: 'GET', url: `/api/billing-data?${query}`, headers: person.headers });
 }
 const range = (start: IsoDay, end: IsoDay, extra: Record<string, string> = {}) => ({
   start_date: start,
@@ -263,18 +260,9 @@ describe('GET /api/billing-data, against the known facts', () => {
     const first = await billingData(owner, range(month.start, month.end));
     const etag = String(first.headers.etag);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const query = new URLSearchParams({
-      user_id: owner.userId,
-      integration: 'default',
-      tag_key: 'all',
-      selected_tag_values: 'All',
-      is_amortized: 'false',
-      start_date: month.start,
-      end_date: month.end,
-    });
     const again = await server.app.inject({
       method: 'GET',
-      url: `/api/billing-data?${query}`,
+      url: billingDataPath(owner.userId, range(month.start, month.end)),
       headers: { ...owner.headers, 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);

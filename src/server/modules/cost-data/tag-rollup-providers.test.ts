@@ -3,6 +3,7 @@ import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
+import { billingDataPath } from '../../testing/billing-data-path.ts';
 import {
   callAs,
   type Person,
@@ -52,17 +53,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function envSplit(provider: string) {
-  const query = new URLSearchParams({
-    user_id: owner.userId,
-    integration: 'default',
+  const path = billingDataPath(owner.userId, {
     tag_key: 'env',
-    selected_tag_values: 'All',
-    is_amortized: 'false',
     start_date: '2024-09-01',
     end_date: '2024-09-30',
     provider,
   });
-  const data = (await callAs(server, owner)('GET', `/api/billing-data?${query}`)).json();
+  const data = (await callAs(server, owner)('GET', path)).json();
   return Object.fromEntries(
     (data.series as Array<{ key: string; total: number }>).map((entry) => [entry.key, entry.total]),
   );
