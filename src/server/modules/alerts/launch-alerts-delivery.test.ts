@@ -19,6 +19,7 @@ import { type CaughtMail, type MailCatcher, startMailCatcher } from '../../testi
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { type SlackPost, type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { fixedClock } from '../../testing/test-clock.ts';
 
 /**
  * Early warning, the whole path: the simulated company launches eight GPUs, EventBridge puts
@@ -112,11 +113,18 @@ async function runScheduledEvaluation() {
   expect(job?.state).toBe('completed');
 }
 
+/**
+ * The middle of this month, for the server and the simulator: a budget the live run-rate carries over
+ * needs the rest of a month to run on, which the last seconds of a month do not leave.
+ */
+const today = new Date(`${new Date().toISOString().slice(0, 7)}-15T12:00:00Z`);
+
 beforeAll(async () => {
   catcher = await startMailCatcher();
   slack = await startSlackReceiver();
-  ({ simulator } = await startTestSimulator({ clock: testClock(new Date()) }));
+  ({ simulator } = await startTestSimulator({ clock: testClock(today) }));
   server = await createTestApp({
+    clock: fixedClock(today.toISOString()),
     queue: true,
     aws: { ...simulatorAccess(simulator), demo: undefined },
     env: {
@@ -135,7 +143,6 @@ beforeAll(async () => {
   // Today's bill data, from another source: the budget has a period to judge, the launches stay live.
   const uploads = await as('POST', '/api/integrations', { kind: 'upload', name: 'Uploads' });
   expect(uploads.statusCode).toBe(201);
-  const today = new Date();
   const state = await ingestCurLineItems(server, { organizationId, integrationId: uploads.json().id }, [
     {
       type: 'Usage',
