@@ -8,17 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { citationsIn, isCheckedForCitations } from './issue-citations.ts';
 
-/**
- * Files that still cite, each with why it is tolerated. Each fails the check once it no longer cites,
- * so the list only shrinks: these belong to work under way in their folders.
- */
-const TOLERATED = new Map(
-  ['src/server/modules/integrations/aws-sync.test.ts'].map((file) => [
-    file,
-    'its module was being reworked when the check came; restate the rule there',
-  ]),
-);
-
 const root = path.resolve(import.meta.dirname, '..');
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
   cwd: root,
@@ -30,11 +19,6 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 const problems: string[] = [];
 for (const file of files) {
   const citations = citationsIn(readFileSync(path.join(root, file), 'utf8'));
-  if (TOLERATED.has(file)) {
-    if (citations.length === 0)
-      problems.push(`${file}: cites nothing any more; take it off the tolerated list in this script`);
-    continue;
-  }
   for (const citation of citations)
     problems.push(
       `${file}:${citation.line}: cites an issue or a spec section (${citation.text}); say the rule, or link its decision record`,
@@ -47,6 +31,4 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-console.log(
-  `citations: ${files.length} files, none cites an issue number or a spec section (${TOLERATED.size} tolerated while their modules are reworked)`,
-);
+console.log(`citations: ${files.length} files, none cites an issue number or a spec section`);

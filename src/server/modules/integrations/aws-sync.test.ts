@@ -129,7 +129,7 @@ describe('syncing the demo AWS account', () => {
     const after = await totals();
     expect(Number(after['2026-10'])).toBeCloseTo(100.75, 6);
     expect(after['2026-09']).toBe(before['2026-09']);
-    // AWS's export with its manifest is trusted as a restatement; the run still names the month (issue 13).
+    // AWS's export with its manifest is trusted as a restatement; the run still names the month.
     expect(Number(before['2026-10'])).toBeGreaterThan(2 * 100.75);
     expect((await status()).latest_run).toMatchObject({ state: 'succeeded', held_months: null });
     expect((await status()).latest_run.warnings.join(' ')).toMatch(
