@@ -8,17 +8,17 @@ import { createOrganizationsService } from '../modules/organizations/organizatio
 
 /**
  * The delivery module as a worker process builds it, a separate instance on the app's database that
- * delivers inline (no queue) on the wall clock, to Slack at the configured API address.
+ * delivers inline (no queue) on the app's clock, to Slack at the configured API address.
  */
 export function inlineAlertDelivery(context: AppContext, options: { leaseMs?: number } = {}) {
   const organizations = createOrganizationsService(context.database.db);
   const secret = resolveAuthSecret(context.config);
   return createAlertDelivery({
-    now: () => new Date(),
+    now: () => context.clock.now(),
     db: context.database.db,
     queue: undefined,
     mailer: createMailer(context),
-    tokens: createAlertLinkTokens(secret, Date.now),
+    tokens: createAlertLinkTokens(secret, () => context.clock.now().getTime()),
     secrets: createSecretBox(secret),
     organizations,
     billing: createBillingService(context, organizations),
