@@ -147,6 +147,51 @@ export interface ResourceCostStagingTable
   run_id: string;
 }
 
+/** A Savings Plan or reservation as one billing period of a bill describes it (decision 098). */
+export interface CostCommitmentsTable {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  commitment_id: string;
+  kind: string;
+  offering: string;
+  owner_account_id: string;
+  region: string;
+  instance_family: string;
+  term: string;
+  payment_option: string;
+  hourly_commitment: Money | null;
+  reserved_count: Money | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  period_unused_commitment: Money;
+}
+
+/** One day, account and commitment ('' : eligible usage no commitment paid for), decision 098. */
+export interface CostCommitmentDaysTable {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  usage_date: Day;
+  usage_account_id: string;
+  kind: string;
+  commitment_id: string;
+  total_commitment: Money;
+  used_commitment: Money;
+  covered_on_demand_cost: Money | null;
+  covered_hours: Money;
+  uncovered_on_demand_cost: Money;
+  uncovered_hours: Money;
+}
+
+/** A run's commitments wait here until its month is swapped: row_kind 'commitment' or 'day'. */
+export interface CostCommitmentStagingTable {
+  run_id: string;
+  billing_period: Day;
+  row_kind: string;
+  row: Json;
+}
+
 /** The tables the cost-data module owns (db/schema/ownership.ts). Spend: ingestion runs, daily cost facts and their rollups. */
 export interface CostDataTables {
   ingestion_runs: IngestionRunsTable;
@@ -160,4 +205,7 @@ export interface CostDataTables {
   cost_data_integrations: CostDataIntegrationsTable;
   cost_monthly_resource_costs: MonthlyResourceCostColumns;
   cost_resource_cost_staging: ResourceCostStagingTable;
+  cost_commitments: CostCommitmentsTable;
+  cost_commitment_days: CostCommitmentDaysTable;
+  cost_commitment_staging: CostCommitmentStagingTable;
 }

@@ -11,6 +11,15 @@ import type { DatabaseSchema } from '../../db/schema.ts';
 import { letWaitingWorkFirst } from '../../db/waiting-work-first.ts';
 import { createSignal } from '../../signal.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
+import { stageCommitments } from './commitment-facts.repository.ts';
+import {
+  type CommitmentScope,
+  type CommitmentWindow,
+  commitmentAmounts,
+  coverageAmounts,
+  listStoredCommitments,
+  periodUnusedOf,
+} from './commitment-reads.repository.ts';
 import {
   billingPeriodTotals,
   discardStagedFacts,
@@ -404,6 +413,7 @@ export function createCostDataService(
       await stageWhileReading(opened.monthlyResourceCosts(), (batch) =>
         stageResourceCosts(db, run.id, batch),
       );
+      await stageCommitments(db, run.id, await opened.commitments());
       totals.rowsRead += fileRows;
       fileRows = 0;
       await report(100, true);
@@ -441,6 +451,18 @@ export function createCostDataService(
   return {
     /** Every read of spend: the cost-slice API (cost-slices.service.ts). */
     slices: createCostSlices(db),
+    /** The Savings Plans and reservations the bills named, and their amounts (decision 098). */
+    commitments: {
+      list: (scope: CommitmentScope) => listStoredCommitments(db, scope),
+      amounts: (scope: Omit<CommitmentScope, 'accountIds'>, ids: string[], window: CommitmentWindow) =>
+        commitmentAmounts(db, scope, ids, window),
+      periodUnused: (
+        scope: Omit<CommitmentScope, 'accountIds'>,
+        ids: string[],
+        window: Pick<CommitmentWindow, 'from' | 'to'>,
+      ) => periodUnusedOf(db, scope, ids, window),
+      coverage: (scope: CommitmentScope, window: CommitmentWindow) => coverageAmounts(db, scope, window),
+    },
     createRun: (input: {
       organizationId: string;
       integrationId: string;

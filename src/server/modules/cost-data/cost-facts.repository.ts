@@ -3,6 +3,7 @@ import { storableText, storableTextOrNull } from '../../../domain/storable-text.
 import { copyField, copyRows } from '../../db/bulk-copy.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { DailyCostFact, MonthlyResourceCost } from './billing-files/index.ts';
+import { discardStagedCommitments, swapCommitments } from './commitment-facts.repository.ts';
 
 /** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
 const FACT_TEXT_LENGTH = 1_024;
@@ -111,6 +112,7 @@ export async function stageResourceCosts(
 export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
   await db.deleteFrom('cost_fact_staging').where('run_id', '=', runId).execute();
   await db.deleteFrom('cost_resource_cost_staging').where('run_id', '=', runId).execute();
+  await discardStagedCommitments(db, runId);
 }
 
 /**
@@ -119,7 +121,11 @@ export async function discardStagedFacts(db: Kysely<DatabaseSchema>, runId: stri
  * are found by a skip scan of the staging index, one probe per run, not a read of every staged row.
  */
 export async function discardStagedFactsOfRunsNotRunning(db: Kysely<DatabaseSchema>): Promise<void> {
-  for (const staging of ['cost_fact_staging', 'cost_resource_cost_staging'] as const) {
+  for (const staging of [
+    'cost_fact_staging',
+    'cost_resource_cost_staging',
+    'cost_commitment_staging',
+  ] as const) {
     const table = sql.table(staging);
     await sql`with recursive staged_runs (run_id) as (
         (select run_id from ${table} order by run_id limit 1)
@@ -148,6 +154,8 @@ export const COST_TABLES = [
   'cost_daily_tag_rollups',
   'cost_monthly_tag_rollups',
   'cost_monthly_resource_costs',
+  'cost_commitments',
+  'cost_commitment_days',
 ] as const;
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -230,6 +238,7 @@ export async function replaceBillingPeriod(
     where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
   await sql`insert into cost_monthly_resource_costs (organization_id, integration_id, ${RESOURCE_COST_COLUMNS})
     select ${ownerValues}, ${RESOURCE_COST_COLUMNS} from ${stagedResourceCosts}`.execute(trx);
+  await swapCommitments(trx, runId, owner, billingPeriod);
   await sql`delete from ${staged}`.execute(trx);
   await sql`delete from ${stagedResourceCosts}`.execute(trx);
 }

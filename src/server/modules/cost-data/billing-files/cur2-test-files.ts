@@ -21,6 +21,26 @@ export interface Cur2TestLineItem {
   reservationUnusedAmortizedUpfrontFee?: string;
   reservationUnusedRecurringFee?: string;
   reservationArn?: string;
+  /** Default '123456789012'. */
+  usageAccountId?: string;
+  /** Default 'AmazonEC2'. */
+  productCode?: string;
+  /** Default 1. */
+  usageAmount?: string;
+  /** Hours the line spans; default 1. */
+  hours?: number;
+  publicOnDemandCost?: string;
+  savingsPlanOfferingType?: string;
+  savingsPlanPurchaseTerm?: string;
+  savingsPlanPaymentOption?: string;
+  /** ISO instants, as CUR 2.0 writes them. */
+  savingsPlanStartTime?: string;
+  savingsPlanEndTime?: string;
+  reservationNumberOfReservations?: string;
+  reservationStartTime?: string;
+  reservationEndTime?: string;
+  leaseContractLength?: string;
+  purchaseOption?: string;
 }
 
 const decimal = (value: string | undefined) => (value === undefined ? 'NULL' : `CAST(${value} AS DOUBLE)`);
@@ -36,30 +56,41 @@ function lineItemSql(item: Cur2TestLineItem): string {
   return `SELECT
     CAST(${text(`${item.billingPeriod ?? '2026-10-01'} 00:00:00`)} AS TIMESTAMP) AS bill_billing_period_start_date,
     '999999999999' AS bill_payer_account_id,
-    '123456789012' AS line_item_usage_account_id,
+    ${text(item.usageAccountId ?? '123456789012')} AS line_item_usage_account_id,
     'Production' AS line_item_usage_account_name,
     ${text(item.type)} AS line_item_line_item_type,
     CAST(${text(item.start ?? '2026-10-05 10:00:00')} AS TIMESTAMP) AS line_item_usage_start_date,
-    CAST(${text(item.start ?? '2026-10-05 10:00:00')} AS TIMESTAMP) + INTERVAL 1 HOUR AS line_item_usage_end_date,
-    'AmazonEC2' AS line_item_product_code,
+    CAST(${text(item.start ?? '2026-10-05 10:00:00')} AS TIMESTAMP) + INTERVAL ${item.hours ?? 1} HOUR AS line_item_usage_end_date,
+    ${text(item.productCode ?? 'AmazonEC2')} AS line_item_product_code,
     ${text(item.usageType)} AS line_item_usage_type,
     'RunInstances' AS line_item_operation,
     ${text(item.resourceId ?? '')} AS line_item_resource_id,
-    CAST(1 AS DOUBLE) AS line_item_usage_amount,
+    ${decimal(item.usageAmount ?? '1')} AS line_item_usage_amount,
     ${decimal(item.unblended)} AS line_item_unblended_cost,
     ${decimal(item.net)} AS line_item_net_unblended_cost,
     'USD' AS line_item_currency_code,
     'us-east-1' AS product_region_code,
     MAP {'product_name': 'Amazon Elastic Compute Cloud', 'region': 'us-east-1'} AS product,
     'OnDemand' AS pricing_term,
+    ${decimal(item.publicOnDemandCost)} AS pricing_public_on_demand_cost,
+    ${text(item.leaseContractLength)} AS pricing_lease_contract_length,
+    ${text(item.purchaseOption)} AS pricing_purchase_option,
     ${text(item.reservationArn ?? '')} AS reservation_reservation_a_r_n,
     ${decimal(item.reservationEffectiveCost)} AS reservation_effective_cost,
     ${decimal(item.reservationUnusedAmortizedUpfrontFee)} AS reservation_unused_amortized_upfront_fee_for_billing_period,
     ${decimal(item.reservationUnusedRecurringFee)} AS reservation_unused_recurring_fee,
+    ${decimal(item.reservationNumberOfReservations)} AS reservation_number_of_reservations,
+    ${text(item.reservationStartTime)} AS reservation_start_time,
+    ${text(item.reservationEndTime)} AS reservation_end_time,
     ${text(item.savingsPlanArn ?? '')} AS savings_plan_savings_plan_a_r_n,
     ${decimal(item.savingsPlanEffectiveCost)} AS savings_plan_savings_plan_effective_cost,
     ${decimal(item.savingsPlanTotalCommitmentToDate)} AS savings_plan_total_commitment_to_date,
     ${decimal(item.savingsPlanUsedCommitment)} AS savings_plan_used_commitment,
+    ${text(item.savingsPlanOfferingType)} AS savings_plan_offering_type,
+    ${text(item.savingsPlanPurchaseTerm)} AS savings_plan_purchase_term,
+    ${text(item.savingsPlanPaymentOption)} AS savings_plan_payment_option,
+    ${text(item.savingsPlanStartTime)} AS savings_plan_start_time,
+    ${text(item.savingsPlanEndTime)} AS savings_plan_end_time,
     ${tagMap(item.tags)} AS resource_tags`;
 }
 

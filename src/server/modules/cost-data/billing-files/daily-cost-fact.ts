@@ -86,3 +86,51 @@ export interface BillingFileProgress {
   factsEmitted: number;
   totalFacts: number | null;
 }
+
+/** A Savings Plan or a reservation as one billing period of a bill describes it (decision 098). */
+export interface BillCommitment {
+  /** 'YYYY-MM-01'. */
+  billingPeriod: string;
+  /** The Savings Plan's or reservation's ARN (FOCUS: CommitmentDiscountId). */
+  commitmentId: string;
+  kind: 'savings-plan' | 'reservation';
+  /** A Savings Plan's offering type ('ComputeSavingsPlans'), a reservation's service ('AmazonRDS'). */
+  offering: string;
+  ownerAccountId: string;
+  region: string;
+  instanceFamily: string;
+  /** As the bill writes them ('1yr', 'No Upfront'); '' when it does not say. */
+  term: string;
+  paymentOption: string;
+  /** Exact decimals, null when the bill does not say. */
+  hourlyCommitment: string | null;
+  reservedCount: string | null;
+  /** ISO instants, null when the bill does not say. */
+  startsAt: string | null;
+  endsAt: string | null;
+  /** The unused fee the bill reports once for the period (a reservation's RIFee line), exact. */
+  periodUnusedCommitment: string;
+}
+
+/**
+ * One day, usage account and commitment (commitmentId '' : eligible usage no commitment paid for, per
+ * kind). Amounts are exact decimal strings; coveredOnDemandCost null when the bill does not carry it.
+ */
+export interface CommitmentDay {
+  billingPeriod: string;
+  usageDate: string;
+  usageAccountId: string;
+  kind: 'savings-plan' | 'reservation';
+  commitmentId: string;
+  totalCommitment: string;
+  usedCommitment: string;
+  coveredOnDemandCost: string | null;
+  coveredHours: string;
+  uncoveredOnDemandCost: string;
+  uncoveredHours: string;
+}
+
+export interface BillCommitments {
+  commitments: BillCommitment[];
+  days: CommitmentDay[];
+}

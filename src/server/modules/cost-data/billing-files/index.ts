@@ -1,11 +1,14 @@
 /** Reading AWS CUR (legacy, Athena, 2.0) and FOCUS billing files into daily cost facts with DuckDB. */
 export { BillingFileError } from './billing-file-error.ts';
 export type {
+  BillCommitment,
+  BillCommitments,
   BillingFileContainer,
   BillingFileCurrency,
   BillingFileFormat,
   BillingFileProgress,
   BillingFileSummary,
+  CommitmentDay,
   DailyCostFact,
   MonthlyResourceCost,
 } from './daily-cost-fact.ts';

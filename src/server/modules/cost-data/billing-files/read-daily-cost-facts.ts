@@ -5,6 +5,7 @@ import { type BillingFileSource, withNullPadding } from './billing-file-source.t
 import { summarizeDailyCostFacts } from './billing-file-summary.ts';
 import { curLineItemProjection } from './cur-line-items.ts';
 import type {
+  BillCommitments,
   BillingFileFormat,
   BillingFileProgress,
   BillingFileSummary,
@@ -27,6 +28,7 @@ import {
   lastNeededColumn,
   shortRowOf,
 } from './ragged-csv-rows.ts';
+import { readCommitments } from './read-commitments.ts';
 import { runWithScanProgress } from './scan-with-progress.ts';
 import { type FactGrain, monthlyResourceCostsSql } from './stored-grain-sql.ts';
 
@@ -53,6 +55,8 @@ export interface OpenedBillingFile {
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
   /** Each resource's cost per billing period and usage type, from a second read of the file (decision 079). */
   monthlyResourceCosts(): AsyncGenerator<MonthlyResourceCost[]>;
+  /** The Savings Plans and reservations the bill names, with their amounts per day (decision 098). */
+  commitments(): Promise<BillCommitments>;
   close(): void;
 }
 
@@ -120,6 +124,13 @@ export async function openBillingFile(
       dailyCostFacts: () => emitFacts(connection, file, summary, options),
       monthlyResourceCosts: () =>
         emitMonthlyResourceCosts(connection, file, lineItemsSql(source.relation, projection), options),
+      commitments: async () => {
+        try {
+          return await readCommitments(connection, source, format);
+        } catch (error) {
+          throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
+        }
+      },
       close: () => session.close(),
     };
   } catch (error) {

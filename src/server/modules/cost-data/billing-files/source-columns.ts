@@ -56,6 +56,26 @@ export class SourceColumns {
     return `CAST(${quoteIdentifier(column.name)} AS ${MONEY_TYPE})`;
   }
 
+  /**
+   * A number that may be missing or malformed without failing the read: the commitment columns are
+   * read beside the facts, and a bad cell there leaves its value unknown (NULL).
+   */
+  optionalNumber(name: string): string {
+    const column = this.find(name);
+    if (!column) return `CAST(NULL AS ${MONEY_TYPE})`;
+    return `TRY_CAST(${asText(column)} AS ${MONEY_TYPE})`;
+  }
+
+  /** A timestamp column as epoch milliseconds (UTC); NULL when missing, empty or malformed. */
+  epochMs(name: string): string {
+    const column = this.find(name);
+    if (!column) return 'CAST(NULL AS BIGINT)';
+    const identifier = quoteIdentifier(column.name);
+    if (column.type.startsWith('TIMESTAMP') || column.type === 'DATE')
+      return `epoch_ms(CAST(${identifier} AS TIMESTAMPTZ))`;
+    return `epoch_ms(TRY_CAST(nullif(${asText(column)}, '') AS TIMESTAMPTZ))`;
+  }
+
   /** The UTC calendar day of a timestamp column ('2023-11-01T00:00:00.000Z', '2024-09-18 22:00:00', ...). */
   utcDate(name: string): string | undefined {
     const column = this.find(name);

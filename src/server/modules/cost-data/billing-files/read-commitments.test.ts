@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEligibleUsage } from '../../../../domain/commitment-eligibility.ts';
+import { COMMITMENT_BILL, PAYER, RESERVATION, SAVINGS_PLAN, WORKLOADS } from './commitment-test-bill.ts';
+import { writeCur2TestFile } from './cur2-test-files.ts';
+import type { BillCommitments } from './daily-cost-fact.ts';
+import { openBillingFile } from './read-daily-cost-facts.ts';
+
+/** Sums of raw line items, to the micro-dollar, independent of the reader's SQL. */
+function sumOf(
+  predicate: (item: (typeof COMMITMENT_BILL)[number]) => boolean,
+  field: (item: (typeof COMMITMENT_BILL)[number]) => string | undefined,
+) {
+  return COMMITMENT_BILL.filter(predicate).reduce((sum, item) => sum + Number(field(item) ?? 0), 0);
+}
+const total = (values: Array<{ value: string | null }>) =>
+  values.reduce((sum, { value }) => sum + Number(value ?? 0), 0);
+
+describe.each(['parquet', 'csv.gz'] as const)('the commitments of a CUR 2.0 bill as %s', (container) => {
+  let directory: string;
+  let read: BillCommitments;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(os.tmpdir(), 'commitments-'));
+    const file = path.join(directory, 'export-part-00001');
+    await writeCur2TestFile(file, COMMITMENT_BILL, container);
+    const opened = await openBillingFile(file, { grain: 'stored' });
+    try {
+      read = await opened.commitments();
+    } finally {
+      opened.close();
+    }
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('lists each Savings Plan and reservation with its type, term, payment option, commitment and dates', () => {
+    expect(read.commitments).toEqual([
+      {
+        billingPeriod: '2026-10-01',
+        commitmentId: RESERVATION,
+        kind: 'reservation',
+        offering: 'AmazonRDS',
+        ownerAccountId: PAYER,
+        region: 'us-east-1',
+        instanceFamily: '',
+        term: '1yr',
+        paymentOption: 'Partial Upfront',
+        hourlyCommitment: null,
+        reservedCount: expect.stringMatching(/^2(\.0+)?$/),
+        startsAt: '2026-01-15T00:00:00.000Z',
+        endsAt: '2026-12-20T00:00:00.000Z',
+        periodUnusedCommitment: expect.any(String),
+      },
+      {
+        billingPeriod: '2026-10-01',
+        commitmentId: SAVINGS_PLAN,
+        kind: 'savings-plan',
+        offering: 'ComputeSavingsPlans',
+        ownerAccountId: PAYER,
+        region: 'us-east-1',
+        instanceFamily: '',
+        term: '1yr',
+        paymentOption: 'No Upfront',
+        hourlyCommitment: expect.stringMatching(/^2(\.0+)?$/),
+        reservedCount: null,
+        startsAt: '2026-03-01T00:00:00.000Z',
+        endsAt: '2027-03-01T00:00:00.000Z',
+        periodUnusedCommitment: expect.stringMatching(/^0(\.0+)?$/),
+      },
+    ]);
+  });
+
+  it("sums a Savings Plan's total, used and on-demand equivalent as its line items do", () => {
+    const days = read.days.filter((day) => day.commitmentId === SAVINGS_PLAN);
+    const fees = (item: (typeof COMMITMENT_BILL)[number]) => item.type === 'SavingsPlanRecurringFee';
+    expect(total(days.map((day) => ({ value: day.totalCommitment })))).toBeCloseTo(
+      sumOf(fees, (item) => item.savingsPlanTotalCommitmentToDate),
+      6,
+    );
+    expect(total(days.map((day) => ({ value: day.usedCommitment })))).toBeCloseTo(
+      sumOf(fees, (item) => item.savingsPlanUsedCommitment),
+      6,
+    );
+    expect(total(days.map((day) => ({ value: day.coveredOnDemandCost })))).toBeCloseTo(
+      sumOf(
+        (item) => item.type === 'SavingsPlanCoveredUsage',
+        (item) => item.unblended,
+      ),
+      6,
+    );
+    // The fee is the payer's; the covered usage the workload account's.
+    expect(new Set(days.map((day) => day.usageAccountId))).toEqual(new Set([PAYER, WORKLOADS]));
+  });
+
+  it("keeps a reservation's used fee per day and its unused fee once for the month", () => {
+    const days = read.days.filter((day) => day.commitmentId === RESERVATION);
+    expect(days.map((day) => day.usageDate)).toEqual(['2026-10-05', '2026-10-06']);
+    expect(total(days.map((day) => ({ value: day.usedCommitment })))).toBeCloseTo(
+      sumOf(
+        (item) => item.type === 'DiscountedUsage',
+        (item) => item.reservationEffectiveCost,
+      ),
+      6,
+    );
+    expect(total(days.map((day) => ({ value: day.coveredOnDemandCost })))).toBeCloseTo(
+      sumOf(
+        (item) => item.type === 'DiscountedUsage',
+        (item) => item.publicOnDemandCost,
+      ),
+      6,
+    );
+    const unused =
+      sumOf(
+        (item) => item.type === 'RIFee',
+        (item) => item.reservationUnusedAmortizedUpfrontFee,
+      ) +
+      sumOf(
+        (item) => item.type === 'RIFee',
+        (item) => item.reservationUnusedRecurringFee,
+      );
+    expect(Number(read.commitments[0]?.periodUnusedCommitment)).toBeCloseTo(unused, 6);
+  });
+
+  it('counts as uncovered only the on-demand usage a commitment could have paid for', () => {
+    for (const kind of ['savings-plan', 'reservation'] as const) {
+      const uncovered = read.days.filter((day) => day.kind === kind && day.commitmentId === '');
+      const eligible = (item: (typeof COMMITMENT_BILL)[number]) =>
+        isEligibleUsage(kind, item.productCode ?? 'AmazonEC2', item.usageType) &&
+        (item.type === 'Usage' || (kind === 'reservation' && item.type === 'SavingsPlanCoveredUsage'));
+      expect(total(uncovered.map((day) => ({ value: day.uncoveredOnDemandCost })))).toBeCloseTo(
+        sumOf(eligible, (item) => item.unblended),
+        6,
+      );
+      expect(total(uncovered.map((day) => ({ value: day.uncoveredHours })))).toBeCloseTo(
+        sumOf(eligible, (item) => item.usageAmount ?? '1'),
+        6,
+      );
+    }
+  });
+});
+
+describe('a bill without commitment columns', () => {
+  it('holds no commitments and raises no error (FOCUS without CommitmentDiscount columns)', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'commitments-focus-'));
+    try {
+      const file = path.join(directory, 'focus.csv');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(
+        file,
+        'BillingPeriodStart,ChargePeriodStart,BilledCost,EffectiveCost,ChargeCategory,ServiceName,SubAccountId,BillingAccountId,ProviderName,BillingCurrency,ListCost\n' +
+          '2026-10-01T00:00:00Z,2026-10-05T00:00:00Z,1.5,1.5,Usage,Amazon EC2,123,999,AWS,USD,1.5\n',
+      );
+      const opened = await openBillingFile(file);
+      try {
+        expect(await opened.commitments()).toEqual({ commitments: [], days: [] });
+      } finally {
+        opened.close();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { storableText } from '../../../domain/storable-text.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { BillCommitments } from './billing-files/index.ts';
+
+const TEXT_LENGTH = 1_024;
+const STAGE_BATCH = 1_000;
+
+/**
+ * A run's commitments wait in staging beside its facts, one JSON row each (a commitment and month, or a
+ * day, account and commitment): they are few next to the facts. Amounts stay exact decimal text.
+ */
+export async function stageCommitments(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  bill: BillCommitments,
+): Promise<void> {
+  const rows = [
+    ...bill.commitments.map((commitment) => ({
+      run_id: runId,
+      billing_period: commitment.billingPeriod,
+      row_kind: 'commitment',
+      row: JSON.stringify({
+        ...commitment,
+        commitmentId: storableText(commitment.commitmentId, TEXT_LENGTH),
+        offering: storableText(commitment.offering, TEXT_LENGTH),
+      }),
+    })),
+    ...bill.days.map((day) => ({
+      run_id: runId,
+      billing_period: day.billingPeriod,
+      row_kind: 'day',
+      row: JSON.stringify({ ...day, commitmentId: storableText(day.commitmentId, TEXT_LENGTH) }),
+    })),
+  ];
+  for (let start = 0; start < rows.length; start += STAGE_BATCH)
+    await db
+      .insertInto('cost_commitment_staging')
+      .values(rows.slice(start, start + STAGE_BATCH))
+      .execute();
+}
+
+export async function discardStagedCommitments(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
+  await db.deleteFrom('cost_commitment_staging').where('run_id', '=', runId).execute();
+}
+
+/** The month's commitments of an integration replaced by its run's, in the swap's transaction. */
+export async function swapCommitments(
+  trx: Transaction<DatabaseSchema>,
+  runId: string,
+  owner: { organizationId: string; integrationId: string },
+  billingPeriod: string,
+): Promise<void> {
+  const staged = (kind: string) => sql`cost_commitment_staging
+    where run_id = ${runId} and billing_period = ${billingPeriod}::date and row_kind = ${kind}`;
+  const ownerValues = sql`${owner.organizationId}::uuid, ${owner.integrationId}::uuid`;
+  await sql`insert into cost_commitments (organization_id, integration_id, billing_period, commitment_id, kind,
+      offering, owner_account_id, region, instance_family, term, payment_option, hourly_commitment,
+      reserved_count, starts_at, ends_at, period_unused_commitment)
+    select ${ownerValues}, billing_period, row->>'commitmentId', row->>'kind', row->>'offering',
+      row->>'ownerAccountId', row->>'region', row->>'instanceFamily', row->>'term', row->>'paymentOption',
+      (row->>'hourlyCommitment')::numeric, (row->>'reservedCount')::numeric,
+      (row->>'startsAt')::timestamptz, (row->>'endsAt')::timestamptz, (row->>'periodUnusedCommitment')::numeric
+    from ${staged('commitment')}`.execute(trx);
+  await sql`insert into cost_commitment_days (organization_id, integration_id, billing_period, usage_date,
+      usage_account_id, kind, commitment_id, total_commitment, used_commitment, covered_on_demand_cost,
+      covered_hours, uncovered_on_demand_cost, uncovered_hours)
+    select ${ownerValues}, billing_period, (row->>'usageDate')::date, row->>'usageAccountId', row->>'kind',
+      row->>'commitmentId', (row->>'totalCommitment')::numeric, (row->>'usedCommitment')::numeric,
+      (row->>'coveredOnDemandCost')::numeric, (row->>'coveredHours')::numeric,
+      (row->>'uncoveredOnDemandCost')::numeric, (row->>'uncoveredHours')::numeric
+    from ${staged('day')}`.execute(trx);
+  await sql`delete from cost_commitment_staging
+    where run_id = ${runId} and billing_period = ${billingPeriod}::date`.execute(trx);
+}

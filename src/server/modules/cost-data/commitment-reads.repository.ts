@@ -1,0 +1,197 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+/** Whose commitments: one integration of one organization, maybe narrowed to some accounts. */
+export interface CommitmentScope {
+  organizationId: string;
+  integrationId: string;
+  /** Null: every account. Otherwise only these (a team's scope, or a filter). */
+  accountIds: string[] | null;
+}
+
+/** Days from..to inclusive ('YYYY-MM-DD'), summed per day, per calendar month, or over all of them. */
+export interface CommitmentWindow {
+  from: string;
+  to: string;
+  bucket: 'day' | 'month' | 'all';
+}
+
+/** A commitment as the bill describes it across the months held. */
+export interface StoredCommitment {
+  commitmentId: string;
+  kind: 'savings-plan' | 'reservation';
+  offering: string;
+  ownerAccountId: string;
+  region: string;
+  instanceFamily: string;
+  term: string;
+  paymentOption: string;
+  hourlyCommitment: string | null;
+  reservedCount: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  firstBillingPeriod: string;
+  lastBillingPeriod: string;
+}
+
+/** A commitment's amounts in one bucket, exact decimal text; coveredOnDemandCost null when unknown. */
+export interface CommitmentBucketAmounts {
+  commitmentId: string;
+  bucket: string;
+  totalCommitment: string;
+  usedCommitment: string;
+  coveredOnDemandCost: string | null;
+  coveredHours: string;
+}
+
+export interface CoverageBucketAmounts {
+  kind: 'savings-plan' | 'reservation';
+  bucket: string;
+  coveredOnDemandCost: string | null;
+  uncoveredOnDemandCost: string;
+  coveredHours: string;
+  uncoveredHours: string;
+}
+
+/** A reservation's unused fee for one billing period, with its term, to spread over the days. */
+export interface PeriodUnused {
+  commitmentId: string;
+  billingPeriod: string;
+  unused: string;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const kindOf = (value: string) => (value === 'reservation' ? 'reservation' : 'savings-plan');
+
+function bucketSql(window: CommitmentWindow): RawBuilder<string> {
+  if (window.bucket === 'day') return sql<string>`usage_date::text`;
+  if (window.bucket === 'month') return sql<string>`to_char(usage_date, 'YYYY-MM')`;
+  return sql<string>`'all'`;
+}
+
+const accountsIn = (column: string, accountIds: string[] | null) =>
+  accountIds === null
+    ? sql`true`
+    : accountIds.length === 0
+      ? sql`false`
+      : sql`${sql.ref(column)} in (${sql.join(accountIds)})`;
+
+/** The organization's commitments in an integration, owned by the scope's accounts. */
+export async function listStoredCommitments(
+  db: Kysely<DatabaseSchema>,
+  scope: CommitmentScope,
+): Promise<StoredCommitment[]> {
+  const rows = await sql<Record<string, string | null>>`
+    select commitment_id, max(kind) as kind, max(offering) as offering, max(owner_account_id) as owner_account_id,
+      max(region) as region, max(instance_family) as instance_family, max(term) as term,
+      max(payment_option) as payment_option, max(hourly_commitment)::text as hourly_commitment,
+      max(reserved_count)::text as reserved_count, min(starts_at) as starts_at, max(ends_at) as ends_at,
+      min(billing_period)::text as first_period, max(billing_period)::text as last_period
+    from cost_commitments
+    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
+      and ${accountsIn('owner_account_id', scope.accountIds)}
+    group by commitment_id
+    order by max(ends_at) nulls last, commitment_id`.execute(db);
+  return rows.rows.map((row) => ({
+    commitmentId: String(row.commitment_id),
+    kind: kindOf(String(row.kind)),
+    offering: String(row.offering ?? ''),
+    ownerAccountId: String(row.owner_account_id ?? ''),
+    region: String(row.region ?? ''),
+    instanceFamily: String(row.instance_family ?? ''),
+    term: String(row.term ?? ''),
+    paymentOption: String(row.payment_option ?? ''),
+    hourlyCommitment: row.hourly_commitment ?? null,
+    reservedCount: row.reserved_count ?? null,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    firstBillingPeriod: String(row.first_period),
+    lastBillingPeriod: String(row.last_period),
+  }));
+}
+
+/** Each named commitment's total, used and covered amounts per bucket of the window. */
+export async function commitmentAmounts(
+  db: Kysely<DatabaseSchema>,
+  scope: Omit<CommitmentScope, 'accountIds'>,
+  commitmentIds: string[],
+  window: CommitmentWindow,
+): Promise<CommitmentBucketAmounts[]> {
+  if (commitmentIds.length === 0) return [];
+  const bucket = bucketSql(window);
+  const rows = await sql<Record<string, string | null>>`
+    select commitment_id, ${bucket} as bucket,
+      sum(total_commitment)::text as total, sum(used_commitment)::text as used,
+      case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost)::text end as covered,
+      sum(covered_hours)::text as hours
+    from cost_commitment_days
+    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
+      and usage_date between ${window.from}::date and ${window.to}::date
+      and commitment_id in (${sql.join(commitmentIds)})
+    group by commitment_id, bucket
+    order by bucket, commitment_id`.execute(db);
+  return rows.rows.map((row) => ({
+    commitmentId: String(row.commitment_id),
+    bucket: String(row.bucket),
+    totalCommitment: String(row.total),
+    usedCommitment: String(row.used),
+    coveredOnDemandCost: row.covered ?? null,
+    coveredHours: String(row.hours),
+  }));
+}
+
+/** The unused fees billed once a period (reservations) of the named commitments, in the window's months. */
+export async function periodUnusedOf(
+  db: Kysely<DatabaseSchema>,
+  scope: Omit<CommitmentScope, 'accountIds'>,
+  commitmentIds: string[],
+  window: Pick<CommitmentWindow, 'from' | 'to'>,
+): Promise<PeriodUnused[]> {
+  if (commitmentIds.length === 0) return [];
+  const rows = await sql<Record<string, string | null>>`
+    select commitment_id, billing_period::text as billing_period, sum(period_unused_commitment)::text as unused,
+      min(starts_at) as starts_at, max(ends_at) as ends_at
+    from cost_commitments
+    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
+      and billing_period between date_trunc('month', ${window.from}::date)::date and ${window.to}::date
+      and commitment_id in (${sql.join(commitmentIds)})
+    group by commitment_id, billing_period
+    having sum(period_unused_commitment) <> 0`.execute(db);
+  return rows.rows.map((row) => ({
+    commitmentId: String(row.commitment_id),
+    billingPeriod: String(row.billing_period),
+    unused: String(row.unused),
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+  }));
+}
+
+/** Eligible usage per kind and bucket in the scope's accounts: paid by commitments and not. */
+export async function coverageAmounts(
+  db: Kysely<DatabaseSchema>,
+  scope: CommitmentScope,
+  window: CommitmentWindow,
+): Promise<CoverageBucketAmounts[]> {
+  const bucket = bucketSql(window);
+  const rows = await sql<Record<string, string | null>>`
+    select kind, ${bucket} as bucket,
+      case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost)::text end as covered,
+      sum(uncovered_on_demand_cost)::text as uncovered, sum(covered_hours)::text as covered_hours,
+      sum(uncovered_hours)::text as uncovered_hours
+    from cost_commitment_days
+    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
+      and usage_date between ${window.from}::date and ${window.to}::date
+      and ${accountsIn('usage_account_id', scope.accountIds)}
+    group by kind, bucket
+    order by bucket, kind`.execute(db);
+  return rows.rows.map((row) => ({
+    kind: kindOf(String(row.kind)),
+    bucket: String(row.bucket),
+    coveredOnDemandCost: row.covered ?? null,
+    uncoveredOnDemandCost: String(row.uncovered),
+    coveredHours: String(row.covered_hours),
+    uncoveredHours: String(row.uncovered_hours),
+  }));
+}
