@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageOf, dayShareOfPeriod, daysUntilEnd, utilizationOf } from './commitment-utilization.ts';
+import { coverageOf, dayShareOfPeriod, utilizationOf } from './commitment-utilization.ts';
 
 describe('commitment utilization', () => {
   it('is used over total, the rest unused, the saving the on-demand equivalent less the commitment', () => {
@@ -80,14 +80,5 @@ describe("a billing period's amount spread over its days", () => {
     expect(
       dayShareOfPeriod('2026-11-07', '2026-11-01', { startsAt: null, endsAt: '2026-10-01T00:00:00Z' }),
     ).toBe(0);
-  });
-});
-
-describe('days until a commitment ends', () => {
-  it('counts whole days, null when the end is unknown', () => {
-    const now = new Date('2026-12-07T10:00:00Z');
-    expect(daysUntilEnd('2027-01-06T10:00:00Z', now)).toBe(30);
-    expect(daysUntilEnd('2026-12-07T23:00:00Z', now)).toBe(0);
-    expect(daysUntilEnd(null, now)).toBe(null);
   });
 });

@@ -123,9 +123,3 @@ export function dayShareOfPeriod(day: string, billingPeriod: string, term: Commi
   const dayStart = Date.parse(`${day}T00:00:00Z`);
   return overlapMs(dayStart, dayStart + MS_PER_DAY, term) / periodHours;
 }
-
-/** Whole days from today until the commitment ends (0 on its last day), null when its end is unknown. */
-export function daysUntilEnd(endsAt: string | null, now: Date): number | null {
-  if (!endsAt) return null;
-  return Math.floor((Date.parse(endsAt) - now.getTime()) / MS_PER_DAY);
-}

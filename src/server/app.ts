@@ -30,6 +30,8 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatServices } from './modules/chat/chat-services.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { supportInboxRoutes } from './modules/chat/support-inbox.routes.ts';
+import { commitmentsRoutes } from './modules/commitments/commitments.routes.ts';
+import { createCommitmentsService } from './modules/commitments/commitments.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { createConfigService } from './modules/config/config.service.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
@@ -252,6 +254,9 @@ export async function buildApp(
   // The live meter of usage-driven spend (decision 091): CloudWatch usage metrics read every few minutes.
   const usageMeter = createUsageMeterService({ context, integrations });
   await app.register(usageMeterRoutes, { usageMeter });
+  // Savings Plans and reservations read from the bill (decision 098).
+  const commitments = createCommitmentsService({ context, costData, integrations, organizations });
+  await app.register(commitmentsRoutes, { commitments });
 
   // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({

@@ -50,6 +50,7 @@ import {
 } from './ingestion-runs.repository.ts';
 import { stageWhileReading } from './stage-while-reading.ts';
 
+export type { PeriodUnused, StoredCommitment } from './commitment-reads.repository.ts';
 export type { IngestionRun, IngestionRunError };
 
 export interface BillingFileToIngest {

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { inclusiveDayCount, isIsoDay } from '../domain/calendar-days.ts';
+
+const isoDay = (field: string) =>
+  z.string().refine(isIsoDay, `${field} must be a calendar day written YYYY-MM-DD`);
+
+/** The longest window one answer covers: two years of days. */
+export const MAX_COMMITMENT_RANGE_DAYS = 731;
+
+export const commitmentKind = z.enum(
+  ['savings-plan', 'reservation'],
+  "kind must be 'savings-plan' or 'reservation'",
+);
+
+/**
+ * GET /api/commitments: the commitments of one integration (default: the organization's default one) in
+ * the viewer's scope, their utilization and coverage over from..to (default: the last 30 days).
+ * commitment_id narrows to one (another organization's answers 404); granularity sets the series' buckets.
+ */
+export const commitmentsQuery = z
+  .object({
+    integration: z
+      .string()
+      .trim()
+      .min(1, 'integration must be an integration id or default')
+      .max(100)
+      .default('default'),
+    from: isoDay('from').optional(),
+    to: isoDay('to').optional(),
+    kind: commitmentKind.optional(),
+    account_id: z
+      .string()
+      .trim()
+      .regex(/^\d{12}$/, 'account_id must be a 12-digit AWS account id')
+      .optional(),
+    commitment_id: z.string().trim().min(1).max(1024, 'commitment_id is at most 1024 characters').optional(),
+    granularity: z.enum(['day', 'month'], "granularity must be 'day' or 'month'").default('day'),
+  })
+  .superRefine((query, context) => {
+    if (!query.from || !query.to || !isIsoDay(query.from) || !isIsoDay(query.to)) return;
+    if (query.to < query.from)
+      context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    else if (inclusiveDayCount(query.from, query.to) > MAX_COMMITMENT_RANGE_DAYS)
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `the range may cover at most ${MAX_COMMITMENT_RANGE_DAYS} days`,
+      });
+  });
+export type CommitmentsQuery = z.infer<typeof commitmentsQuery>;
+
+/** Used against total commitment, and the saving, over a window. */
+const utilizationFields = {
+  total_commitment_usd: z.number(),
+  used_commitment_usd: z.number(),
+  unused_commitment_usd: z.number(),
+  /** 0-100; null when nothing was committed in the window (never a division by zero). */
+  utilization_percent: z.number().nullable(),
+};
+
+export const commitmentRow = z.object({
+  /** The Savings Plan's or reservation's ARN as the bill names it. */
+  id: z.string(),
+  kind: commitmentKind,
+  /** 'Compute Savings Plan', 'RDS Reserved Instance'. */
+  type: z.string(),
+  owner_account_id: z.string(),
+  region: z.string(),
+  instance_family: z.string(),
+  /** As the bill writes them ('1yr', 'No Upfront'); '' when it does not say. */
+  term: z.string(),
+  payment_option: z.string(),
+  hourly_commitment_usd: z.number().nullable(),
+  reserved_count: z.number().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  days_until_end: z.number().nullable(),
+  state: z.enum(['queued', 'active', 'expired']),
+  /** Until when AWS takes the Savings Plan back; null when it cannot be returned (any more). */
+  returnable_until: z.string().nullable(),
+  /** Where the commitment was read: the bill (CUR / FOCUS columns). */
+  source: z.literal('bill'),
+  ...utilizationFields,
+  on_demand_equivalent_usd: z.number().nullable(),
+  net_savings_usd: z.number().nullable(),
+  /** Set when the saving is unknown, with why. */
+  savings_unknown_reason: z.string().nullable(),
+});
+export type CommitmentRow = z.infer<typeof commitmentRow>;
+
+export const commitmentCoverage = z.object({
+  kind: commitmentKind,
+  covered_on_demand_usd: z.number().nullable(),
+  eligible_on_demand_usd: z.number().nullable(),
+  /** Savings Plans' coverage: covered On-Demand dollars / eligible On-Demand dollars. */
+  cost_coverage_percent: z.number().nullable(),
+  covered_hours: z.number(),
+  eligible_hours: z.number(),
+  /** Reservations' coverage: reserved hours / all eligible running hours. */
+  hours_coverage_percent: z.number().nullable(),
+});
+
+export const utilizationPoint = z.object({
+  /** 'YYYY-MM-DD' per day, 'YYYY-MM' per month. */
+  bucket: z.string(),
+  ...utilizationFields,
+});
+
+export const commitmentsView = z.object({
+  integration: z.object({ id: z.string(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(['day', 'month']),
+  /** True when a team scope narrows what this person sees to some accounts. */
+  scoped: z.boolean(),
+  commitments: z.array(commitmentRow),
+  coverage: z.array(commitmentCoverage),
+  /** The commitments listed, together, per bucket. */
+  utilization: z.array(utilizationPoint),
+});
+export type CommitmentsView = z.infer<typeof commitmentsView>;

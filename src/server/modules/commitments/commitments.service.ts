@@ -1,0 +1,178 @@
+import type { CommitmentRow, CommitmentsQuery, CommitmentsView } from '../../../contracts/commitments.ts';
+import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-days.ts';
+import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
+import { commitmentState, daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
+import { coverageOf, utilizationOf } from '../../../domain/commitment-utilization.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, notFound } from '../../plugins/errors.ts';
+import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.service.ts';
+import type { IntegrationsService } from '../integrations/integrations.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { spreadPeriodUnused } from './commitment-spread.ts';
+
+export interface CommitmentsDependencies {
+  context: Pick<AppContext, 'clock'>;
+  costData: Pick<CostDataService, 'commitments'>;
+  integrations: Pick<IntegrationsService, 'resolve'>;
+  organizations: Pick<OrganizationsService, 'costScopeFor'>;
+}
+
+const DEFAULT_DAYS = 30;
+const UNKNOWN_ON_DEMAND =
+  'The bill does not say what the covered usage costs On-Demand (pricing_public_on_demand_cost is empty), so the saving is unknown.';
+
+/** The accounts whose commitments and usage a person sees: a team scope's, narrowed by a filter. */
+function accountsOf(scope: CostScope, accountId: string | undefined): string[] | null {
+  const scoped = scope.restricted ? scope.accountIds : null;
+  if (!accountId) return scoped;
+  if (scoped && !scoped.includes(accountId)) return [];
+  return [accountId];
+}
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * The Commitments page (decision 098): each Savings Plan and reservation the bills named, its
+ * utilization and saving over a window, the coverage of eligible usage, and utilization over time. Reads
+ * the cost-data module's commitments; another organization's integration or commitment is a 404.
+ */
+export function createCommitmentsService(deps: CommitmentsDependencies) {
+  const { costData, context } = deps;
+
+  async function view(viewer: Viewer, query: CommitmentsQuery): Promise<CommitmentsView> {
+    const [integration, scope] = await Promise.all([
+      deps.integrations.resolve(viewer, query.integration),
+      deps.organizations.costScopeFor(viewer),
+    ]);
+    if (!integration) {
+      if (query.integration === 'default')
+        throw new ApiError(
+          404,
+          'NoIntegration',
+          'No integration is connected yet: connect one to see commitments.',
+        );
+      throw notFound('Integration');
+    }
+    const now = context.clock.now();
+    const to = query.to ?? isoDayInTimeZone(now, 'UTC');
+    const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+    const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
+    const accountIds = accountsOf(scope, query.account_id);
+    let inventory = await costData.commitments.list({ ...owner, accountIds });
+    if (query.kind) inventory = inventory.filter((commitment) => commitment.kind === query.kind);
+    if (query.commitment_id) {
+      inventory = inventory.filter((commitment) => commitment.commitmentId === query.commitment_id);
+      if (inventory.length === 0) throw notFound('Commitment');
+    }
+    const ids = inventory.map((commitment) => commitment.commitmentId);
+    const bucketOf = (day: string) => (query.granularity === 'month' ? day.slice(0, 7) : day);
+    const [totals, series, periodUnused, coverage] = await Promise.all([
+      costData.commitments.amounts(owner, ids, { from, to, bucket: 'all' }),
+      costData.commitments.amounts(owner, ids, { from, to, bucket: query.granularity }),
+      costData.commitments.periodUnused(owner, ids, { from, to }),
+      costData.commitments.coverage({ ...owner, accountIds }, { from, to, bucket: 'all' }),
+    ]);
+    const days = eachDay(from, to);
+    const spread = spreadPeriodUnused(periodUnused, days, bucketOf);
+    const totalsById = new Map(totals.map((row) => [row.commitmentId, row]));
+
+    const rowOf = (commitment: StoredCommitment): CommitmentRow => {
+      const amounts = totalsById.get(commitment.commitmentId);
+      const unusedOnce = spread.byCommitment.get(commitment.commitmentId) ?? 0;
+      const utilization = utilizationOf({
+        totalCommitment: Number(amounts?.totalCommitment ?? 0) + unusedOnce,
+        usedCommitment: Number(amounts?.usedCommitment ?? 0),
+        onDemandEquivalent: amounts ? num(amounts.coveredOnDemandCost) : 0,
+      });
+      const hourly = num(commitment.hourlyCommitment);
+      const dates = { startsAt: commitment.startsAt, endsAt: commitment.endsAt };
+      return {
+        id: commitment.commitmentId,
+        kind: commitment.kind,
+        type: commitmentTypeLabel(commitment.kind, commitment.offering),
+        owner_account_id: commitment.ownerAccountId,
+        region: commitment.region,
+        instance_family: commitment.instanceFamily,
+        term: commitment.term,
+        payment_option: commitment.paymentOption,
+        hourly_commitment_usd: hourly,
+        reserved_count: num(commitment.reservedCount),
+        starts_at: commitment.startsAt,
+        ends_at: commitment.endsAt,
+        days_until_end: daysUntilEnd(commitment.endsAt, now),
+        state: commitmentState(dates, now),
+        returnable_until: returnWindowClosesAt(commitment.kind, dates, hourly, now),
+        source: 'bill',
+        total_commitment_usd: utilization.totalCommitment,
+        used_commitment_usd: utilization.usedCommitment,
+        unused_commitment_usd: utilization.unusedCommitment,
+        utilization_percent: utilization.utilizationPercent,
+        on_demand_equivalent_usd: utilization.onDemandEquivalent,
+        net_savings_usd: utilization.netSavings,
+        savings_unknown_reason: utilization.netSavings === null ? UNKNOWN_ON_DEMAND : null,
+      };
+    };
+
+    const bucketTotals = new Map<string, { total: number; used: number }>();
+    for (const row of series) {
+      const entry = bucketTotals.get(row.bucket) ?? { total: 0, used: 0 };
+      entry.total += Number(row.totalCommitment);
+      entry.used += Number(row.usedCommitment);
+      bucketTotals.set(row.bucket, entry);
+    }
+    for (const [bucket, unused] of spread.byBucket) {
+      const entry = bucketTotals.get(bucket) ?? { total: 0, used: 0 };
+      entry.total += unused;
+      bucketTotals.set(bucket, entry);
+    }
+    const buckets = [...new Set(days.map(bucketOf))];
+    return {
+      integration: { id: integration.id, name: integration.name },
+      from,
+      to,
+      granularity: query.granularity,
+      scoped: accountIds !== null,
+      commitments: inventory.map(rowOf),
+      coverage: coverage
+        .filter((row) => !query.kind || row.kind === query.kind)
+        .map((row) => {
+          const figures = coverageOf({
+            coveredOnDemandCost: num(row.coveredOnDemandCost),
+            uncoveredOnDemandCost: Number(row.uncoveredOnDemandCost),
+            coveredHours: Number(row.coveredHours),
+            uncoveredHours: Number(row.uncoveredHours),
+          });
+          return {
+            kind: row.kind,
+            covered_on_demand_usd: figures.coveredOnDemandCost,
+            eligible_on_demand_usd: figures.eligibleOnDemandCost,
+            cost_coverage_percent: figures.costCoveragePercent,
+            covered_hours: figures.coveredHours,
+            eligible_hours: figures.eligibleHours,
+            hours_coverage_percent: figures.hoursCoveragePercent,
+          };
+        }),
+      utilization: buckets.map((bucket) => {
+        const entry = bucketTotals.get(bucket) ?? { total: 0, used: 0 };
+        const figures = utilizationOf({
+          totalCommitment: entry.total,
+          usedCommitment: entry.used,
+          onDemandEquivalent: null,
+        });
+        return {
+          bucket,
+          total_commitment_usd: figures.totalCommitment,
+          used_commitment_usd: figures.usedCommitment,
+          unused_commitment_usd: figures.unusedCommitment,
+          utilization_percent: figures.utilizationPercent,
+        };
+      }),
+    };
+  }
+
+  return { view };
+}
+
+export type CommitmentsService = ReturnType<typeof createCommitmentsService>;
