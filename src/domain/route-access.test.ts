@@ -48,6 +48,7 @@ describe('a visitor', () => {
   it.each([
     '/dashboard',
     '/launches',
+    '/commitments',
     '/settings',
     '/idle-ec2-confirmation/abc',
     '/budget-alert-confirmation/abc',
@@ -73,6 +74,7 @@ describe('a verified owner', () => {
   it.each([
     '/dashboard',
     '/launches',
+    '/commitments',
     '/organization',
     '/organization-member/jane',
     '/teams/platform',
@@ -100,12 +102,17 @@ describe('a member (kept exactly)', () => {
   ])('is sent to /dashboard from %s', (path) => {
     expect(redirectOf(path, member)).toBe('/dashboard');
   });
-  it.each(['/dashboard', '/launches', '/organization', '/organization-member/x', '/teams/x', '/settings'])(
-    'may open %s',
-    (path) => {
-      expect(redirectOf(path, member)).toBeNull();
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/launches',
+    '/commitments',
+    '/organization',
+    '/organization-member/x',
+    '/teams/x',
+    '/settings',
+  ])('may open %s', (path) => {
+    expect(redirectOf(path, member)).toBeNull();
+  });
 });
 
 describe('an admin who does not pay', () => {

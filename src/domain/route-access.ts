@@ -37,6 +37,7 @@ const VISITOR_PATTERNS: RegExp[] = [
 const MEMBER_PATTERNS: RegExp[] = [
   /^\/dashboard$/,
   /^\/launches$/,
+  /^\/commitments$/,
   /^\/notification$/,
   /^\/slack-setup$/,
   /^\/organization$/,

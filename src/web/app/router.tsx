@@ -38,6 +38,10 @@ const LaunchesPage = lazyPage(
   () => import('../features/launches/components/launches-page.tsx'),
   'LaunchesPage',
 );
+const CommitmentsPage = lazyPage(
+  () => import('../features/commitments/components/commitments-page.tsx'),
+  'CommitmentsPage',
+);
 const IntegrationsPage = lazyPage(
   () => import('../features/integrations/components/integrations-page.tsx'),
   'IntegrationsPage',
@@ -123,6 +127,7 @@ export const routes: RouteObject[] = [
       { path: '/settings/api-tokens', element: <ApiTokensPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/launches', element: <LaunchesPage /> },
+      { path: '/commitments', element: <CommitmentsPage /> },
       { path: '/aws-integration', element: <IntegrationsPage /> },
       { path: '/aws-integration/setup', element: <IntegrationSetupPage /> },
       { path: '/aws-integration/existing-stack', element: <ExistingStackPage /> },

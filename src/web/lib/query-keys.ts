@@ -25,6 +25,11 @@ export const queryKeys = {
     all: ['launch-ledger'],
     list: (filters: object) => ['launch-ledger', 'list', filters],
   },
+  /** GET commitments, per filter set: Savings Plans and reservations from the bill. */
+  commitments: {
+    all: ['commitments'],
+    list: (filters: object) => ['commitments', 'list', filters],
+  },
   /** GET usage-meter: metered usage (NAT gateway GB) and each integration's meter. */
   usageMeter: { all: ['usage-meter'] },
   /** GET launch-events/status: whether each integration's launch events arrive. */

@@ -4,6 +4,7 @@ export const MAIN_LINKS = [
   { to: '/launches', label: 'Launches' },
   { to: '/aws-integration', label: 'AWS Integrations' },
   { to: '/ec2-rightsizing-recommendation', label: 'Recommendations' },
+  { to: '/commitments', label: 'Commitments' },
   { to: '/notification', label: 'Notifications' },
 ] as const;
 

@@ -1,0 +1,36 @@
+import type { CommitmentRow } from '../../../../contracts/commitments.ts';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** An instant as the day it falls on in UTC ('Dec 20, 2026'), or a dash when the bill does not say. */
+export const formatInstantDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
+
+export const formatPercent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+
+/** How a commitment's end reads in the table: its day, and how soon when within 60 days. */
+export function endLabel(row: CommitmentRow): string {
+  if (row.state === 'expired') return `Ended ${formatInstantDay(row.ends_at)}`;
+  if (row.days_until_end === null) return '—';
+  if (row.days_until_end <= 60)
+    return `${formatInstantDay(row.ends_at)} (in ${row.days_until_end} day${row.days_until_end === 1 ? '' : 's'})`;
+  return formatInstantDay(row.ends_at);
+}
+
+/** What the row's term column shows: the term and the payment option as the bill writes them. */
+export const termLabel = (row: CommitmentRow) =>
+  [row.term, row.payment_option].filter((part) => part !== '').join(', ') || '—';
+
+/** A Savings Plan's hourly commitment, or a reservation's count. */
+export function sizeLabel(row: CommitmentRow): string {
+  if (row.hourly_commitment_usd !== null) return `$${row.hourly_commitment_usd.toFixed(2)}/hour`;
+  if (row.reserved_count !== null) return `${row.reserved_count} reserved`;
+  return '—';
+}
+
+/** Utilization below this is shown as a warning: the commitment pays for hours nothing uses. */
+export const LOW_UTILIZATION_PERCENT = 80;
