@@ -6,6 +6,7 @@ import { familyLineItems } from './family-line-items.ts';
 import { fleetLineItems } from './fleet-line-items.ts';
 import type { LineItem } from './line-item.ts';
 import { reservationFeeRow, reservedDatabaseRows } from './rds-reservation.ts';
+import { recentPlanFeeRows } from './savings-plan.ts';
 import { addUtcMonths, billingPeriodStart } from './timeline.ts';
 
 /**
@@ -25,15 +26,16 @@ export async function billingPeriodLineItemsBetweenTurns(
   const rows: LineItem[] = [];
   for (const window of dayWindowsOfPeriod(periodStart, periodEnd, cutoff)) {
     const dayRows = [
-      ...fleetLineItems(model.fleet, window),
-      ...reservedDatabaseRows(window),
+      ...fleetLineItems(model.fleet, window, model.anchorDay),
+      ...recentPlanFeeRows(window, model.anchorDay),
+      ...reservedDatabaseRows(window, model.anchorDay),
       ...model.families.flatMap((family) => familyLineItems(model, family, window)),
     ];
     rows.push(...dayRows, supportRow(window, dayRows));
     await setImmediate();
   }
   rows.push(
-    reservationFeeRow(periodStart, periodEnd),
+    reservationFeeRow(periodStart, periodEnd, model.anchorDay),
     ...creditRows(model.anchorDay, periodStart, periodEnd),
   );
   rows.push(...taxRows(rows, periodStart, periodEnd));

@@ -3,7 +3,7 @@ import { COMPANY_REGIONS, usageTypeIn } from './company-profile.ts';
 import { type DayWindow, windowHours } from './day-window.ts';
 import { type FleetInstance, runningHours } from './fleet.ts';
 import { type LineItem, toMoneyUnits, usageLineItem } from './line-item.ts';
-import { coveredUsageRows, savingsPlanFeeRow } from './savings-plan.ts';
+import { computePlanCovers, coveredUsageRows, savingsPlanFeeRow } from './savings-plan.ts';
 
 const GP3_USD_PER_GB_MONTH = 0.08;
 
@@ -55,16 +55,17 @@ function instanceEc2LineItem(
 }
 
 /** Instance hours and volumes of the fleet for one day window, with the Savings Plan rows. */
-export function fleetLineItems(fleet: FleetInstance[], window: DayWindow): LineItem[] {
+export function fleetLineItems(fleet: FleetInstance[], window: DayWindow, anchorDay: number): LineItem[] {
   const rows: LineItem[] = [];
   const coveredRows: LineItem[] = [];
+  const planCovers = computePlanCovers(window, anchorDay);
   for (const instance of fleet) {
     if (instance.launchTime >= window.end) continue;
     const hours = runningHours(instance, window.dayStart, window.end);
     if (hours > 0) {
       const onDemand = boxUsageRow(instance, window, hours);
-      if (instance.savingsPlanCovered) {
-        const [covered, negation] = coveredUsageRows(onDemand);
+      if (instance.savingsPlanCovered && planCovers) {
+        const [covered, negation] = coveredUsageRows(onDemand, anchorDay);
         if (covered && negation) {
           coveredRows.push(covered);
           rows.push(covered, negation);
@@ -75,6 +76,6 @@ export function fleetLineItems(fleet: FleetInstance[], window: DayWindow): LineI
     }
     rows.push(volumeRow(instance, window));
   }
-  rows.push(savingsPlanFeeRow(window, coveredRows));
+  rows.push(...savingsPlanFeeRow(window, coveredRows, anchorDay));
   return rows;
 }

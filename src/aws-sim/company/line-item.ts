@@ -26,6 +26,20 @@ export interface ResourceTags {
   project?: string;
 }
 
+/** What the CUR says of the commitment a fee or covered line belongs to (its savings_plan_* / reservation_* columns). */
+export interface CommitmentTerms {
+  /** 'ComputeSavingsPlans' | 'EC2InstanceSavingsPlans' for a Savings Plan; '' for a reservation. */
+  offeringType: string;
+  /** '1yr' | '3yr'. */
+  term: string;
+  /** 'No Upfront' | 'Partial Upfront' | 'All Upfront'. */
+  paymentOption: string;
+  startMs: number;
+  endMs: number;
+  /** A reservation's count of instances. */
+  count?: number;
+}
+
 export interface LineItem {
   accountId: string;
   type: LineItemType;
@@ -51,6 +65,9 @@ export interface LineItem {
   savingsPlanEffectiveCost?: number;
   savingsPlanTotalCommitment?: number;
   savingsPlanUsedCommitment?: number;
+  /** Public On-Demand cost of the line (pricing_public_on_demand_cost), in 1e-8 USD. */
+  publicOnDemandCost?: number;
+  commitment?: CommitmentTerms;
 }
 
 /**

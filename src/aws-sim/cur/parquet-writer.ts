@@ -41,6 +41,13 @@ const STAGING_COLUMNS: Array<[string, string]> = [
   ['tag_team', 'VARCHAR'],
   ['tag_env', 'VARCHAR'],
   ['tag_project', 'VARCHAR'],
+  ['public_on_demand', MONEY_TYPE],
+  ['commitment_offering', 'VARCHAR'],
+  ['commitment_term', 'VARCHAR'],
+  ['commitment_payment', 'VARCHAR'],
+  ['commitment_start', 'VARCHAR'],
+  ['commitment_end', 'VARCHAR'],
+  ['commitment_count', 'DOUBLE'],
 ];
 
 const NULL_TEXT = '\\N';
@@ -89,8 +96,24 @@ function stagingLine(row: LineItem, timestamp: (ms: number) => string): string {
     row.tags.team ?? NULL_TEXT,
     row.tags.env ?? NULL_TEXT,
     row.tags.project ?? NULL_TEXT,
+    row.publicOnDemandCost === undefined ? NULL_TEXT : moneyUnitsToDecimal(row.publicOnDemandCost),
+    ...commitmentCells(row),
   ];
   return cells.join('\t');
+}
+
+/** The commitment columns of a fee or covered line: its offering, term, payment option, dates and count. */
+function commitmentCells(row: LineItem): string[] {
+  const terms = row.commitment;
+  if (!terms) return [NULL_TEXT, NULL_TEXT, NULL_TEXT, NULL_TEXT, NULL_TEXT, NULL_TEXT];
+  return [
+    terms.offeringType || NULL_TEXT,
+    terms.term,
+    terms.paymentOption,
+    new Date(terms.startMs).toISOString(),
+    new Date(terms.endMs).toISOString(),
+    terms.count === undefined ? NULL_TEXT : String(terms.count),
+  ];
 }
 
 export interface ParquetPeriod {
@@ -133,6 +156,17 @@ function curColumnExpressions(period: ParquetPeriod): Record<string, string> {
     savings_plan_savings_plan_effective_cost: 'savings_plan_effective',
     savings_plan_total_commitment_to_date: 'savings_plan_commitment',
     savings_plan_used_commitment: 'savings_plan_used',
+    savings_plan_offering_type: `CASE WHEN savings_plan_arn <> '' THEN commitment_offering END`,
+    savings_plan_purchase_term: `CASE WHEN savings_plan_arn <> '' THEN commitment_term END`,
+    savings_plan_payment_option: `CASE WHEN savings_plan_arn <> '' THEN commitment_payment END`,
+    savings_plan_start_time: `CASE WHEN savings_plan_arn <> '' THEN commitment_start END`,
+    savings_plan_end_time: `CASE WHEN savings_plan_arn <> '' THEN commitment_end END`,
+    reservation_start_time: `CASE WHEN reservation_arn <> '' THEN commitment_start END`,
+    reservation_end_time: `CASE WHEN reservation_arn <> '' THEN commitment_end END`,
+    reservation_number_of_reservations: `CASE WHEN reservation_arn <> '' THEN commitment_count END`,
+    pricing_public_on_demand_cost: 'public_on_demand',
+    pricing_lease_contract_length: `CASE WHEN reservation_arn <> '' THEN commitment_term END`,
+    pricing_purchase_option: `CASE WHEN reservation_arn <> '' THEN commitment_payment END`,
     resource_tags: `map_from_entries(list_filter([
       {'key': 'user_team', 'value': tag_team}, {'key': 'user_env', 'value': tag_env},
       {'key': 'user_project', 'value': tag_project}], entry -> entry.value IS NOT NULL))`,
