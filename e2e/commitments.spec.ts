@@ -1,0 +1,29 @@
+import { expect, type Page, test } from '@playwright/test';
+import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
+import { saveScreen } from './support/screens.ts';
+
+/**
+ * The simulated company's bill holds three commitments (decision 098): a Compute Savings Plan that ends
+ * within 60 days, an RDS reservation with one of its three unused, and an EC2 Instance Savings Plan
+ * bought two days before, still returnable.
+ */
+
+const rowOf = (page: Page, type: string) =>
+  page.getByRole('table', { name: 'Commitments' }).getByTestId('commitment-row').filter({ hasText: type });
+
+test('the demo user sees the commitments that end, waste and can be returned', async ({ page }, testInfo) => {
+  // The first sync may still be running.
+  test.setTimeout(300_000);
+  await tryTheDemo(page);
+  await waitForDemoSync(page);
+  await page.locator('header').getByRole('link', { name: 'Commitments' }).click();
+  await expect(page).toHaveURL(/\/commitments$/);
+  await expect(page.getByRole('heading', { name: 'Commitments' })).toBeVisible();
+  await expect(rowOf(page, 'Compute Savings Plan')).toContainText(/\(in \d+ days?\)/);
+  await expect(rowOf(page, 'RDS Reserved Instance')).toContainText('3 reserved');
+  await expect(rowOf(page, 'EC2 Instance Savings Plan')).toContainText('Returnable until');
+  await expect(rowOf(page, 'EC2 Instance Savings Plan')).toContainText('0.0%');
+  await expect(page.getByText('Ending within 60 days')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await saveScreen(page, testInfo, 'commitments');
+});
