@@ -8,6 +8,26 @@ import { writeCur2TestFile } from './cur2-test-files.ts';
 import type { BillCommitments } from './daily-cost-fact.ts';
 import { openBillingFile } from './read-daily-cost-facts.ts';
 
+/** One CSV line's cells, quotes honoured (the sample's tags are quoted JSON with commas). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (char === '"' && quoted && line[index + 1] === '"') {
+      cell += '"';
+      index += 1;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === ',' && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
 /** Sums of raw line items, to the micro-dollar, independent of the reader's SQL. */
 function sumOf(
   predicate: (item: (typeof COMMITMENT_BILL)[number]) => boolean,
@@ -161,5 +181,32 @@ describe('a bill without commitment columns', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the FOCUS sample's commitment columns", () => {
+  it('lists each Savings Plan its used lines name, with their list cost as the On-Demand equivalent', async () => {
+    const file = path.resolve('test/fixtures/focus_sample.csv');
+    const opened = await openBillingFile(file);
+    let read: BillCommitments;
+    try {
+      read = await opened.commitments();
+    } finally {
+      opened.close();
+    }
+    const { readFileSync } = await import('node:fs');
+    const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+    const columns = csvCells(header ?? '');
+    const at = (name: string) => columns.indexOf(name);
+    const used = lines.map(csvCells).filter((cells) => cells[at('CommitmentDiscountStatus')] === 'Used');
+    expect(read.commitments.map((commitment) => commitment.commitmentId).sort()).toEqual(
+      [...new Set(used.map((cells) => cells[at('CommitmentDiscountId')]))].sort(),
+    );
+    expect(read.commitments.every((commitment) => commitment.kind === 'savings-plan')).toBe(true);
+    const listCost = used.reduce((sum, cells) => sum + Number(cells[at('ListCost')]), 0);
+    const covered = read.days
+      .filter((day) => day.commitmentId !== '')
+      .reduce((sum, day) => sum + Number(day.coveredOnDemandCost ?? 0), 0);
+    expect(covered).toBeCloseTo(listCost, 9);
   });
 });
