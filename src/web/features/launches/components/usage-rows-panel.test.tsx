@@ -9,9 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 const row = (patch: Partial<UsageMeterView['rows'][number]>): UsageMeterView['rows'][number] => ({
   integration_id: 'i-1',
   region: 'us-east-1',
+  service: 'nat-gateway',
   charge: 'nat-gateway-data-processed',
   resource_id: 'nat-0abc',
+  resource_label: 'NAT gateway nat-0abc',
   unit: 'GB',
+  estimate: null,
+  stopped: null,
   last_hour_quantity: 182,
   today_quantity: 400,
   usd_per_hour: 8.19,
