@@ -165,7 +165,7 @@ describe('the usage meter’s services', () => {
   it('stops a deleted function’s rows: no $ an hour, and its metrics no longer asked for', async () => {
     const fn = rowsOf(await view(), 'lambda-gb-seconds')[0]!.resource_id;
     const metricsBefore = (await view()).meters[0]!.regions.find(
-      (region) => region.charge === 'lambda-requests',
+      (region) => region.charge === 'lambda-requests' && region.region === 'us-east-1',
     )!.metrics_per_read;
     simulator.deleteLambdaFunction(accountId, fn);
     clock.advance(FIVE_MINUTES);
@@ -179,7 +179,7 @@ describe('the usage meter’s services', () => {
       expect(row.today_quantity).toBeGreaterThan(0);
     }
     const metricsAfter = after.meters[0]!.regions.find(
-      (region) => region.charge === 'lambda-requests',
+      (region) => region.charge === 'lambda-requests' && region.region === 'us-east-1',
     )!.metrics_per_read;
     expect(metricsAfter).toBe(metricsBefore - 1);
   });
@@ -195,7 +195,7 @@ describe('the usage meter’s services', () => {
     const answer = await view(other);
     const lambda = answer.meters[0]!.services.find((service) => service.service === 'lambda')!;
     expect(lambda.state).toBe('failing');
-    expect(lambda.error).toMatch(/lacks lambda:ListFunctions in us-east-1 \(AccessDeniedException\)/);
+    expect(lambda.error).toMatch(/lacks lambda:ListFunctions in [a-z]+-[a-z]+-\d \(AccessDeniedException\)/);
     expect(answer.meters[0]!.services.find((service) => service.service === 'logs')!.state).toBe('metered');
     expect(answer.rows.some((row) => row.service === 'lambda')).toBe(false);
     expect(rowsOf(answer, 'logs-ingested').length).toBeGreaterThan(0);
