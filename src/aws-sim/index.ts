@@ -9,8 +9,9 @@ import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
-import { type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
+import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
+import { lambdaFunctions, type UsageSurge, usageMetricSeries } from './company/usage-metrics.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
 import {
@@ -22,9 +23,10 @@ import {
   TEMPLATE_ROLE_PERMISSIONS,
 } from './protocol/identity.ts';
 import type { SimServiceName } from './protocol/service-handler.ts';
-import { cloudWatchService } from './services/cloudwatch.ts';
+import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
+import { lambdaService } from './services/lambda.ts';
 import { pricingService } from './services/pricing.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
@@ -100,6 +102,40 @@ export interface AwsSimulator {
    * it minute by minute; the bill, which lags, does not have those hours yet.
    */
   startNatLeak(leak: { natGatewayId: string; gbPerHour: number }): void;
+  /** The company's Lambda functions (ListFunctions; AWS/Lambda publishes their use every minute). */
+  lambdaFunctions(): Array<{ functionName: string; accountId: string; region: string; memorySizeMb: number }>;
+  /** The company's log groups (AWS/Logs IncomingBytes every minute). */
+  logGroups(): Array<{ logGroupName: string; accountId: string; region: string }>;
+  /**
+   * The demo's Lambda loop: from the next minute the function is invoked `invocationsPerMinute` more
+   * times, each running `durationMs` (AWS/Lambda Invocations and Duration). Not in the bill.
+   */
+  startLambdaLoop(loop: {
+    accountId: string;
+    functionName: string;
+    invocationsPerMinute: number;
+    durationMs: number;
+  }): void;
+  /** The demo's logging flood: the log group ingests `gbPerHour` more (AWS/Logs IncomingBytes). Not in the bill. */
+  startLoggingFlood(flood: { accountId: string; logGroupName: string; gbPerHour: number }): void;
+  /**
+   * The demo's token spike: the model is called for `inputTokensPerMinute`/`outputTokensPerMinute`
+   * more tokens in the account and region (AWS/Bedrock InputTokenCount and OutputTokenCount, ModelId).
+   */
+  startTokenSpike(spike: {
+    accountId: string;
+    region: string;
+    modelId: string;
+    inputTokensPerMinute: number;
+    outputTokensPerMinute: number;
+  }): void;
+  /** Deletes a Lambda function: ListFunctions no longer lists it and its metrics stop from now. */
+  deleteLambdaFunction(accountId: string, functionName: string): void;
+  /**
+   * The next GetMetricData answer carries `future` datapoints dated a day after the asked window and
+   * `past` ones 30 days before it (a publisher with a wrong clock) in its first result.
+   */
+  strayMetricDatapoints(stray: { future?: number; past?: number }): void;
   /** Turns the account's management-events trail off (no CloudTrail events) or on (the default). */
   setCloudTrail(accountId: string, enabled: boolean): void;
   /** Successful calls answered (what AWS bills for Cost Explorer). */
@@ -143,9 +179,18 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   createLaunchEventQueues(queues, now().getTime());
   const activity = new FleetActivity(queues, now);
   const natLeaks: NatLeak[] = [];
+  const surges: UsageSurge[] = [];
+  const deletedAtMs = new Map<string, number>();
+  const stray = { future: 0, past: 0 };
+  const series = usageMetricSeries(model);
+  const functions = lambdaFunctions(model);
+  const liveFunctions = () =>
+    functions.filter((fn) => !deletedAtMs.has(deletedKey('AWS/Lambda', fn.functionName, fn.accountId)));
+  const surge = (start: Omit<UsageSurge, 'startMs'>) => surges.push({ ...start, startMs: now().getTime() });
   const handlers = [
     costExplorerService(curExport, duckdb),
-    cloudWatchService({ model, leaks: natLeaks }),
+    cloudWatchService({ model, leaks: natLeaks, series, surges, deletedAtMs, stray }),
+    lambdaService(liveFunctions),
     stsService(identities),
     ec2Service(model, () => activity.launched),
     pricingService(),
@@ -182,6 +227,72 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       })),
     startNatLeak: (leak) => {
       natLeaks.push({ ...leak, startMs: now().getTime() });
+    },
+    lambdaFunctions: () =>
+      liveFunctions().map(({ functionName, accountId, region, memorySizeMb }) => ({
+        functionName,
+        accountId,
+        region,
+        memorySizeMb,
+      })),
+    logGroups: () =>
+      series
+        .filter((entry) => entry.namespace === 'AWS/Logs')
+        .map(({ dimensionValue, accountId, region }) => ({
+          logGroupName: dimensionValue,
+          accountId,
+          region,
+        })),
+    startLambdaLoop: ({ accountId, functionName, invocationsPerMinute, durationMs }) => {
+      const fn = functions.find(
+        (entry) => entry.accountId === accountId && entry.functionName === functionName,
+      );
+      if (!fn) throw new Error(`No function ${functionName} in ${accountId}`);
+      const base = {
+        namespace: 'AWS/Lambda',
+        dimensionName: 'FunctionName',
+        dimensionValue: functionName,
+        accountId,
+        region: fn.region,
+      };
+      surge({ ...base, metricName: 'Invocations', perMinute: invocationsPerMinute });
+      surge({ ...base, metricName: 'Duration', perMinute: invocationsPerMinute * durationMs });
+    },
+    startLoggingFlood: ({ accountId, logGroupName, gbPerHour }) => {
+      const group = series.find(
+        (entry) =>
+          entry.namespace === 'AWS/Logs' &&
+          entry.accountId === accountId &&
+          entry.dimensionValue === logGroupName,
+      );
+      if (!group) throw new Error(`No log group ${logGroupName} in ${accountId}`);
+      surge({
+        namespace: 'AWS/Logs',
+        metricName: 'IncomingBytes',
+        dimensionName: 'LogGroupName',
+        dimensionValue: logGroupName,
+        accountId,
+        region: group.region,
+        perMinute: (gbPerHour * BYTES_PER_BILLED_GB) / 60,
+      });
+    },
+    startTokenSpike: ({ accountId, region, modelId, inputTokensPerMinute, outputTokensPerMinute }) => {
+      const base = {
+        namespace: 'AWS/Bedrock',
+        dimensionName: 'ModelId',
+        dimensionValue: modelId,
+        accountId,
+        region,
+      };
+      surge({ ...base, metricName: 'InputTokenCount', perMinute: inputTokensPerMinute });
+      surge({ ...base, metricName: 'OutputTokenCount', perMinute: outputTokensPerMinute });
+    },
+    deleteLambdaFunction: (accountId, functionName) => {
+      deletedAtMs.set(deletedKey('AWS/Lambda', functionName, accountId), now().getTime());
+    },
+    strayMetricDatapoints: ({ future = 0, past = 0 }) => {
+      stray.future += future;
+      stray.past += past;
     },
     setCloudTrail: (accountId, enabled) => activity.setTrail(accountId, enabled),
     callCount: (service, operation) => calls.successCount(service, operation),

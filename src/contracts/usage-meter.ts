@@ -9,11 +9,15 @@ export type UsageMeterQuery = z.infer<typeof usageMeterQuery>;
 export const usageMeterRow = z.object({
   integration_id: z.string(),
   region: z.string(),
-  /** 'nat-gateway-data-processed' */
+  /** 'nat-gateway', 'lambda', 'logs', 'dynamodb', 'bedrock' or 'ec2-egress'. */
+  service: z.string(),
+  /** 'nat-gateway-data-processed', 'lambda-gb-seconds', 'logs-ingested', ... (src/domain/usage-prices.ts) */
   charge: z.string(),
-  /** The NAT gateway id. */
+  /** The NAT gateway id, function name, log group, table name, model id or instance id. */
   resource_id: z.string(),
-  unit: z.literal('GB'),
+  /** What the resource is, in words: "NAT gateway nat-0ab…", "Lambda function checkout-fn-01". */
+  resource_label: z.string(),
+  unit: z.enum(['GB', 'requests', 'GB-seconds', 'request units', 'tokens']),
   /** Null: no datapoints in that time ("no data"), never 0. */
   last_hour_quantity: z.number().nullable(),
   today_quantity: z.number().nullable(),
@@ -24,6 +28,10 @@ export const usageMeterRow = z.object({
   /** Set when the dollars are null because the price is not known, with why. */
   price_unknown_reason: z.string().nullable(),
   price_source: z.string().nullable(),
+  /** Set when the quantity is an estimate of what the bill charges (EC2 egress), with why. */
+  estimate: z.string().nullable(),
+  /** Set when the resource's row stopped (no longer listed: deleted), with why; its $ an hour is then null. */
+  stopped: z.string().nullable(),
 });
 
 /** How each integration's meter reads: per region, its last read and the error that stopped it. */
@@ -32,13 +40,33 @@ export const usageMeterState = z.object({
   regions: z.array(
     z.object({
       region: z.string(),
+      service: z.string(),
       charge: z.string(),
       last_read_at: z.string().nullable(),
       error: z.string().nullable(),
+      /** Datapoints dated in the future or far in the past, left out of the spend. */
+      left_out: z.number(),
+      /** Metrics the last read asked for, and how often the charge is read. */
+      metrics_per_read: z.number(),
+      read_every_seconds: z.number(),
+    }),
+  ),
+  /** Each service's state on the card: metered, failing (with why) or not metered. */
+  services: z.array(
+    z.object({
+      service: z.string(),
+      state: z.enum(['metered', 'failing', 'not-metered']),
+      error: z.string().nullable(),
+      last_read_at: z.string().nullable(),
+      read_every_seconds: z.number(),
     }),
   ),
   /** GetMetricData metrics requested so far; AWS charges $0.01 per 1,000. */
   metrics_requested: z.number(),
+  /** Datapoints left out of the spend in all, per the regions' rows. */
+  left_out: z.number(),
+  /** What the meter costs a month in the customer's AWS account at the current settings (GetMetricData). */
+  monthly_cost_usd: z.number(),
 });
 
 export const usageMeterView = z.object({
@@ -64,3 +92,58 @@ export const natLeakAnswer = z.object({
   gb_per_hour: z.number(),
 });
 export type NatLeakAnswer = z.infer<typeof natLeakAnswer>;
+
+/** The demo's Lambda loop: a function of the simulated account is invoked far more often. */
+export const lambdaLoopInput = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    invocations_per_minute: z
+      .number()
+      .positive('invocations_per_minute: must be more than 0')
+      .max(10_000_000)
+      .default(60_000),
+    duration_ms: z.number().positive('duration_ms: must be more than 0').max(900_000).default(1_200),
+  }),
+);
+export type LambdaLoopInput = z.infer<typeof lambdaLoopInput>;
+
+/** The demo's logging flood: a log group of the simulated account ingests this much more. */
+export const loggingFloodInput = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    gb_per_hour: z.number().positive('gb_per_hour: must be more than 0').max(100_000).default(40),
+  }),
+);
+export type LoggingFloodInput = z.infer<typeof loggingFloodInput>;
+
+/** The demo's token spike: a Bedrock model called in a loop in the simulated account. */
+export const tokenSpikeInput = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    model_id: z
+      .string()
+      .min(1, 'model_id: name a Bedrock model')
+      .max(200)
+      .default('anthropic.claude-3-5-sonnet-20240620-v1:0'),
+    input_tokens_per_minute: z
+      .number()
+      .positive('input_tokens_per_minute: must be more than 0')
+      .max(1e9)
+      .default(400_000),
+    output_tokens_per_minute: z
+      .number()
+      .positive('output_tokens_per_minute: must be more than 0')
+      .max(1e9)
+      .default(100_000),
+  }),
+);
+export type TokenSpikeInput = z.infer<typeof tokenSpikeInput>;
+
+/** Which resource of which simulated account a demo scenario started on. */
+export const demoScenarioAnswer = z.object({
+  service: z.string(),
+  resource_id: z.string(),
+  region: z.string(),
+  account_id: z.string(),
+});
+export type DemoScenarioAnswer = z.infer<typeof demoScenarioAnswer>;

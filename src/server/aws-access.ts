@@ -24,6 +24,23 @@ export interface SimulatedFleet {
   /** The company's NAT gateways, and the demo's egress leak through one of them (docs/decisions/091). */
   natGateways(): Array<{ natGatewayId: string; accountId: string; region: string }>;
   startNatLeak(leak: { natGatewayId: string; gbPerHour: number }): void;
+  /** The demo's other usage scenarios (docs/decisions/094): a Lambda loop, a logging flood, a token spike. */
+  lambdaFunctions(): Array<{ functionName: string; accountId: string; region: string; memorySizeMb: number }>;
+  logGroups(): Array<{ logGroupName: string; accountId: string; region: string }>;
+  startLambdaLoop(loop: {
+    accountId: string;
+    functionName: string;
+    invocationsPerMinute: number;
+    durationMs: number;
+  }): void;
+  startLoggingFlood(flood: { accountId: string; logGroupName: string; gbPerHour: number }): void;
+  startTokenSpike(spike: {
+    accountId: string;
+    region: string;
+    modelId: string;
+    inputTokensPerMinute: number;
+    outputTokensPerMinute: number;
+  }): void;
 }
 
 /**

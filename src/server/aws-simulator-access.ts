@@ -23,6 +23,11 @@ export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
       launchGpuBurst: (request) => simulator.launchGpuBurst(request),
       natGateways: () => simulator.natGateways(),
       startNatLeak: (leak) => simulator.startNatLeak(leak),
+      lambdaFunctions: () => simulator.lambdaFunctions(),
+      logGroups: () => simulator.logGroups(),
+      startLambdaLoop: (loop) => simulator.startLambdaLoop(loop),
+      startLoggingFlood: (flood) => simulator.startLoggingFlood(flood),
+      startTokenSpike: (spike) => simulator.startTokenSpike(spike),
     },
   };
 }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import { METERED_SERVICES, type MeteredService } from '../domain/usage-prices.ts';
 
 /** An IPv4 or IPv6 address, optionally with a /prefix (a subnet of proxies). */
 const isAddressOrSubnet = (entry: string) => {
@@ -129,6 +130,43 @@ const environmentSchema = z.object({
   LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(50),
   METER_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   USAGE_METER: booleanFlag.default(true),
+  /** The services metered, comma-separated (docs/decisions/094). */
+  METER_SERVICES: z
+    .string()
+    .default(METERED_SERVICES.join(','))
+    .transform((text, context) => {
+      const services = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const unknown = services.filter((service) => !METERED_SERVICES.includes(service as MeteredService));
+      if (unknown.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `unknown service ${unknown.join(', ')}: use ${METERED_SERVICES.join(', ')}`,
+        });
+      return services as MeteredService[];
+    }),
+  /** Seconds between reads per service when slower than the interval: service=seconds, comma-separated. */
+  METER_SERVICE_SECONDS: z
+    .string()
+    .default('lambda=1800,logs=1800,dynamodb=1800,ec2-egress=3600')
+    .transform((text, context) => {
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => entry.split('='));
+      for (const [service, seconds] of entries)
+        if (!METERED_SERVICES.includes(service as MeteredService) || !(Number(seconds) >= 0))
+          context.addIssue({
+            code: 'custom',
+            message: `${service}=${seconds}: use service=seconds with one of ${METERED_SERVICES.join(', ')}`,
+          });
+      return Object.fromEntries(entries.map(([service, seconds]) => [service, Number(seconds)])) as Partial<
+        Record<MeteredService, number>
+      >;
+    }),
   SPENDGUARD_ROLE: z
     .enum(['all', 'web', 'worker'], { error: 'use web, worker or all (the default: both in one process)' })
     .default('all'),
@@ -274,6 +312,10 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       intervalSeconds: env.METER_INTERVAL_SECONDS,
       /** Off: no integration is metered (the operator's choice; test apps that do not test the meter). */
       enabled: env.USAGE_METER,
+      /** The services metered (all by default). */
+      services: env.METER_SERVICES,
+      /** Seconds between reads of a service when slower than the interval (what keeps the meter cheap). */
+      serviceSeconds: env.METER_SERVICE_SECONDS,
     },
     alerts: {
       /** How often every organization is evaluated besides right after each ingest. */

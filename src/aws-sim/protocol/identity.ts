@@ -37,6 +37,7 @@ export const READ_ONLY_PERMISSIONS = [
   's3:GetBucketLocation',
   'cloudwatch:GetMetricData',
   'cloudwatch:ListMetrics',
+  'lambda:ListFunctions',
   'ec2:Describe*',
   'organizations:List*',
   'organizations:Describe*',

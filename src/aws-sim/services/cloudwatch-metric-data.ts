@@ -88,7 +88,7 @@ export interface MetricWindow {
 }
 
 /** One datapoint per period of the window whose samples are not empty, oldest first, of the asked statistic. */
-function datapointsOf(
+export function datapointsOf(
   window: MetricWindow,
   samplesIn: (bucketStart: number, bucketEnd: number) => MetricSample[],
 ): Array<{ timestamp: number; value: number }> {

@@ -1,7 +1,14 @@
 import type { CompanyModel } from '../company/company-model.ts';
 import type { InstanceMetricName } from '../company/instance-metrics.ts';
+import { hourlySample } from '../company/instance-metrics.ts';
 import { type NatLeak, type NatProcessedMetric, natGateways } from '../company/nat-gateway-traffic.ts';
-import { DAY_MS } from '../company/timeline.ts';
+import { DAY_MS, HOUR_MS } from '../company/timeline.ts';
+import {
+  seriesMinutes,
+  surgeOnlySeries,
+  type UsageMetricSeries,
+  type UsageSurge,
+} from '../company/usage-metrics.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { queryStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
@@ -10,6 +17,7 @@ import type { CallContext, ServiceHandler, SimResponse } from '../protocol/servi
 import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 import {
   assertStatistic,
+  datapointsOf,
   findInstanceForMetric,
   findNatGatewayForMetric,
   type MetricIdentity,
@@ -48,11 +56,68 @@ function instancesInScope(model: CompanyModel, context: CallContext) {
   );
 }
 
-/** What the company's usage metrics read: its model and the leaks started since (the demo's scenarios). */
+/** What the company's usage metrics read: its model and the leaks and surges started since (the demo's scenarios). */
 export interface UsageTraffic {
   model: CompanyModel;
   leaks: readonly NatLeak[];
+  /** Lambda, Logs and DynamoDB usage the bill charges (company/usage-metrics.ts). */
+  series: readonly UsageMetricSeries[];
+  surges: readonly UsageSurge[];
+  /** Resources deleted since the start (`namespace|dimension value|account`): no datapoints from then on. */
+  deletedAtMs: ReadonlyMap<string, number>;
+  /** Datapoints dated outside the asked window the next answer carries (a publisher with a wrong clock). */
+  stray: { future: number; past: number };
 }
+
+/** The key a deleted resource is kept under. */
+export const deletedKey = (namespace: string, dimensionValue: string, accountId: string) =>
+  `${namespace}|${dimensionValue}|${accountId}`;
+
+/** The usage series (usual and surges) in the caller's account and region. */
+function usageSeriesInScope(traffic: UsageTraffic, context: CallContext): UsageMetricSeries[] {
+  return [...traffic.series, ...surgeOnlySeries(traffic.series, traffic.surges)].filter(
+    (series) => series.accountId === context.identity.accountId && series.region === context.region,
+  );
+}
+
+function findUsageSeries(series: readonly UsageMetricSeries[], metric: MetricIdentity) {
+  const [dimension, ...others] = metric.Dimensions ?? [];
+  if (others.length > 0 || !dimension) return undefined;
+  return series.find(
+    (candidate) =>
+      candidate.namespace === metric.Namespace &&
+      candidate.metricName === metric.MetricName &&
+      candidate.dimensionName === dimension.Name &&
+      candidate.dimensionValue === dimension.Value,
+  );
+}
+
+function usageDatapointsOf(traffic: UsageTraffic, series: UsageMetricSeries | undefined, window: Window) {
+  if (!series) return [];
+  const deletedAtMs = traffic.deletedAtMs.get(
+    deletedKey(series.namespace, series.dimensionValue, series.accountId),
+  );
+  return datapointsOf(window, (startMs, endMs) =>
+    seriesMinutes(series, traffic.surges, { startMs, endMs, nowMs: window.nowMs, deletedAtMs }).map(
+      ({ value }) => ({
+        average: value,
+        maximum: value,
+        minimum: value,
+        sum: value,
+        sampleCount: 1,
+      }),
+    ),
+  );
+}
+
+/** Namespaces published every minute (the usage the meter reads); the instances' metrics are hourly. */
+const PER_MINUTE_NAMESPACES = new Set([
+  'AWS/NATGateway',
+  'AWS/Lambda',
+  'AWS/Logs',
+  'AWS/DynamoDB',
+  'AWS/Bedrock',
+]);
 
 function natGatewaysInScope(model: CompanyModel, context: CallContext) {
   return natGateways(model).filter(
@@ -78,6 +143,7 @@ function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse
   const ascending = body.ScanBy === 'TimestampAscending';
   const fleet = instancesInScope(model, context);
   const gateways = natGatewaysInScope(model, context);
+  const usageSeries = usageSeriesInScope(traffic, context);
   const results = queries.map((query, index) => {
     if (!query.MetricStat) {
       throw new AwsError(
@@ -86,9 +152,12 @@ function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse
       );
     }
     const { Metric, Period, Stat } = query.MetricStat;
-    // NAT gateways publish every minute; the instances' metrics are kept hourly.
-    const perMinute = Metric.Namespace === 'AWS/NATGateway';
-    const step = perMinute ? 60 : 3600;
+    // Usage metrics are published every minute; the instances' are kept hourly, and their network
+    // bytes can be asked for in five-minute parts of the hour (basic monitoring).
+    const perMinute = PER_MINUTE_NAMESPACES.has(Metric.Namespace);
+    const fiveMinuteNetwork =
+      Metric.Namespace === 'AWS/EC2' && Metric.MetricName.startsWith('Network') && Period % 3600 !== 0;
+    const step = perMinute ? 60 : fiveMinuteNetwork ? 300 : 3600;
     if (!Number.isInteger(Period) || Period % step !== 0) {
       throw new AwsError(
         'InvalidParameterValue',
@@ -97,9 +166,15 @@ function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse
     }
     assertStatistic(Stat, `MetricDataQueries.member.${index + 1}.MetricStat.Stat`);
     const window = { start, end, period: Period, stat: Stat, nowMs: context.nowMs };
-    const datapoints = perMinute
-      ? natDatapointsOf(traffic, findNatGatewayForMetric(gateways, Metric), Metric, window)
-      : instanceDatapointsOf(findInstanceForMetric(fleet, Metric), Metric, window);
+    const datapoints =
+      Metric.Namespace === 'AWS/NATGateway'
+        ? natDatapointsOf(traffic, findNatGatewayForMetric(gateways, Metric), Metric, window)
+        : perMinute
+          ? usageDatapointsOf(traffic, findUsageSeries(usageSeries, Metric), window)
+          : fiveMinuteNetwork
+            ? networkPartsOf(findInstanceForMetric(fleet, Metric), Metric, window)
+            : instanceDatapointsOf(findInstanceForMetric(fleet, Metric), Metric, window);
+    if (index === 0) datapoints.push(...strayDatapoints(traffic, window));
     if (!ascending) datapoints.reverse();
     return {
       Id: query.Id,
@@ -134,14 +209,70 @@ function instanceDatapointsOf(
   return instance ? metricDatapoints(instance, metric.MetricName as InstanceMetricName, window) : [];
 }
 
+/** The stray datapoints asked for by the fault knob, consumed by this answer: a day ahead, or 30 days back. */
+function strayDatapoints(traffic: UsageTraffic, window: Window) {
+  const stray = [
+    ...Array.from({ length: traffic.stray.future }, (_, index) => ({
+      timestamp: window.end + DAY_MS + index * 60_000,
+      value: 1,
+    })),
+    ...Array.from({ length: traffic.stray.past }, (_, index) => ({
+      timestamp: window.start - 30 * DAY_MS - index * 60_000,
+      value: 1,
+    })),
+  ];
+  traffic.stray.future = 0;
+  traffic.stray.past = 0;
+  return stray;
+}
+
+/** An instance's network bytes in five-minute parts: each ended part carries a twelfth of its hour. */
+function networkPartsOf(
+  instance: ReturnType<typeof findInstanceForMetric>,
+  metric: MetricIdentity,
+  window: Window,
+) {
+  if (!instance) return [];
+  const periodMs = window.period * 1000;
+  const datapoints: Array<{ timestamp: number; value: number }> = [];
+  for (let bucket = Math.floor(window.start / periodMs) * periodMs; bucket < window.end; bucket += periodMs) {
+    if (bucket + periodMs > window.nowMs) break;
+    let sum = 0;
+    let found = false;
+    for (let part = bucket; part < bucket + periodMs; part += 300_000) {
+      const sample = hourlySample(
+        instance,
+        metric.MetricName as InstanceMetricName,
+        Math.floor(part / HOUR_MS) * HOUR_MS,
+      );
+      if (sample) {
+        sum += sample.sum / 12;
+        found = true;
+      }
+    }
+    if (found) datapoints.push({ timestamp: bucket, value: sum });
+  }
+  return datapoints;
+}
+
+function publishedUsageMetrics(series: UsageMetricSeries): MetricIdentity {
+  return {
+    Namespace: series.namespace,
+    MetricName: series.metricName,
+    Dimensions: [{ Name: series.dimensionName, Value: series.dimensionValue }],
+  };
+}
+
 /** Only metrics with data in the last two weeks are listed, as in CloudWatch. */
-function listMetrics(model: CompanyModel, context: CallContext): SimResponse {
+function listMetrics(traffic: UsageTraffic, context: CallContext): SimResponse {
+  const { model } = traffic;
   const body = jsonBody<Partial<MetricIdentity>>(context.request);
   const recentFrom = context.nowMs - 14 * DAY_MS;
   const metrics = instancesInScope(model, context)
     .filter((instance) => instance.stoppedAt === undefined || instance.stoppedAt > recentFrom)
     .flatMap(publishedMetrics)
     .concat(natGatewaysInScope(model, context).flatMap(publishedNatMetrics))
+    .concat(usageSeriesInScope(traffic, context).map(publishedUsageMetrics))
     .filter((metric) => !body.Namespace || metric.Namespace === body.Namespace)
     .filter((metric) => !body.MetricName || metric.MetricName === body.MetricName)
     .filter((metric) =>
@@ -157,7 +288,6 @@ function listMetrics(model: CompanyModel, context: CallContext): SimResponse {
 }
 
 export function cloudWatchService(traffic: UsageTraffic): ServiceHandler {
-  const { model } = traffic;
   return {
     name: 'cloudwatch',
     signingName: 'monitoring',
@@ -165,7 +295,7 @@ export function cloudWatchService(traffic: UsageTraffic): ServiceHandler {
     permissionFor: (operation) => ({ action: `cloudwatch:${operation}`, resource: '' }),
     async handle(context) {
       if (context.operation === 'GetMetricData') return getMetricData(traffic, context);
-      if (context.operation === 'ListMetrics') return listMetrics(model, context);
+      if (context.operation === 'ListMetrics') return listMetrics(traffic, context);
       throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
     },
     // CloudWatch moved from awsQuery to JSON and still names errors by their query codes.

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
 /** What one metered resource used in one five-minute period (docs/decisions/091). */
@@ -25,6 +26,12 @@ export interface UsageMeterCursorsTable {
   last_error: string | null;
   /** Metrics asked of GetMetricData so far (what the meter costs in the customer's account). */
   metrics_requested: string | number | bigint;
+  /** Datapoints dated outside the windows asked for (the future, far back), left out of the spend. */
+  left_out: ColumnType<string | number | bigint, number | undefined, number>;
+  /** Metrics the last read asked for: with the read's cadence, what the meter costs a month. */
+  metrics_last_read: ColumnType<number, number | undefined, number>;
+  /** JSON array of the resource ids the last read listed; a resource no longer listed stops its row. */
+  listed_resources: string | null;
 }
 
 /** The tables the usage-meter module owns (db/schema/ownership.ts). */

@@ -26,7 +26,7 @@ beforeAll(async () => {
     queue: true,
     clock,
     aws: { ...simulatorAccess(simulator), demo: undefined },
-    env: { USAGE_METER: 'on', METER_INTERVAL_SECONDS: '5' },
+    env: { USAGE_METER: 'on', METER_INTERVAL_SECONDS: '5', METER_SERVICES: 'nat-gateway' },
   });
   owner = await signUpVerified(server, 'owner@meter-job.test', 'Olivia Owner');
 }, 60_000);

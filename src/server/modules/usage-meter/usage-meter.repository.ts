@@ -18,6 +18,12 @@ export interface MeterCursorRow {
   lastReadAtMs: number | null;
   lastError: string | null;
   metricsRequested: number;
+  /** Datapoints left out of the spend so far (dated in the future or far in the past). */
+  leftOut: number;
+  /** Metrics the last read asked for. */
+  metricsLastRead: number;
+  /** The resources the last read listed; undefined before a read that kept them. */
+  listedResources?: string[];
 }
 
 const toCursor = (row: {
@@ -27,6 +33,9 @@ const toCursor = (row: {
   last_read_at: Date | null;
   last_error: string | null;
   metrics_requested: string | number | bigint;
+  left_out: string | number | bigint;
+  metrics_last_read: number;
+  listed_resources: string | null;
 }): MeterCursorRow => ({
   region: row.region,
   charge: row.charge,
@@ -34,6 +43,9 @@ const toCursor = (row: {
   lastReadAtMs: row.last_read_at?.getTime() ?? null,
   lastError: row.last_error,
   metricsRequested: Number(row.metrics_requested),
+  leftOut: Number(row.left_out),
+  metricsLastRead: Number(row.metrics_last_read),
+  ...(row.listed_resources === null ? {} : { listedResources: JSON.parse(row.listed_resources) as string[] }),
 });
 
 const seriesColumns = (series: MeterSeries) => ({
@@ -81,8 +93,13 @@ export async function storeRead(
     settledThroughMs: number;
     metricsRequested: number;
     readAt: Date;
+    /** Datapoints this read left out (dated outside its window). */
+    leftOut?: number;
+    /** The resources this read listed (every one asked for, with data or not). */
+    listedResources?: readonly string[];
   },
 ): Promise<void> {
+  const listed = read.listedResources ? JSON.stringify([...read.listedResources].sort()) : null;
   const rows = read.resources.flatMap((resource) =>
     resource.periods.map((period) => ({
       ...seriesColumns(series),
@@ -114,6 +131,9 @@ export async function storeRead(
         last_read_at: read.readAt,
         last_error: null,
         metrics_requested: read.metricsRequested,
+        left_out: read.leftOut ?? 0,
+        metrics_last_read: read.metricsRequested,
+        listed_resources: listed,
       })
       .onConflict((conflict) =>
         conflict.columns(['integration_id', 'region', 'charge']).doUpdateSet({
@@ -121,6 +141,9 @@ export async function storeRead(
           last_read_at: read.readAt,
           last_error: null,
           metrics_requested: sql`usage_meter_cursors.metrics_requested + excluded.metrics_requested`,
+          left_out: sql`usage_meter_cursors.left_out + excluded.left_out`,
+          metrics_last_read: read.metricsRequested,
+          listed_resources: listed,
         }),
       )
       .execute();

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '../../../contracts/errors.ts';
 import {
+  demoScenarioAnswer,
+  lambdaLoopInput,
+  loggingFloodInput,
   natLeakAnswer,
   natLeakInput,
+  tokenSpikeInput,
   usageMeterQuery,
   usageMeterView,
 } from '../../../contracts/usage-meter.ts';
@@ -22,7 +26,7 @@ export const usageMeterRoutes: FastifyPluginAsyncZod<{ usageMeter: UsageMeterSer
       schema: {
         tags,
         summary:
-          'Metered usage (NAT gateway GB processed): the last hour and today, $ an hour and $ a day, and each meter’s state',
+          'Metered usage (NAT gateways, Lambda, CloudWatch Logs, DynamoDB on-demand, Bedrock, EC2 egress as an estimate): the last hour and today, $ an hour and $ a day, and each meter’s state and monthly cost',
         querystring: usageMeterQuery,
         response: { 200: usageMeterView, ...errorAnswers(400, 401, 403, 404) },
       },
@@ -42,5 +46,47 @@ export const usageMeterRoutes: FastifyPluginAsyncZod<{ usageMeter: UsageMeterSer
       },
     },
     async (request) => usageMeter.startDemoNatLeak(await request.requireViewer(), request.body),
+  );
+
+  app.post(
+    '/api/demo/lambda-loop',
+    {
+      schema: {
+        tags,
+        summary:
+          "Simulator only: a Lambda function of the organization's simulated account is invoked invocations_per_minute more times (default 60,000), each running duration_ms (default 1,200)",
+        body: lambdaLoopInput,
+        response: { 200: demoScenarioAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => usageMeter.startDemoLambdaLoop(await request.requireViewer(), request.body),
+  );
+
+  app.post(
+    '/api/demo/logging-flood',
+    {
+      schema: {
+        tags,
+        summary:
+          "Simulator only: a log group of the organization's simulated account ingests gb_per_hour more (default 40) into CloudWatch Logs",
+        body: loggingFloodInput,
+        response: { 200: demoScenarioAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => usageMeter.startDemoLoggingFlood(await request.requireViewer(), request.body),
+  );
+
+  app.post(
+    '/api/demo/token-spike',
+    {
+      schema: {
+        tags,
+        summary:
+          "Simulator only: a Bedrock model (default Claude 3.5 Sonnet) is called in a loop in the organization's simulated account in us-east-1, input_tokens_per_minute and output_tokens_per_minute more",
+        body: tokenSpikeInput,
+        response: { 200: demoScenarioAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => usageMeter.startDemoTokenSpike(await request.requireViewer(), request.body),
   );
 };

@@ -1,23 +1,41 @@
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import type {
+  DemoScenarioAnswer,
+  LambdaLoopInput,
+  LoggingFloodInput,
   NatLeakAnswer,
   NatLeakInput,
+  TokenSpikeInput,
   UsageMeterQuery,
   UsageMeterView,
 } from '../../../contracts/usage-meter.ts';
 import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
 import { storableText } from '../../../domain/storable-text.ts';
+import { meterMonthlyCostUsd, serviceReadEveryMs } from '../../../domain/usage-meter-cost.ts';
 import { meterWindow } from '../../../domain/usage-meter-window.ts';
-import { type MeteredCharge, usagePriceOf } from '../../../domain/usage-prices.ts';
+import {
+  METERED_SERVICES,
+  type MeteredCharge,
+  type MeteredService,
+  USAGE_PRICE_TABLES,
+  type UsageUnit,
+  usagePriceOf,
+} from '../../../domain/usage-prices.ts';
 import { type UsageSpend, usageSpendOf } from '../../../domain/usage-spend.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
-import { awsClients } from '../integrations/aws/aws-clients.ts';
+import { awsClients, lambdaClient } from '../integrations/aws/aws-clients.ts';
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
-import { listNatGateways, readNatGatewayPeriods } from './nat-gateway-reader.ts';
+import {
+  METERED_SERVICE_DEFINITIONS,
+  type MeteredServiceDefinition,
+  type RegionClients,
+  serviceOfCharge,
+} from './metered-services.ts';
+import { listDimensionValues, readChargePeriods } from './metric-reader.ts';
 import {
   cursorsOfOrganization,
   listCursors,
@@ -28,13 +46,12 @@ import {
   storeRead,
 } from './usage-meter.repository.ts';
 
-/** The regions are listed again about hourly: a NAT gateway in a new region is metered within the hour. */
+/** The regions are listed again about hourly: a service used in a new region is metered within the hour. */
 const DISCOVER_EVERY_MS = 3_600_000;
 /** A region that has not answered ListMetrics by then is skipped this round. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
 /** The rows read the last day and a bit: today (UTC) and the last hour. */
 const ROWS_HISTORY_MS = 26 * 3_600_000;
-const NAT_CHARGE: MeteredCharge = 'nat-gateway-data-processed';
 
 export interface UsageMeterDependencies {
   context: AppContext;
@@ -45,49 +62,101 @@ export interface UsageMeterDependencies {
 export interface UsageRow extends UsageSpend {
   integrationId: string;
   region: string;
+  service: MeteredService;
   charge: MeteredCharge;
   resourceId: string;
-  unit: 'GB';
+  resourceLabel: string;
+  unit: UsageUnit;
   priceSource?: string;
+  /** Set when the quantity is an estimate of what the bill charges, with why. */
+  estimate?: string;
+  /** Set when the resource is no longer listed (deleted): its $ an hour is null. */
+  stopped?: string;
 }
 
 /** What the integration card says of its meter. */
 export interface MeterState {
   integrationId: string;
-  regions: Array<{ region: string; charge: string; lastReadAtMs: number | null; error: string | null }>;
+  regions: Array<{
+    region: string;
+    service: MeteredService;
+    charge: string;
+    lastReadAtMs: number | null;
+    error: string | null;
+    leftOut: number;
+    metricsPerRead: number;
+    readEveryMs: number;
+  }>;
+  services: Array<{
+    service: MeteredService;
+    state: 'metered' | 'failing' | 'not-metered';
+    error: string | null;
+    lastReadAtMs: number | null;
+    readEveryMs: number;
+  }>;
   metricsRequested: number;
+  leftOut: number;
+  monthlyCostUsd: number;
 }
+
+const RESOURCE_NOUNS: Record<MeteredService, string> = {
+  'nat-gateway': 'NAT gateway',
+  lambda: 'Lambda function',
+  logs: 'Log group',
+  dynamodb: 'DynamoDB table',
+  bedrock: 'Bedrock model',
+  'ec2-egress': 'EC2 instance',
+};
 
 const errorName = (error: unknown) =>
   (error as { Code?: string; name?: string })?.Code ?? (error as Error)?.name ?? 'Error';
 const isAccessDenied = (error: unknown) => /AccessDenied|UnauthorizedOperation/.test(errorName(error));
 
-/** Why a read failed, in the words the card shows. */
-function failureMessage(error: unknown, region: string): string {
-  if (isAccessDenied(error))
-    return `The role may not read CloudWatch metrics in ${region} (${errorName(error)}): update the stack so the role has cloudwatch:GetMetricData and cloudwatch:ListMetrics. The other regions and services keep being metered.`;
+/** Why a read failed, in the words the card shows: a refusal names the action the role lacks. */
+function failureMessage(error: unknown, region: string, definition?: MeteredServiceDefinition): string {
+  const what = definition ? `${RESOURCE_NOUNS[definition.service]} usage` : 'usage metrics';
+  if (isAccessDenied(error)) {
+    const action =
+      /perform: ([\w:*-]+)/.exec((error as Error)?.message ?? '')?.[1] ??
+      ['cloudwatch:GetMetricData', ...(definition?.permissions ?? ['cloudwatch:ListMetrics'])].join(' and ');
+    return `The role lacks ${action} in ${region} (${errorName(error)}), so ${what} is not metered there: update the stack so the role has it. The other services keep being metered.`;
+  }
   if (isThrottling(error))
-    return `CloudWatch is throttling the meter in ${region} (${errorName(error)}): the next read catches up with no gap.`;
-  return `Reading the usage metrics in ${region} failed: ${storableText((error as Error)?.message ?? String(error))}`;
+    return `AWS is throttling the meter's reads of ${what} in ${region} (${errorName(error)}): the next read catches up with no gap.`;
+  return `Reading ${what} in ${region} failed: ${storableText((error as Error)?.message ?? String(error))}`;
 }
 
 /**
- * The live meter of usage-driven spend (docs/decisions/091): reads each AWS integration's NAT gateway
- * bytes from CloudWatch every METER_INTERVAL_SECONDS, stores them per five-minute period, and prices
- * them for the live ledger.
+ * The live meter of usage-driven spend (docs/decisions/091, 094): reads each AWS integration's usage
+ * metrics (NAT gateways, Lambda, CloudWatch Logs, DynamoDB on-demand, Bedrock, EC2 egress as an
+ * estimate) from CloudWatch every METER_INTERVAL_SECONDS, each service at its own cadence, stores them
+ * per five-minute period, and prices them for the live ledger.
  */
 export function createUsageMeterService(deps: UsageMeterDependencies) {
   const { context } = deps;
   const { db } = context.database;
   const access = context.aws ?? { region: context.config.aws.region };
+  const settings = context.config.usageMeter;
   const now = () => context.clock.now();
   /** A series that failed before its first read starts, once it reads, where a first read would have. */
   const firstReadStartMs = () => meterWindow(undefined, now().getTime())?.startMs ?? now().getTime();
   const discovered = new Map<string, { atMs: number; regions: string[] }>();
+  const enabledDefinitions = () =>
+    METERED_SERVICE_DEFINITIONS.filter((definition) => settings.services.includes(definition.service));
+  const readEveryMs = (service: MeteredService) =>
+    serviceReadEveryMs(settings.intervalSeconds, settings.serviceSeconds[service]);
+
+  /** Whether a region lists any metric of a metered service (ListMetrics). */
+  async function regionIsUsed(cloudWatch: CloudWatchClient): Promise<boolean> {
+    const answers = await Promise.all(
+      enabledDefinitions().map((definition) => listDimensionValues(cloudWatch, definition.presence)),
+    );
+    return answers.some((values) => values.length > 0);
+  }
 
   /**
-   * The regions where the account has NAT gateways (ListMetrics in every commercial region, about
-   * hourly). A refusal is kept to be named on the card when no region could be listed.
+   * The regions where the account uses a metered service (ListMetrics in every commercial region,
+   * about hourly). A refusal is kept to be named on the card when no region could be listed.
    */
   async function discoverRegions(
     session: AwsSession,
@@ -101,11 +170,11 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       COMMERCIAL_AWS_REGIONS.map(async (region) => {
         const { cloudWatch } = awsClients({ ...access, maxAttempts: 1 }, session.credentials, region);
         try {
-          const ids = await Promise.race([
-            listNatGateways(cloudWatch),
-            new Promise<string[]>((resolve) => setTimeout(() => resolve([]), DISCOVERY_TIMEOUT_MS).unref()),
+          const used = await Promise.race([
+            regionIsUsed(cloudWatch),
+            new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DISCOVERY_TIMEOUT_MS).unref()),
           ]);
-          return ids.length > 0 ? region : undefined;
+          return used ? region : undefined;
         } catch (error) {
           // A region not enabled for the account answers an error too: only a refusal is named.
           if (isAccessDenied(error)) refusal ??= error;
@@ -120,25 +189,67 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     return { regions, refusal };
   }
 
-  async function meterRegion(series: MeterSeries, client: CloudWatchClient, cursor?: MeterCursorRow) {
-    const window = meterWindow(cursor?.settledThroughMs, now().getTime());
+  /** Whether a service is due in a region: never read, or read at least its cadence ago (less half an interval). */
+  function isDue(definition: MeteredServiceDefinition, cursors: readonly MeterCursorRow[]): boolean {
+    const reads = cursors
+      .filter((cursor) => definition.charges.includes(cursor.charge as MeteredCharge))
+      .map((cursor) => cursor.lastReadAtMs);
+    if (reads.length === 0 || reads.some((atMs) => atMs === null)) return true;
+    const lastMs = Math.min(...(reads as number[]));
+    return (
+      now().getTime() - lastMs >= readEveryMs(definition.service) - (settings.intervalSeconds * 1000) / 2
+    );
+  }
+
+  /**
+   * One service's read in one region: list its resources, ask GetMetricData for each charge's
+   * metrics since the oldest of its charges' cursors, and store each charge with its cursor. A
+   * failure is named on the service's first charge and moves no cursor.
+   */
+  async function meterService(
+    definition: MeteredServiceDefinition,
+    seriesOf: (charge: MeteredCharge) => MeterSeries,
+    clients: RegionClients,
+    cursors: readonly MeterCursorRow[],
+  ) {
+    const mine = cursors.filter((cursor) => definition.charges.includes(cursor.charge as MeteredCharge));
+    const starts = definition.charges.map(
+      (charge) => mine.find((cursor) => cursor.charge === charge)?.settledThroughMs,
+    );
+    const known = starts.filter((start): start is number => start !== undefined);
+    const window = meterWindow(known.length > 0 ? Math.min(...known) : undefined, now().getTime());
     if (!window) return;
     try {
-      const gatewayIds = await listNatGateways(client);
-      const read = await readNatGatewayPeriods(client, gatewayIds, window);
-      await storeRead(db, series, {
-        resources: read.resources,
-        settledThroughMs: window.settledThroughMs,
-        metricsRequested: read.metricsRequested,
-        readAt: now(),
-      });
+      const queries = await definition.queries(clients);
+      const reads =
+        queries.length > 0 ? await readChargePeriods(clients.cloudWatch, queries, window) : new Map();
+      const readAt = now();
+      for (const charge of definition.charges) {
+        const read = reads.get(charge);
+        const hasCursor = mine.some((cursor) => cursor.charge === charge);
+        if (!read && !hasCursor && charge !== definition.charges[0]) continue;
+        await storeRead(db, seriesOf(charge), {
+          resources: read?.resources ?? [],
+          settledThroughMs: window.settledThroughMs,
+          metricsRequested: read?.metricsRequested ?? 0,
+          readAt,
+          leftOut: read?.leftOut ?? 0,
+          listedResources: read?.listedResources ?? [],
+        });
+      }
     } catch (error) {
+      const series = seriesOf(definition.charges[0]!);
       context.log.warn(
-        { err: error, integrationId: series.integrationId, region: series.region },
+        {
+          err: error,
+          integrationId: series.integrationId,
+          region: series.region,
+          service: definition.service,
+        },
         'a meter read failed',
       );
       await recordReadFailure(db, series, {
-        message: failureMessage(error, series.region),
+        message: failureMessage(error, series.region, definition),
         windowStartMs: window.startMs,
       });
     }
@@ -147,17 +258,20 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
   async function meter(target: AwsTarget): Promise<void> {
     if (!target.identity) return;
     const home = target.exportRegion ?? access.region;
-    const seriesIn = (region: string): MeterSeries => ({
-      organizationId: target.organizationId,
-      integrationId: target.id,
-      region,
-      charge: NAT_CHARGE,
-    });
+    const seriesIn =
+      (region: string) =>
+      (charge: MeteredCharge): MeterSeries => ({
+        organizationId: target.organizationId,
+        integrationId: target.id,
+        region,
+        charge,
+      });
+    const firstCharge = enabledDefinitions()[0]?.charges[0] ?? 'nat-gateway-data-processed';
     let session: AwsSession;
     try {
       session = await openAwsSession(access, target.identity);
     } catch (error) {
-      await recordReadFailure(db, seriesIn(home), {
+      await recordReadFailure(db, seriesIn(home)(firstCharge), {
         message: `The meter could not reach the account: ${storableText((error as Error).message)}`,
         windowStartMs: firstReadStartMs(),
       });
@@ -167,20 +281,49 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     const discovery = await discoverRegions(session, target.id);
     const regions = new Set(discovery.regions);
     if (regions.size === 0 && discovery.refusal !== undefined)
-      await recordReadFailure(db, seriesIn(home), {
+      await recordReadFailure(db, seriesIn(home)(firstCharge), {
         message: failureMessage(discovery.refusal, home),
         windowStartMs: firstReadStartMs(),
       });
     for (const cursor of cursors) if (cursor.lastReadAtMs !== null) regions.add(cursor.region);
     for (const region of [...regions].sort()) {
       const { cloudWatch } = awsClients(access, session.credentials, region);
+      const lambda = lambdaClient(access, session.credentials, region);
       try {
-        const cursor = cursors.find((row) => row.region === region && row.charge === NAT_CHARGE);
-        await meterRegion(seriesIn(region), cloudWatch, cursor);
+        const regionCursors = cursors.filter((cursor) => cursor.region === region);
+        for (const definition of enabledDefinitions())
+          if (isDue(definition, regionCursors))
+            await meterService(definition, seriesIn(region), { cloudWatch, lambda }, regionCursors);
       } finally {
         cloudWatch.destroy();
+        lambda.destroy();
       }
     }
+  }
+
+  const noSimulatedAccount = () =>
+    new ApiError(
+      409,
+      'NoSimulatorIntegration',
+      'Connect the demo AWS account first: the scenario runs on a resource of a simulated account your organization has connected.',
+    );
+
+  /** The first resource of the organization's accounts, its demo account's first. */
+  function firstInAccounts<T extends { accountId: string }>(
+    resources: readonly T[],
+    accounts: readonly string[],
+    noun: string,
+  ): T {
+    const found = resources
+      .filter((candidate) => accounts.includes(candidate.accountId))
+      .sort((a, b) => accounts.indexOf(a.accountId) - accounts.indexOf(b.accountId))[0];
+    if (!found)
+      throw new ApiError(
+        409,
+        'NoSimulatorIntegration',
+        `The connected simulated accounts have no ${noun}: connect the demo AWS account.`,
+      );
+    return found;
   }
 
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -190,10 +333,13 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     options: { integrationIds?: readonly string[]; atMs?: number } = {},
   ): Promise<UsageRow[]> {
     const atMs = options.atMs ?? now().getTime();
-    const periods = await listPeriods(db, organizationId, {
-      since: new Date(atMs - ROWS_HISTORY_MS),
-      integrationIds: options.integrationIds,
-    });
+    const [periods, cursors] = await Promise.all([
+      listPeriods(db, organizationId, {
+        since: new Date(atMs - ROWS_HISTORY_MS),
+        integrationIds: options.integrationIds,
+      }),
+      cursorsOfOrganization(db, organizationId),
+    ]);
     const byResource = new Map<string, typeof periods>();
     for (const period of periods) {
       if (period.periodStartMs >= atMs) continue;
@@ -201,17 +347,32 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       byResource.set(key, [...(byResource.get(key) ?? []), period]);
     }
     return [...byResource.values()]
-      .map((resourcePeriods) => {
+      .map((resourcePeriods): UsageRow => {
         const { integrationId, region, charge, resourceId } = resourcePeriods[0]!;
-        const price = usagePriceOf(charge, region);
+        const price = usagePriceOf(charge, region, undefined, resourceId);
+        const table = USAGE_PRICE_TABLES[charge];
+        const cursor = cursors
+          .get(integrationId)
+          ?.find((row) => row.region === region && row.charge === charge);
+        const spend = usageSpendOf(resourcePeriods, price, atMs);
+        const stopped =
+          cursor?.listedResources &&
+          !cursor.listedResources.includes(resourceId) &&
+          cursor.lastReadAtMs !== null
+            ? `No longer listed by AWS since the read at ${new Date(cursor.lastReadAtMs).toISOString()} (deleted or idle): its $ an hour stopped.`
+            : undefined;
         return {
           integrationId,
           region,
+          service: table.service,
           charge,
           resourceId,
-          unit: 'GB' as const,
+          resourceLabel: `${RESOURCE_NOUNS[table.service]} ${resourceId}`,
+          unit: table.unit,
           ...(price.status === 'priced' ? { priceSource: price.source } : {}),
-          ...usageSpendOf(resourcePeriods, price, atMs),
+          ...(table.estimate ? { estimate: table.estimate } : {}),
+          ...spend,
+          ...(stopped ? { stopped, usdPerHour: null, usdPerDay: null } : {}),
         };
       })
       .sort(
@@ -219,19 +380,71 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       );
   }
 
-  /** Each integration's meter: the regions read, how the last read went, the metrics requested. */
+  /** Each integration's meter: per region and charge, per service, what it costs a month. */
   async function states(organizationId: string): Promise<MeterState[]> {
     const cursors = await cursorsOfOrganization(db, organizationId);
-    return [...cursors].map(([integrationId, rows]) => ({
-      integrationId,
-      regions: rows.map((row) => ({
-        region: row.region,
-        charge: row.charge,
-        lastReadAtMs: row.lastReadAtMs,
-        error: row.lastError,
-      })),
-      metricsRequested: rows.reduce((sum, row) => sum + row.metricsRequested, 0),
-    }));
+    return [...cursors].map(([integrationId, rows]) => {
+      const regions = rows.map((row) => {
+        const service = serviceOfCharge(row.charge as MeteredCharge);
+        return {
+          region: row.region,
+          service,
+          charge: row.charge,
+          lastReadAtMs: row.lastReadAtMs,
+          error: row.lastError,
+          leftOut: row.leftOut,
+          metricsPerRead: row.metricsLastRead,
+          readEveryMs: readEveryMs(service),
+        };
+      });
+      const services = METERED_SERVICES.map((service) => {
+        const mine = regions.filter((region) => region.service === service);
+        const failing = mine.find((region) => region.error !== null);
+        const reads = mine
+          .map((region) => region.lastReadAtMs)
+          .filter((atMs): atMs is number => atMs !== null);
+        const state: 'metered' | 'failing' | 'not-metered' = !settings.services.includes(service)
+          ? 'not-metered'
+          : failing
+            ? 'failing'
+            : 'metered';
+        return {
+          service,
+          state,
+          error: failing?.error ?? null,
+          lastReadAtMs: reads.length > 0 ? Math.max(...reads) : null,
+          readEveryMs: readEveryMs(service),
+        };
+      });
+      return {
+        integrationId,
+        regions,
+        services,
+        metricsRequested: rows.reduce((sum, row) => sum + row.metricsRequested, 0),
+        leftOut: rows.reduce((sum, row) => sum + row.leftOut, 0),
+        monthlyCostUsd: meterMonthlyCostUsd(
+          regions
+            .filter((region) => settings.services.includes(region.service))
+            .map((region) => ({ metricsPerRead: region.metricsPerRead, readEveryMs: region.readEveryMs })),
+        ),
+      };
+    });
+  }
+
+  /**
+   * The simulated accounts the organization has connected, its demo account first; a demo scenario
+   * runs only with the built-in simulator and on an account the organization connected.
+   */
+  async function demoAccountsOf(viewer: Viewer, scenario: string) {
+    const fleet = context.aws?.simulator;
+    if (!fleet) throw notFound(`${scenario} (it runs only with the built-in AWS simulator)`);
+    const accounts = (await deps.integrations.awsTargetsOf(viewer.organizationId))
+      .sort((a, b) => Number(b.demo) - Number(a.demo))
+      .flatMap((target) =>
+        target.identity?.kind === 'aws-role' ? [target.identity.roleArn.split(':')[4] ?? ''] : [],
+      );
+    if (accounts.length === 0) throw noSimulatedAccount();
+    return { fleet, accounts };
   }
 
   return {
@@ -240,23 +453,8 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
 
     /** POST /api/demo/nat-egress-leak: the in-process simulator's NAT gateway in the organization's demo account leaks. */
     async startDemoNatLeak(viewer: Viewer, input: NatLeakInput): Promise<NatLeakAnswer> {
-      const fleet = context.aws?.simulator;
-      if (!fleet) throw notFound('The demo NAT egress leak (it runs only with the built-in AWS simulator)');
-      const accounts = (await deps.integrations.awsTargetsOf(viewer.organizationId))
-        .sort((a, b) => Number(b.demo) - Number(a.demo))
-        .flatMap((target) =>
-          target.identity?.kind === 'aws-role' ? [target.identity.roleArn.split(':')[4]] : [],
-        );
-      const gateway = fleet
-        .natGateways()
-        .filter((candidate) => accounts.includes(candidate.accountId))
-        .sort((a, b) => accounts.indexOf(a.accountId) - accounts.indexOf(b.accountId))[0];
-      if (!gateway)
-        throw new ApiError(
-          409,
-          'NoSimulatorIntegration',
-          'Connect the demo AWS account first: the leak runs through a NAT gateway of a simulated account your organization has connected.',
-        );
+      const { fleet, accounts } = await demoAccountsOf(viewer, 'The demo NAT egress leak');
+      const gateway = firstInAccounts(fleet.natGateways(), accounts, 'NAT gateway');
       fleet.startNatLeak({ natGatewayId: gateway.natGatewayId, gbPerHour: input.gb_per_hour });
       return {
         nat_gateway_id: gateway.natGatewayId,
@@ -264,6 +462,51 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         account_id: gateway.accountId,
         gb_per_hour: input.gb_per_hour,
       };
+    },
+
+    /** POST /api/demo/lambda-loop: a function of the organization's simulated account is invoked in a loop. */
+    async startDemoLambdaLoop(viewer: Viewer, input: LambdaLoopInput): Promise<DemoScenarioAnswer> {
+      const { fleet, accounts } = await demoAccountsOf(viewer, 'The demo Lambda loop');
+      const fn = firstInAccounts(fleet.lambdaFunctions(), accounts, 'Lambda function');
+      fleet.startLambdaLoop({
+        accountId: fn.accountId,
+        functionName: fn.functionName,
+        invocationsPerMinute: input.invocations_per_minute,
+        durationMs: input.duration_ms,
+      });
+      return { service: 'lambda', resource_id: fn.functionName, region: fn.region, account_id: fn.accountId };
+    },
+
+    /** POST /api/demo/logging-flood: a log group of the organization's simulated account ingests far more. */
+    async startDemoLoggingFlood(viewer: Viewer, input: LoggingFloodInput): Promise<DemoScenarioAnswer> {
+      const { fleet, accounts } = await demoAccountsOf(viewer, 'The demo logging flood');
+      const group = firstInAccounts(fleet.logGroups(), accounts, 'log group');
+      fleet.startLoggingFlood({
+        accountId: group.accountId,
+        logGroupName: group.logGroupName,
+        gbPerHour: input.gb_per_hour,
+      });
+      return {
+        service: 'logs',
+        resource_id: group.logGroupName,
+        region: group.region,
+        account_id: group.accountId,
+      };
+    },
+
+    /** POST /api/demo/token-spike: a Bedrock model is called in a loop in the organization's simulated account (us-east-1). */
+    async startDemoTokenSpike(viewer: Viewer, input: TokenSpikeInput): Promise<DemoScenarioAnswer> {
+      const { fleet, accounts } = await demoAccountsOf(viewer, 'The demo token spike');
+      const accountId = accounts[0]!;
+      const region = 'us-east-1';
+      fleet.startTokenSpike({
+        accountId,
+        region,
+        modelId: input.model_id,
+        inputTokensPerMinute: input.input_tokens_per_minute,
+        outputTokensPerMinute: input.output_tokens_per_minute,
+      });
+      return { service: 'bedrock', resource_id: input.model_id, region, account_id: accountId };
     },
 
     /** GET /api/usage-meter: the viewer's organization; another organization's integration is not found. */
@@ -282,8 +525,10 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         rows: rows.map((row) => ({
           integration_id: row.integrationId,
           region: row.region,
+          service: row.service,
           charge: row.charge,
           resource_id: row.resourceId,
+          resource_label: row.resourceLabel,
           unit: row.unit,
           last_hour_quantity: row.lastHourQuantity,
           today_quantity: row.todayQuantity,
@@ -293,6 +538,8 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
           last_datapoint_at: iso(row.lastDatapointAtMs),
           price_unknown_reason: row.priceUnknownReason ?? null,
           price_source: row.priceSource ?? null,
+          estimate: row.estimate ?? null,
+          stopped: row.stopped ?? null,
         })),
         meters: meters
           .filter((meter) => !integrationIds || integrationIds.includes(meter.integrationId))
@@ -300,11 +547,24 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
             integration_id: meter.integrationId,
             regions: meter.regions.map((region) => ({
               region: region.region,
+              service: region.service,
               charge: region.charge,
               last_read_at: iso(region.lastReadAtMs),
               error: region.error,
+              left_out: region.leftOut,
+              metrics_per_read: region.metricsPerRead,
+              read_every_seconds: region.readEveryMs / 1000,
+            })),
+            services: meter.services.map((service) => ({
+              service: service.service,
+              state: service.state,
+              error: service.error,
+              last_read_at: iso(service.lastReadAtMs),
+              read_every_seconds: service.readEveryMs / 1000,
             })),
             metrics_requested: meter.metricsRequested,
+            left_out: meter.leftOut,
+            monthly_cost_usd: meter.monthlyCostUsd,
           })),
         interval_seconds: context.config.usageMeter.intervalSeconds,
       };

@@ -71,7 +71,7 @@ beforeAll(async () => {
     clock,
     // One attempt a call: a throttled read reaches the meter (the SDK would retry it itself).
     aws: { ...simulatorAccess(simulator), demo: undefined, maxAttempts: 1 },
-    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', USAGE_METER: 'on' },
+    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', USAGE_METER: 'on', METER_SERVICES: 'nat-gateway' },
   });
   meter = createUsageMeterService({ context: server.context, integrations: integrationsModuleOf(server) });
   owner = await signUpVerified(server, 'owner@meter.test', 'Olivia Owner');
@@ -120,7 +120,9 @@ describe('the NAT gateway meter', () => {
     clock.advance(4 * FIVE_MINUTES);
     await meter.meterIntegration(integrationId);
     const during = await view();
-    expect(during.meters[0]?.regions[0]?.error).toMatch(/CloudWatch is throttling the meter in us-east-1/);
+    expect(during.meters[0]?.regions[0]?.error).toMatch(
+      /throttling the meter's reads of NAT gateway usage in us-east-1/,
+    );
     clock.advance(3 * FIVE_MINUTES);
     await meter.meterIntegration(integrationId);
     const after = await view();
@@ -168,7 +170,7 @@ describe('the NAT gateway meter', () => {
     const answer = await view(other);
     expect(answer.rows).toEqual([]);
     expect(answer.meters[0]?.regions[0]?.error).toMatch(
-      /may not read CloudWatch metrics in us-east-1 \(AccessDenied\).*cloudwatch:GetMetricData/,
+      /lacks cloudwatch:(ListMetrics|GetMetricData) in us-east-1 \(AccessDenied\)/,
     );
   });
 

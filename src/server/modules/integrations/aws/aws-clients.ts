@@ -1,6 +1,7 @@
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
@@ -34,6 +35,16 @@ export type AwsClients = ReturnType<typeof awsClients>;
 /** An SQS client alone (the launch-events poller keeps one per queue while it polls). */
 export function sqsClient(access: AwsAccess, credentials: AwsCredentials | undefined, region: string) {
   return new SQSClient({
+    region,
+    endpoint: access.endpoint,
+    credentials: credentials ?? access.credentials,
+    maxAttempts: access.maxAttempts,
+  });
+}
+
+/** A Lambda client alone (the usage meter lists functions for their memory size). */
+export function lambdaClient(access: AwsAccess, credentials: AwsCredentials | undefined, region: string) {
+  return new LambdaClient({
     region,
     endpoint: access.endpoint,
     credentials: credentials ?? access.credentials,

@@ -50,6 +50,8 @@ const READ_ONLY_ACTIONS = [
   'cloudwatch:GetMetricData',
   'cloudwatch:GetMetricStatistics',
   'cloudwatch:ListMetrics',
+  // The usage meter prices Lambda GB-seconds at each function's memory size (docs/decisions/094).
+  'lambda:ListFunctions',
   'ec2:DescribeInstances',
   'ec2:DescribeRegions',
   'ec2:DescribeInstanceTypes',

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
@@ -22,6 +22,7 @@ import { formatDayWithYear, formatRange } from './spend-format.ts';
 import { SpendTable } from './spend-table.tsx';
 import { TopMovers } from './top-movers.tsx';
 import { unbilledLaunchesFor } from './unbilled-launches.ts';
+import { UsageScenarioMenu } from './usage-scenario-menu.tsx';
 import { useBillingView } from './use-billing-view.ts';
 import { ViewControls } from './view-controls.tsx';
 
@@ -76,7 +77,16 @@ export function DashboardPage() {
 
   return (
     <PageContainer>
-      <ScreenHeader title="Dashboard" description={description} actions={<GpuBurstButton />} />
+      <ScreenHeader
+        title="Dashboard"
+        description={description}
+        actions={
+          <Group gap="xs">
+            <GpuBurstButton />
+            <UsageScenarioMenu />
+          </Group>
+        }
+      />
       <LaunchesCard view={launchesView} />
       <ViewControls
         view={view}

@@ -11,6 +11,7 @@ import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
 import { AddOrReplaceQuestion, UploadedMonthParts } from './uploaded-month-parts.tsx';
+import { UsageMeterPanel } from './usage-meter-panel.tsx';
 
 const SOURCE_LABELS: Record<IntegrationView['source'], string> = {
   'cur-export': 'CUR export in S3',
@@ -150,6 +151,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           />
         )}
         {integration.kind !== 'upload' && <LaunchEventsPanel integrationId={integration.id} />}
+        {integration.kind !== 'upload' && <UsageMeterPanel integrationId={integration.id} />}
       </Stack>
     </Paper>
   );

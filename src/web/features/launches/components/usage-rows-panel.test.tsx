@@ -9,9 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 const row = (patch: Partial<UsageMeterView['rows'][number]>): UsageMeterView['rows'][number] => ({
   integration_id: 'i-1',
   region: 'us-east-1',
+  service: 'nat-gateway',
   charge: 'nat-gateway-data-processed',
   resource_id: 'nat-0abc',
+  resource_label: 'NAT gateway nat-0abc',
   unit: 'GB',
+  estimate: null,
+  stopped: null,
   last_hour_quantity: 182,
   today_quantity: 400,
   usd_per_hour: 8.19,
@@ -37,6 +41,7 @@ describe('the live usage rows', () => {
       row({}),
       row({
         resource_id: 'nat-0def',
+        resource_label: 'NAT gateway nat-0def',
         region: 'me-central-1',
         usd_per_hour: null,
         usd_per_day: null,
@@ -44,11 +49,39 @@ describe('the live usage rows', () => {
       }),
     ]);
     renderScreen(<UsageRowsPanel timeZone="UTC" />);
-    expect(await screen.findAllByText('nat-0abc')).not.toHaveLength(0);
+    expect(await screen.findAllByText('NAT gateway nat-0abc')).not.toHaveLength(0);
     expect(screen.getAllByText('182 GB').length).toBeGreaterThan(0);
     expect(screen.getAllByText(/\$8\.19/).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/\$196\.56/).length).toBeGreaterThan(0);
     expect(screen.getAllByText('price unknown').length).toBeGreaterThan(0);
+  });
+
+  it('labels EC2 bytes out as an estimate, and a deleted resource’s row as stopped with no $ an hour', async () => {
+    answer([
+      row({
+        service: 'ec2-egress',
+        charge: 'ec2-internet-egress-estimate',
+        resource_id: 'i-0abc',
+        resource_label: 'EC2 instance i-0abc',
+        estimate: 'An estimate: CloudWatch cannot tell internet egress from traffic inside AWS.',
+      }),
+      row({
+        service: 'lambda',
+        charge: 'lambda-gb-seconds',
+        unit: 'GB-seconds',
+        resource_id: 'checkout-fn-01',
+        resource_label: 'Lambda function checkout-fn-01',
+        usd_per_hour: null,
+        usd_per_day: null,
+        stopped: 'No longer listed by AWS since the read at 2026-12-06T09:55:00Z (deleted or idle).',
+      }),
+    ]);
+    renderScreen(<UsageRowsPanel timeZone="UTC" />);
+    expect(await screen.findAllByText('EC2 instance i-0abc')).not.toHaveLength(0);
+    expect(screen.getAllByText('estimate').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('bytes out, as internet egress · us-east-1').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Lambda function checkout-fn-01').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('stopped').length).toBeGreaterThan(0);
   });
 
   it('shows nothing while no resource is metered', async () => {

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { UsageMeterView } from '../../../../contracts/usage-meter.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { formatEventTime, formatUsdPerDay, formatUsdPerHour } from '../../../lib/launch-format.ts';
@@ -10,7 +10,16 @@ type UsageRowView = UsageMeterView['rows'][number];
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 const CHARGE_LABELS: Record<string, string> = {
-  'nat-gateway-data-processed': 'NAT gateway · data processed',
+  'nat-gateway-data-processed': 'data processed',
+  'lambda-requests': 'requests',
+  'lambda-gb-seconds': 'duration',
+  'lambda-gb-seconds-arm': 'duration (Arm)',
+  'logs-ingested': 'logs ingested',
+  'dynamodb-read-request-units': 'on-demand reads',
+  'dynamodb-write-request-units': 'on-demand writes',
+  'bedrock-input-tokens': 'input tokens',
+  'bedrock-output-tokens': 'output tokens',
+  'ec2-internet-egress-estimate': 'bytes out, as internet egress',
 };
 
 const quantity = (value: number | null, unit: string) =>
@@ -32,9 +41,25 @@ function columns(timeZone: string): DataColumn<UsageRowView>[] {
       header: 'Resource',
       cell: (row) => (
         <Stack gap={0}>
-          <Text size="sm" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {row.resource_id}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {row.resource_label}
+            </Text>
+            {row.estimate ? (
+              <Tooltip label={row.estimate} multiline w={320}>
+                <Badge size="xs" variant="light" color="yellow">
+                  estimate
+                </Badge>
+              </Tooltip>
+            ) : null}
+            {row.stopped ? (
+              <Tooltip label={row.stopped} multiline w={320}>
+                <Badge size="xs" variant="light" color="gray">
+                  stopped
+                </Badge>
+              </Tooltip>
+            ) : null}
+          </Group>
           <Text size="xs" c="dimmed">
             {CHARGE_LABELS[row.charge] ?? row.charge} · {row.region}
           </Text>
@@ -51,7 +76,18 @@ function columns(timeZone: string): DataColumn<UsageRowView>[] {
       align: 'right',
       cell: (row) => <span style={numeric}>{quantity(row.today_quantity, row.unit)}</span>,
     },
-    { header: '$/h', align: 'right', cell: (row) => dollars(row, row.usd_per_hour, formatUsdPerHour) },
+    {
+      header: '$/h',
+      align: 'right',
+      cell: (row) =>
+        row.stopped ? (
+          <Text size="sm" c="dimmed">
+            stopped
+          </Text>
+        ) : (
+          dollars(row, row.usd_per_hour, formatUsdPerHour)
+        ),
+    },
     {
       header: '$/day if it goes on',
       align: 'right',
@@ -69,7 +105,7 @@ function columns(timeZone: string): DataColumn<UsageRowView>[] {
 }
 
 /**
- * Usage the meter reads from CloudWatch every few minutes (docs/decisions/091): shown only once some
+ * Usage the meter reads from CloudWatch every few minutes (docs/decisions/091, 094): shown only once some
  * integration has a metered resource, above the launches.
  */
 export function UsageRowsPanel({ timeZone }: { timeZone: string }) {
@@ -85,7 +121,7 @@ export function UsageRowsPanel({ timeZone }: { timeZone: string }) {
         <DataTable
           columns={columns(timeZone)}
           rows={rows}
-          rowKey={(row) => `${row.integration_id}/${row.region}/${row.resource_id}`}
+          rowKey={(row) => `${row.integration_id}/${row.region}/${row.charge}/${row.resource_id}`}
           phone="stack"
           empty={null}
         />
