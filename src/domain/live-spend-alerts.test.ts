@@ -4,6 +4,7 @@ import {
   firedConditionsOf,
   type LiveSpendReading,
   type LiveSpendRuleInput,
+  liveRateOf,
   liveSpendDedupeKey,
   type MeteredBudget,
   meteredAdditionToBudget,
@@ -17,6 +18,8 @@ const AT = Date.parse('2026-12-07T10:30:00Z');
 
 function reading(overrides: Partial<LiveSpendReading> = {}): LiveSpendReading {
   return {
+    quantityPerHour: overrides.lastHourQuantity ?? 182,
+    recent: null,
     key: 'int-1/us-east-1/nat-gateway-data-processed/nat-0abc',
     integrationId: 'int-1',
     accountId: '111111111111',
@@ -285,5 +288,32 @@ describe('the history of a usual rate', () => {
       sameHourPastWeeks: [null, null, null, null],
       pastDayHours: [4],
     });
+  });
+});
+
+describe('the live pace', () => {
+  const FIVE = 5 * 60_000;
+  const period = (endsBefore: number, quantity: number) => ({
+    periodStartMs: AT - endsBefore - FIVE,
+    quantity,
+  });
+  const lastHour = { quantity: 30, usd: 1.35 };
+
+  it('is the latest two periods per hour, priced as the last hour was', () => {
+    expect(liveRateOf(lastHour, [period(0, 15), period(FIVE, 15), period(2 * FIVE, 0)], AT, FIVE)).toEqual({
+      quantityPerHour: 180,
+      recent: { quantity: 30, minutes: 10, endMs: AT },
+      usdPerHour: 8.1,
+      usdPerDay: 194.4,
+    });
+  });
+
+  it('is the last hour without a period in the last half hour, and unpriced when the hour is', () => {
+    expect(liveRateOf(lastHour, [period(40 * 60_000, 15)], AT, FIVE)).toMatchObject({
+      quantityPerHour: 30,
+      recent: null,
+      usdPerHour: 1.35,
+    });
+    expect(liveRateOf({ quantity: 30, usd: null }, [period(0, 15)], AT, FIVE).usdPerHour).toBeNull();
   });
 });

@@ -258,13 +258,23 @@ function quantityText(quantity: number, unit: string): string {
   return `${quantity.toLocaleString('en-US', { maximumFractionDigits: decimals })} ${unit}`;
 }
 
-/** "NAT gateway nat-0ab… processed 182 GB in the last hour: $8.19 an hour, $196.56 a day if it goes on." */
+/**
+ * "NAT gateway nat-0ab… processed 30.3 GB in the 10 minutes to 12:10 UTC, 182 GB an hour at that pace
+ * (61.2 GB in the last hour): $8.19 an hour, $196.56 a day if it goes on." Without recent periods, the
+ * last hour: "… processed 182 GB in the last hour: …".
+ */
 function meteredResourceSentence(reading: LiveSpendReading): string {
   const what = `${reading.resourceLabel} ${reading.resourceId}`;
-  const used =
+  const lastHour =
     reading.lastHourQuantity === null
+      ? 'no datapoints'
+      : quantityText(reading.lastHourQuantity, reading.unit);
+  const used = reading.recent
+    ? `${what} ${reading.quantityVerb} ${quantityText(reading.recent.quantity, reading.unit)} in the ${reading.recent.minutes} minutes to ${new Date(reading.recent.endMs).toISOString().slice(11, 16)} UTC, ` +
+      `${quantityText(reading.quantityPerHour ?? 0, reading.unit)} an hour at that pace (${lastHour} in the last hour)`
+    : reading.lastHourQuantity === null
       ? `${what} has no datapoints in the last hour`
-      : `${what} ${reading.quantityVerb} ${quantityText(reading.lastHourQuantity, reading.unit)} in the last hour`;
+      : `${what} ${reading.quantityVerb} ${lastHour} in the last hour`;
   if (reading.usdPerHour === null)
     return `${used}: price unknown (${reading.priceUnknownReason ?? 'no price for this charge'}).`;
   const perDay = reading.usdPerDay === null ? '' : `, ${usd(reading.usdPerDay)} a day if it goes on`;

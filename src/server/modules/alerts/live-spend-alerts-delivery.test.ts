@@ -25,8 +25,6 @@ let owner: Person;
 let organizationId: string;
 let natGatewayId: string;
 
-const usd = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const liveSpendMails = () =>
   catcher.mails.filter((mail) => mail.subject.startsWith('[Spendguard] Live spend: '));
 
@@ -120,15 +118,17 @@ describe('a NAT egress leak, from CloudWatch to the mail', () => {
       async () => liveSpendMails(),
       (mails) => mails.length > 0,
     )) as CaughtMail[];
-    const row = (await meterView()).rows.find((candidate) => candidate.resource_id === natGatewayId);
-    expect(row?.usd_per_hour).toBeGreaterThan(8);
-    expect(mail?.subject).toBe(
-      `[Spendguard] Live spend: NAT gateway ${natGatewayId} at ${usd(row!.usd_per_hour!)} an hour`,
+    const rate =
+      /processed ([\d.,]+) GB in the 10 minutes to \d\d:\d\d UTC, ([\d,]+) GB an hour at that pace \(([\d.,]+) GB in the last hour\): \$([\d.,]+) an hour, \$([\d.,]+) a day if it goes on\./;
+    expect(mail?.subject).toMatch(
+      new RegExp(`^\\[Spendguard\\] Live spend: NAT gateway ${natGatewayId} at \\$[\\d.,]+ an hour$`),
     );
-    expect(mail?.decoded).toContain(
-      `NAT gateway ${natGatewayId} processed ${Math.round(row!.last_hour_quantity!)} GB in the last hour: ` +
-        `${usd(row!.usd_per_hour!)} an hour, ${usd(row!.usd_per_day!)} a day if it goes on.`,
-    );
+    const [, , perHourGb, , perHourUsd, perDayUsd] = mail?.decoded.match(rate) ?? [];
+    expect(mail?.decoded).toContain(`NAT gateway ${natGatewayId} processed `);
+    // The leak's 182 GB an hour, on top of what the gateway processed before: $0.045 a GB in us-east-1.
+    expect(Number(perHourGb?.replace(/,/g, ''))).toBeGreaterThanOrEqual(182);
+    expect(Number(perHourUsd)).toBeGreaterThan(8);
+    expect(Number(perDayUsd?.replace(/,/g, ''))).toBeCloseTo(Number(perHourUsd) * 24, 1);
     expect(mail?.decoded).toContain('That is more than the $5.00 an hour of the rule');
     expect(mail?.decoded).toContain("If it goes on to the month's end, it adds");
     expect(mail?.decoded).toContain('knows how much was used, not why');

@@ -1,9 +1,11 @@
 import {
   type LiveSpendReading,
+  liveRateOf,
   meteredChargeNames,
   usualRateHistory,
   usualRateWindows,
 } from '../../../domain/live-spend-alerts.ts';
+import { METER_PERIOD_MS } from '../../../domain/usage-meter-window.ts';
 import type { AppContext } from '../../context.ts';
 import { createSignal } from '../../signal.ts';
 import type { AwsTarget } from '../integrations/integrations.service.ts';
@@ -54,7 +56,7 @@ export function createLiveSpendReadings(deps: LiveSpendReadingsDependencies) {
   /** The stored periods the usual rates need, and each resource's first stored period. */
   async function historyOf(organizationId: string, atMs: number) {
     const windows = usualRateWindows(atMs);
-    const ranges = [windows.pastDay, ...windows.weeks];
+    const ranges = [windows.recent, windows.pastDay, ...windows.weeks];
     const periods = await db
       .selectFrom('usage_meter_periods')
       .select(['integration_id', 'region', 'charge', 'resource_id', 'period_start', 'quantity'])
@@ -129,8 +131,12 @@ export function createLiveSpendReadings(deps: LiveSpendReadingsDependencies) {
           resourceId: row.resourceId,
           lastHourQuantity: row.lastHourQuantity,
           unit: row.unit,
-          usdPerHour: row.usdPerHour,
-          usdPerDay: row.usdPerDay,
+          ...liveRateOf(
+            { quantity: row.lastHourQuantity, usd: row.usdPerHour },
+            history.periodsOf(key),
+            atMs,
+            METER_PERIOD_MS,
+          ),
           ...(row.priceUnknownReason ? { priceUnknownReason: row.priceUnknownReason } : {}),
           lastDatapointAtMs: row.lastDatapointAtMs,
           tags: (row as { tags?: Record<string, string> }).tags ?? {},
