@@ -152,6 +152,16 @@ describe('a NAT egress leak, from CloudWatch to the mail', () => {
     expect(liveSpendMails()).toHaveLength(1);
   }, 60_000);
 
+  it("adds what the gateway runs above its usual rate to a budget's live forecast, to the month's end", async () => {
+    const created = await callAs(server, owner)('POST', '/api/budgets', {
+      name: 'All AWS',
+      amount_usd: 100_000,
+    });
+    expect(created.statusCode).toBe(201);
+    // The usual rate is the past day's median hour (the first read went back 26 hours); the leak is above it.
+    expect(created.json().status.forecast_live_run_rate_usd).toBeGreaterThan(0);
+  });
+
   it('acknowledges the alert with the one-click link', async () => {
     const link = new URL(
       liveSpendMails()[0]?.links.find((entry) => entry.includes('/threshold-confirmation/')) ?? '',
