@@ -95,7 +95,7 @@ export type BudgetView = z.infer<typeof budgetView>;
 export const budgetList = z.object({ budgets: z.array(budgetView) });
 export const idParams = z.object({ id: z.uuid('must be an id') });
 
-export const ALERT_RULE_KINDS = ['cost-threshold', 'anomaly', 'idle-ec2', 'launch'] as const;
+export const ALERT_RULE_KINDS = ['cost-threshold', 'anomaly', 'idle-ec2', 'launch', 'live-spend'] as const;
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
 export const costThresholdSettings = z.discriminatedUnion('mode', [
@@ -159,6 +159,46 @@ export const launchSettings = z
   });
 export type LaunchSettings = z.infer<typeof launchSettings>;
 
+/** A live-spend rule's conditions on metered usage (src/domain/live-spend-alerts.ts); the config document shares them. */
+export const liveSpendConditions = {
+  /** One metered resource's live $ an hour is above this. */
+  resource_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
+  /** A service's metered resources together run above this an hour. */
+  service_usd_per_hour: z.number().positive('must be above 0').max(1e9).nullable().default(null),
+  /** A resource runs more than this many times its usual rate for the hour of the week. */
+  usual_multiple: z.number().gt(1, 'must be more than 1').max(1000).nullable().default(null),
+  /** …and at least this much an hour (the usual-rate condition's minimum). */
+  usual_min_usd_per_hour: z.number().min(0, 'must be 0 or more').max(1e9).default(5),
+  /** What metered resources run above their usual rate would carry a budget over before its period ends. */
+  budget_overrun: z.boolean().default(false),
+};
+
+/** A live-spend rule watches something: an amount, a multiple of usual, or a budget overrun. */
+export const hasLiveSpendCondition = {
+  check: (settings: {
+    resource_usd_per_hour: number | null;
+    service_usd_per_hour: number | null;
+    usual_multiple: number | null;
+    budget_overrun: boolean;
+  }) =>
+    settings.resource_usd_per_hour !== null ||
+    settings.service_usd_per_hour !== null ||
+    settings.usual_multiple !== null ||
+    settings.budget_overrun,
+  message: 'set at least one condition',
+  path: ['resource_usd_per_hour'],
+} as const;
+
+/**
+ * A live-spend rule (src/domain/live-spend-alerts.ts, docs/decisions/096): conditions on the usage the
+ * meter reads minutes after it happens, in the resources its filter takes in.
+ */
+export const liveSpendSettings = z.object(liveSpendConditions).refine(hasLiveSpendCondition.check, {
+  message: hasLiveSpendCondition.message,
+  path: [...hasLiveSpendCondition.path],
+});
+export type LiveSpendSettings = z.infer<typeof liveSpendSettings>;
+
 const ruleName = z.string().trim().min(1, 'enter a name').max(80).optional();
 
 export const createAlertRuleInput = z.discriminatedUnion('kind', [
@@ -187,6 +227,13 @@ export const createAlertRuleInput = z.discriminatedUnion('kind', [
     /** Its account ids narrow the launches watched; services and tag do not apply to launches. */
     filter: costFilter.default(emptyFilter),
   }),
+  z.object({
+    kind: z.literal('live-spend'),
+    name: ruleName,
+    settings: liveSpendSettings,
+    /** Accounts, services and a tag narrow the metered resources watched (a tag the meter does not know never matches). */
+    filter: costFilter.default(emptyFilter),
+  }),
 ]);
 export type CreateAlertRuleInput = z.input<typeof createAlertRuleInput>;
 
@@ -213,7 +260,14 @@ export const alertRuleView = z.object({
 export type AlertRuleView = z.infer<typeof alertRuleView>;
 export const alertRuleList = z.object({ alert_rules: z.array(alertRuleView) });
 
-export const NOTIFICATION_KINDS = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch'] as const;
+export const NOTIFICATION_KINDS = [
+  'budget',
+  'cost-threshold',
+  'anomaly',
+  'idle-ec2',
+  'launch',
+  'live-spend',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationView = z.object({

@@ -10,6 +10,7 @@ import {
   hasLaunchCondition,
   idleEc2Settings,
   launchConditions,
+  liveSpendSettings,
   NOTIFICATION_KINDS,
 } from './alerts.ts';
 import { teamName, teamScope, teamSlug } from './teams.ts';
@@ -76,6 +77,7 @@ export const configAlertRule = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('idle-ec2'), ...ruleCommon, settings: idleEc2Settings }),
   z.strictObject({ kind: z.literal('launch'), ...ruleCommon, settings: configLaunchSettings }),
+  z.strictObject({ kind: z.literal('live-spend'), ...ruleCommon, settings: liveSpendSettings }),
 ]);
 
 /** The organization's routes: added recipient addresses, and which alert kinds its Slack channel gets. */

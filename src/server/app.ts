@@ -64,6 +64,7 @@ import { recommendationsRoutes } from './modules/recommendations/recommendations
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.ts';
 import { teamSpendRoutes } from './modules/team-spend/team-spend.routes.ts';
 import { createTeamSpendService } from './modules/team-spend/team-spend.service.ts';
+import { createLiveSpendReadings } from './modules/usage-meter/live-spend-readings.ts';
 import { usageMeterRoutes } from './modules/usage-meter/usage-meter.routes.ts';
 import { createUsageMeterService } from './modules/usage-meter/usage-meter.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -257,6 +258,8 @@ export async function buildApp(
   // Savings Plans and reservations read from the bill (decision 098).
   const commitments = createCommitmentsService({ context, costData, integrations, organizations });
   await app.register(commitmentsRoutes, { commitments });
+  // What alerts read of the meter (decision 096): generic readings, and a signal when a read stored periods.
+  const liveSpendReadings = createLiveSpendReadings({ context, usageMeter, integrations });
 
   // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({
@@ -267,10 +270,13 @@ export async function buildApp(
     costData,
     listIdleFindings: recommendations.listIdleFindings,
     liveLedger: launchEvents,
+    liveSpend: liveSpendReadings,
   });
   await alerts.registerRoutes(app);
   // The demo organization warns of a costly launch out of the box (the GPU-burst button).
   if (demo) await alerts.rules.ensureDemoLaunchRule(demo.organizationId, demo.userId);
+  // …and of metered usage running away (the NAT-egress-leak button), decision 096.
+  if (demo) await alerts.rules.ensureDemoLiveSpendRule(demo.organizationId, demo.userId);
   members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
 
@@ -306,6 +312,8 @@ export async function buildApp(
   });
   // Launch changes stored → alerts evaluate the organization's launch rules at once.
   launchEvents.onLaunchChanges((event) => alerts.evaluateFreshLaunches(event));
+  // A meter read stored periods → alerts evaluate the organization's live-spend rules at once (decision 096).
+  liveSpendReadings.onPeriodsStored((event) => alerts.evaluateFreshMeterRead(event));
   // --- end reactions ---
 
   if (context.config.role.servesWeb) await registerWebApp(app, context.config.webDistDir);
@@ -323,7 +331,7 @@ export async function buildApp(
         chat: chatServices,
         alerts,
         launchEvents,
-        usageMeter,
+        usageMeter: { ...usageMeter, meterIntegration: liveSpendReadings.meterIntegration },
       }),
       integrations,
       soleServer: context.database.kind === 'pglite',

@@ -31,7 +31,13 @@ import type { EvaluationPass } from './evaluation-pass.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { idleInstanceNotifications } from './idle-instance-evaluation.ts';
 import { type BudgetWithSpend, launchNotifications } from './launch-evaluation.ts';
-import { type LiveLedgerSource, type LiveLedgerView, readLiveLedger } from './live-ledger-source.ts';
+import {
+  type LiveLedgerSource,
+  type LiveLedgerView,
+  type LiveSpendSource,
+  readLiveLedger,
+} from './live-ledger-source.ts';
+import { liveSpendNotifications } from './live-spend-evaluation.ts';
 
 /** An unacknowledged budget alert is repeated a day after it fired, and daily after that. */
 const REMIND_AFTER_MS = 20 * 60 * 60 * 1000;
@@ -57,6 +63,8 @@ export function createAlertEvaluation(deps: {
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
   /** The live ledger of launch events; without it nothing is running. */
   liveLedger?: LiveLedgerSource;
+  /** The usage meter's readings: live-spend rules and budgets' live forecasts read them (docs/decisions/096). */
+  liveSpend?: LiveSpendSource;
   /** A team's own scope, for launch rules that watch one team (without it such a rule watches nothing). */
   teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
   /** The injected clock (decision 078): the day judged and the live ledger's moment. */
@@ -104,8 +112,8 @@ export function createAlertEvaluation(deps: {
     const fired = await firedDedupeKeys(db, organizationId, '');
     const read = memoizedSpendReader(spendReader(spend));
     const live =
-      budgets.length > 0 || rules.some((rule) => rule.kind === 'launch')
-        ? await readLiveLedger(deps.liveLedger, organizationId, now())
+      budgets.length > 0 || rules.some((rule) => rule.kind === 'launch' || rule.kind === 'live-spend')
+        ? await readLiveLedger(deps.liveLedger, organizationId, now(), deps.liveSpend)
         : noLiveLedger();
     // Idle-instance and launch alerts need no billing data; the spend rules need a day to judge.
     const pass: EvaluationPass | null = asOf
@@ -117,6 +125,13 @@ export function createAlertEvaluation(deps: {
       fired,
       teamScope: async (teamId: string) => (await deps.teamScope?.(organizationId, teamId)) ?? null,
       budgets: budgetsWithSpend(budgets, organizationId, asOf, read),
+    };
+    const liveSpendContext = {
+      organizationId,
+      live,
+      fired,
+      budgets: launchContext.budgets,
+      integrationNames: () => deps.liveSpend?.integrationNames(organizationId) ?? Promise.resolve(new Map()),
     };
     const firstDay = pass ? ((await firstUsageDayOf(spend, organizationId)) ?? pass.asOf) : '';
     const notifications: NewNotification[] = [];
@@ -140,6 +155,8 @@ export function createAlertEvaluation(deps: {
         notifications.push(...(await anomalyNotifications(pass, rule)));
       } else if (rule.kind === 'launch') {
         notifications.push(...(await launchNotifications(launchContext, rule)));
+      } else if (rule.kind === 'live-spend') {
+        notifications.push(...(await liveSpendNotifications(liveSpendContext, rule)));
       }
     }
     return notifications;
@@ -173,6 +190,36 @@ export function createAlertEvaluation(deps: {
     return notifications;
   }
 
+  /**
+   * The live-spend rules only, on the meter's readings now: what runs right after a meter read stored
+   * periods, so the alert is on its way within the read (no spend reading unless a rule watches budgets).
+   */
+  async function liveSpendNotificationsOf(organizationId: string): Promise<NewNotification[]> {
+    const rules = (await listRuleRows(db, organizationId))
+      .map(ruleOfRow)
+      .filter((rule) => rule.kind === 'live-spend' && !rule.paused);
+    if (rules.length === 0 || !deps.liveSpend) return [];
+    const live = await readLiveLedger(deps.liveLedger, organizationId, now(), deps.liveSpend);
+    if ((live.metered ?? []).length === 0) return [];
+    const fired = await firedDedupeKeys(db, organizationId, 'live-spend:');
+    const watchesBudgets = rules.some((rule) => rule.settings.budget_overrun === true);
+    const budgets = watchesBudgets
+      ? (await listBudgetRows(db, organizationId)).map(budgetOfRow).filter((budget) => !budget.paused)
+      : [];
+    const asOf = watchesBudgets ? await evaluationDayOf(spend, organizationId, today()) : null;
+    const liveSpend = deps.liveSpend;
+    const context = {
+      organizationId,
+      live,
+      fired,
+      budgets: budgetsWithSpend(budgets, organizationId, asOf, memoizedSpendReader(spendReader(spend))),
+      integrationNames: () => liveSpend.integrationNames(organizationId),
+    };
+    const notifications: NewNotification[] = [];
+    for (const rule of rules) notifications.push(...(await liveSpendNotifications(context, rule)));
+    return notifications;
+  }
+
   async function fireAll(notifications: NewNotification[]): Promise<{ fired: number; deliveries: number }> {
     let fired = 0;
     let deliveries = 0;
@@ -187,6 +234,10 @@ export function createAlertEvaluation(deps: {
 
   async function evaluateLaunches(organizationId: string): Promise<EvaluationOutcome> {
     return { asOf: null, ...(await fireAll(await launchNotificationsOf(organizationId))) };
+  }
+
+  async function evaluateLiveSpend(organizationId: string): Promise<EvaluationOutcome> {
+    return { asOf: null, ...(await fireAll(await liveSpendNotificationsOf(organizationId))) };
   }
 
   async function evaluateOrganization(organizationId: string): Promise<EvaluationOutcome> {
@@ -233,6 +284,7 @@ export function createAlertEvaluation(deps: {
   return {
     evaluateOrganization,
     evaluateLaunches,
+    evaluateLiveSpend,
     remindUnacknowledged,
     async evaluateAll(): Promise<number> {
       let fired = 0;

@@ -12,6 +12,7 @@ import {
   type createBudgetInput,
   idleEc2Settings,
   launchSettings,
+  liveSpendSettings,
   type updateAlertRuleInput,
   type updateBudgetInput,
 } from '../../../contracts/alerts.ts';
@@ -45,7 +46,12 @@ import {
 import { budgetSpendAsOf, evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
 import { defaultRuleName } from './alert-wording.ts';
 import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
-import { type LiveLedgerSource, type LiveLedgerView, readLiveLedger } from './live-ledger-source.ts';
+import {
+  type LiveLedgerSource,
+  type LiveLedgerView,
+  type LiveSpendSource,
+  readLiveLedger,
+} from './live-ledger-source.ts';
 
 type BudgetRow = Awaited<ReturnType<typeof listBudgetRows>>[number];
 type RuleRow = Awaited<ReturnType<typeof listRuleRows>>[number];
@@ -103,10 +109,14 @@ const SETTINGS_BY_KIND: Record<AlertRuleKind, z.ZodType> = {
   anomaly: anomalySettings,
   'idle-ec2': idleEc2Settings,
   launch: launchSettings,
+  'live-spend': liveSpendSettings,
 };
 
 /** The demo's launch rule: the GPU burst (eight p4d.24xlarge, about $262 an hour) is well above it. */
 export const DEMO_LAUNCH_LIMIT_USD_PER_HOUR = 50;
+
+/** The demo's live-spend rule: the NAT egress leak (182 GB an hour, $8.19 an hour) is well above it. */
+export const DEMO_LIVE_SPEND_LIMIT_USD_PER_HOUR = 5;
 
 /** The plan feature each kind of rule needs (billing). */
 export const FEATURE_BY_KIND = {
@@ -114,6 +124,7 @@ export const FEATURE_BY_KIND = {
   'cost-threshold': 'email-alerts',
   'idle-ec2': 'email-alerts',
   launch: 'email-alerts',
+  'live-spend': 'email-alerts',
 } as const;
 
 export function createAlertRulesService(
@@ -128,6 +139,8 @@ export function createAlertRulesService(
     now: () => Date;
     /** The live ledger: budgets' forecasts add its run-rate, labelled apart. */
     liveLedger?: LiveLedgerSource;
+    /** The usage meter's readings: budgets' forecasts add what runs above its usual rate (docs/decisions/096). */
+    liveSpend?: LiveSpendSource;
     /** Whether a launch rule's team exists in the organization. */
     teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
   },
@@ -190,7 +203,8 @@ export function createAlertRulesService(
   }
 
   /** Only budgets read the live ledger here; an organization with none skips it. */
-  const liveOf = (organizationId: string) => readLiveLedger(launches.liveLedger, organizationId, now());
+  const liveOf = (organizationId: string) =>
+    readLiveLedger(launches.liveLedger, organizationId, now(), launches.liveSpend);
 
   async function requireBudget(viewer: Viewer, id: string): Promise<BudgetRow> {
     const row = await findBudgetRow(db, viewer.organizationId, id);
@@ -362,6 +376,27 @@ export function createAlertRulesService(
       await insertRule(db, organizationId, demoUserId, {
         kind: 'launch',
         name: defaultRuleName('launch', settings),
+        settings,
+        filter: costFilter.parse({}),
+        paused: false,
+      });
+    },
+
+    /**
+     * The demo organization's live-spend rule out of the box: a visitor who starts the NAT egress leak
+     * (182 GB an hour, about $8 an hour) sees the alert arrive by mail. Added once; kept when there is one.
+     */
+    async ensureDemoLiveSpendRule(organizationId: string, demoUserId: string): Promise<void> {
+      const rules = await listRuleRows(db, organizationId);
+      if (rules.some((rule) => rule.kind === 'live-spend')) return;
+      const settings = liveSpendSettings.parse({
+        resource_usd_per_hour: DEMO_LIVE_SPEND_LIMIT_USD_PER_HOUR,
+        usual_multiple: 5,
+        usual_min_usd_per_hour: DEMO_LIVE_SPEND_LIMIT_USD_PER_HOUR,
+      });
+      await insertRule(db, organizationId, demoUserId, {
+        kind: 'live-spend',
+        name: defaultRuleName('live-spend', settings),
         settings,
         filter: costFilter.parse({}),
         paused: false,

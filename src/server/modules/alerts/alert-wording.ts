@@ -10,6 +10,15 @@ import { formatBudgetPeriod, formatDayWithYear, formatInstantUtc } from '../../.
 import { providerLabel } from '../../../domain/cloud-providers.ts';
 import type { LaunchFiring } from '../../../domain/launch-alerts.ts';
 import type { MonthEndProjection, PricedLedgerRow } from '../../../domain/live-run-rate.ts';
+import {
+  type BudgetFiring,
+  type LiveSpendFiring,
+  type LiveSpendReading,
+  ownerFromTags,
+  type ResourceFiring,
+  type ServiceFiring,
+  type UsualRate,
+} from '../../../domain/live-spend-alerts.ts';
 import { formatUsd as usd } from '../../../domain/money.ts';
 import type { SpendDigest } from '../../../domain/spend-digest.ts';
 import { renderMail } from '../mail/mail-layout.ts';
@@ -51,6 +60,8 @@ export function budgetAlertText(
   asOf: IsoDay,
   /** The live run-rate's part of the forecast (resources launched since the bill data). */
   liveRunRateUsd = 0,
+  /** What metered resources run above their usual rate to the period's end (docs/decisions/096). */
+  meteredUsd = 0,
 ): AlertText {
   const { percent, basis } = firing.threshold;
   const share = `${usd(firing.spend)} of ${usd(budget.amount)}`;
@@ -66,6 +77,9 @@ export function budgetAlertText(
       `as of ${formatDayWithYear(asOf)}.` +
       (liveRunRateUsd > 0
         ? ` The forecast includes ${usd(liveRunRateUsd)} from resources launched since your bill data (live run-rate, on-demand prices).`
+        : '') +
+      (meteredUsd > 0
+        ? ` It includes ${usd(meteredUsd)} that metered usage runs above its usual rate until the period ends (read from CloudWatch, list prices).`
         : ''),
   };
 }
@@ -238,6 +252,160 @@ export function launchAlertText(
   };
 }
 
+/** A metered quantity as people read it: 182 GB, 12.5 GB, 0.42 GB. */
+function quantityText(quantity: number, unit: string): string {
+  const decimals = quantity >= 100 ? 0 : quantity >= 10 ? 1 : 2;
+  return `${quantity.toLocaleString('en-US', { maximumFractionDigits: decimals })} ${unit}`;
+}
+
+/**
+ * "NAT gateway nat-0ab… processed 30.3 GB in the 10 minutes to 12:10 UTC, 182 GB an hour at that pace
+ * (61.2 GB in the last hour): $8.19 an hour, $196.56 a day if it goes on." Without recent periods, the
+ * last hour: "… processed 182 GB in the last hour: …".
+ */
+function meteredResourceSentence(reading: LiveSpendReading): string {
+  const what = `${reading.resourceLabel} ${reading.resourceId}`;
+  const lastHour =
+    reading.lastHourQuantity === null
+      ? 'no datapoints'
+      : quantityText(reading.lastHourQuantity, reading.unit);
+  const used = reading.recent
+    ? `${what} ${reading.quantityVerb} ${quantityText(reading.recent.quantity, reading.unit)} in the ${reading.recent.minutes} minutes to ${new Date(reading.recent.endMs).toISOString().slice(11, 16)} UTC, ` +
+      `${quantityText(reading.quantityPerHour ?? 0, reading.unit)} an hour at that pace (${lastHour} in the last hour)`
+    : reading.lastHourQuantity === null
+      ? `${what} has no datapoints in the last hour`
+      : `${what} ${reading.quantityVerb} ${lastHour} in the last hour`;
+  if (reading.usdPerHour === null)
+    return `${used}: price unknown (${reading.priceUnknownReason ?? 'no price for this charge'}).`;
+  const perDay = reading.usdPerDay === null ? '' : `, ${usd(reading.usdPerDay)} a day if it goes on`;
+  return `${used}: ${usd(reading.usdPerHour)} an hour${perDay}.`;
+}
+
+function meteredWhere(reading: LiveSpendReading, integrationName?: string): string {
+  const account = reading.accountId ? `, account ${reading.accountId}` : '';
+  const integration = integrationName ? ` (${integrationName})` : '';
+  const owner = ownerFromTags(reading.tags);
+  return (
+    `In ${reading.region}${account}${integration}.` +
+    (owner ? ` Owner (its tag ${owner.key}): ${owner.value}.` : '')
+  );
+}
+
+const WEEKDAYS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+
+function usualText(usual: UsualRate, atMs: number): string {
+  const rate = usual.usdPerHour === null ? 'price unknown' : `${usd(usual.usdPerHour)} an hour`;
+  if (usual.basis === 'hour-of-week') {
+    const at = new Date(atMs - 3_600_000);
+    const hour = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+    return `its usual ${rate} for this hour of the week (from ${hour} UTC on ${WEEKDAYS[at.getUTCDay()]}, the median of ${usual.samples} earlier weeks)`;
+  }
+  return `its usual ${rate} (the median hour of the past day, ${usual.samples} hours metered; two weeks of readings make it the same hour of the week)`;
+}
+
+const dayBefore = (endMs: number) => new Date(endMs - 1).toISOString().slice(0, 10);
+
+const METER_CAVEAT =
+  'Read from CloudWatch usage minutes after it happened, at list prices: the meter knows how much was used, not why, and the bill will tell the exact cost.';
+
+function resourceAlertText(
+  rule: { name: string },
+  firing: ResourceFiring,
+  atMs: number,
+  integrationName?: string,
+): AlertText {
+  const { reading } = firing;
+  const reasons: string[] = [];
+  if (firing.above)
+    reasons.push(`That is more than the ${usd(firing.above.limit)} an hour of the rule "${rule.name}".`);
+  if (firing.usual) {
+    const times = Number.isFinite(firing.usual.times)
+      ? `${firing.usual.times.toFixed(1)} times`
+      : 'far above';
+    reasons.push(
+      `That is ${times} ${usualText(firing.usual.usual, atMs)}: more than the ${firing.usual.multiple} times and ${usd(firing.usual.minUsdPerHour)} an hour of the rule "${rule.name}".`,
+    );
+  }
+  const above =
+    firing.monthEnd.aboveUsualUsd === null
+      ? ''
+      : ` (${usd(firing.monthEnd.aboveUsualUsd)} more than at its usual rate)`;
+  return {
+    title: `Live spend: ${reading.resourceLabel} ${reading.resourceId} at ${usd(reading.usdPerHour ?? 0)} an hour`,
+    summary: [
+      meteredResourceSentence(reading),
+      ...reasons,
+      meteredWhere(reading, integrationName),
+      `If it goes on to the month's end, it adds ${usd(firing.monthEnd.addsUsd)} by ${formatDayWithYear(dayBefore(firing.monthEnd.monthEndMs))}${above}.`,
+      METER_CAVEAT,
+    ].join('\n'),
+  };
+}
+
+/** Lines of metered resources at the most in one alert. */
+const METERED_LINES = 10;
+
+function meteredLines(readings: readonly LiveSpendReading[]): string[] {
+  const lines = readings
+    .slice(0, METERED_LINES)
+    .map((reading) => `• ${meteredResourceSentence(reading)} In ${reading.region}.`);
+  if (readings.length > METERED_LINES)
+    lines.push(`• and ${readings.length - METERED_LINES} more (see the live card on the Launches page).`);
+  return lines;
+}
+
+function serviceAlertText(rule: { name: string }, firing: ServiceFiring): AlertText {
+  const atLeast = firing.unpriced.length > 0 ? 'at least ' : '';
+  return {
+    title: `Live spend: ${firing.serviceLabel} at ${atLeast}${usd(firing.usdPerHour)} an hour`,
+    summary: [
+      `Metered ${firing.serviceLabel} resources run at ${atLeast}${usd(firing.usdPerHour)} an hour together, more than the ${usd(firing.limit)} an hour of the rule "${rule.name}".`,
+      ...meteredLines([...firing.readings, ...firing.unpriced]),
+      ...(firing.unpriced.length > 0
+        ? [
+            `${firing.unpriced.length} of them ${firing.unpriced.length === 1 ? 'has' : 'have'} no known price and ${firing.unpriced.length === 1 ? 'is' : 'are'} not in the sum.`,
+          ]
+        : []),
+      `If they go on to the month's end, they add ${atLeast}${usd(firing.monthEnd.addsUsd)} by ${formatDayWithYear(dayBefore(firing.monthEnd.monthEndMs))}.`,
+      METER_CAVEAT,
+    ].join('\n'),
+  };
+}
+
+function budgetOverrunText(firing: BudgetFiring): AlertText {
+  const { budget } = firing;
+  return {
+    title: `Live spend would carry budget ${budget.name} over ${usd(budget.amount)}`,
+    summary: [
+      `If metered usage goes on at its current rate, budget ${budget.name} ends ${formatBudgetPeriod({ key: budget.periodKey })} at ${usd(firing.projected)} of its ${usd(budget.amount)}: ` +
+        `${usd(budget.projectionWithoutMeter)} forecast from the bill data and launches, plus ${usd(firing.meteredUsd)} that metered resources run above their usual rate until the period ends.`,
+      ...firing.readings
+        .slice(0, METERED_LINES)
+        .map(
+          ({ reading, excessUsdPerHour }) =>
+            `• ${meteredResourceSentence(reading)} That is ${usd(excessUsdPerHour)} an hour above its usual rate. In ${reading.region}.`,
+        ),
+      METER_CAVEAT,
+    ].join('\n'),
+  };
+}
+
+/**
+ * A live-spend alert (docs/decisions/096): the resource and what it used in the last hour with its rate
+ * an hour and a day, why the rule fired, where it runs and who owns it by its tags, and what it does to
+ * the month. It names no cause: the meter cannot know one.
+ */
+export function liveSpendAlertText(
+  rule: { name: string },
+  firing: LiveSpendFiring,
+  atMs: number,
+  integrationName?: string,
+): AlertText {
+  if (firing.subject === 'resource') return resourceAlertText(rule, firing, atMs, integrationName);
+  if (firing.subject === 'service') return serviceAlertText(rule, firing);
+  return budgetOverrunText(firing);
+}
+
 /** A budget alert repeated because nobody acknowledged it. */
 export function reminderText(alert: AlertText): AlertText {
   return {
@@ -250,6 +418,7 @@ export function defaultRuleName(kind: AlertRuleKind, settings: Record<string, un
   if (kind === 'anomaly') return `Cost anomalies (${settings.sensitivity ?? 'medium'} sensitivity)`;
   if (kind === 'idle-ec2') return 'Idle EC2 instances';
   if (kind === 'launch') return launchRuleName(settings);
+  if (kind === 'live-spend') return liveSpendRuleName(settings);
   if (settings.mode === 'daily-amount') {
     return `Daily spend above ${usd(Number(settings.amount_usd), { cents: 'when-fractional' })}`;
   }
@@ -267,11 +436,22 @@ function launchRuleName(settings: Record<string, unknown>): string {
   return 'Launches that would carry a budget over';
 }
 
+function liveSpendRuleName(settings: Record<string, unknown>): string {
+  const amount = (value: unknown) => usd(Number(value), { cents: 'when-fractional' });
+  if (typeof settings.resource_usd_per_hour === 'number')
+    return `A metered resource spends more than ${amount(settings.resource_usd_per_hour)} an hour`;
+  if (typeof settings.service_usd_per_hour === 'number')
+    return `A metered service spends more than ${amount(settings.service_usd_per_hour)} an hour`;
+  if (typeof settings.usual_multiple === 'number')
+    return `A metered resource spends more than ${settings.usual_multiple} times its usual rate`;
+  return 'Metered usage that would carry a budget over';
+}
+
 export function slackTestMessageText(senderName: string): AlertContent {
   return {
     kind: 'test',
     title: 'Spendguard test message',
-    summary: `${senderName} sent this test from Spendguard. Budget, threshold, anomaly, idle-instance and launch alerts will arrive here.`,
+    summary: `${senderName} sent this test from Spendguard. Budget, threshold, anomaly, idle-instance, launch and live-spend alerts will arrive here.`,
   };
 }
 
@@ -357,7 +537,8 @@ export function digestMail(input: {
 /** Which one-click link acknowledges an alert of this kind. */
 export function acknowledgeLinkKind(kind: string): AlertLinkKind | null {
   if (kind === 'budget') return 'budget-alert-confirmation';
-  if (kind === 'cost-threshold' || kind === 'anomaly' || kind === 'launch') return 'threshold-confirmation';
+  if (kind === 'cost-threshold' || kind === 'anomaly' || kind === 'launch' || kind === 'live-spend')
+    return 'threshold-confirmation';
   if (kind === 'idle-ec2') return 'idle-ec2-confirmation';
   return null;
 }
@@ -373,6 +554,7 @@ const ACKNOWLEDGE_LABEL: Record<string, string> = {
   anomaly: 'Acknowledge this anomaly',
   'idle-ec2': 'Keep this instance (mute 30 days)',
   launch: 'Acknowledge this launch',
+  'live-spend': 'Acknowledge this live spend',
   test: 'Open Spendguard',
 };
 

@@ -17,7 +17,7 @@ import { createAlertLinksService } from './alert-links.service.ts';
 import { createAlertRulesService } from './alert-rules.service.ts';
 import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
-import type { LaunchChangesStored, LiveLedgerSource } from './live-ledger-source.ts';
+import type { LaunchChangesStored, LiveLedgerSource, LiveSpendSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
@@ -37,8 +37,10 @@ export async function createAlerts(deps: {
   listIdleFindings: (organizationId: string) => Promise<IdleEc2Finding[]>;
   /** The launch-events module's live ledger: launch rules and budgets' live forecasts read it. */
   liveLedger?: LiveLedgerSource;
+  /** The usage meter's readings: live-spend rules and budgets' live forecasts read them (docs/decisions/096). */
+  liveSpend?: LiveSpendSource;
 }) {
-  const { context, mailer, organizations, billing, costData, liveLedger } = deps;
+  const { context, mailer, organizations, billing, costData, liveLedger, liveSpend } = deps;
   const teamScope = organizations.teamCostScope;
   const { db } = context.database;
   const secret = resolveAuthSecret(context.config);
@@ -63,6 +65,7 @@ export async function createAlerts(deps: {
   const rules = createAlertRulesService(db, costData.slices, billing, evaluateAfterChange, {
     now,
     liveLedger,
+    liveSpend,
     teamScope,
   });
   billing.registerUsageCounter('budgets', rules.countBudgets);
@@ -89,6 +92,7 @@ export async function createAlerts(deps: {
     delivery,
     listIdleFindings: deps.listIdleFindings,
     liveLedger,
+    liveSpend,
     teamScope,
     now,
   });
@@ -150,6 +154,19 @@ export async function createAlerts(deps: {
     });
   }
 
+  /**
+   * Right after a meter read stored periods: the organization's live-spend rules, evaluated here and now,
+   * as fresh launches are (a web node, which runs no meter, never gets here). A failure is logged.
+   */
+  async function evaluateFreshMeterRead(event: { organizationId: string }): Promise<void> {
+    await evaluation.evaluateLiveSpend(event.organizationId).catch((error: unknown) => {
+      context.log.error(
+        { err: error, organizationId: event.organizationId },
+        'live-spend alert evaluation failed',
+      );
+    });
+  }
+
   return {
     rules,
     notifications,
@@ -160,6 +177,7 @@ export async function createAlerts(deps: {
     digests,
     settingsConfig,
     evaluateFreshLaunches,
+    evaluateFreshMeterRead,
     /** Webhook and Teams endpoints (decision 058): `list(viewer)`, `listOfOrganization(id)`. */
     endpoints,
     async registerRoutes(app: FastifyInstance) {

@@ -26,7 +26,9 @@ export async function budgetNotifications(
     dedupeKey: firing.dedupeKey,
     sourceKind: 'budget',
     sourceId: budget.id,
-    ...budgetAlertText(budget, firing, asOf, firing.threshold.basis === 'forecast' ? live.usd : 0),
+    ...(firing.threshold.basis === 'forecast'
+      ? budgetAlertText(budget, firing, asOf, live.launchesUsd, live.meteredUsd)
+      : budgetAlertText(budget, firing, asOf)),
     details: {
       ...watched(budget.filter).details,
       period: firing.period,
@@ -34,6 +36,7 @@ export async function budgetNotifications(
       spend: firing.spend,
       amount: budget.amount,
       forecastLiveRunRateUsd: live.usd,
+      forecastMeteredUsd: live.meteredUsd,
       asOf,
     },
     accountIds: budget.filter.account_ids,

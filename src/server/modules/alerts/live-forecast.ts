@@ -1,8 +1,14 @@
 import type { CostFilter } from '../../../contracts/alerts.ts';
 import type { BudgetPeriod } from '../../../domain/budgets.ts';
 import { addDays } from '../../../domain/calendar-days.ts';
+import { isAwsProvider } from '../../../domain/cloud-providers.ts';
 import { budgetWatchesRow, liveAdditionToBudget } from '../../../domain/launch-alerts.ts';
 import type { PricedLedgerRow } from '../../../domain/live-run-rate.ts';
+import {
+  filterWatchesReading,
+  type LiveSpendReading,
+  meteredAdditionToBudget,
+} from '../../../domain/live-spend-alerts.ts';
 import { sumUsd } from '../../../domain/money.ts';
 import type { LiveLedgerView } from './live-ledger-source.ts';
 
@@ -26,18 +32,38 @@ export function budgetRowFilter(filter: CostFilter): (row: PricedLedgerRow) => b
 }
 
 /**
+ * Which metered resources a budget's filter takes in: its accounts, services and tag (a tag the meter
+ * does not know never matches), and none when it names only providers other than AWS.
+ */
+export function budgetReadingFilter(filter: CostFilter): (reading: LiveSpendReading) => boolean {
+  const awsCounted = filter.providers.length === 0 || filter.providers.some(isAwsProvider);
+  const watched = { accountIds: filter.account_ids, services: filter.services, tag: filter.tag };
+  return (reading) => awsCounted && filterWatchesReading(watched, reading);
+}
+
+/**
  * The live run-rate's part of a budget's forecast: what running resources launched since the bill data
- * add to the period if they keep running. Labelled apart wherever the forecast is shown.
+ * add to the period if they keep running, plus what metered resources run above their usual rate to
+ * the period's end (docs/decisions/096). Labelled apart wherever the forecast is shown.
  */
 export function liveForecastOf(
   live: LiveLedgerView,
   budget: { filter: CostFilter },
   period: BudgetPeriod,
-): { usd: number; unpriced: PricedLedgerRow[] } {
-  return liveAdditionToBudget(live.running, {
-    ...periodBoundsMs(period),
-    watches: budgetRowFilter(budget.filter),
-  });
+): { usd: number; launchesUsd: number; meteredUsd: number; unpriced: PricedLedgerRow[] } {
+  const bounds = periodBoundsMs(period);
+  const launches = liveAdditionToBudget(live.running, { ...bounds, watches: budgetRowFilter(budget.filter) });
+  const metered = meteredAdditionToBudget(
+    live.metered ?? [],
+    { ...bounds, watches: budgetReadingFilter(budget.filter) },
+    live.atMs,
+  );
+  return {
+    usd: sumUsd([launches.usd, metered.usd]),
+    launchesUsd: launches.usd,
+    meteredUsd: metered.usd,
+    unpriced: launches.unpriced,
+  };
 }
 
 /** The bill forecast plus the live part; when the bill has no forecast, its actual spend plus the live part. */

@@ -1,5 +1,6 @@
 import type { LaunchChange } from '../../../domain/launch-changes.ts';
 import { liveRunRate, type PricedLedgerRow } from '../../../domain/live-run-rate.ts';
+import type { LiveSpendReading } from '../../../domain/live-spend-alerts.ts';
 
 import type { LaunchLedgerSnapshot } from '../launch-events/launch-ledger-snapshot.ts';
 
@@ -22,6 +23,16 @@ export interface LiveLedgerSource {
   ): Promise<LaunchLedgerSnapshot>;
 }
 
+/**
+ * What alerts read of the usage meter (docs/decisions/096): every metered resource now, as a generic
+ * reading, and the names of the integrations they come from. The usage-meter module's
+ * `live-spend-readings.ts` is the one implementation.
+ */
+export interface LiveSpendSource {
+  readingsOf(organizationId: string, atMs: number): Promise<LiveSpendReading[]>;
+  integrationNames(organizationId: string): Promise<Map<string, string>>;
+}
+
 /** A running ledger row with the integration it came from. */
 export type LiveRow = PricedLedgerRow & { integrationId: string; integrationName: string };
 
@@ -29,6 +40,8 @@ export type LiveRow = PricedLedgerRow & { integrationId: string; integrationName
 export interface LiveLedgerView {
   atMs: number;
   running: LiveRow[];
+  /** The usage meter's resources at the same moment; none when no meter is wired. */
+  metered?: LiveSpendReading[];
 }
 
 export function liveLedgerViewOf(snapshot: LaunchLedgerSnapshot): LiveLedgerView {
@@ -47,12 +60,19 @@ export function liveLedgerViewOf(snapshot: LaunchLedgerSnapshot): LiveLedgerView
   return { atMs: snapshot.atMs, running };
 }
 
-/** The live ledger of an organization now, or nothing running when no source is wired (no launch events). */
+/**
+ * The live ledger of an organization now, or nothing running when no source is wired (no launch events),
+ * with the usage meter's readings at the same moment when a meter is wired.
+ */
 export async function readLiveLedger(
   source: LiveLedgerSource | undefined,
   organizationId: string,
   now: Date,
+  meter?: LiveSpendSource,
 ): Promise<LiveLedgerView> {
-  if (!source) return { atMs: now.getTime(), running: [] };
-  return liveLedgerViewOf(await source.snapshot(organizationId));
+  const view = source
+    ? liveLedgerViewOf(await source.snapshot(organizationId))
+    : { atMs: now.getTime(), running: [] };
+  if (!meter) return view;
+  return { ...view, metered: await meter.readingsOf(organizationId, view.atMs) };
 }

@@ -80,6 +80,7 @@ const KIND_NAMES: Record<string, string> = {
   anomaly: 'Cost anomaly',
   'idle-ec2': 'Idle EC2 instance',
   launch: 'Launch',
+  'live-spend': 'Live spend',
   digest: 'Spend digest',
   'endpoint-test': 'Test',
 };

@@ -337,3 +337,27 @@ describe('a configuration body is read only once the caller may apply a configur
     expect(response.json().Message).toBe('budgets.0.name: must not contain a NUL character.');
   });
 });
+
+describe('live-spend rules as code', () => {
+  it('exports a live-spend rule with its conditions, and applying the export again changes nothing', async () => {
+    const created = await callAs(server, stranger)('POST', '/api/alert-rules', {
+      kind: 'live-spend',
+      name: 'NAT leaks',
+      settings: { resource_usd_per_hour: 5, usual_multiple: 4 },
+    });
+    expect(created.statusCode).toBe(201);
+    const text = await exportYaml(stranger);
+    expect(text).toContain('kind: live-spend');
+    expect(text).toContain('resource_usd_per_hour: 5');
+    expect(text).toContain('usual_multiple: 4');
+    const again = await send(stranger, '/api/config/apply', text);
+    expect(again.json()).toMatchObject({ applied: true, summary: { create: 0, update: 0, delete: 0 } });
+    const refused = await send(
+      stranger,
+      '/api/config/plan',
+      'version: 1\nalert_rules:\n  - name: Empty\n    kind: live-spend\n    settings: {}\n',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toContain('resource_usd_per_hour');
+  });
+});

@@ -11,6 +11,7 @@ import {
   costFilter,
   costThresholdSettings,
   idleEc2Settings,
+  liveSpendSettings,
   NOTIFICATION_KINDS,
 } from '../../../contracts/alerts.ts';
 import {
@@ -30,6 +31,7 @@ const SETTINGS_OF_KIND: Record<AlertRuleKind, z.ZodType> = {
   anomaly: anomalySettings,
   'idle-ec2': idleEc2Settings,
   launch: configLaunchSettings,
+  'live-spend': liveSpendSettings,
 };
 
 const byKey =

@@ -15,7 +15,8 @@ export type AlertLinkKind =
 const TITLES: Record<AlertLinkKind, string> = {
   confirmation: 'Confirm this address',
   unsubscribe: 'Unsubscribe',
-  'threshold-confirmation': 'Acknowledge the cost threshold alert',
+  // Cost thresholds, anomalies, launches and live spend share this link; the answer names the alert.
+  'threshold-confirmation': 'Acknowledge the alert',
   'idle-ec2-confirmation': 'Keep this idle instance',
   'budget-alert-confirmation': 'Acknowledge the budget alert',
 };

@@ -22,6 +22,7 @@ const ALERT_KIND_NAMES: Record<NotificationKind, { one: string; choice: string }
   anomaly: { one: 'Anomaly', choice: 'Anomalies' },
   'idle-ec2': { one: 'Idle EC2', choice: 'Idle EC2' },
   launch: { one: 'Launch', choice: 'Launches' },
+  'live-spend': { one: 'Live spend', choice: 'Live spend (metered usage)' },
 };
 
 /** The badge of one alert, rule or delivery; a test message is not a kind anyone chooses. */

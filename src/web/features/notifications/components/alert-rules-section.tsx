@@ -17,13 +17,24 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AlertRuleView, CreateAlertRuleInput, LaunchSettings } from '../../../../contracts/alerts.ts';
+import type {
+  AlertRuleView,
+  CreateAlertRuleInput,
+  LaunchSettings,
+  LiveSpendSettings,
+} from '../../../../contracts/alerts.ts';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts';
 import { useAlertRules } from '../api/list-alert-rules.ts';
 import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts';
 import { describeFilter, formatUsd, formatWhen, kindLabel } from './alert-format.ts';
 import { LaunchRuleFields, launchDraftOf, launchSettingsOf } from './launch-rule-fields.tsx';
+import {
+  describeLiveSpendSettings,
+  LiveSpendRuleFields,
+  liveSpendDraftOf,
+  liveSpendSettingsOf,
+} from './live-spend-rule-fields.tsx';
 
 function describeSettings(rule: AlertRuleView): string {
   const s = rule.settings as Record<string, unknown>;
@@ -33,6 +44,7 @@ function describeSettings(rule: AlertRuleView): string {
       : `A day more than ${s.percent}% above the 7-day average`;
   }
   if (rule.kind === 'launch') return describeLaunchSettings(s as Partial<LaunchSettings>);
+  if (rule.kind === 'live-spend') return describeLiveSpendSettings(s as Partial<LiveSpendSettings>);
   if (rule.kind === 'anomaly') {
     return `${String(s.sensitivity)} sensitivity per ${String(s.dimension)}, at least ${formatUsd(Number(s.min_impact_usd))} above expected`;
   }
@@ -53,14 +65,21 @@ function describeLaunchSettings(s: Partial<LaunchSettings>): string {
   return `When ${parts.join(', or ')}${scope}`;
 }
 
-/** Change the conditions and scope of a launch rule. */
+/** Change the conditions and scope of a launch rule, or the conditions of a live-spend rule. */
 function EditLaunchRuleModal({ rule, onClose }: { rule: AlertRuleView; onClose: () => void }) {
   const update = useUpdateAlertRule();
   const [draft, setDraft] = useState(() => launchDraftOf(rule.settings as Partial<LaunchSettings>));
+  const [live, setLive] = useState(() => liveSpendDraftOf(rule.settings as Partial<LiveSpendSettings>));
+  const settings = () =>
+    rule.kind === 'live-spend' ? { ...liveSpendSettingsOf(live) } : { ...launchSettingsOf(draft) };
   return (
     <Modal opened onClose={onClose} title={`Edit ${rule.name}`}>
       <Stack gap="md">
-        <LaunchRuleFields draft={draft} onChange={setDraft} />
+        {rule.kind === 'live-spend' ? (
+          <LiveSpendRuleFields draft={live} onChange={setLive} />
+        ) : (
+          <LaunchRuleFields draft={draft} onChange={setDraft} />
+        )}
         {update.isError && (
           <Alert color="red" title="The alert was not changed">
             {rejectionMessage(update.error)}
@@ -72,9 +91,7 @@ function EditLaunchRuleModal({ rule, onClose }: { rule: AlertRuleView; onClose: 
           </Button>
           <Button
             loading={update.isPending}
-            onClick={() =>
-              update.mutate({ id: rule.id, settings: { ...launchSettingsOf(draft) } }, { onSuccess: onClose })
-            }
+            onClick={() => update.mutate({ id: rule.id, settings: settings() }, { onSuccess: onClose })}
           >
             Save
           </Button>
@@ -93,9 +110,11 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
   const [sensitivity, setSensitivity] = useState<string>('medium');
   const [minImpact, setMinImpact] = useState<number | string>(25);
   const [launch, setLaunch] = useState(() => launchDraftOf());
+  const [live, setLive] = useState(() => liveSpendDraftOf());
 
   const input = (): CreateAlertRuleInput => {
     if (kind === 'launch') return { kind: 'launch', settings: launchSettingsOf(launch) };
+    if (kind === 'live-spend') return { kind: 'live-spend', settings: liveSpendSettingsOf(live) };
     if (kind === 'anomaly') {
       return {
         kind: 'anomaly',
@@ -129,9 +148,11 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
             { value: 'anomaly', label: 'Cost anomalies' },
             { value: 'idle-ec2', label: 'Idle EC2 instances' },
             { value: 'launch', label: 'Costly launches (live, before the bill)' },
+            { value: 'live-spend', label: 'Live spend of metered usage (NAT gateways…)' },
           ]}
         />
         {kind === 'launch' && <LaunchRuleFields draft={launch} onChange={setLaunch} />}
+        {kind === 'live-spend' && <LiveSpendRuleFields draft={live} onChange={setLive} />}
         {kind === 'cost-threshold' && (
           <>
             <SegmentedControl
@@ -240,7 +261,7 @@ function RuleRow({ rule, manages }: { rule: AlertRuleView; manages: boolean }) {
                   Sensitivity: {level}
                 </Menu.Item>
               ))}
-            {rule.kind === 'launch' && (
+            {(rule.kind === 'launch' || rule.kind === 'live-spend') && (
               <Menu.Item onClick={() => setEditing(true)}>Edit conditions</Menu.Item>
             )}
             <Menu.Item onClick={() => update.mutate({ id: rule.id, paused: !rule.paused })}>
@@ -286,7 +307,7 @@ export function AlertRulesSection({ manages }: { manages: boolean }) {
       {rules.isSuccess && rules.data.length === 0 && (
         <Text size="sm" c="dimmed">
           No alerts yet. Add a daily cost threshold, anomaly detection (a day far above its usual, per
-          service), idle EC2 instance alerts or costly-launch alerts.
+          service), idle EC2 instance alerts, costly-launch alerts or live-spend alerts on metered usage.
         </Text>
       )}
       {rules.isSuccess && (

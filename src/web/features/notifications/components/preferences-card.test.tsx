@@ -20,10 +20,18 @@ describe('the preferences card', () => {
     });
 
     const group = screen.getByRole('group', { name: 'Alert kinds I receive' });
-    for (const label of ['Budgets', 'Cost thresholds', 'Anomalies', 'Idle EC2', 'Launches']) {
+    const labels = [
+      'Budgets',
+      'Cost thresholds',
+      'Anomalies',
+      'Idle EC2',
+      'Launches',
+      'Live spend (metered usage)',
+    ];
+    for (const label of labels) {
       expect(screen.getAllByRole('checkbox', { name: label })).toHaveLength(1);
     }
-    expect(group.querySelectorAll('input[type="checkbox"]')).toHaveLength(5);
+    expect(group.querySelectorAll('input[type="checkbox"]')).toHaveLength(6);
     expect(screen.getByRole('checkbox', { name: 'Budgets' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Launches' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Anomalies' })).toHaveProperty('checked', false);

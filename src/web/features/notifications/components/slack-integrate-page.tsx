@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput, T
 import { IconAlertCircle, IconBrandSlack } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { NotificationKind } from '../../../../contracts/alerts.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../../contracts/alerts.ts';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { startSlackOAuth, useSaveSlackConnection, useSlackConnection } from '../api/slack-connection.ts';
 import { AlertKindsInput } from './alert-kinds-input.tsx';
 
-const ALL_KINDS: NotificationKind[] = ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch'];
+const ALL_KINDS: NotificationKind[] = [...NOTIFICATION_KINDS];
 
 /** /slack-integrate: connect Slack with an incoming webhook, or with the Slack app when OAuth is set up. */
 export function SlackIntegratePage() {
