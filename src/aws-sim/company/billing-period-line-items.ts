@@ -7,6 +7,7 @@ import { fleetLineItems } from './fleet-line-items.ts';
 import type { LineItem } from './line-item.ts';
 import { reservationFeeRow, reservedDatabaseRows } from './rds-reservation.ts';
 import { addUtcMonths, billingPeriodStart } from './timeline.ts';
+import { wasteLineItems } from './waste-line-items.ts';
 
 /**
  * Every line item of a billing period billed up to `cutoff`: daily usage rows (one per resource and
@@ -28,6 +29,7 @@ export async function billingPeriodLineItemsBetweenTurns(
       ...fleetLineItems(model.fleet, window),
       ...reservedDatabaseRows(window),
       ...model.families.flatMap((family) => familyLineItems(model, family, window)),
+      ...wasteLineItems(model.waste, window),
     ];
     rows.push(...dayRows, supportRow(window, dayRows));
     await setImmediate();
