@@ -6,6 +6,13 @@
 
 import { gp2Baseline } from './waste-prices.ts';
 
+/** The describe calls the waste finders make: what the read-only role needs beyond the EC2 inventory's. */
+export const WASTE_FINDER_PERMISSIONS = {
+  volumes: 'ec2:DescribeVolumes',
+  snapshots: 'ec2:DescribeSnapshots',
+  addresses: 'ec2:DescribeAddresses',
+} as const;
+
 export const WASTE_KINDS = ['unattached-volume', 'gp2-volume', 'old-snapshot', 'idle-address'] as const;
 export type WasteKind = (typeof WASTE_KINDS)[number];
 

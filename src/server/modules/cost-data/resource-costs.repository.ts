@@ -35,3 +35,21 @@ export async function resourceCostsOfPeriod(
     unblendedCost: row.unblended_cost,
   }));
 }
+
+/** The regions an account's bill shows spend in (global services, billed without a region, left out). */
+export async function usageRegions(
+  db: Kysely<DatabaseSchema>,
+  integrationId: string,
+  usageAccountId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('cost_monthly_rollups')
+    .select('region')
+    .distinct()
+    .where('integration_id', '=', integrationId)
+    .where('usage_account_id', '=', usageAccountId)
+    .where('region', '<>', '')
+    .orderBy('region')
+    .execute();
+  return rows.map((row) => row.region);
+}

@@ -311,7 +311,11 @@ export function createAwsSyncService(deps: SyncDependencies) {
       );
       instances += stored.instances;
       if (deps.storeWasteInventory) {
-        const outcomes = await collectWasteInventory(deps.access, session.credentials);
+        const usedRegions = new Set([
+          ...(await deps.costData.usageRegions(row.id, session.accountId)),
+          ...collected.map((instance) => instance.region),
+        ]);
+        const outcomes = await collectWasteInventory(deps.access, session.credentials, [...usedRegions]);
         const owner = {
           organizationId: row.organization_id,
           integrationId: row.id,

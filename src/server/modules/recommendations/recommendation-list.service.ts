@@ -7,7 +7,7 @@ import type {
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { ScopedTeam } from '../../../domain/finding-owners.ts';
 import { sumUsd } from '../../../domain/money.ts';
-import { toSpreadsheetCsv } from '../../../domain/spreadsheet-csv.ts';
+import { recommendationsCsv } from '../../../domain/recommendation-csv.ts';
 import type { BilledMonth } from '../../../domain/waste-prices.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -195,36 +195,7 @@ export function createRecommendationList(deps: {
 
   /** The filtered list as CSV; every text cell is neutralised against spreadsheet formulas. */
   async function csv(viewer: Viewer, query: RecommendationListQuery): Promise<string> {
-    const { findings } = await list(viewer, query);
-    const header = [
-      'Kind',
-      'Resource',
-      'Name',
-      'Account',
-      'Region',
-      'Owner',
-      'Monthly savings (USD)',
-      'Price',
-      'Why',
-      'Action',
-      'Reason',
-    ];
-    return toSpreadsheetCsv([
-      header,
-      ...findings.map((item) => [
-        item.kind,
-        item.resource_id,
-        item.name,
-        item.account_id,
-        item.region,
-        item.owner?.name ?? null,
-        item.monthly_savings,
-        item.price.known ? item.price.source : `price unknown: ${item.price.reason}`,
-        item.why,
-        item.action?.kind ?? null,
-        item.action?.reason ?? null,
-      ]),
-    ]);
+    return recommendationsCsv((await list(viewer, query)).findings);
   }
 
   return {

@@ -142,6 +142,21 @@ describe('the finders', () => {
     await syncWaste();
   });
 
+  it('look only in the regions the account uses when those are known', async () => {
+    const outcomes = await collectWasteInventory(simulatorAccess(simulator), undefined, [
+      'us-east-1',
+      'eu-west-1',
+      'mars-1',
+    ]);
+    expect(outcomes.map((outcome) => [outcome.finder, outcome.regions, outcome.calls])).toEqual([
+      ['volumes', 2, 2],
+      ['snapshots', 2, 2],
+      ['addresses', 2, 2],
+    ]);
+    const everywhere = await collectWasteInventory(simulatorAccess(simulator), undefined);
+    expect(everywhere[0]?.regions).toBe(17);
+  });
+
   it('back off when EC2 throttles and still finish', async () => {
     simulator.faults.throttle('ec2', 2);
     const outcomes = await syncWaste();

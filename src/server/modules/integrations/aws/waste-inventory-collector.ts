@@ -9,15 +9,16 @@ import {
   type Tag,
   type Volume,
 } from '@aws-sdk/client-ec2';
+import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
 import { awsClients } from './aws-clients.ts';
 import { type AwsAccessError, callFailure } from './aws-failure.ts';
 
 /** What the waste finders read (decision 101): the account's volumes, own snapshots and addresses. */
 export const WASTE_FINDERS = [
-  { finder: 'volumes', permission: 'ec2:DescribeVolumes', resourceType: 'volume' },
-  { finder: 'snapshots', permission: 'ec2:DescribeSnapshots', resourceType: 'snapshot' },
-  { finder: 'addresses', permission: 'ec2:DescribeAddresses', resourceType: 'address' },
+  { finder: 'volumes', permission: WASTE_FINDER_PERMISSIONS.volumes, resourceType: 'volume' },
+  { finder: 'snapshots', permission: WASTE_FINDER_PERMISSIONS.snapshots, resourceType: 'snapshot' },
+  { finder: 'addresses', permission: WASTE_FINDER_PERMISSIONS.addresses, resourceType: 'address' },
 ] as const;
 export type WasteFinderName = (typeof WASTE_FINDERS)[number]['finder'];
 export type WasteResourceType = (typeof WASTE_FINDERS)[number]['resourceType'];
@@ -153,19 +154,23 @@ function outcomeOfFailure(error: AwsAccessError): Pick<WasteFinderOutcome, 'stat
 }
 
 /**
- * The waste inventory of one account: each finder in every enabled region, one after the other. A
- * finder the role may not run, or that fails, says why and stops; the others still run. Throttling is
+ * The waste inventory of one account: each finder in every region the account uses (`usedRegions`,
+ * from its bill and its instances; every enabled region when none is known yet), one after the other.
+ * A finder the role may not run, or that fails, says why and stops; the others still run. Throttling is
  * retried with backoff by the SDK (its standard retry strategy, up to the access's maxAttempts).
  */
 export async function collectWasteInventory(
   access: AwsAccess,
   credentials: AwsCredentials | undefined,
+  usedRegions: readonly string[] = [],
 ): Promise<WasteFinderOutcome[]> {
   const { ec2 } = awsClients(access, credentials);
   const answer = await ec2.send(new DescribeRegionsCommand({})).catch((error) => {
     throw callFailure(error, 'ec2:DescribeRegions');
   });
-  const regions = (answer.Regions ?? []).map((region) => region.RegionName ?? '').filter(Boolean);
+  const enabled = (answer.Regions ?? []).map((region) => region.RegionName ?? '').filter(Boolean);
+  const used = enabled.filter((region) => usedRegions.includes(region));
+  const regions = used.length > 0 ? used : enabled;
   const clients = new Map(regions.map((region) => [region, awsClients(access, credentials, region).ec2]));
   const outcomes: WasteFinderOutcome[] = [];
   for (const { finder, permission } of WASTE_FINDERS) {
