@@ -12,6 +12,7 @@ import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './c
 import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { lambdaFunctions, type UsageSurge, usageMetricSeries } from './company/usage-metrics.ts';
+import type { CompanyWaste } from './company/waste.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
 import {
@@ -38,6 +39,7 @@ export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.
 export type { FleetChangeResult, GpuBurstRequest } from './company/fleet-activity.ts';
 export type { EventBridgeEnvelope } from './company/launch-event-envelopes.ts';
 export type { ResourceChange } from './company/resource-change-envelopes.ts';
+export type { CompanyWaste, SimAddress, SimSnapshot, SimVolume } from './company/waste.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
 export { LAUNCH_EVENT_PERMISSIONS, READ_ONLY_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS };
@@ -76,6 +78,11 @@ export interface AwsSimulator {
   /** The server's own static keys ("local credentials" mode), an IAM user of the management account. */
   credentials: Credentials;
   company: CompanyFacts;
+  /**
+   * The company's volumes, snapshots and Elastic IPs, live: a test may add unbilled ones
+   * (`generatedWaste`), delete one (set `deletedAt`) or rename one, and the describe calls answer so.
+   */
+  waste: CompanyWaste;
   /**
    * Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: what the
    * template's role may do, read-only plus receiving from its launch-events queue).
@@ -209,6 +216,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     region: 'us-east-1',
     credentials: { ...STATIC_CREDENTIALS },
     company: companyFacts(model),
+    waste: model.waste,
     registerRole: (roleArn, externalId, roleOptions) =>
       identities.registerRole(roleArn, externalId, roleOptions?.permissions),
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),

@@ -4,6 +4,7 @@
  */
 
 import { HOURS_PER_MONTH, isAtLeast } from './money.ts';
+import { coreSlowdown } from './processor-performance.ts';
 
 export type CpuArchitecture = 'x86_64' | 'arm64';
 
@@ -73,12 +74,14 @@ export function eligibleCandidates(search: CandidateSearch): InstanceTypeSpec[] 
 /** Rounded so that an exact edge (80.000000000001% from float division) compares as the edge it is. */
 const roundPercent = (percent: number) => Math.round(percent * 1e9) / 1e9;
 
+/** Current vCPU x p / candidate vCPU, and more on slower cores (`processor-performance.ts`). */
 export function projectedCpuPercent(
   current: InstanceTypeSpec,
   candidate: InstanceTypeSpec,
   cpuPercentile: number,
 ) {
-  return roundPercent((current.vcpu * cpuPercentile) / candidate.vcpu);
+  const slowdown = coreSlowdown(current.family, candidate.family);
+  return roundPercent((current.vcpu * cpuPercentile) / (candidate.vcpu * slowdown));
 }
 
 export function assessCandidates(search: CandidateSearch): CandidateAssessment[] {

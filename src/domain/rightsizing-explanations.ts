@@ -2,6 +2,7 @@
 
 import type { IdleInstanceFinding } from './idle-instances.ts';
 import { formatUsd } from './money.ts';
+import { coreSpeedOf } from './processor-performance.ts';
 
 /** The parts of a recommendation its explanation reads. */
 export interface ExplainedFinding {
@@ -38,6 +39,20 @@ function notEnoughData(result: ExplainedFinding, context: ExplanationContext): s
   return `CloudWatch has ${cpuCoverage(context.cpuDays)}; rightsizing needs all 14.`;
 }
 
+const familyOf = (type: string) => type.split('.')[0] ?? type;
+
+/** What else changes with the family: slower cores (already in the projection), and a check to make. */
+function familyChange(currentType: string, recommendedType: string | null): string {
+  if (!recommendedType || familyOf(currentType) === familyOf(recommendedType)) return '';
+  const from = coreSpeedOf(familyOf(currentType));
+  const to = coreSpeedOf(familyOf(recommendedType));
+  const slower =
+    from && to && to.relative < from.relative
+      ? ` Its ${to.processor} has slower cores than ${from.processor} (${Number((to.relative / from.relative).toFixed(2))}x per vCPU, ${to.source}); the projection counts them.`
+      : '';
+  return `${slower} The family changes: check memory per vCPU, local instance storage and network bandwidth before moving.`;
+}
+
 export function explainRightsizing(result: ExplainedFinding, context: ExplanationContext): string {
   const { cpuPercentile, targetCpuPercent, recommendedType, projectedCpuPercent } = result;
   switch (result.finding) {
@@ -46,7 +61,7 @@ export function explainRightsizing(result: ExplainedFinding, context: Explanatio
     case 'not-enough-data':
       return notEnoughData(result, context);
     case 'over-provisioned':
-      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, within the ${targetCpuPercent}% target with the memory it needs, for ${formatUsd(result.monthlySavingsUsd)} less a month.`;
+      return `CPU peaks at ${percent(cpuPercentile!)} (p99.5); ${recommendedType} would run it at ${percent(projectedCpuPercent!)}, within the ${targetCpuPercent}% target with the memory it needs, for ${formatUsd(result.monthlySavingsUsd)} less a month.${familyChange(result.currentType, recommendedType)}`;
     case 'under-provisioned':
       return recommendedType
         ? `CPU peaks at ${percent(cpuPercentile!)} (p99.5), above the ${targetCpuPercent}% target; ${recommendedType} would run it at ${percent(projectedCpuPercent!)}.`

@@ -83,7 +83,7 @@ describe('over-provisioned instances', () => {
   });
   it('explains itself in one sentence with the numbers', () => {
     expect(recommend('m5.2xlarge', steady(30)).why).toBe(
-      'CPU peaks at 30% (p99.5); r5.xlarge would run it at 60%, within the 80% target with the memory it needs, for $96.36 less a month.',
+      'CPU peaks at 30% (p99.5); r5.xlarge would run it at 60%, within the 80% target with the memory it needs, for $96.36 less a month. The family changes: check memory per vCPU, local instance storage and network bandwidth before moving.',
     );
   });
   it('applies the discount seen on the bill to the candidate too', () => {

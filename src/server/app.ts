@@ -165,7 +165,10 @@ export async function buildApp(
     planInForce: async (organizationId) => (await billing.entitlements(organizationId)).planInForce,
     reads,
   });
-  const recommendations = createRecommendationsService(context, { costSlices: costData.slices });
+  const recommendations = createRecommendationsService(context, {
+    costSlices: costData.slices,
+    scopes: organizations,
+  });
   // Organization API tokens answer `Bearer sg_…` before the session lookup (decision 056).
   const apiTokens = createApiTokensService(db, {
     now,
@@ -209,6 +212,7 @@ export async function buildApp(
     costData,
     runIngestion: integrations.runIngestion,
     storeEc2Inventory: recommendations.storeEc2Inventory,
+    storeWasteInventory: recommendations.storeWasteInventory,
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);

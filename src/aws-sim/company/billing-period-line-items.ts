@@ -8,6 +8,7 @@ import type { LineItem } from './line-item.ts';
 import { reservationFeeRow, reservedDatabaseRows } from './rds-reservation.ts';
 import { recentPlanFeeRows } from './savings-plan.ts';
 import { addUtcMonths, billingPeriodStart } from './timeline.ts';
+import { wasteLineItems } from './waste-line-items.ts';
 
 /**
  * Every line item of a billing period billed up to `cutoff`: daily usage rows (one per resource and
@@ -30,6 +31,7 @@ export async function billingPeriodLineItemsBetweenTurns(
       ...recentPlanFeeRows(window, model.anchorDay),
       ...reservedDatabaseRows(window, model.anchorDay),
       ...model.families.flatMap((family) => familyLineItems(model, family, window)),
+      ...wasteLineItems(model.waste, window),
     ];
     rows.push(...dayRows, supportRow(window, dayRows));
     await setImmediate();

@@ -7,6 +7,7 @@ import { notAuthorizedMessage, SIGNATURE_MISMATCH_MESSAGE } from '../protocol/se
 import { items, type XmlElements, xmlDocument } from '../protocol/xml.ts';
 import { numberedParams, passesFilters, queryFilters } from './ec2-filters.ts';
 import { instanceXml } from './ec2-instances-xml.ts';
+import { describeAddresses, describeSnapshots, describeVolumes } from './ec2-waste.ts';
 
 const NAMESPACE = 'http://ec2.amazonaws.com/doc/2016-11-15/';
 
@@ -125,6 +126,16 @@ export function ec2Service(model: CompanyModel, launched: () => FleetInstance[] 
         return describeInstances([...model.fleet, ...launched()], context);
       }
       if (context.operation === 'DescribeRegions') return describeRegions(context);
+      if (context.operation === 'DescribeVolumes')
+        return respond(
+          'DescribeVolumes',
+          context.requestId,
+          describeVolumes(model.waste, model.fleet, context),
+        );
+      if (context.operation === 'DescribeSnapshots')
+        return respond('DescribeSnapshots', context.requestId, describeSnapshots(model.waste, context));
+      if (context.operation === 'DescribeAddresses')
+        return respond('DescribeAddresses', context.requestId, describeAddresses(model.waste, context));
       throw new AwsError(
         'InvalidAction',
         `The action ${context.operation} is not valid for this web service.`,

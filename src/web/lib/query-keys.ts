@@ -42,6 +42,12 @@ export const queryKeys = {
     view: (userId: string | undefined, view: object) => ['billing-data', userId, view],
   },
 
+  /** The one list of every kind; EC2 actions change it too, so it sits under the same root. */
+  recommendationList: {
+    root: ['recommendations'],
+    all: ['recommendations', 'list'],
+    list: (filters: object) => ['recommendations', 'list', filters],
+  },
   ec2Findings: {
     all: ['recommendations', 'ec2'],
     list: (filters: object) => ['recommendations', 'ec2', 'list', filters],

@@ -28,6 +28,7 @@ import * as usageMeter from './2026-12-06T0300-usage-meter.ts';
 import * as monthlyResourceCosts from './2026-12-06T0500-monthly-resource-costs.ts';
 import * as usageMeterServices from './2026-12-07T0200-usage-meter-services.ts';
 import * as commitmentsFromTheBill from './2026-12-07T0400-commitments-from-the-bill.ts';
+import * as wasteFindings from './2026-12-07T0500-waste-findings.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0500-monthly-resource-costs': monthlyResourceCosts,
   '2026-12-07T0200-usage-meter-services': usageMeterServices,
   '2026-12-07T0400-commitments-from-the-bill': commitmentsFromTheBill,
+  '2026-12-07T0500-waste-findings': wasteFindings,
 };

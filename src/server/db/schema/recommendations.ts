@@ -46,6 +46,50 @@ export interface Ec2FindingActionsTable {
   snoozed_until: Timestamp | null;
   acted_by: string | null;
   acted_at: Timestamp;
+  /** Why it was dismissed, snoozed or marked expected (decision 100); none for older actions. */
+  reason: string | null;
+}
+
+/** A volume, snapshot or address one sync observed (decision 101); a finding is computed from it when read. */
+export interface WasteResourcesTable {
+  id: Generated<string>;
+  organization_id: string;
+  integration_id: string;
+  account_id: string;
+  region: string;
+  resource_type: string;
+  resource_id: string;
+  attributes: Json;
+  tags: Json;
+  unattached_since: Timestamp | null;
+  observed_at: Timestamp;
+}
+
+/** What one finder could do in one account at its last sync: ran, or which permission it lacks. */
+export interface WasteFinderStatesTable {
+  organization_id: string;
+  integration_id: string;
+  account_id: string;
+  finder: string;
+  state: string;
+  permission: string;
+  message: string | null;
+  regions: number;
+  calls: number;
+  checked_at: Timestamp;
+}
+
+/** Dismissed, snoozed or expected, with a reason, per resource and kind of finding (decision 100). */
+export interface WasteFindingActionsTable {
+  organization_id: string;
+  integration_id: string;
+  resource_id: string;
+  kind: string;
+  action: string;
+  reason: string;
+  snoozed_until: Timestamp | null;
+  acted_by: string | null;
+  acted_at: Timestamp;
 }
 
 export interface RightsizingSettingsTable {
@@ -99,4 +143,7 @@ export interface RecommendationsTables {
   ec2_finding_actions: Ec2FindingActionsTable;
   rightsizing_settings: RightsizingSettingsTable;
   ec2_price_lists: Ec2PriceListsTable;
+  waste_resources: WasteResourcesTable;
+  waste_finder_states: WasteFinderStatesTable;
+  waste_finding_actions: WasteFindingActionsTable;
 }

@@ -48,6 +48,7 @@ import {
   recordRunProgress,
   releaseHeldRun,
 } from './ingestion-runs.repository.ts';
+import { usageRegions } from './resource-costs.repository.ts';
 import { stageWhileReading } from './stage-while-reading.ts';
 
 export type { PeriodUnused, StoredCommitment } from './commitment-reads.repository.ts';
@@ -499,6 +500,9 @@ export function createCostDataService(
     ingest,
     /** The usage accounts an integration's cost facts name (for its list entry and its EC2 roles). */
     usageAccounts: (integrationId: string) => listUsageAccounts(db, integrationId),
+    /** The regions one account's bill shows spend in: where the waste finders look. */
+    usageRegions: (integrationId: string, usageAccountId: string) =>
+      usageRegions(db, integrationId, usageAccountId),
     /** Registers a listener called after each successful ingest, once its transaction committed. */
     onFactsReplaced: factsReplaced.subscribe,
     /**

@@ -14,6 +14,7 @@ import {
   spendDays,
   summarizeCosts,
 } from './cost-slices.repository.ts';
+import { resourceCostsOfPeriod } from './resource-costs.repository.ts';
 
 export {
   type BilledInstanceHours,
@@ -57,6 +58,9 @@ export function createCostSlices(db: Kysely<DatabaseSchema>) {
     providers: (slice: CostSlice) => listProviders(db, slice),
     /** Billed EC2 instance hours and their amortized cost (rightsizing prices what was paid). */
     billedInstanceHours: (slice: CostSlice) => billedInstanceHours(db, slice),
+    /** Each resource's unblended cost in one billing period ('YYYY-MM-01'), for the waste findings. */
+    resourceCostsOfPeriod: (organizationId: string, billingPeriod: string) =>
+      resourceCostsOfPeriod(db, organizationId, billingPeriod),
   };
 }
 

@@ -73,6 +73,9 @@ describe('connecting AWS', () => {
       'ce:Get*',
       'cloudwatch:GetMetricData',
       'ec2:DescribeInstances',
+      'ec2:DescribeVolumes',
+      'ec2:DescribeSnapshots',
+      'ec2:DescribeAddresses',
       'organizations:ListAccounts',
       'pricing:GetProducts',
     ])

@@ -15,6 +15,7 @@ import { type AwsIdentity, type AwsSession, openAwsSession } from './aws/aws-ses
 import { discoverExportPeriods, downloadObject } from './aws/billing-export-discovery.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
+import { collectWasteInventory, type WasteFinderOutcome } from './aws/waste-inventory-collector.ts';
 import { backfillPendingOf, settingsOf } from './integration-settings.ts';
 import {
   addBackfillPeriods,
@@ -43,6 +44,11 @@ export interface SyncDependencies {
     instances: CollectedInstance[],
   ) => Promise<{ instances: number }>;
   refreshFindings: (organizationId: string) => Promise<unknown>;
+  /** Recommendations owns the waste inventory too (decision 101): each account's finders, as collected. */
+  storeWasteInventory?: (
+    owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+    outcomes: WasteFinderOutcome[],
+  ) => Promise<{ resources: number }>;
 }
 
 export interface SyncOutcome {
@@ -304,6 +310,20 @@ export function createAwsSyncService(deps: SyncDependencies) {
         collected,
       );
       instances += stored.instances;
+      if (deps.storeWasteInventory) {
+        const usedRegions = new Set([
+          ...(await deps.costData.usageRegions(row.id, session.accountId)),
+          ...collected.map((instance) => instance.region),
+        ]);
+        const outcomes = await collectWasteInventory(deps.access, session.credentials, [...usedRegions]);
+        const owner = {
+          organizationId: row.organization_id,
+          integrationId: row.id,
+          accountId: session.accountId,
+          observedAt: now(),
+        };
+        await deps.storeWasteInventory(owner, outcomes);
+      }
     }
     await deps.refreshFindings(row.organization_id);
     return instances;

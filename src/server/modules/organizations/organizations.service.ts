@@ -146,6 +146,21 @@ export function createOrganizationsService(db: Kysely<DatabaseSchema>, reads: Ca
       return (await findTeamScopes(db, organizationId, [teamId])).get(teamId) ?? null;
     },
 
+    /** Every team of the organization with its own scope, to name who owns a resource. */
+    async scopedTeams(organizationId: string) {
+      const teams = await findTeams(db, organizationId);
+      const scopes = await findTeamScopes(
+        db,
+        organizationId,
+        teams.map((team) => team.id),
+      );
+      return teams.map((team) => ({
+        teamId: team.id,
+        name: team.name,
+        scope: scopes.get(team.id) ?? { accountIds: [], tags: [] },
+      }));
+    },
+
     /** The viewer's own scope, with the teams it comes from, for screens that explain what they show. */
     async myCostScope(viewer: Viewer): Promise<MyCostScope> {
       const scope = await costScopeFor(viewer);

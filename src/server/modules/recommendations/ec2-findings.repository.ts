@@ -6,6 +6,7 @@ export type NewFindingRow = Omit<Insertable<Ec2FindingsTable>, 'id'>;
 
 export type FindingRow = Selectable<Ec2FindingsTable> & {
   action: string | null;
+  reason: string | null;
   snoozed_until: Date | null;
   acted_at: Date | null;
   acted_by_name: string | null;
@@ -101,7 +102,9 @@ function findingsWithActions(db: Kysely<DatabaseSchema>, organizationId: string,
         .onRef('a.integration_id', '=', 'f.integration_id')
         .onRef('a.instance_id', '=', 'f.instance_id')
         .onRef('a.finding', '=', 'f.finding')
-        .on((eb) => eb.or([eb('a.action', '=', 'dismissed'), eb('a.snoozed_until', '>', now)])),
+        .on((eb) =>
+          eb.or([eb('a.action', 'in', ['dismissed', 'expected']), eb('a.snoozed_until', '>', now)]),
+        ),
     )
     .leftJoin('user as u', 'u.id', 'a.acted_by')
     .where('f.organization_id', '=', organizationId);
@@ -132,7 +135,13 @@ function applyFilters(query: FindingsScope, filters: Omit<Ec2FindingQuery, 'sort
   return filtered;
 }
 
-const SELECTED = ['a.action', 'a.snoozed_until', 'a.acted_at', 'u.name as acted_by_name'] as const;
+const SELECTED = [
+  'a.action',
+  'a.reason',
+  'a.snoozed_until',
+  'a.acted_at',
+  'u.name as acted_by_name',
+] as const;
 
 export async function listFindingRows(
   db: Kysely<DatabaseSchema>,

@@ -143,3 +143,18 @@ export async function listInstanceTypes(
     .execute();
   return new Map(rows.map((row) => [row.instance_id, row.instance_type]));
 }
+
+/** Each instance's tags (integration and instance id as the key), to name the team that owns a finding. */
+export async function listInstanceTags(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+): Promise<Map<string, Record<string, string>>> {
+  const rows = await db
+    .selectFrom('ec2_instances')
+    .select(['integration_id', 'instance_id', 'tags'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return new Map(
+    rows.map((row) => [`${row.integration_id}/${row.instance_id}`, row.tags as Record<string, string>]),
+  );
+}

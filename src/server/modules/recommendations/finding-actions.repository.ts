@@ -7,7 +7,9 @@ export interface FindingActionRecord {
   instanceId: string;
   /** The kind of finding acted on: the action lapses when the instance's finding changes kind. */
   finding: string;
-  action: 'dismissed' | 'snoozed';
+  action: 'dismissed' | 'snoozed' | 'expected';
+  /** Why (decision 100); the EC2 screen's own buttons give none. */
+  reason?: string | null;
   snoozedUntil: Date | null;
   actedBy: string;
   actedAt: Date;
@@ -24,6 +26,7 @@ export async function recordFindingAction(db: Kysely<DatabaseSchema>, record: Fi
     snoozed_until: record.snoozedUntil,
     acted_by: record.actedBy,
     acted_at: record.actedAt,
+    reason: record.reason ?? null,
   };
   await db
     .insertInto('ec2_finding_actions')
@@ -35,6 +38,7 @@ export async function recordFindingAction(db: Kysely<DatabaseSchema>, record: Fi
         snoozed_until: values.snoozed_until,
         acted_by: values.acted_by,
         acted_at: values.acted_at,
+        reason: values.reason,
       }),
     )
     .execute();

@@ -12,9 +12,10 @@ import type { InstanceMetricRow } from './ec2-inventory.repository.ts';
 const usd = (value: string | null) => (value === null ? null : Number(value));
 
 function actionOf(row: FindingRow): Ec2FindingActionView | null {
-  if (row.action !== 'dismissed' && row.action !== 'snoozed') return null;
+  if (row.action !== 'dismissed' && row.action !== 'snoozed' && row.action !== 'expected') return null;
   return {
-    kind: row.action,
+    // "Expected" (set on the one list, decision 100) is a dismissal with a reason to this screen.
+    kind: row.action === 'snoozed' ? 'snoozed' : 'dismissed',
     snoozed_until: row.snoozed_until?.toISOString() ?? null,
     by: row.acted_by_name,
     at: (row.acted_at ?? row.computed_at).toISOString(),

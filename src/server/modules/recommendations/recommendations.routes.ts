@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers } from '../../../contracts/errors.ts';
 import {
+  recommendationActionBody,
+  recommendationIdParams,
+  recommendationItem,
+  recommendationList,
+  recommendationListQuery,
+} from '../../../contracts/recommendation-list.ts';
+import {
   ec2Finding,
   ec2FindingDetail,
   ec2FindingIdParams,
@@ -119,5 +126,84 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => recommendations.undoAction(await request.requireViewer(), request.params.id),
+  );
+
+  app.get(
+    '/api/recommendations',
+    {
+      config: { tokenScope: 'costs:read' },
+      schema: {
+        tags,
+        summary:
+          'Every recommendation in one list (EC2 idle and rightsizing, unattached and gp2 volumes, old snapshots, idle IPs), with totals per kind and what each finder could read',
+        querystring: recommendationListQuery,
+        response: { 200: recommendationList, ...errors },
+      },
+    },
+    async (request) => recommendations.listRecommendations(await request.requireViewer(), request.query),
+  );
+
+  app.get(
+    '/api/recommendations/export',
+    {
+      config: { tokenScope: 'costs:read' },
+      schema: {
+        tags,
+        summary: 'The filtered list as CSV (cells a spreadsheet would run as formulas are written as text)',
+        querystring: recommendationListQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await recommendations.recommendationsCsv(await request.requireViewer(), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="recommendations.csv"')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/recommendations/items/:id',
+    {
+      config: { tokenScope: 'costs:read' },
+      schema: {
+        tags,
+        summary: 'One recommendation of any kind',
+        params: recommendationIdParams,
+        response: { 200: recommendationItem, ...errors },
+      },
+    },
+    async (request) => recommendations.getRecommendation(await request.requireViewer(), request.params.id),
+  );
+
+  app.put(
+    '/api/recommendations/items/:id/action',
+    {
+      schema: {
+        tags,
+        summary:
+          'Dismiss, snooze for 30 days or mark as expected, with a reason (owners and admins); kept across syncs until the resource is gone',
+        params: recommendationIdParams,
+        body: recommendationActionBody,
+        response: { 200: recommendationItem, ...errors },
+      },
+    },
+    async (request) =>
+      recommendations.actOnRecommendation(await request.requireViewer(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/recommendations/items/:id/action',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a dismissal, snooze or "expected"',
+        params: recommendationIdParams,
+        response: { 200: recommendationItem, ...errors },
+      },
+    },
+    async (request) =>
+      recommendations.undoRecommendationAction(await request.requireViewer(), request.params.id),
   );
 };

@@ -6,13 +6,14 @@ import type {
   Ec2FindingView,
   RightsizingSettingsView,
 } from '../../../contracts/recommendations.ts';
+import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import type { Ec2PriceLookup } from '../../../domain/launch-prices.ts';
 import { DEFAULT_RIGHTSIZING_SETTINGS, type RightsizingSettings } from '../../../domain/rightsizing.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import { createCostSlices } from '../cost-data/cost-slices.service.ts';
+import { type CostSlices, createCostSlices } from '../cost-data/cost-slices.service.ts';
 import {
   findFindingRow,
   findingFacets,
@@ -25,6 +26,7 @@ import { clearFindingAction, recordFindingAction } from './finding-actions.repos
 import { toFindingDetailView, toFindingView } from './finding-views.ts';
 import { type BilledHoursSource, computeFindingRows } from './findings-refresh.ts';
 import { type IdleEc2Finding, idleFindingOf } from './idle-findings.ts';
+import { createRecommendationList, type TeamScopes } from './recommendation-list.service.ts';
 import { createRegionalPricing } from './regional-pricing.ts';
 import { readRightsizingSettings, saveRightsizingSettings } from './rightsizing-settings.repository.ts';
 
@@ -43,8 +45,15 @@ export interface RecommendationsOptions {
   /** The Price List API client; built from the config (AWS_PRICING_*) when absent. */
   pricingClient?: PricingClient;
   /** Billed instance hours, through cost-data's cost-slice API; the app passes its own. */
-  costSlices?: BilledHoursSource;
+  costSlices?: BilledHoursSource & Pick<CostSlices, 'resourceCostsOfPeriod'>;
+  /** Viewer scopes and team scopes (the organizations service); without it everyone sees everything, owned by nobody. */
+  scopes?: TeamScopes;
 }
+
+const NO_TEAMS: TeamScopes = {
+  costScopeFor: async () => UNRESTRICTED,
+  scopedTeams: async () => [],
+};
 
 function pricingClientFromConfig(config: Config): PricingClient | undefined {
   if (!config.awsPricing.enabled) return undefined;
@@ -151,6 +160,7 @@ export function createRecommendationsService(context: AppContext, options: Recom
   }
 
   return {
+    ...createRecommendationList({ db, now, spend, scopes: options.scopes ?? NO_TEAMS }),
     refreshFindings,
     ec2Prices,
     /** Instance id to type, from the EC2 inventory the syncs collected. */

@@ -7,6 +7,8 @@
  * (docs/decisions/046). Optionally a management-events trail, without which no CloudTrail call
  * reaches EventBridge.
  */
+import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
+
 export const ROLE_NAME = 'SpendguardReadOnly';
 export const STACK_NAME = 'Spendguard';
 export const LAUNCH_EVENTS_QUEUE_NAME = 'spendguard-launch-events';
@@ -56,6 +58,7 @@ const READ_ONLY_ACTIONS = [
   'ec2:DescribeRegions',
   'ec2:DescribeInstanceTypes',
   'ec2:DescribeReservedInstances',
+  ...Object.values(WASTE_FINDER_PERMISSIONS),
   'autoscaling:DescribeAutoScalingGroups',
   'organizations:ListAccounts',
   'organizations:DescribeOrganization',

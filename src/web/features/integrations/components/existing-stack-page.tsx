@@ -8,6 +8,7 @@ import { useCreateIntegration } from '../api/create-integration.ts';
 import { useVerifyRole } from '../api/verify-role.ts';
 import { AccessCheckResult } from './access-check-result.tsx';
 import { LaunchEventsSetupNotes } from './launch-events-setup-notes.tsx';
+import { WasteFinderPermissionsNote } from './waste-finder-permissions-note.tsx';
 
 /** Paste a role ARN (and its ExternalId): verify it, then connect it. Editing a field clears the errors. */
 export function ExistingStackPage() {
@@ -126,6 +127,7 @@ export function ExistingStackPage() {
         </form>
       </Paper>
       <LaunchEventsSetupNotes />
+      <WasteFinderPermissionsNote />
     </PageContainer>
   );
 }

@@ -24,7 +24,8 @@ export function useActOnEc2Finding() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: FindingAction }) => actOnEc2Finding(id, action),
     onSuccess: async (finding, { action }) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.ec2Findings.all });
+      // The one list holds EC2 findings too: refresh everything under recommendations.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.recommendationList.root });
       notifications.show({
         color: 'teal',
         message: `${finding.name ?? finding.instance_id} is ${DONE[action]}.`,

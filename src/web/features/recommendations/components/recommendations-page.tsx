@@ -1,4 +1,4 @@
-import { Button, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
@@ -7,6 +7,7 @@ import { downloadCsv } from '../../../lib/csv.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useEc2Findings } from '../api/get-ec2-findings.ts';
+import { AllRecommendations } from './all-recommendations.tsx';
 import { FindingCards } from './finding-cards.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FindingFilters } from './finding-filters.tsx';
@@ -17,7 +18,10 @@ import { RightsizingSettingsButton } from './rightsizing-settings-button.tsx';
 import { SavingsSummary } from './savings-summary.tsx';
 import { useFindingFilters } from './use-finding-filters.ts';
 
-/** /ec2-rightsizing-recommendation: idle and oversized EC2 instances with what acting on them saves. */
+/**
+ * /ec2-rightsizing-recommendation: every kind of recommendation in one list, then the EC2 instances in
+ * detail (CPU chart, candidate types, rightsizing settings).
+ */
 export function RecommendationsPage() {
   const filterState = useFindingFilters();
   const findings = useEc2Findings(filterState.filters);
@@ -46,9 +50,13 @@ export function RecommendationsPage() {
     <PageContainer>
       <ScreenHeader
         title="Recommendations"
-        description="Idle and oversized EC2 instances, with what you would save each month."
-        actions={download}
+        description="Idle and oversized instances, volumes nobody uses, old snapshots and idle IPs: what each costs a month and who owns it."
       />
+      <AllRecommendations canAct={canAct} />
+      <Group justify="space-between" align="flex-end" mb="sm">
+        <Title order={3}>EC2 instances in detail</Title>
+        {download}
+      </Group>
       {findings.isPending && <FindingsSkeleton />}
       {findings.isError && (
         <SectionError what="recommendations" error={findings.error} onRetry={() => findings.refetch()} />

@@ -1,0 +1,47 @@
+import { expect, type Page, test } from '@playwright/test';
+import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
+import { saveScreen } from './support/screens.ts';
+
+/**
+ * The demo's waste beyond EC2 (volumes, snapshots, Elastic IPs) in the one list beside the EC2
+ * findings, each with a monthly figure and an owner; one set aside with a reason, then put back.
+ */
+
+const everyRecommendation = (page: Page) => page.getByRole('table', { name: 'Every recommendation' });
+const rowOf = (page: Page, text: string) =>
+  everyRecommendation(page).getByRole('row').filter({ hasText: text });
+
+test('the demo lists waste of every kind with its figure and owner, and one is set aside with a reason', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await tryTheDemo(page);
+  await waitForDemoSync(page);
+  await page.locator('header').getByRole('link', { name: 'Recommendations' }).click();
+  await expect(page).toHaveURL(/\/ec2-rightsizing-recommendation$/);
+  await expect(rowOf(page, 'jenkins-old-data')).toBeVisible();
+
+  for (const kind of ['Idle instance', 'Unattached volume', 'gp2 → gp3', 'Old snapshot', 'Idle Elastic IP']) {
+    await expect(everyRecommendation(page).getByText(kind).first()).toBeVisible();
+  }
+  await expect(rowOf(page, 'jenkins-old-data')).toContainText('$40.00');
+  await expect(rowOf(page, 'legacy-vpn')).toContainText(/\$3\.\d\d/);
+  await expect(rowOf(page, 'etl-scratch-2025').first()).toContainText('746251839027');
+  await expect(everyRecommendation(page).getByText('Price unknown').first()).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 1400 });
+  await saveScreen(page, testInfo, 'waste-recommendations');
+
+  await rowOf(page, 'legacy-vpn').getByRole('button', { name: 'Set aside' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as expected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Kept for the partner VPN cut-over in January');
+  await dialog.getByRole('button', { name: 'Expected' }).click();
+  await expect(page.getByText('legacy-vpn is marked as expected.')).toBeVisible();
+  await expect(rowOf(page, 'legacy-vpn')).toHaveCount(0);
+
+  // The demo organization is shared: put it back for the next visitor.
+  await page.getByRole('switch', { name: 'Show those set aside' }).click();
+  await expect(rowOf(page, 'legacy-vpn')).toContainText('partner VPN cut-over');
+  await rowOf(page, 'legacy-vpn').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('legacy-vpn is back in the list.')).toBeVisible();
+});

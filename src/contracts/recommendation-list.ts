@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * One list of every kind of recommendation: EC2 idle and rightsizing findings and the waste beyond
+ * EC2 (decision 101). Money is USD a month; a figure the bill or the price table cannot give is null,
+ * with the reason.
+ */
+
+export const recommendationKind = z.enum([
+  'idle-instance',
+  'rightsizing',
+  'unattached-volume',
+  'gp2-volume',
+  'old-snapshot',
+  'idle-address',
+]);
+export type RecommendationKind = z.infer<typeof recommendationKind>;
+
+export const recommendationAction = z.enum(['dismissed', 'snoozed', 'expected']);
+
+export const recommendationPrice = z.discriminatedUnion('known', [
+  z.object({
+    known: z.literal(true),
+    basis: z.enum(['bill', 'price-table', 'ec2-rightsizing']),
+    source: z.string(),
+  }),
+  z.object({ known: z.literal(false), reason: z.string() }),
+]);
+
+export const recommendationItem = z.object({
+  /** `<kind>:<uuid>`: the kind says which finding it is, the uuid is the organization's own. */
+  id: z.string(),
+  kind: recommendationKind,
+  integration_id: z.string(),
+  account_id: z.string(),
+  region: z.string(),
+  resource_id: z.string(),
+  name: z.string().nullable(),
+  tags: z.record(z.string(), z.string()),
+  owner: z.object({ team_id: z.string(), name: z.string(), matched_by: z.string() }).nullable(),
+  why: z.string(),
+  /** What acting on it saves a month; null: price unknown (see price.reason). */
+  monthly_savings: z.number().nullable(),
+  price: recommendationPrice,
+  action: z
+    .object({
+      kind: recommendationAction,
+      reason: z.string().nullable(),
+      snoozed_until: z.string().nullable(),
+      by: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type RecommendationItem = z.infer<typeof recommendationItem>;
+
+export const recommendationKindTotal = z.object({
+  kind: recommendationKind,
+  count: z.number(),
+  monthly_savings: z.number(),
+  /** Findings of the kind whose price is unknown: not in monthly_savings. */
+  price_unknown: z.number(),
+});
+
+export const wasteFinderState = z.object({
+  integration_id: z.string(),
+  account_id: z.string(),
+  finder: z.enum(['volumes', 'snapshots', 'addresses']),
+  state: z.enum(['ok', 'missing-permission', 'throttled', 'failed']),
+  permission: z.string(),
+  message: z.string().nullable(),
+  regions: z.number(),
+  calls: z.number(),
+  checked_at: z.string(),
+});
+
+export const recommendationList = z.object({
+  findings: z.array(recommendationItem),
+  totals: z.array(recommendationKindTotal),
+  total_monthly_savings: z.number(),
+  finders: z.array(wasteFinderState),
+  accounts: z.array(z.string()),
+  regions: z.array(z.string()),
+});
+export type RecommendationListView = z.infer<typeof recommendationList>;
+
+const booleanText = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+export const recommendationListQuery = z.object({
+  kind: recommendationKind.optional(),
+  account: z
+    .string()
+    .regex(/^\d{12}$/, 'must be a 12-digit AWS account id')
+    .optional(),
+  region: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
+    .optional(),
+  team: z.string().max(100).optional(),
+  include_dismissed: booleanText,
+});
+export type RecommendationListQuery = z.infer<typeof recommendationListQuery>;
+
+export const recommendationIdParams = z.object({
+  id: z
+    .string()
+    .regex(
+      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address):[0-9a-f-]{36}$/,
+      'must be a recommendation id such as gp2-volume:<uuid>',
+    ),
+});
+
+export const recommendationActionBody = z.object({
+  action: recommendationAction,
+  reason: z.string().trim().min(1, 'must say why').max(500),
+});

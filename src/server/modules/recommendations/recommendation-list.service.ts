@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import type {
+  RecommendationItem,
+  RecommendationListQuery,
+  RecommendationListView,
+} from '../../../contracts/recommendation-list.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
+import type { ScopedTeam } from '../../../domain/finding-owners.ts';
+import { sumUsd } from '../../../domain/money.ts';
+import { recommendationsCsv } from '../../../domain/recommendation-csv.ts';
+import type { BilledMonth } from '../../../domain/waste-prices.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import type { CostSlices } from '../cost-data/cost-slices.service.ts';
+import { WASTE_FINDERS, type WasteFinderOutcome } from '../integrations/aws/waste-inventory-collector.ts';
+import { findFindingRow, listFindingRows } from './ec2-findings.repository.ts';
+import { listInstanceTags } from './ec2-inventory.repository.ts';
+import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
+import { allRecommendations, filterRecommendations, totalsPerKind } from './recommendation-list.ts';
+import { clearWasteAction, listWasteActions, recordWasteAction } from './waste-actions.repository.ts';
+import {
+  listWasteFinderStates,
+  listWasteResources,
+  storeWasteInventory,
+  type WasteOwner,
+} from './waste-inventory.repository.ts';
+
+/** Who sees what, and which teams own what: the organizations module answers. */
+export interface TeamScopes {
+  costScopeFor(subject: { organizationId: string; userId: string }): Promise<CostScope>;
+  scopedTeams(organizationId: string): Promise<ScopedTeam[]>;
+}
+
+const SNOOZE_DAYS = 30;
+const DAY_MS = 86_400_000;
+const EC2_KINDS = new Set(['idle-instance', 'rightsizing']);
+
+const previousPeriodStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+/** The bill names a snapshot or address by its ARN, a volume by its id: both end with the id. */
+const trailingId = (resourceId: string) => resourceId.slice(resourceId.lastIndexOf('/') + 1);
+
+export function createRecommendationList(deps: {
+  db: Kysely<DatabaseSchema>;
+  now: () => Date;
+  spend: Pick<CostSlices, 'resourceCostsOfPeriod'>;
+  scopes: TeamScopes;
+}) {
+  const { db, now } = deps;
+
+  async function billedLastMonth(organizationId: string, at: Date) {
+    const periodStart = previousPeriodStart(at);
+    const period = periodStart.toISOString().slice(0, 7);
+    const rows = await deps.spend.resourceCostsOfPeriod(organizationId, `${period}-01`);
+    const billed = new Map<string, BilledMonth>();
+    for (const row of rows) {
+      const key = `${row.integrationId}/${trailingId(row.resourceId)}`;
+      const previous = billed.get(key)?.monthlyUsd ?? 0;
+      billed.set(key, { monthlyUsd: sumUsd([previous, Number(row.unblendedCost)]), billingPeriod: period });
+    }
+    return { billed, periodStart };
+  }
+
+  async function everything(
+    viewer: Viewer,
+  ): Promise<{ items: RecommendationItem[]; finders: RecommendationListView['finders'] }> {
+    const at = now();
+    const organizationId = viewer.organizationId;
+    const [viewerScope, teams, resources, finderStates, wasteActions, ec2Rows, ec2Tags, bill] =
+      await Promise.all([
+        deps.scopes.costScopeFor(viewer),
+        deps.scopes.scopedTeams(organizationId),
+        listWasteResources(db, organizationId),
+        listWasteFinderStates(db, organizationId),
+        listWasteActions(db, organizationId),
+        listFindingRows(db, organizationId, { sort: 'savings', include_dismissed: true }, at),
+        listInstanceTags(db, organizationId),
+        billedLastMonth(organizationId, at),
+      ]);
+    const items = allRecommendations({
+      now: at,
+      viewerScope,
+      teams,
+      resources,
+      finderStates,
+      wasteActions,
+      billed: bill.billed,
+      billedPeriodStart: bill.periodStart,
+      ec2Rows,
+      ec2Tags,
+    });
+    const finders = finderStates.map((state) => ({
+      integration_id: state.integration_id,
+      account_id: state.account_id,
+      finder: state.finder as 'volumes' | 'snapshots' | 'addresses',
+      state: state.state as 'ok' | 'missing-permission' | 'throttled' | 'failed',
+      permission: state.permission,
+      message: state.message,
+      regions: state.regions,
+      calls: state.calls,
+      checked_at: state.checked_at.toISOString(),
+    }));
+    return { items, finders };
+  }
+
+  async function list(viewer: Viewer, query: RecommendationListQuery): Promise<RecommendationListView> {
+    const { items, finders } = await everything(viewer);
+    const findings = filterRecommendations(items, query).sort(
+      (a, b) =>
+        (b.monthly_savings ?? -1) - (a.monthly_savings ?? -1) || a.resource_id.localeCompare(b.resource_id),
+    );
+    const totals = totalsPerKind(findings);
+    return {
+      findings,
+      totals,
+      total_monthly_savings: sumUsd(totals.map((total) => total.monthly_savings)),
+      finders,
+      accounts: [...new Set(items.map((item) => item.account_id))].sort(),
+      regions: [...new Set(items.map((item) => item.region))].sort(),
+    };
+  }
+
+  /** The finding as the viewer may see it, or 404 (another tenant's, out of their scope, or gone). */
+  async function requireItem(viewer: Viewer, id: string): Promise<RecommendationItem> {
+    const { items } = await everything(viewer);
+    const item = items.find((candidate) => candidate.id === id);
+    if (!item) throw notFound('Recommendation');
+    return item;
+  }
+
+  function assertCanAct(viewer: Viewer) {
+    if (viewer.organizationRole === 'member')
+      throw forbidden('Only owners and admins can dismiss, snooze or mark recommendations as expected.');
+  }
+
+  async function act(
+    viewer: Viewer,
+    id: string,
+    input: { action: 'dismissed' | 'snoozed' | 'expected'; reason: string },
+  ): Promise<RecommendationItem> {
+    assertCanAct(viewer);
+    const item = await requireItem(viewer, id);
+    const actedAt = now();
+    const snoozedUntil =
+      input.action === 'snoozed' ? new Date(actedAt.getTime() + SNOOZE_DAYS * DAY_MS) : null;
+    if (EC2_KINDS.has(item.kind)) {
+      const row = await findFindingRow(db, viewer.organizationId, id.slice(id.indexOf(':') + 1), actedAt);
+      if (!row) throw notFound('Recommendation');
+      await recordFindingAction(db, {
+        organizationId: viewer.organizationId,
+        integrationId: row.integration_id,
+        instanceId: row.instance_id,
+        finding: row.finding,
+        action: input.action,
+        reason: input.reason,
+        snoozedUntil,
+        actedBy: viewer.userId,
+        actedAt,
+      });
+    } else {
+      await recordWasteAction(db, {
+        organizationId: viewer.organizationId,
+        integrationId: item.integration_id,
+        resourceId: item.resource_id,
+        kind: item.kind,
+        action: input.action,
+        reason: input.reason,
+        snoozedUntil,
+        actedBy: viewer.userId,
+        actedAt,
+      });
+    }
+    return requireItem(viewer, id);
+  }
+
+  async function undo(viewer: Viewer, id: string): Promise<RecommendationItem> {
+    assertCanAct(viewer);
+    const item = await requireItem(viewer, id);
+    if (EC2_KINDS.has(item.kind)) {
+      await clearFindingAction(db, {
+        organizationId: viewer.organizationId,
+        integrationId: item.integration_id,
+        instanceId: item.resource_id,
+      });
+    } else {
+      await clearWasteAction(db, {
+        organizationId: viewer.organizationId,
+        integrationId: item.integration_id,
+        resourceId: item.resource_id,
+        kind: item.kind,
+      });
+    }
+    return requireItem(viewer, id);
+  }
+
+  /** The filtered list as CSV; every text cell is neutralised against spreadsheet formulas. */
+  async function csv(viewer: Viewer, query: RecommendationListQuery): Promise<string> {
+    return recommendationsCsv((await list(viewer, query)).findings);
+  }
+
+  return {
+    listRecommendations: list,
+    getRecommendation: requireItem,
+    actOnRecommendation: act,
+    undoRecommendationAction: undo,
+    recommendationsCsv: csv,
+    /** One account's finders, as one sync collected them, replace its stored waste inventory. */
+    storeWasteInventory(owner: WasteOwner, outcomes: WasteFinderOutcome[]) {
+      return storeWasteInventory(
+        db,
+        owner,
+        outcomes,
+        (finder) => WASTE_FINDERS.find((entry) => entry.finder === finder)?.resourceType ?? finder,
+      );
+    },
+  };
+}

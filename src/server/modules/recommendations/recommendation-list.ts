@@ -1,0 +1,260 @@
+import type {
+  RecommendationItem,
+  RecommendationKind,
+  RecommendationListQuery,
+} from '../../../contracts/recommendation-list.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
+import { isCostInScope } from '../../../domain/cost-scope.ts';
+import { findingOwner, type ScopedTeam } from '../../../domain/finding-owners.ts';
+import { sumUsd } from '../../../domain/money.ts';
+import {
+  DEFAULT_WASTE_SETTINGS,
+  type ObservedAddress,
+  type ObservedSnapshot,
+  type ObservedVolume,
+  type WasteFinding,
+  wasteFindings,
+} from '../../../domain/waste-findings.ts';
+import { type BilledMonth, wasteMonthlySavings } from '../../../domain/waste-prices.ts';
+import type { FindingRow } from './ec2-findings.repository.ts';
+import type { WasteFinderStateRow, WasteResourceRow } from './waste-inventory.repository.ts';
+
+// The one list (decision 101): EC2 idle and rightsizing findings beside the waste findings computed
+// from the stored volumes, snapshots and addresses, each with its monthly figure and its owner.
+
+export interface WasteActionRow {
+  integration_id: string;
+  resource_id: string;
+  kind: string;
+  action: string;
+  reason: string;
+  snoozed_until: Date | null;
+  acted_at: Date;
+  acted_by_name: string | null;
+}
+
+export interface ListInputs {
+  now: Date;
+  viewerScope: CostScope;
+  teams: ScopedTeam[];
+  resources: WasteResourceRow[];
+  finderStates: WasteFinderStateRow[];
+  wasteActions: WasteActionRow[];
+  /** Each resource's bill in the last complete billing period: `${integrationId}/${resource id}` to USD. */
+  billed: Map<string, BilledMonth>;
+  /** The first day of that billing period: a resource created after it was not billed for a whole month. */
+  billedPeriodStart: Date;
+  ec2Rows: FindingRow[];
+  ec2Tags: Map<string, Record<string, string>>;
+}
+
+const attributes = (row: WasteResourceRow) => row.attributes as Record<string, string | number | null>;
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+
+function toVolume(row: WasteResourceRow): ObservedVolume {
+  const a = attributes(row);
+  return {
+    volumeId: row.resource_id,
+    accountId: row.account_id,
+    region: row.region,
+    sizeGb: num(a.sizeGb) ?? 0,
+    volumeType: text(a.volumeType) ?? 'unknown',
+    iops: num(a.iops),
+    throughputMiBs: num(a.throughputMiBs),
+    attachedTo: text(a.attachedTo),
+    createTime: date(a.createTime) ?? row.observed_at,
+    unattachedSince: row.unattached_since,
+    tags: row.tags as Record<string, string>,
+  };
+}
+
+function toSnapshot(row: WasteResourceRow): ObservedSnapshot {
+  const a = attributes(row);
+  return {
+    snapshotId: row.resource_id,
+    accountId: row.account_id,
+    region: row.region,
+    volumeId: text(a.volumeId) ?? '',
+    volumeSizeGb: num(a.volumeSizeGb) ?? 0,
+    startTime: date(a.startTime) ?? row.observed_at,
+    tags: row.tags as Record<string, string>,
+  };
+}
+
+function toAddress(row: WasteResourceRow): ObservedAddress {
+  const a = attributes(row);
+  return {
+    allocationId: row.resource_id,
+    publicIp: text(a.publicIp) ?? '',
+    accountId: row.account_id,
+    region: row.region,
+    associationId: text(a.associationId),
+    instanceId: text(a.instanceId),
+    networkInterfaceId: text(a.networkInterfaceId),
+    tags: row.tags as Record<string, string>,
+  };
+}
+
+/** The waste findings of one integration's account, with the row each came from (for its id). */
+function accountFindings(rows: WasteResourceRow[], volumesKnown: boolean, now: Date) {
+  const ofType = (type: string) => rows.filter((row) => row.resource_type === type);
+  const volumes = ofType('volume');
+  const findings = wasteFindings(
+    {
+      volumes: volumesKnown || volumes.length > 0 ? volumes.map(toVolume) : null,
+      snapshots: ofType('snapshot').map(toSnapshot),
+      addresses: ofType('address').map(toAddress),
+    },
+    DEFAULT_WASTE_SETTINGS,
+    now,
+  );
+  const byResource = new Map(rows.map((row) => [row.resource_id, row]));
+  return findings.flatMap((finding) => {
+    const row = byResource.get(finding.resourceId);
+    return row ? [{ finding, row }] : [];
+  });
+}
+
+function activeAction(
+  action: { action: string; snoozed_until: Date | null } | undefined,
+  now: Date,
+): boolean {
+  if (!action) return false;
+  return action.action !== 'snoozed' || (action.snoozed_until !== null && action.snoozed_until > now);
+}
+
+function wasteItem(finding: WasteFinding, row: WasteResourceRow, inputs: ListInputs): RecommendationItem {
+  const bill = inputs.billed.get(`${row.integration_id}/${finding.resourceId}`);
+  const billedWholeMonth =
+    bill && (finding.createdAt === null || finding.createdAt < inputs.billedPeriodStart);
+  const cost = wasteMonthlySavings(finding, billedWholeMonth ? bill : null);
+  const owner = findingOwner({ usageAccountId: finding.accountId, tags: finding.tags }, inputs.teams);
+  const action = inputs.wasteActions.find(
+    (candidate) =>
+      candidate.integration_id === row.integration_id &&
+      candidate.resource_id === finding.resourceId &&
+      candidate.kind === finding.kind,
+  );
+  return {
+    id: `${finding.kind}:${row.id}`,
+    kind: finding.kind,
+    integration_id: row.integration_id,
+    account_id: finding.accountId,
+    region: finding.region,
+    resource_id: finding.resourceId,
+    name: finding.name,
+    tags: finding.tags,
+    owner: owner && { team_id: owner.teamId, name: owner.name, matched_by: owner.matchedBy },
+    why: finding.why,
+    monthly_savings: cost.known ? cost.monthlyUsd : null,
+    price: cost.known
+      ? { known: true, basis: cost.basis, source: cost.source }
+      : { known: false, reason: cost.reason },
+    action:
+      activeAction(action, inputs.now) && action
+        ? {
+            kind: action.action as 'dismissed' | 'snoozed' | 'expected',
+            reason: action.reason,
+            snoozed_until: action.snoozed_until?.toISOString() ?? null,
+            by: action.acted_by_name,
+            at: action.acted_at.toISOString(),
+          }
+        : null,
+  };
+}
+
+const EC2_KINDS: Record<string, RecommendationKind> = {
+  idle: 'idle-instance',
+  'over-provisioned': 'rightsizing',
+};
+
+function ec2Item(row: FindingRow, inputs: ListInputs): RecommendationItem | null {
+  const kind = EC2_KINDS[row.finding];
+  if (!kind) return null;
+  const tags = inputs.ec2Tags.get(`${row.integration_id}/${row.instance_id}`) ?? {};
+  const owner = findingOwner({ usageAccountId: row.account_id, tags }, inputs.teams);
+  const savings = Number(row.monthly_savings);
+  const held = row.action === 'dismissed' || row.action === 'expected' || row.action === 'snoozed';
+  return {
+    id: `${kind}:${row.id}`,
+    kind,
+    integration_id: row.integration_id,
+    account_id: row.account_id,
+    region: row.region,
+    resource_id: row.instance_id,
+    name: row.name,
+    tags,
+    owner: owner && { team_id: owner.teamId, name: owner.name, matched_by: owner.matchedBy },
+    why: row.why,
+    monthly_savings: savings,
+    price: { known: true, basis: 'ec2-rightsizing', source: `EC2 ${row.price_source} price` },
+    action: held
+      ? {
+          kind: row.action as 'dismissed' | 'snoozed' | 'expected',
+          reason: row.reason,
+          snoozed_until: row.snoozed_until?.toISOString() ?? null,
+          by: row.acted_by_name,
+          at: (row.acted_at ?? row.computed_at).toISOString(),
+        }
+      : null,
+  };
+}
+
+/** Every recommendation the viewer may see (their team scope), before the query's filters. */
+export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
+  const groups = new Map<string, WasteResourceRow[]>();
+  for (const row of inputs.resources) {
+    const key = `${row.integration_id}/${row.account_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const items: RecommendationItem[] = [];
+  for (const [key, rows] of groups) {
+    const volumesKnown = inputs.finderStates.some(
+      (state) =>
+        `${state.integration_id}/${state.account_id}` === key &&
+        state.finder === 'volumes' &&
+        state.state === 'ok',
+    );
+    for (const { finding, row } of accountFindings(rows, volumesKnown, inputs.now))
+      items.push(wasteItem(finding, row, inputs));
+  }
+  for (const row of inputs.ec2Rows) {
+    const item = ec2Item(row, inputs);
+    if (item) items.push(item);
+  }
+  return items.filter((item) =>
+    isCostInScope(inputs.viewerScope, { usageAccountId: item.account_id, tags: item.tags }),
+  );
+}
+
+export function filterRecommendations(items: RecommendationItem[], query: RecommendationListQuery) {
+  return items.filter(
+    (item) =>
+      (!query.kind || item.kind === query.kind) &&
+      (!query.account || item.account_id === query.account) &&
+      (!query.region || item.region === query.region) &&
+      (!query.team || item.owner?.team_id === query.team) &&
+      (query.include_dismissed || item.action === null),
+  );
+}
+
+/** Per kind: how many, and what those nobody set aside save (price-unknown ones counted apart). */
+export function totalsPerKind(items: RecommendationItem[]) {
+  const totals = new Map<RecommendationKind, { count: number; amounts: number[]; unknown: number }>();
+  for (const item of items) {
+    if (item.action) continue;
+    const total = totals.get(item.kind) ?? { count: 0, amounts: [], unknown: 0 };
+    total.count += 1;
+    if (item.monthly_savings === null) total.unknown += 1;
+    else total.amounts.push(Math.max(0, item.monthly_savings));
+    totals.set(item.kind, total);
+  }
+  return [...totals].map(([kind, total]) => ({
+    kind,
+    count: total.count,
+    monthly_savings: sumUsd(total.amounts),
+    price_unknown: total.unknown,
+  }));
+}

@@ -1,0 +1,205 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconDownload, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  type RecommendationItem,
+  type RecommendationKind,
+  recommendationKind,
+} from '../../../../contracts/recommendation-list.ts';
+import { formatUsd } from '../../../../domain/money.ts';
+import { recommendationsCsv } from '../../../../domain/recommendation-csv.ts';
+import { SectionError } from '../../../components/section-states.tsx';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
+import { KindTotals } from './kind-totals.tsx';
+import { RecommendationActionButton } from './recommendation-action-button.tsx';
+import { ACTION_NAMES, KIND_COLORS, KIND_NAMES } from './recommendation-kinds.ts';
+
+function Savings({ item }: { item: RecommendationItem }) {
+  if (item.monthly_savings === null || !item.price.known) {
+    return (
+      <Tooltip multiline w={300} withArrow label={item.price.known ? '' : item.price.reason}>
+        <Text size="sm" c="dimmed" style={{ cursor: 'help' }}>
+          Price unknown
+        </Text>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tooltip multiline w={300} withArrow label={`From ${item.price.source}`}>
+      <Text size="sm" fw={600} style={{ cursor: 'help' }}>
+        {formatUsd(item.monthly_savings)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Badge color={KIND_COLORS[item.kind]} variant="light" tt="none">
+          {KIND_NAMES[item.kind]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {item.name ?? item.resource_id}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {item.resource_id}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{item.account_id}</Text>
+        <Text size="xs" c="dimmed">
+          {item.region}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {item.owner ? (
+          <Tooltip label={`Matched by ${item.owner.matched_by}`} withArrow>
+            <Text size="sm">{item.owner.name}</Text>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No team
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        <Savings item={item} />
+      </Table.Td>
+      <Table.Td maw={420}>
+        <Text size="xs">{item.why}</Text>
+        {item.action && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {ACTION_NAMES[item.action.kind]}
+            {item.action.by ? ` by ${item.action.by}` : ''}: {item.action.reason ?? 'no reason given'}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{canAct && <RecommendationActionButton item={item} />}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Every kind of recommendation in one list: totals per kind, filters, set aside with a reason, CSV. */
+export function AllRecommendations({ canAct }: { canAct: boolean }) {
+  const [filters, setFilters] = useState<RecommendationFilters>({});
+  const query = useRecommendations(filters);
+  const list = query.data;
+  const set = (patch: Partial<RecommendationFilters>) => setFilters({ ...filters, ...patch });
+  if (query.isError)
+    return <SectionError what="recommendations" error={query.error} onRetry={() => query.refetch()} />;
+  if (!list) return null;
+  const blocked = list.finders.filter((finder) => finder.state !== 'ok');
+  return (
+    <Stack gap="md" mb="xl">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={3}>Every recommendation</Title>
+          <Text size="sm" c="dimmed">
+            {formatUsd(list.total_monthly_savings)} a month across {list.findings.length} finding
+            {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears.
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          disabled={list.findings.length === 0}
+          onClick={() =>
+            downloadCsv(`recommendations-${list.findings.length}.csv`, recommendationsCsv(list.findings))
+          }
+        >
+          Download CSV
+        </Button>
+      </Group>
+      {blocked.map((finder) => (
+        <Alert
+          key={`${finder.integration_id}/${finder.account_id}/${finder.finder}`}
+          color="yellow"
+          icon={<IconLock size={18} />}
+          title={`${finder.finder[0]?.toUpperCase()}${finder.finder.slice(1)} of account ${finder.account_id} not checked`}
+        >
+          {finder.state === 'missing-permission'
+            ? `The role lacks ${finder.permission}: update the stack from the latest template or add it to the role's policy. The other finders ran.`
+            : (finder.message ?? 'The last sync could not finish this finder.')}
+        </Alert>
+      ))}
+      <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
+      <Group gap="sm">
+        <Select
+          aria-label="Kind"
+          placeholder="Every kind"
+          clearable
+          data={recommendationKind.options.map((kind) => ({ value: kind, label: KIND_NAMES[kind] }))}
+          value={filters.kind ?? null}
+          onChange={(kind) => set({ kind: (kind ?? undefined) as RecommendationKind | undefined })}
+          w={200}
+        />
+        <Select
+          aria-label="Account"
+          placeholder="Every account"
+          clearable
+          data={list.accounts}
+          value={filters.account ?? null}
+          onChange={(account) => set({ account: account ?? undefined })}
+          w={180}
+        />
+        <Select
+          aria-label="Region"
+          placeholder="Every region"
+          clearable
+          data={list.regions}
+          value={filters.region ?? null}
+          onChange={(region) => set({ region: region ?? undefined })}
+          w={160}
+        />
+        <Switch
+          label="Show those set aside"
+          checked={filters.includeDismissed ?? false}
+          onChange={(event) => set({ includeDismissed: event.currentTarget.checked })}
+        />
+      </Group>
+      <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
+        <Table verticalSpacing="xs" highlightOnHover aria-label="Every recommendation">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Resource</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Owner</Table.Th>
+              <Table.Th ta="right">Saves a month</Table.Th>
+              <Table.Th>Why</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.findings.map((item) => (
+              <Row key={item.id} item={item} canAct={canAct} />
+            ))}
+          </Table.Tbody>
+        </Table>
+        {list.findings.length === 0 && (
+          <Text size="sm" c="dimmed" p="md">
+            Nothing matches these filters.
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

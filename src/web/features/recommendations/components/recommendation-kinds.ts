@@ -1,0 +1,22 @@
+import type { RecommendationKind } from '../../../../contracts/recommendation-list.ts';
+
+/** Each kind of recommendation as the screen names it, and the colour of its badge. */
+export const KIND_NAMES: Record<RecommendationKind, string> = {
+  'idle-instance': 'Idle instance',
+  rightsizing: 'Oversized instance',
+  'unattached-volume': 'Unattached volume',
+  'gp2-volume': 'gp2 → gp3',
+  'old-snapshot': 'Old snapshot',
+  'idle-address': 'Idle Elastic IP',
+};
+
+export const KIND_COLORS: Record<RecommendationKind, string> = {
+  'idle-instance': 'orange',
+  rightsizing: 'blue',
+  'unattached-volume': 'grape',
+  'gp2-volume': 'cyan',
+  'old-snapshot': 'indigo',
+  'idle-address': 'pink',
+};
+
+export const ACTION_NAMES = { dismissed: 'Dismissed', snoozed: 'Snoozed', expected: 'Expected' } as const;
