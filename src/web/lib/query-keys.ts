@@ -31,7 +31,10 @@ export const queryKeys = {
     list: (filters: object) => ['commitments', 'list', filters],
   },
   /** GET usage-meter: metered usage (NAT gateway GB) and each integration's meter. */
-  usageMeter: { all: ['usage-meter'] },
+  usageMeter: {
+    all: ['usage-meter'],
+    integration: (integrationId: string) => ['usage-meter', integrationId],
+  },
   /** GET launch-events/status: whether each integration's launch events arrive. */
   launchEventsStatus: ['launch-events', 'status'],
   /** GET integrations/:id/launch-events/rejections: the messages that were not launch events. */

@@ -9,7 +9,7 @@ export const getIntegrationUsageMeter = (integrationId: string, signal?: AbortSi
 
 export const integrationUsageMeterQuery = (integrationId: string) =>
   queryOptions({
-    queryKey: [...queryKeys.usageMeter.all, integrationId],
+    queryKey: queryKeys.usageMeter.integration(integrationId),
     queryFn: ({ signal }) => getIntegrationUsageMeter(integrationId, signal),
     refetchInterval: 60_000,
     staleTime: 30_000,
