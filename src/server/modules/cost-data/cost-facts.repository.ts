@@ -148,6 +148,7 @@ export const COST_TABLES = [
   'cost_daily_tag_rollups',
   'cost_monthly_tag_rollups',
   'cost_monthly_resource_costs',
+  'cost_daily_tag_set_rollups',
 ] as const;
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -226,6 +227,12 @@ export async function replaceBillingPeriod(
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider, tag_key,
       tag_value, usage_account_id, service_name, ${SUMS}
     from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+  // Per day, account, service and whole tag set: what a scope of tag pairs reads (decision 092).
+  await sql`insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
+      provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
+    select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
+    from ${staged}
+    group by billing_period, usage_date, provider, usage_account_id, service_name, tags`.execute(trx);
   const stagedResourceCosts = sql`cost_resource_cost_staging
     where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
   await sql`insert into cost_monthly_resource_costs (organization_id, integration_id, ${RESOURCE_COST_COLUMNS})
