@@ -213,13 +213,20 @@ export async function replaceBillingPeriod(
     select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, ${SUMS}
     from ${staged}
     group by billing_period, usage_date, provider, usage_account_id`.execute(trx);
+  // Per day, account, service and whole tag set: what a scope of tag pairs reads, and what the tag
+  // rollups are summed from, a fraction of the facts' rows (decision 092).
+  await sql`insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
+      provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
+    select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
+    from ${staged}
+    group by billing_period, usage_date, provider, usage_account_id, service_name, tags`.execute(trx);
   await sql`with daily as (
       insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
       select ${ownerValues}, s.billing_period, s.usage_date, s.provider, t.key, t.value, s.usage_account_id,
         s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
-      from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
-      where s.run_id = ${runId} and s.billing_period = ${billingPeriod}::date
+      from cost_daily_tag_set_rollups s cross join lateral jsonb_each_text(s.tags) t
+      where s.integration_id = ${owner.integrationId} and s.billing_period = ${billingPeriod}::date
       group by s.billing_period, s.usage_date, s.provider, t.key, t.value, s.usage_account_id, s.service_name
       returning *)
     insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider, tag_key,
@@ -227,12 +234,6 @@ export async function replaceBillingPeriod(
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider, tag_key,
       tag_value, usage_account_id, service_name, ${SUMS}
     from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
-  // Per day, account, service and whole tag set: what a scope of tag pairs reads (decision 092).
-  await sql`insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
-      provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
-    select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
-    from ${staged}
-    group by billing_period, usage_date, provider, usage_account_id, service_name, tags`.execute(trx);
   const stagedResourceCosts = sql`cost_resource_cost_staging
     where run_id = ${runId} and billing_period = ${billingPeriod}::date`;
   await sql`insert into cost_monthly_resource_costs (organization_id, integration_id, ${RESOURCE_COST_COLUMNS})
