@@ -157,9 +157,10 @@ const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
  * Replaces one billing period of one integration with the staged facts of a run, and rebuilds its
  * rollups, in the caller's transaction: readers see the old month or the new one, never half of each.
  * A run swaps its periods one transaction each, so the embedded database's one connection is never
- * held for more than a month's swap (decision 062). The staged facts are read twice, once for each
- * pair of rollups: each monthly rollup is summed from the rows its daily rollup returns as it inserts
- * them, a thirtieth of the rows, to the same exact decimals (decision 055).
+ * held for more than a month's swap (decision 062). Each rollup is summed from the fewest rows that
+ * hold its grain, to the same exact decimals: each monthly rollup from the rows its daily rollup returns
+ * as it inserts them, a thirtieth of the rows (decision 055), and the tag rollups from the tag sets
+ * (decision 092); the daily rollups, totals and tag sets from the staged facts.
  */
 export async function replaceBillingPeriod(
   trx: Transaction<DatabaseSchema>,
