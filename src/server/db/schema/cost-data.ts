@@ -117,11 +117,10 @@ export interface CostMonthlyTagRollupsTable extends TagRollupColumns {
  * Spend per day, provider, usage account, service and the line's whole tag set: what a scope of tag
  * pairs reads instead of the facts (decision 092).
  */
-export interface CostDailyTagSetRollupsTable {
+export interface TagSetRollupColumns {
   organization_id: string;
   integration_id: string;
   billing_period: Day;
-  usage_date: Day;
   provider: string;
   usage_account_id: string;
   service_name: string;
@@ -129,6 +128,14 @@ export interface CostDailyTagSetRollupsTable {
   unblended_cost: Money;
   amortized_cost: Money;
   net_cost: Money;
+}
+
+export interface CostDailyTagSetRollupsTable extends TagSetRollupColumns {
+  usage_date: Day;
+}
+
+export interface CostMonthlyTagSetRollupsTable extends TagSetRollupColumns {
+  month: Day;
 }
 
 /**
@@ -176,6 +183,7 @@ export interface CostDataTables {
   cost_daily_tag_rollups: CostDailyTagRollupsTable;
   cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
   cost_daily_tag_set_rollups: CostDailyTagSetRollupsTable;
+  cost_monthly_tag_set_rollups: CostMonthlyTagSetRollupsTable;
   cost_data_integrations: CostDataIntegrationsTable;
   cost_monthly_resource_costs: MonthlyResourceCostColumns;
   cost_resource_cost_staging: ResourceCostStagingTable;

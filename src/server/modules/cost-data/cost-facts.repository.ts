@@ -149,6 +149,7 @@ export const COST_TABLES = [
   'cost_monthly_tag_rollups',
   'cost_monthly_resource_costs',
   'cost_daily_tag_set_rollups',
+  'cost_monthly_tag_set_rollups',
 ] as const;
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -216,11 +217,18 @@ export async function replaceBillingPeriod(
     group by billing_period, usage_date, provider, usage_account_id`.execute(trx);
   // Per day, account, service and whole tag set: what a scope of tag pairs reads, and what the tag
   // rollups are summed from, a fraction of the facts' rows (decision 092).
-  await sql`insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
-      provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
-    select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
-    from ${staged}
-    group by billing_period, usage_date, provider, usage_account_id, service_name, tags`.execute(trx);
+  await sql`with daily as (
+      insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
+        provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
+      select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
+      from ${staged}
+      group by billing_period, usage_date, provider, usage_account_id, service_name, tags
+      returning *)
+    insert into cost_monthly_tag_set_rollups (organization_id, integration_id, billing_period, month, provider,
+      usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
+    select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
+      usage_account_id, service_name, tags, ${SUMS}
+    from daily group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
   await sql`with daily as (
       insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)

@@ -216,19 +216,24 @@ function linesInScope(scope: CostScope): RawBuilder<unknown> {
   return parts.length === 0 ? sql`false` : sql.join(parts, sql` or `);
 }
 
+/** The lines of the slice whatever their day: owner, scope and the whole filter (tags read from each line). */
+function linesWhere(slice: CostSlice): RawBuilder<unknown> {
+  const tag = slice.filter.tag ? carries(slice.filter.tag) : sql`true`;
+  return sql`${ownedBy(slice)} and (${linesInScope(slice.scope)}) and ${accountsAndServices(slice.filter)} and ${tag}`;
+}
+
 /**
- * The lines of the slice: owner, range, scope and the whole filter (tags read from each line), in columns
- * the facts and the tag-set rollups both have.
+ * The lines of the slice: its range and `linesWhere`, in columns the facts and the tag-set rollups both
+ * have.
  */
 function linesOfSlice(slice: CostSlice): RawBuilder<unknown> {
-  const tag = slice.filter.tag ? carries(slice.filter.tag) : sql`true`;
-  return sql`${ownedBy(slice)} and usage_date between ${slice.start}::date and ${slice.end}::date
-    and (${linesInScope(slice.scope)}) and ${accountsAndServices(slice.filter)} and ${tag}`;
+  return sql`usage_date between ${slice.start}::date and ${slice.end}::date and ${linesWhere(slice)}`;
 }
 
 /**
  * A scope with tag pairs: the tag-set rollups, where each line's account and tags are known as in the
- * facts, summed over what no such read asks for (region, usage type, charge type, resource).
+ * facts, summed over what no such read asks for (region, usage type, charge type, resource). Whole
+ * months of a range cut by month or not at all read the monthly ones, as `rollupRows` does.
  */
 function rowsFromTagSets(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
   const split = typeof grouping.key === 'object' ? grouping.key : null;
@@ -236,10 +241,20 @@ function rowsFromTagSets(slice: CostSlice, grouping: CostGrouping): RawBuilder<u
   const key = tagValue ?? KEY_COLUMNS[grouping.key as keyof typeof KEY_COLUMNS];
   const values = split?.values ?? 'All';
   const filter = tagValue && values !== 'All' ? sql`${tagValue} in (${inList(values)})` : sql`true`;
-  return [
+  const where = sql`${linesWhere(slice)} and ${filter}`;
+  const daily = (start: string, end: string) =>
     sql`select ${bucketOf(grouping.bucket, 'usage_date', slice)} as bucket, ${key} as key, ${costColumn(slice)} as cost
-      from cost_daily_tag_set_rollups where ${linesOfSlice(slice)} and ${filter}`,
-  ];
+      from cost_daily_tag_set_rollups where usage_date between ${start}::date and ${end}::date and ${where}`;
+  if (grouping.bucket === 'day') return [daily(slice.start, slice.end)];
+  const range = splitIntoMonths(slice.start, slice.end);
+  const parts = range.days.map((days) => daily(days.start, days.end));
+  if (range.months)
+    parts.push(
+      sql`select ${bucketOf(grouping.bucket, 'month', slice)} as bucket, ${key} as key, ${costColumn(slice)} as cost
+        from cost_monthly_tag_set_rollups
+        where month between ${range.months.first}::date and ${range.months.last}::date and ${where}`,
+    );
+  return parts;
 }
 
 function sliceRows(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
@@ -337,12 +352,19 @@ export async function listTagValues(
  * filter: what a provider picker offers (decision 060).
  */
 export async function listProviders(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<string[]> {
+  // A tag-scoped viewer's: the days before the first whole month from the daily tag sets, the months
+  // from the monthly ones.
+  const firstWhole =
+    slice.start === monthStart(slice.start) ? slice.start : addMonths(monthStart(slice.start), 1);
+  const inScope = sql`${ownedBy(slice)} and (${linesInScope(slice.scope)})`;
   const result = scopeNeedsTagSets(slice.scope)
     ? await sql<{ provider: string }>`
-      select distinct provider from cost_daily_tag_set_rollups
-      where ${ownedBy(slice)} and usage_date >= ${slice.start}::date and (${linesInScope(slice.scope)})`.execute(
-        db,
-      )
+      select distinct provider from (
+        select provider from cost_daily_tag_set_rollups
+        where usage_date >= ${slice.start}::date and usage_date < ${firstWhole}::date and ${inScope}
+        union all
+        select provider from cost_monthly_tag_set_rollups where month >= ${firstWhole}::date and ${inScope}
+      ) as held`.execute(db)
     : await sql<{ provider: string }>`
       select distinct provider from cost_monthly_rollups
       where ${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date

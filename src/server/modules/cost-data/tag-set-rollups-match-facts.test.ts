@@ -11,7 +11,7 @@ import { uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
  * The tag-set rollups, which a team scoped to tag pairs reads instead of the facts (decision 092), must
- * be exactly the facts summed by day, provider, account, service and whole tag set, to the last decimal:
+ * be exactly the facts summed by day (and month), provider, account, service and whole tag set, to the last decimal:
  * here a CUR 2.0 file whose facts share tag sets over regions, usage types and resources, and the FOCUS
  * sample (several providers, two spellings of one key). A month uploaded again replaces its rows.
  */
@@ -34,14 +34,16 @@ afterAll(async () => {
 });
 
 /** Rows of one side the other side lacks, both ways, compared as numbers (1.50 equals 1.5). */
-async function differences(integrationId: string) {
-  const fromFacts = sql`select billing_period, usage_date, provider, usage_account_id, service_name, tags,
+async function differences(integrationId: string, bucket: 'day' | 'month') {
+  const when = bucket === 'day' ? sql`usage_date` : sql`date_trunc('month', usage_date)::date`;
+  const fromFacts = sql`select billing_period, ${when}, provider, usage_account_id, service_name, tags,
       sum(unblended_cost), sum(amortized_cost), sum(net_cost)
     from cost_daily_facts where integration_id = ${integrationId}
     group by 1, 2, 3, 4, 5, 6`;
-  const stored = sql`select billing_period, usage_date, provider, usage_account_id, service_name, tags,
-      unblended_cost, amortized_cost, net_cost
-    from cost_daily_tag_set_rollups where integration_id = ${integrationId}`;
+  const rollups = bucket === 'day' ? sql`cost_daily_tag_set_rollups` : sql`cost_monthly_tag_set_rollups`;
+  const stored = sql`select billing_period, ${bucket === 'day' ? sql`usage_date` : sql`month`}, provider,
+      usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost
+    from ${rollups} where integration_id = ${integrationId}`;
   const { db } = server.context.database;
   const count = async (query: ReturnType<typeof sql>) =>
     (await sql<{ n: number }>`select count(*)::int as n from (${query}) d`.execute(db)).rows[0]?.n ?? 0;
@@ -62,20 +64,26 @@ describe('the tag-set rollups are the facts summed by tag set', () => {
   it('a CUR 2.0 file whose facts share tag sets, and the same month uploaded again', async () => {
     const id = await uploads.createUploadIntegration('cur2.parquet');
     await ingested(id, curFile, 'cur2.parquet');
-    const first = await differences(id);
-    expect(first.rows).toBeGreaterThan(0);
-    // Fewer rows than facts: the facts that share a day, account, service and tag set are one row.
-    expect(first.rows).toBeLessThan(first.facts);
-    expect(first).toEqual({ missing: 0, extra: 0, rows: first.rows, facts: first.facts });
+    for (const bucket of ['day', 'month'] as const) {
+      const first = await differences(id, bucket);
+      expect(first.rows, bucket).toBeGreaterThan(0);
+      // Fewer rows than facts: the facts that share a day, account, service and tag set are one row.
+      expect(first.rows, bucket).toBeLessThan(first.facts);
+      expect(first, bucket).toEqual({ missing: 0, extra: 0, rows: first.rows, facts: first.facts });
+    }
+    const daily = await differences(id, 'day');
     await ingested(id, curFile, 'cur2-again.parquet');
-    expect(await differences(id)).toEqual(first);
+    expect(await differences(id, 'day')).toEqual(daily);
+    expect((await differences(id, 'month')).missing).toBe(0);
   });
 
   it('the FOCUS sample, with several providers and two spellings of one tag key', async () => {
     const id = await uploads.createUploadIntegration('focus.csv');
     await ingested(id, FOCUS_SAMPLE, 'focus.csv');
-    const found = await differences(id);
-    expect(found.rows).toBeGreaterThan(0);
-    expect(found).toEqual({ missing: 0, extra: 0, rows: found.rows, facts: found.facts });
+    for (const bucket of ['day', 'month'] as const) {
+      const found = await differences(id, bucket);
+      expect(found.rows, bucket).toBeGreaterThan(0);
+      expect(found, bucket).toEqual({ missing: 0, extra: 0, rows: found.rows, facts: found.facts });
+    }
   });
 });
