@@ -90,6 +90,8 @@ async function statementsOf(scope: CostScope) {
     ],
     ['forecast history', () => slices.daily({ ...slice, start: historyStart, end: today }, 'none')],
     ['tag keys', () => slices.tagKeys(slice)],
+    ['providers', () => slices.providers(slice)],
+    ['team tag values', () => slices.tagValues(slice, 'team')],
     ['the months the data holds', () => slices.billingPeriodsHeld(slice)],
   ];
   const statements: Array<[string, CompiledQuery]> = [];

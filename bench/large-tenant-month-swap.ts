@@ -7,7 +7,7 @@
  * the medians; the tenant's data is the same after as before.
  *
  * Meanwhile a reader reads another month, the current one, as the dashboard's uncached month view does
- * (the owner's main statement, then a tag-scoped member's, which reads the facts), one read after the
+ * (the owner's main statement, then a tag-scoped member's, which reads the tag-set rollups, decision 092), one read after the
  * other on a connection of its own: its latency while no month is replaced, then during the rounds.
  * A swap that blocked readers of other months would show here.
  *
@@ -59,7 +59,9 @@ try {
       // Each round replaces the month the last one wrote: its dead rows are vacuumed first, as
       // autovacuum would between two reads of a month, so every round starts from the same tables.
       await sql`vacuum analyze cost_daily_facts, cost_daily_rollups, cost_monthly_rollups, cost_daily_totals,
-        cost_daily_tag_rollups, cost_monthly_tag_rollups, cost_fact_staging`.execute(db);
+        cost_daily_tag_rollups, cost_monthly_tag_rollups, cost_daily_tag_set_rollups, cost_fact_staging`.execute(
+        db,
+      );
       const timed = await writeLargeTenantPeriod(
         db,
         { shape, runId: run.id, owner, today, firstPeriod },

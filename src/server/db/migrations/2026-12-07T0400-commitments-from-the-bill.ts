@@ -9,6 +9,8 @@ const COST_TABLES = [
   'cost_daily_tag_rollups',
   'cost_monthly_tag_rollups',
   'cost_monthly_resource_costs',
+  'cost_daily_tag_set_rollups',
+  'cost_monthly_tag_set_rollups',
   'cost_commitments',
   'cost_commitment_days',
 ] as const;

@@ -26,6 +26,7 @@ import * as aMonthSwapTouchesOnlyItsMonth from './2026-12-01T0100-a-month-swap-t
 import * as alertRecipientsKeptAfterRemoval from './2026-12-06T0100-alert-recipients-kept-after-removal.ts';
 import * as usageMeter from './2026-12-06T0300-usage-meter.ts';
 import * as monthlyResourceCosts from './2026-12-06T0500-monthly-resource-costs.ts';
+import * as costDailyTagSetRollups from './2026-12-07T0100-cost-daily-tag-set-rollups.ts';
 import * as usageMeterServices from './2026-12-07T0200-usage-meter-services.ts';
 import * as commitmentsFromTheBill from './2026-12-07T0400-commitments-from-the-bill.ts';
 import * as wasteFindings from './2026-12-07T0500-waste-findings.ts';
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0100-alert-recipients-kept-after-removal': alertRecipientsKeptAfterRemoval,
   '2026-12-06T0300-usage-meter': usageMeter,
   '2026-12-06T0500-monthly-resource-costs': monthlyResourceCosts,
+  '2026-12-07T0100-cost-daily-tag-set-rollups': costDailyTagSetRollups,
   '2026-12-07T0200-usage-meter-services': usageMeterServices,
   '2026-12-07T0400-commitments-from-the-bill': commitmentsFromTheBill,
   '2026-12-07T0500-waste-findings': wasteFindings,

@@ -114,6 +114,31 @@ export interface CostMonthlyTagRollupsTable extends TagRollupColumns {
 }
 
 /**
+ * Spend per day, provider, usage account, service and the line's whole tag set: what a scope of tag
+ * pairs reads instead of the facts (decision 092).
+ */
+export interface TagSetRollupColumns {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  provider: string;
+  usage_account_id: string;
+  service_name: string;
+  tags: Json;
+  unblended_cost: Money;
+  amortized_cost: Money;
+  net_cost: Money;
+}
+
+export interface CostDailyTagSetRollupsTable extends TagSetRollupColumns {
+  usage_date: Day;
+}
+
+export interface CostMonthlyTagSetRollupsTable extends TagSetRollupColumns {
+  month: Day;
+}
+
+/**
  * One row per integration that may hold cost rows. The cost tables have no foreign key (one checked per
  * inserted row); an integration's removal cascades to this row, and its trigger deletes them (decision 068).
  */
@@ -202,6 +227,8 @@ export interface CostDataTables {
   cost_daily_totals: CostDailyTotalsTable;
   cost_daily_tag_rollups: CostDailyTagRollupsTable;
   cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
+  cost_daily_tag_set_rollups: CostDailyTagSetRollupsTable;
+  cost_monthly_tag_set_rollups: CostMonthlyTagSetRollupsTable;
   cost_data_integrations: CostDataIntegrationsTable;
   cost_monthly_resource_costs: MonthlyResourceCostColumns;
   cost_resource_cost_staging: ResourceCostStagingTable;

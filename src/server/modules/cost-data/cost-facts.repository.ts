@@ -156,6 +156,8 @@ export const COST_TABLES = [
   'cost_monthly_resource_costs',
   'cost_commitments',
   'cost_commitment_days',
+  'cost_daily_tag_set_rollups',
+  'cost_monthly_tag_set_rollups',
 ] as const;
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -164,9 +166,10 @@ const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
  * Replaces one billing period of one integration with the staged facts of a run, and rebuilds its
  * rollups, in the caller's transaction: readers see the old month or the new one, never half of each.
  * A run swaps its periods one transaction each, so the embedded database's one connection is never
- * held for more than a month's swap (decision 062). The staged facts are read twice, once for each
- * pair of rollups: each monthly rollup is summed from the rows its daily rollup returns as it inserts
- * them, a thirtieth of the rows, to the same exact decimals (decision 055).
+ * held for more than a month's swap (decision 062). Each rollup is summed from the fewest rows that
+ * hold its grain, to the same exact decimals: each monthly rollup from the rows its daily rollup returns
+ * as it inserts them, a thirtieth of the rows (decision 055), and the tag rollups from the tag sets
+ * (decision 092); the daily rollups, totals and tag sets from the staged facts.
  */
 export async function replaceBillingPeriod(
   trx: Transaction<DatabaseSchema>,
@@ -220,13 +223,27 @@ export async function replaceBillingPeriod(
     select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, ${SUMS}
     from ${staged}
     group by billing_period, usage_date, provider, usage_account_id`.execute(trx);
+  // Per day, account, service and whole tag set: what a scope of tag pairs reads, and what the tag
+  // rollups are summed from, a fraction of the facts' rows (decision 092).
+  await sql`with daily as (
+      insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
+        provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
+      select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
+      from ${staged}
+      group by billing_period, usage_date, provider, usage_account_id, service_name, tags
+      returning *)
+    insert into cost_monthly_tag_set_rollups (organization_id, integration_id, billing_period, month, provider,
+      usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
+    select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
+      usage_account_id, service_name, tags, ${SUMS}
+    from daily group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
   await sql`with daily as (
       insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
       select ${ownerValues}, s.billing_period, s.usage_date, s.provider, t.key, t.value, s.usage_account_id,
         s.service_name, sum(s.unblended_cost), sum(s.amortized_cost), sum(s.net_cost)
-      from cost_fact_staging s cross join lateral jsonb_each_text(s.tags) t
-      where s.run_id = ${runId} and s.billing_period = ${billingPeriod}::date
+      from cost_daily_tag_set_rollups s cross join lateral jsonb_each_text(s.tags) t
+      where s.integration_id = ${owner.integrationId} and s.billing_period = ${billingPeriod}::date
       group by s.billing_period, s.usage_date, s.provider, t.key, t.value, s.usage_account_id, s.service_name
       returning *)
     insert into cost_monthly_tag_rollups (organization_id, integration_id, billing_period, month, provider, tag_key,

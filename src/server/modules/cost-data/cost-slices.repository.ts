@@ -104,10 +104,14 @@ function accountsAndServices(filter: SpendFilter): RawBuilder<unknown> {
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
-/** Rollups carry no tags beside their own key: a scope made of tag pairs is read from the facts. */
-const scopeNeedsFacts = (scope: CostScope) => scope.restricted && scope.tags.length > 0;
-const needsFacts = (slice: CostSlice, grouping: CostGrouping) =>
-  scopeNeedsFacts(slice.scope) || (slice.filter.tag !== null && typeof grouping.key === 'object');
+/**
+ * The other rollups carry no tags beside their own key: a scope made of tag pairs, or a tag pair read
+ * beside a split by another key, is read from the tag-set rollups, where each line's account and whole
+ * tag set are kept (decision 092).
+ */
+const scopeNeedsTagSets = (scope: CostScope) => scope.restricted && scope.tags.length > 0;
+const needsTagSets = (slice: CostSlice, grouping: CostGrouping) =>
+  scopeNeedsTagSets(slice.scope) || (slice.filter.tag !== null && typeof grouping.key === 'object');
 
 function bucketOf(bucket: Bucket, column: 'usage_date' | 'month', slice: CostSlice): RawBuilder<unknown> {
   if (bucket === 'none') return sql`${slice.start}::date`;
@@ -197,12 +201,13 @@ function tagSplitFromRollups(slice: CostSlice, split: TagSplit, bucket: Bucket):
 
 /**
  * A line carrying the tag pair. Stored tags are text (cost-facts.repository's storableTags), so containment
- * is `tags ->> key = value`, and it can use the facts' GIN index on tags (decision 053).
+ * is `tags ->> key = value`, and it can use the GIN index on tags of the facts and of the tag-set rollups
+ * (decisions 053 and 092).
  */
 const carries = (tag: TagPair) => sql`tags @> jsonb_build_object(${tag.key}::text, ${tag.value}::text)`;
 
-/** The facts a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
-function factsInScope(scope: CostScope): RawBuilder<unknown> {
+/** The lines a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
+function linesInScope(scope: CostScope): RawBuilder<unknown> {
   if (!scope.restricted) return sql`true`;
   const parts = [
     ...(scope.accountIds.length > 0 ? [sql`usage_account_id in (${inList(scope.accountIds)})`] : []),
@@ -211,29 +216,50 @@ function factsInScope(scope: CostScope): RawBuilder<unknown> {
   return parts.length === 0 ? sql`false` : sql.join(parts, sql` or `);
 }
 
-/** The facts of the slice: owner, range, scope and the whole filter (tags read from each line). */
-function factsOfSlice(slice: CostSlice): RawBuilder<unknown> {
+/** The lines of the slice whatever their day: owner, scope and the whole filter (tags read from each line). */
+function linesWhere(slice: CostSlice): RawBuilder<unknown> {
   const tag = slice.filter.tag ? carries(slice.filter.tag) : sql`true`;
-  return sql`${ownedBy(slice)} and usage_date between ${slice.start}::date and ${slice.end}::date
-    and (${factsInScope(slice.scope)}) and ${accountsAndServices(slice.filter)} and ${tag}`;
+  return sql`${ownedBy(slice)} and (${linesInScope(slice.scope)}) and ${accountsAndServices(slice.filter)} and ${tag}`;
 }
 
-/** A scope with tag pairs: the facts themselves, where each line's account and tags are known. */
-function rowsFromFacts(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
+/**
+ * The lines of the slice: its range and `linesWhere`, in columns the facts and the tag-set rollups both
+ * have.
+ */
+function linesOfSlice(slice: CostSlice): RawBuilder<unknown> {
+  return sql`usage_date between ${slice.start}::date and ${slice.end}::date and ${linesWhere(slice)}`;
+}
+
+/**
+ * A scope with tag pairs: the tag-set rollups, where each line's account and tags are known as in the
+ * facts, summed over what no such read asks for (region, usage type, charge type, resource). Whole
+ * months of a range cut by month or not at all read the monthly ones, as `rollupRows` does.
+ */
+function rowsFromTagSets(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
   const split = typeof grouping.key === 'object' ? grouping.key : null;
   const tagValue = split ? sql`coalesce(tags ->> ${split.tagKey}, ${UNTAGGED})` : null;
   const key = tagValue ?? KEY_COLUMNS[grouping.key as keyof typeof KEY_COLUMNS];
   const values = split?.values ?? 'All';
   const filter = tagValue && values !== 'All' ? sql`${tagValue} in (${inList(values)})` : sql`true`;
-  return [
+  const where = sql`${linesWhere(slice)} and ${filter}`;
+  const daily = (start: string, end: string) =>
     sql`select ${bucketOf(grouping.bucket, 'usage_date', slice)} as bucket, ${key} as key, ${costColumn(slice)} as cost
-      from cost_daily_facts where ${factsOfSlice(slice)} and ${filter}`,
-  ];
+      from cost_daily_tag_set_rollups where usage_date between ${start}::date and ${end}::date and ${where}`;
+  if (grouping.bucket === 'day') return [daily(slice.start, slice.end)];
+  const range = splitIntoMonths(slice.start, slice.end);
+  const parts = range.days.map((days) => daily(days.start, days.end));
+  if (range.months)
+    parts.push(
+      sql`select ${bucketOf(grouping.bucket, 'month', slice)} as bucket, ${key} as key, ${costColumn(slice)} as cost
+        from cost_monthly_tag_set_rollups
+        where month between ${range.months.first}::date and ${range.months.last}::date and ${where}`,
+    );
+  return parts;
 }
 
 function sliceRows(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
   const { bucket, key } = grouping;
-  if (needsFacts(slice, grouping)) return rowsFromFacts(slice, grouping);
+  if (needsTagSets(slice, grouping)) return rowsFromTagSets(slice, grouping);
   if (typeof key === 'object') return tagSplitFromRollups(slice, key, bucket);
   const { tag } = slice.filter;
   // A budget on one tag pair reads the tag rollups of that pair.
@@ -308,12 +334,12 @@ export async function listTagValues(
   slice: CostSlice,
   tagKey: string,
 ): Promise<string[]> {
-  // A tag-scoped viewer sees only the values on lines in their scope, read from the facts.
-  const result = scopeNeedsFacts(slice.scope)
+  // A tag-scoped viewer sees only the values on lines in their scope, read from the tag sets.
+  const result = scopeNeedsTagSets(slice.scope)
     ? await sql<{ tag_value: string }>`
-      select distinct tags ->> ${tagKey} as tag_value from cost_daily_facts
+      select distinct tags ->> ${tagKey} as tag_value from cost_daily_tag_set_rollups
       where ${ownedBy(slice)} and usage_date >= ${slice.start}::date and tags ? ${tagKey}
-      and (${factsInScope(slice.scope)}) order by 1`.execute(db)
+      and (${linesInScope(slice.scope)}) order by 1`.execute(db)
     : await sql<{ tag_value: string }>`
       select distinct tag_value from cost_monthly_tag_rollups
       where ${ownedBy(slice)} and tag_key = ${tagKey} and month >= ${monthStart(slice.start)}::date
@@ -326,12 +352,19 @@ export async function listTagValues(
  * filter: what a provider picker offers (decision 060).
  */
 export async function listProviders(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<string[]> {
-  const result = scopeNeedsFacts(slice.scope)
+  // A tag-scoped viewer's: the days before the first whole month from the daily tag sets, the months
+  // from the monthly ones.
+  const firstWhole =
+    slice.start === monthStart(slice.start) ? slice.start : addMonths(monthStart(slice.start), 1);
+  const inScope = sql`${ownedBy(slice)} and (${linesInScope(slice.scope)})`;
+  const result = scopeNeedsTagSets(slice.scope)
     ? await sql<{ provider: string }>`
-      select distinct provider from cost_daily_facts
-      where ${ownedBy(slice)} and usage_date >= ${slice.start}::date and (${factsInScope(slice.scope)})`.execute(
-        db,
-      )
+      select distinct provider from (
+        select provider from cost_daily_tag_set_rollups
+        where usage_date >= ${slice.start}::date and usage_date < ${firstWhole}::date and ${inScope}
+        union all
+        select provider from cost_monthly_tag_set_rollups where month >= ${firstWhole}::date and ${inScope}
+      ) as held`.execute(db)
     : await sql<{ provider: string }>`
       select distinct provider from cost_monthly_rollups
       where ${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date
@@ -411,7 +444,7 @@ export async function dimensionCosts(db: Kysely<DatabaseSchema>, slice: CostSlic
   }>`
     select usage_date::text as day, service_name as service, usage_account_id as account, region,
            usage_type, sum(${costColumn(slice)})::text as cost
-    from cost_daily_facts where ${factsOfSlice(slice)}
+    from cost_daily_facts where ${linesOfSlice(slice)}
     group by 1, 2, 3, 4, 5`.execute(db);
   return result.rows.map(({ usage_type, ...row }) => ({ ...row, usageType: usage_type }));
 }
@@ -433,7 +466,7 @@ export async function billedInstanceHours(
   const result = await sql<{ resource_id: string; amortized_cost: string; hours: string }>`
     select resource_id, sum(amortized_cost)::text as amortized_cost, sum(usage_quantity)::text as hours
     from cost_daily_facts
-    where ${factsOfSlice(slice)} and resource_id is not null
+    where ${linesOfSlice(slice)} and resource_id is not null
       and charge_type in ('Usage', 'SavingsPlanCoveredUsage', 'DiscountedUsage')
       and usage_type like '%BoxUsage%'
     group by resource_id having sum(usage_quantity) > 0`.execute(db);

@@ -37,7 +37,7 @@ export interface SyncDependencies {
   context: AppContext;
   access: AwsAccess;
   costData: CostDataService;
-  runIngestion: (job: IngestJob) => Promise<{ state: string }>;
+  runIngestion: (job: IngestJob) => Promise<{ state: string; error?: { message: string } | null }>;
   /** Recommendations owns the EC2 inventory: a sync hands it what it collected, then asks for new findings. */
   storeEc2Inventory: (
     owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
@@ -217,7 +217,8 @@ export function createAwsSyncService(deps: SyncDependencies) {
       const session = await openAwsSession(deps.access, identityOf(row));
       const { s3 } = awsClients(deps.access, session.credentials, location.region ?? deps.access.region);
       const run = await ingestPeriod(row, s3, location, job, scratch.path);
-      if (run.state !== 'succeeded') failure = 'the ingest failed';
+      // The run's own reason (the file and what is wrong with it), so the card names it.
+      if (run.state !== 'succeeded') failure = storableText(run.error?.message ?? 'the ingest failed');
     } catch (error) {
       failure = storableText((error as Error).message);
     } finally {

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCur2Parquet } from '../../../../bench/generate-cur2-parquet.ts';
+import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { uploadsAs } from '../../testing/upload-fixtures.ts';
+
+/**
+ * The tag-set rollups, which a team scoped to tag pairs reads instead of the facts (decision 092), must
+ * be exactly the facts summed by day (and month), provider, account, service and whole tag set, to the last decimal:
+ * here a CUR 2.0 file whose facts share tag sets over regions, usage types and resources, and the FOCUS
+ * sample (several providers, two spellings of one key). A month uploaded again replaces its rows.
+ */
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-tag-sets-'));
+const curFile = path.join(folder, 'cur2.parquet');
+let server: TestApp;
+let uploads: ReturnType<typeof uploadsAs>;
+
+beforeAll(async () => {
+  await generateCur2Parquet(curFile, 20_000);
+  server = await createTestApp();
+  const { token } = await signUpVerifiedPerson(server, { email: 'tag-sets@example.com' });
+  // The trial's plan holds more than one integration.
+  await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: bearer(token) });
+  uploads = uploadsAs(server, token);
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** Rows of one side the other side lacks, both ways, compared as numbers (1.50 equals 1.5). */
+async function differences(integrationId: string, bucket: 'day' | 'month') {
+  const when = bucket === 'day' ? sql`usage_date` : sql`date_trunc('month', usage_date)::date`;
+  const fromFacts = sql`select billing_period, ${when}, provider, usage_account_id, service_name, tags,
+      sum(unblended_cost), sum(amortized_cost), sum(net_cost)
+    from cost_daily_facts where integration_id = ${integrationId}
+    group by 1, 2, 3, 4, 5, 6`;
+  const rollups = bucket === 'day' ? sql`cost_daily_tag_set_rollups` : sql`cost_monthly_tag_set_rollups`;
+  const stored = sql`select billing_period, ${bucket === 'day' ? sql`usage_date` : sql`month`}, provider,
+      usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost
+    from ${rollups} where integration_id = ${integrationId}`;
+  const { db } = server.context.database;
+  const count = async (query: ReturnType<typeof sql>) =>
+    (await sql<{ n: number }>`select count(*)::int as n from (${query}) d`.execute(db)).rows[0]?.n ?? 0;
+  return {
+    missing: await count(sql`${fromFacts} except ${stored}`),
+    extra: await count(sql`${stored} except ${fromFacts}`),
+    rows: await count(stored),
+    facts: await count(sql`select 1 from cost_daily_facts where integration_id = ${integrationId}`),
+  };
+}
+
+async function ingested(id: string, file: string, name: string) {
+  const card = await uploads.uploadAndReadCard(id, name, fs.readFileSync(file));
+  expect(card.latest_run?.state).toBe('succeeded');
+}
+
+describe('the tag-set rollups are the facts summed by tag set', () => {
+  it('a CUR 2.0 file whose facts share tag sets, and the same month uploaded again', async () => {
+    const id = await uploads.createUploadIntegration('cur2.parquet');
+    await ingested(id, curFile, 'cur2.parquet');
+    for (const bucket of ['day', 'month'] as const) {
+      const first = await differences(id, bucket);
+      expect(first.rows, bucket).toBeGreaterThan(0);
+      // Fewer rows than facts: the facts that share a day, account, service and tag set are one row.
+      expect(first.rows, bucket).toBeLessThan(first.facts);
+      expect(first, bucket).toEqual({ missing: 0, extra: 0, rows: first.rows, facts: first.facts });
+    }
+    const daily = await differences(id, 'day');
+    await ingested(id, curFile, 'cur2-again.parquet');
+    expect(await differences(id, 'day')).toEqual(daily);
+    expect((await differences(id, 'month')).missing).toBe(0);
+  });
+
+  it('the FOCUS sample, with several providers and two spellings of one tag key', async () => {
+    const id = await uploads.createUploadIntegration('focus.csv');
+    await ingested(id, FOCUS_SAMPLE, 'focus.csv');
+    for (const bucket of ['day', 'month'] as const) {
+      const found = await differences(id, bucket);
+      expect(found.rows, bucket).toBeGreaterThan(0);
+      expect(found, bucket).toEqual({ missing: 0, extra: 0, rows: found.rows, facts: found.facts });
+    }
+  });
+});
