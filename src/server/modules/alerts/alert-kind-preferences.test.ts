@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('choices saved before the launch kind existed', () => {
-  it('are migrated to the kinds turned off, with launch on', async () => {
+  it('are migrated to the kinds turned off, with launch and every kind added since on', async () => {
     // The schema as it was before this decision, with the lists the old code saved.
     const down = await migrator().migrateTo(PREVIOUS_MIGRATION);
     expect(down.error).toBeUndefined();
@@ -114,6 +114,7 @@ describe('choices saved before the launch kind existed', () => {
       'cost-threshold',
       'idle-ec2',
       'launch',
+      'live-spend',
     ]);
     expect((await as('GET', '/api/slack')).json().alert_kinds).toEqual([
       'budget',
@@ -121,6 +122,7 @@ describe('choices saved before the launch kind existed', () => {
       'anomaly',
       'idle-ec2',
       'launch',
+      'live-spend',
     ]);
   });
 
