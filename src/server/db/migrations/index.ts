@@ -26,6 +26,8 @@ import * as aMonthSwapTouchesOnlyItsMonth from './2026-12-01T0100-a-month-swap-t
 import * as alertRecipientsKeptAfterRemoval from './2026-12-06T0100-alert-recipients-kept-after-removal.ts';
 import * as usageMeter from './2026-12-06T0300-usage-meter.ts';
 import * as monthlyResourceCosts from './2026-12-06T0500-monthly-resource-costs.ts';
+import * as integrationActionRoles from './2026-12-07T0600-integration-action-roles.ts';
+import * as resourceActions from './2026-12-07T0610-resource-actions.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +58,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0100-alert-recipients-kept-after-removal': alertRecipientsKeptAfterRemoval,
   '2026-12-06T0300-usage-meter': usageMeter,
   '2026-12-06T0500-monthly-resource-costs': monthlyResourceCosts,
+  '2026-12-07T0600-integration-action-roles': integrationActionRoles,
+  '2026-12-07T0610-resource-actions': resourceActions,
 };
