@@ -38,6 +38,14 @@ const LaunchesPage = lazyPage(
   () => import('../features/launches/components/launches-page.tsx'),
   'LaunchesPage',
 );
+const ActionConfirmPage = lazyPage(
+  () => import('../features/actions/components/action-confirm-page.tsx'),
+  'ActionConfirmPage',
+);
+const ActionLogPage = lazyPage(
+  () => import('../features/actions/components/action-log-page.tsx'),
+  'ActionLogPage',
+);
 const IntegrationsPage = lazyPage(
   () => import('../features/integrations/components/integrations-page.tsx'),
   'IntegrationsPage',
@@ -123,6 +131,8 @@ export const routes: RouteObject[] = [
       { path: '/settings/api-tokens', element: <ApiTokensPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/launches', element: <LaunchesPage /> },
+      { path: '/actions/confirm/:token', element: <ActionConfirmPage /> },
+      { path: '/actions-log', element: <ActionLogPage /> },
       { path: '/aws-integration', element: <IntegrationsPage /> },
       { path: '/aws-integration/setup', element: <IntegrationSetupPage /> },
       { path: '/aws-integration/existing-stack', element: <ExistingStackPage /> },

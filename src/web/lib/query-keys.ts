@@ -25,6 +25,10 @@ export const queryKeys = {
     all: ['launch-ledger'],
     list: (filters: object) => ['launch-ledger', 'list', filters],
   },
+  /** GET action-log: the audit log of actions on resources. */
+  actionLog: ['action-log'],
+  /** GET action-links/:token: the proposal a mail's confirmation link opens. */
+  actionLink: (token: string) => ['action-links', token],
   /** GET usage-meter: metered usage (NAT gateway GB) and each integration's meter. */
   usageMeter: { all: ['usage-meter'] },
   /** GET launch-events/status: whether each integration's launch events arrive. */

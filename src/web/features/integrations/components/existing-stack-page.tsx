@@ -7,6 +7,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useCreateIntegration } from '../api/create-integration.ts';
 import { useVerifyRole } from '../api/verify-role.ts';
 import { AccessCheckResult } from './access-check-result.tsx';
+import { ActionRoleNotes } from './action-role-notes.tsx';
 import { LaunchEventsSetupNotes } from './launch-events-setup-notes.tsx';
 
 /** Paste a role ARN (and its ExternalId): verify it, then connect it. Editing a field clears the errors. */
@@ -126,6 +127,7 @@ export function ExistingStackPage() {
         </form>
       </Paper>
       <LaunchEventsSetupNotes />
+      <ActionRoleNotes />
     </PageContainer>
   );
 }
