@@ -69,7 +69,7 @@ export function StopLaunchButton({
         variant="light"
         color="red"
         onClick={open}
-        aria-label={`Stop ${row.resource_id}`}
+        aria-label={`Stop ${instanceIds.length} ${instanceIds.length === 1 ? 'instance' : 'instances'} of this launch`}
       >
         {instanceIds.length > 1 ? `Stop ${instanceIds.length}` : 'Stop'}
       </Button>
