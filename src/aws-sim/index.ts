@@ -16,6 +16,8 @@ import type { CompanyWaste } from './company/waste.ts';
 import { CurExport } from './cur/cur-export.ts';
 import { createSimulatorServer } from './http-server.ts';
 import {
+  ACTION_ROLE_NAME,
+  ACTION_ROLE_PERMISSIONS,
   type Credentials,
   IdentityStore,
   LAUNCH_EVENT_PERMISSIONS,
@@ -42,7 +44,14 @@ export type { ResourceChange } from './company/resource-change-envelopes.ts';
 export type { CompanyWaste, SimAddress, SimSnapshot, SimVolume } from './company/waste.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
-export { LAUNCH_EVENT_PERMISSIONS, READ_ONLY_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS };
+export { PROTECT_TAG } from './services/ec2-instance-actions.ts';
+export {
+  ACTION_ROLE_NAME,
+  ACTION_ROLE_PERMISSIONS,
+  LAUNCH_EVENT_PERMISSIONS,
+  READ_ONLY_PERMISSIONS,
+  TEMPLATE_ROLE_PERMISSIONS,
+};
 
 export interface AwsSimulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -100,6 +109,13 @@ export interface AwsSimulator {
   launchGpuBurst(request: GpuBurstRequest): FleetChangeResult;
   /** Stops (or terminates) instances a burst launched, with their state changes and CloudTrail call. */
   stopInstances(request: StopInstancesRequest): FleetChangeResult;
+  /**
+   * Tags an instance as CreateTags would, without its checks (a test's `spendguard:protect=true`), or
+   * holds it in a state between two others ('pending', 'stopping'; undefined lets go), where EC2
+   * answers IncorrectInstanceState to a stop or a start.
+   */
+  tagInstance(instanceId: string, key: string, value: string): void;
+  holdInstanceState(instanceId: string, state: 'pending' | 'stopping' | undefined): void;
   /** The CloudTrail event of another fleet change: a resize, NAT gateway, database or Auto Scaling group. */
   changeResource(caller: SimulatedCaller, change: ResourceChange): FleetChangeResult;
   /** The company's NAT gateways (CloudWatch AWS/NATGateway publishes their bytes every minute). */
@@ -194,12 +210,19 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const liveFunctions = () =>
     functions.filter((fn) => !deletedAtMs.has(deletedKey('AWS/Lambda', fn.functionName, fn.accountId)));
   const surge = (start: Omit<UsageSurge, 'startMs'>) => surges.push({ ...start, startMs: now().getTime() });
+  const findInstance = (instanceId: string) => {
+    const instance = [...model.fleet, ...activity.launched].find((one) => one.instanceId === instanceId);
+    if (!instance) throw new Error(`The simulated company has no instance ${instanceId}.`);
+    return instance;
+  };
   const handlers = [
     costExplorerService(curExport, duckdb),
     cloudWatchService({ model, leaks: natLeaks, series, surges, deletedAtMs, stray }),
     lambdaService(liveFunctions),
     stsService(identities),
-    ec2Service(model, () => activity.launched),
+    ec2Service(model, () => activity.launched, {
+      changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to),
+    }),
     pricingService(),
     sqsService(queues, now),
     s3Service(buckets),
@@ -226,6 +249,13 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     stopInstances: ({ instanceIds, terminate, ...caller }) =>
       activity.endInstances(apiCaller(caller), instanceIds, terminate ? 'terminate' : 'stop'),
     changeResource: (caller, change) => activity.changeResource(apiCaller(caller), change),
+    tagInstance: (instanceId, key, value) => {
+      const instance = findInstance(instanceId);
+      instance.extraTags = { ...instance.extraTags, [key]: value };
+    },
+    holdInstanceState: (instanceId, state) => {
+      findInstance(instanceId).transitionalState = state;
+    },
     natGateways: () =>
       natGateways(model).map(({ natGatewayId, name, accountId, region }) => ({
         natGatewayId,

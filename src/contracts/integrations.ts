@@ -77,6 +77,15 @@ export const integration = z.object({
   kind: integrationKind,
   source: integrationSource,
   role_arn: z.string().nullable(),
+  /** The opt-in action role (off by default): what Spendguard may do in this account once a person confirms. */
+  actions: z.object({
+    enabled: z.boolean(),
+    role_arn: z.string().nullable(),
+    /** What the role may do, in words; empty when actions are off. */
+    may: z.array(z.string()),
+    /** Resources carrying this tag are never acted on ("spendguard:protect=true"). */
+    never_on_tag: z.string(),
+  }),
   external_id: z.string(),
   is_default: z.boolean(),
   /** The data's state: a failed upload leaves `ready` when an earlier run's numbers are still served. */
@@ -159,8 +168,17 @@ export const setupKit = z.object({
   demo_available: z.boolean(),
   /** Whether the operator lends the server's own AWS credentials (AWS_LOCAL_CREDENTIALS=on; decision 075). */
   local_credentials: z.boolean(),
+  /** The opt-in action role to add by hand (decision 102): its name, permission policy and trust policy (JSON). */
+  action_role: z.object({
+    name: z.string(),
+    permission_policy: z.string(),
+    trust_policy: z.string().nullable(),
+  }),
 });
 export type SetupKitView = z.infer<typeof setupKit>;
+
+/** PUT /api/integrations/{id}/action-role: the opt-in action role's ARN; checked by assuming it. */
+export const actionRoleInput = z.object({ role_arn: roleArn });
 
 export const syncInput = z.object({ force: z.boolean().optional() }).optional();
 export const syncAnswer = z.object({ queued: z.boolean(), message: z.string() });

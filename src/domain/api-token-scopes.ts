@@ -4,7 +4,12 @@
  * `costs:read`; writes need the scope of what they change. Every other route refuses tokens.
  */
 
-export const API_TOKEN_SCOPES = ['costs:read', 'budgets:write', 'integrations:manage'] as const;
+export const API_TOKEN_SCOPES = [
+  'costs:read',
+  'budgets:write',
+  'integrations:manage',
+  'actions:write',
+] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** What each scope lets a token do, as the settings page and the API document say it. */
@@ -20,6 +25,11 @@ export const API_TOKEN_SCOPE_MEANINGS: Record<ApiTokenScope, { label: string; gr
   'integrations:manage': {
     label: 'Manage integrations',
     grants: 'Connect, change, sync and remove AWS integrations and upload billing files.',
+  },
+  'actions:write': {
+    label: 'Act on resources',
+    grants:
+      "Propose, confirm and undo actions on the organization's AWS resources (stop and start instances) through its opt-in action role. Reading the actions' log needs costs:read.",
   },
 };
 

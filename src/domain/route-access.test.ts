@@ -20,6 +20,7 @@ const MANAGEMENT_SCREENS = [
   '/subscription',
   '/credits',
   '/slack-integrate',
+  '/actions-log',
 ];
 
 const redirectOf = (path: string, viewer: Viewer) => {
@@ -149,5 +150,16 @@ describe('the support inbox', () => {
     expect(redirectOf('/support-inbox', owner)).toBe('/dashboard');
     expect(redirectOf('/support-inbox', visitor)).toBe('/sign-in');
     expect(redirectOf('/support-inbox', unverifiedAgent)).toBe('/settings');
+  });
+});
+
+describe('acting on resources', () => {
+  it('opens a mail confirmation link for every role (the server decides who may approve), and the log for owners and admins', () => {
+    for (const viewer of [owner, admin, member])
+      expect(redirectOf('/actions/confirm/abc.def.ghi', viewer)).toBeNull();
+    expect(redirectOf('/actions-log', owner)).toBeNull();
+    expect(redirectOf('/actions-log', admin)).toBeNull();
+    expect(redirectOf('/actions-log', member)).toBe('/dashboard');
+    expect(redirectOf('/actions/confirm/abc', visitor)).toBe('/sign-in');
   });
 });

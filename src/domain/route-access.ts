@@ -58,6 +58,8 @@ const MEMBER_PATTERNS: RegExp[] = [
   /^\/settings$/,
   /^\/settings\/api-tokens$/,
   /^\/support-inbox$/,
+  /^\/actions\/confirm\/[^/]+$/,
+  /^\/actions-log$/,
 ];
 
 /** Role `member` goes back to the dashboard from these. */
@@ -77,6 +79,7 @@ const MANAGEMENT_ROUTES: RegExp[] = [
   /^\/subscription$/,
   /^\/credits$/,
   /^\/slack-integrate$/,
+  /^\/actions-log$/,
 ];
 
 /** Answering the live chat is for Spendguard's support staff (the platform role 'support'). */

@@ -14,6 +14,9 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { demoRoutes } from './modules/accounts/demo.routes.ts';
 import { ensureDemoUser } from './modules/accounts/demo-account.ts';
+import { createActionLinks } from './modules/actions/action-links.ts';
+import { actionsRoutes } from './modules/actions/actions.routes.ts';
+import { createActionsService } from './modules/actions/actions.service.ts';
 
 import { createAlerts } from './modules/alerts/alerts-module.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -264,6 +267,10 @@ export async function buildApp(
   await app.register(commitmentsRoutes, { commitments });
   // What alerts read of the meter (decision 096): generic readings, and a signal when a read stored periods.
   const liveSpendReadings = createLiveSpendReadings({ context, usageMeter, integrations });
+  // Actions on customer resources through the opt-in action role (decision 102).
+  const actionLinks = createActionLinks(resolveAuthSecret(context.config));
+  const actions = createActionsService({ context, integrations, organizations, links: actionLinks });
+  await app.register(actionsRoutes, { actions });
 
   // --- alerts: budgets, rules, evaluation after each ingest and on schedule, delivery, links, Slack ---
   const alerts = await createAlerts({

@@ -8,6 +8,8 @@ export interface AwsCredentials {
 /** The simulated company the built-in simulator serves ("Connect the demo AWS account"). */
 export interface DemoAwsAccount {
   roleArn: string;
+  /** The simulated company's opt-in action role (SpendguardActions, same ExternalId). */
+  actionRoleArn: string;
   externalId: string;
   bucket: string;
   prefix: string;

@@ -1,4 +1,4 @@
-import { type AwsSimulator, startAwsSimulator } from '../aws-sim/index.ts';
+import { ACTION_ROLE_NAME, type AwsSimulator, startAwsSimulator } from '../aws-sim/index.ts';
 import type { AwsAccess } from './aws-access.ts';
 import type { Config } from './config.ts';
 import { ownAccountId } from './modules/integrations/aws/aws-session.ts';
@@ -13,6 +13,7 @@ export function simulatorAccess(simulator: AwsSimulator): AwsAccess {
     // The simulated payer is fictional and may be somebody's real account: never a trusted principal.
     demo: {
       roleArn: company.demoRoleArn,
+      actionRoleArn: company.demoRoleArn.replace(/role\/.*$/, `role/${ACTION_ROLE_NAME}`),
       externalId: company.demoExternalId,
       bucket: company.bucket,
       prefix: `${company.prefix}/${company.exportName}`,

@@ -111,6 +111,33 @@ export class FleetActivity {
     return this.deliver(caller, instances, events);
   }
 
+  /**
+   * An EC2 API call changed instances' state (StopInstances, StartInstances through the SDK): the
+   * state changes and the CloudTrail call reach the launch-events queue as a console click would.
+   * Stopped instances stop billing from now (`stoppedAt`); a start bills them again.
+   */
+  changeStateByApi(caller: ApiCaller, instances: FleetInstance[], to: 'stopped' | 'running'): void {
+    if (instances.length === 0) return;
+    const nowMs = this.now().getTime();
+    for (const instance of instances) instance.stoppedAt = to === 'stopped' ? nowMs : undefined;
+    const [middle, last, eventName, from, toState]: [
+      'stopping' | 'pending',
+      'stopped' | 'running',
+      'StopInstances' | 'StartInstances',
+      [number, string],
+      [number, string],
+    ] =
+      to === 'stopped'
+        ? ['stopping', 'stopped', 'StopInstances', [16, 'running'], [64, 'stopping']]
+        : ['pending', 'running', 'StartInstances', [80, 'stopped'], [0, 'pending']];
+    const ids = instances.map((instance) => instance.instanceId);
+    this.deliver(caller, instances, [
+      ...instances.map((instance) => stateChangeEnvelope(instance, middle, nowMs)),
+      ...instances.map((instance) => stateChangeEnvelope(instance, last, nowMs)),
+      instancesCallEnvelope(caller, eventName, ids, { from, to: toState }, nowMs),
+    ]);
+  }
+
   /** A resize, a NAT gateway, a database or an Auto Scaling group: the CloudTrail event only. */
   changeResource(caller: ApiCaller, change: ResourceChange): FleetChangeResult {
     return this.deliver(caller, [], [resourceChangeEnvelope(caller, change, this.now().getTime())]);

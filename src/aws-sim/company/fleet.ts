@@ -44,6 +44,10 @@ export interface FleetInstance extends InstanceSpec {
   launchTime: number;
   stoppedAt?: number;
   tags: ResourceTags;
+  /** Tags added through EC2 CreateTags (or a test's knob): `spendguard:protect`, `Owner`... */
+  extraTags?: Record<string, string>;
+  /** A state between two others that a test holds the instance in: EC2 refuses some calls then. */
+  transitionalState?: 'pending' | 'stopping';
 }
 
 const GB = 1_000_000_000;

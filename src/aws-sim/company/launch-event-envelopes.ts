@@ -55,6 +55,8 @@ export interface ApiCaller {
   region: string;
   /** An IAM user of the account ("maya.chen"). */
   userName: string;
+  /** An assumed role's session ARN, when the caller is one (Spendguard's action role). */
+  assumedRoleArn?: string;
 }
 
 const EVENT_SOURCES: Record<string, string> = {
@@ -86,9 +88,9 @@ export function cloudTrailEnvelope(
     detail: {
       eventVersion: '1.09',
       userIdentity: {
-        type: 'IAMUser',
+        type: caller.assumedRoleArn ? 'AssumedRole' : 'IAMUser',
         principalId: `AIDA${caller.userName.replace(/\W/g, '').toUpperCase().padEnd(17, 'X').slice(0, 17)}`,
-        arn: `arn:aws:iam::${caller.accountId}:user/${caller.userName}`,
+        arn: caller.assumedRoleArn ?? `arn:aws:iam::${caller.accountId}:user/${caller.userName}`,
         accountId: caller.accountId,
         accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
         userName: caller.userName,

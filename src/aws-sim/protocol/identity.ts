@@ -50,6 +50,23 @@ export const LAUNCH_EVENT_PERMISSIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessag
 /** The role the template creates with its defaults (launch events on). */
 export const TEMPLATE_ROLE_PERMISSIONS = [...READ_ONLY_PERMISSIONS, ...LAUNCH_EVENT_PERMISSIONS];
 
+/**
+ * What the template's opt-in action role grants (ActionRole=Enabled): stop and start, scale a group,
+ * stop and start a database, tag. Its Deny on resources tagged spendguard:protect=true is applied by
+ * the EC2 handler (ec2-instance-actions.ts).
+ */
+export const ACTION_ROLE_PERMISSIONS = [
+  'ec2:StopInstances',
+  'ec2:StartInstances',
+  'ec2:CreateTags',
+  'autoscaling:UpdateAutoScalingGroup',
+  'rds:StopDBInstance',
+  'rds:StartDBInstance',
+];
+
+/** The action role's name in every company account (the template's SpendguardActions). */
+export const ACTION_ROLE_NAME = 'SpendguardActions';
+
 /** The static keys of the server's own IAM user in the management account ("local credentials"). */
 export const STATIC_CREDENTIALS: Credentials = {
   accessKeyId: 'AKIASPENDGUARDSIM001',
@@ -71,6 +88,11 @@ export class IdentityStore {
   constructor() {
     for (const account of ALL_ACCOUNTS) {
       this.registerRole(account.demoRoleArn, DEMO_EXTERNAL_ID, TEMPLATE_ROLE_PERMISSIONS);
+      this.registerRole(
+        `arn:aws:iam::${account.id}:role/${ACTION_ROLE_NAME}`,
+        DEMO_EXTERNAL_ID,
+        ACTION_ROLE_PERMISSIONS,
+      );
     }
   }
 

@@ -13,6 +13,7 @@ function tagSet(instance: FleetInstance): XmlElements {
     ['env', instance.tags.env],
     ['project', instance.tags.project],
     ['aws:autoscaling:groupName', instance.autoScalingGroup],
+    ...Object.entries(instance.extraTags ?? {}),
   ];
   return items(tags.filter(([, value]) => value !== undefined).map(([key, value]) => ({ key, value })));
 }
@@ -22,8 +23,19 @@ export function instanceTags(instance: FleetInstance): Record<string, string> {
   return Object.fromEntries(set.map((tag) => [tag.key, tag.value]));
 }
 
-export function instanceState(instance: FleetInstance): { code: number; name: 'running' | 'stopped' } {
-  return instance.stoppedAt === undefined ? { code: 16, name: 'running' } : { code: 80, name: 'stopped' };
+export type SimInstanceStateName = 'pending' | 'running' | 'stopping' | 'stopped';
+
+/** EC2's state codes: 0 pending, 16 running, 64 stopping, 80 stopped. */
+export const STATE_CODES: Record<SimInstanceStateName, number> = {
+  pending: 0,
+  running: 16,
+  stopping: 64,
+  stopped: 80,
+};
+
+export function instanceState(instance: FleetInstance): { code: number; name: SimInstanceStateName } {
+  const name = instance.transitionalState ?? (instance.stoppedAt === undefined ? 'running' : 'stopped');
+  return { code: STATE_CODES[name], name };
 }
 
 /** One <item> of <instancesSet>, with the members the EC2 query protocol names in lower camel case. */

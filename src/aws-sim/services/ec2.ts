@@ -6,6 +6,7 @@ import type { CallContext, ServiceHandler, SimResponse } from '../protocol/servi
 import { notAuthorizedMessage, SIGNATURE_MISMATCH_MESSAGE } from '../protocol/service-handler.ts';
 import { items, type XmlElements, xmlDocument } from '../protocol/xml.ts';
 import { numberedParams, passesFilters, queryFilters } from './ec2-filters.ts';
+import { changeInstancesState, createInstanceTags, type InstanceControl } from './ec2-instance-actions.ts';
 import { instanceXml } from './ec2-instances-xml.ts';
 import { describeAddresses, describeSnapshots, describeVolumes } from './ec2-waste.ts';
 
@@ -113,8 +114,16 @@ function describeRegions(context: CallContext): SimResponse {
   });
 }
 
-/** `launched`: instances started after the simulator did (a GPU burst), shown next to the planted fleet. */
-export function ec2Service(model: CompanyModel, launched: () => FleetInstance[] = () => []): ServiceHandler {
+/**
+ * `launched`: instances started after the simulator did (a GPU burst), shown next to the planted fleet;
+ * `control`: where StopInstances and StartInstances change the fleet and tell its launch-events queue.
+ */
+export function ec2Service(
+  model: CompanyModel,
+  launched: () => FleetInstance[],
+  control: InstanceControl,
+): ServiceHandler {
+  const fleet = () => [...model.fleet, ...launched()];
   return {
     name: 'ec2',
     signingName: 'ec2',
@@ -123,7 +132,7 @@ export function ec2Service(model: CompanyModel, launched: () => FleetInstance[] 
     permissionFor: (operation) => ({ action: `ec2:${operation}`, resource: '' }),
     async handle(context) {
       if (context.operation === 'DescribeInstances') {
-        return describeInstances([...model.fleet, ...launched()], context);
+        return describeInstances(fleet(), context);
       }
       if (context.operation === 'DescribeRegions') return describeRegions(context);
       if (context.operation === 'DescribeVolumes')
@@ -136,6 +145,16 @@ export function ec2Service(model: CompanyModel, launched: () => FleetInstance[] 
         return respond('DescribeSnapshots', context.requestId, describeSnapshots(model.waste, context));
       if (context.operation === 'DescribeAddresses')
         return respond('DescribeAddresses', context.requestId, describeAddresses(model.waste, context));
+      if (context.operation === 'StopInstances' || context.operation === 'StartInstances') {
+        const to = context.operation === 'StopInstances' ? 'stopped' : 'running';
+        return respond(
+          context.operation,
+          context.requestId,
+          changeInstancesState(fleet(), control, context, to),
+        );
+      }
+      if (context.operation === 'CreateTags')
+        return respond('CreateTags', context.requestId, createInstanceTags(fleet(), context));
       throw new AwsError(
         'InvalidAction',
         `The action ${context.operation} is not valid for this web service.`,

@@ -4,6 +4,7 @@
  * with its migration.
  */
 import type { AccountsTables } from './schema/accounts.ts';
+import type { ActionsTables } from './schema/actions.ts';
 import type { AlertsTables } from './schema/alerts.ts';
 import type { AnalyticsTables } from './schema/analytics.ts';
 import type { ApiTokensTables } from './schema/api-tokens.ts';
@@ -20,6 +21,7 @@ import type { UsageMeterTables } from './schema/usage-meter.ts';
 import type { UsersTables } from './schema/users.ts';
 
 export type * from './schema/accounts.ts';
+export type * from './schema/actions.ts';
 export type * from './schema/alerts.ts';
 export type * from './schema/analytics.ts';
 export type * from './schema/api-tokens.ts';
@@ -51,4 +53,5 @@ export interface DatabaseSchema
     AlertsTables,
     LaunchEventsTables,
     ApiTokensTables,
-    UsageMeterTables {}
+    UsageMeterTables,
+    ActionsTables {}

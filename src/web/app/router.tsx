@@ -42,6 +42,14 @@ const CommitmentsPage = lazyPage(
   () => import('../features/commitments/components/commitments-page.tsx'),
   'CommitmentsPage',
 );
+const ActionConfirmPage = lazyPage(
+  () => import('../features/actions/components/action-confirm-page.tsx'),
+  'ActionConfirmPage',
+);
+const ActionLogPage = lazyPage(
+  () => import('../features/actions/components/action-log-page.tsx'),
+  'ActionLogPage',
+);
 const IntegrationsPage = lazyPage(
   () => import('../features/integrations/components/integrations-page.tsx'),
   'IntegrationsPage',
@@ -128,6 +136,8 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/launches', element: <LaunchesPage /> },
       { path: '/commitments', element: <CommitmentsPage /> },
+      { path: '/actions/confirm/:token', element: <ActionConfirmPage /> },
+      { path: '/actions-log', element: <ActionLogPage /> },
       { path: '/aws-integration', element: <IntegrationsPage /> },
       { path: '/aws-integration/setup', element: <IntegrationSetupPage /> },
       { path: '/aws-integration/existing-stack', element: <ExistingStackPage /> },

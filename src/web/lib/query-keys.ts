@@ -30,6 +30,10 @@ export const queryKeys = {
     all: ['commitments'],
     list: (filters: object) => ['commitments', 'list', filters],
   },
+  /** GET action-log: the audit log of actions on resources. */
+  actionLog: ['action-log'],
+  /** GET action-links/:token: the proposal a mail's confirmation link opens. */
+  actionLink: (token: string) => ['action-links', token],
   /** GET usage-meter: metered usage (NAT gateway GB) and each integration's meter. */
   usageMeter: {
     all: ['usage-meter'],

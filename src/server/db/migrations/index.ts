@@ -30,6 +30,8 @@ import * as costDailyTagSetRollups from './2026-12-07T0100-cost-daily-tag-set-ro
 import * as usageMeterServices from './2026-12-07T0200-usage-meter-services.ts';
 import * as commitmentsFromTheBill from './2026-12-07T0400-commitments-from-the-bill.ts';
 import * as wasteFindings from './2026-12-07T0500-waste-findings.ts';
+import * as integrationActionRoles from './2026-12-07T0600-integration-action-roles.ts';
+import * as resourceActions from './2026-12-07T0610-resource-actions.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0200-usage-meter-services': usageMeterServices,
   '2026-12-07T0400-commitments-from-the-bill': commitmentsFromTheBill,
   '2026-12-07T0500-waste-findings': wasteFindings,
+  '2026-12-07T0600-integration-action-roles': integrationActionRoles,
+  '2026-12-07T0610-resource-actions': resourceActions,
 };

@@ -8,6 +8,8 @@ export interface IntegrationsTable {
   kind: string;
   source: string;
   role_arn: string | null;
+  /** The opt-in action role (decision 102); null: Spendguard only reads this account. */
+  action_role_arn: string | null;
   external_id: string;
   export_location: Json | null;
   is_default: Generated<boolean>;

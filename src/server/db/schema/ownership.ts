@@ -78,6 +78,8 @@ export const TABLE_OWNERS = {
   usage_meter_cursors: 'usage-meter',
   api_tokens: 'api-tokens',
   api_token_events: 'api-tokens',
+  resource_actions: 'actions',
+  resource_action_log: 'actions',
 } as const satisfies { [Table in keyof DatabaseSchema]: string };
 
 /**

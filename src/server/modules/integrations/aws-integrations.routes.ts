@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { errorAnswers } from '../../../contracts/errors.ts';
 import {
   accessCheck,
+  actionRoleInput,
+  integration,
   integrationIdParams,
   roleArn,
   setupKit,
@@ -68,6 +70,37 @@ export const awsIntegrationsRoutes: FastifyPluginAsyncZod<{
           request.body.role_arn,
         ),
       ),
+  );
+
+  app.put(
+    '/api/integrations/:id/action-role',
+    {
+      config: { tokenScope: 'integrations:manage' },
+      schema: {
+        tags,
+        summary:
+          'Turn actions on with the opt-in action role (assumed once with the ExternalId to check it); off by default',
+        params: integrationIdParams,
+        body: actionRoleInput,
+        response: { 200: integration, ...errors },
+      },
+    },
+    async (request) =>
+      integrations.setActionRole(await request.requireViewer(), request.params.id, request.body.role_arn),
+  );
+
+  app.delete(
+    '/api/integrations/:id/action-role',
+    {
+      config: { tokenScope: 'integrations:manage' },
+      schema: {
+        tags,
+        summary: 'Turn actions off: Spendguard forgets the action role and only reads the account again',
+        params: integrationIdParams,
+        response: { 200: integration, ...errors },
+      },
+    },
+    async (request) => integrations.setActionRole(await request.requireViewer(), request.params.id, null),
   );
 
   app.post(

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { SetupKitView } from '../../../contracts/integrations.ts';
+import {
+  ACTION_ROLE_NAME,
+  actionRolePolicy,
+  actionRoleTrustPolicy,
+} from '../../../domain/resource-actions.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AwsAccess } from '../../aws-access.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -56,6 +61,13 @@ export function createAwsSetupService(deps: {
       spendguard_account_id: spendguardAccountId ?? null,
       demo_available: deps.aws?.demo !== undefined,
       local_credentials: deps.aws?.localCredentials === true,
+      action_role: {
+        name: ACTION_ROLE_NAME,
+        permission_policy: JSON.stringify(actionRolePolicy(), null, 2),
+        trust_policy: spendguardAccountId
+          ? JSON.stringify(actionRoleTrustPolicy(spendguardAccountId, externalId), null, 2)
+          : null,
+      },
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ExportLocation, IngestionRunView, IntegrationView } from '../../../contracts/integrations.ts';
+import { ACTION_ROLE_ABILITIES, PROTECT_TAG } from '../../../domain/resource-actions.ts';
 import type { IngestionRun } from '../cost-data/cost-data.service.ts';
 import { backfillProgressOf, settingsOf } from './integration-settings.ts';
 import type { IntegrationRow } from './integrations.repository.ts';
@@ -52,6 +53,12 @@ export function integrationView(row: IntegrationRow, facts: IntegrationViewFacts
     kind: row.kind as IntegrationView['kind'],
     source: row.source as IntegrationView['source'],
     role_arn: row.role_arn,
+    actions: {
+      enabled: row.action_role_arn !== null,
+      role_arn: row.action_role_arn,
+      may: row.action_role_arn ? [...ACTION_ROLE_ABILITIES] : [],
+      never_on_tag: `${PROTECT_TAG.key}=${PROTECT_TAG.value}`,
+    },
     external_id: row.external_id,
     is_default: row.is_default,
     state: unreachableBecause ? 'error' : (row.state as IntegrationView['state']),

@@ -15,6 +15,7 @@ export async function insertIntegration(
     source: string;
     externalId: string;
     roleArn?: string | null;
+    actionRoleArn?: string | null;
     exportLocation?: unknown;
     settings?: unknown;
   },
@@ -34,6 +35,7 @@ export async function insertIntegration(
       source: integration.source,
       external_id: integration.externalId,
       role_arn: integration.roleArn ?? null,
+      action_role_arn: integration.actionRoleArn ?? null,
       export_location:
         integration.exportLocation === undefined ? null : JSON.stringify(integration.exportLocation),
       settings: JSON.stringify(integration.settings ?? {}),
@@ -190,9 +192,16 @@ export async function listIntegrationsDueForSync(
 export async function updateIntegrationSettings(
   db: Kysely<DatabaseSchema>,
   integrationId: string,
-  changes: { settings?: unknown; accounts?: unknown; source?: string; roleArn?: string },
+  changes: {
+    settings?: unknown;
+    accounts?: unknown;
+    source?: string;
+    roleArn?: string;
+    actionRoleArn?: string | null;
+  },
 ) {
   await updateIntegrationColumns(db, integrationId, {
+    ...(changes.actionRoleArn === undefined ? {} : { action_role_arn: changes.actionRoleArn }),
     ...(changes.settings === undefined ? {} : { settings: JSON.stringify(changes.settings) }),
     ...(changes.accounts === undefined ? {} : { accounts: JSON.stringify(changes.accounts) }),
     ...(changes.source === undefined ? {} : { source: changes.source }),

@@ -18,11 +18,13 @@ import type { AwsAccess } from '../../aws-access.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { BillingFileToIngest, CostDataService, IngestionRun } from '../cost-data/cost-data.service.ts';
+import type { AwsAccessError } from './aws/aws-failure.ts';
 import {
   type AccessCheck,
   type AwsIdentity,
   checkAwsAccess,
   LOCAL_CREDENTIALS_OFF,
+  openAwsSession,
 } from './aws/aws-session.ts';
 import { createIngestionRunLifecycle, removeUploadedFiles } from './ingestion-run-lifecycle.ts';
 import { settingsOf } from './integration-settings.ts';
@@ -78,6 +80,8 @@ export interface AwsTarget {
   exportRegion?: string;
   /** Set when it is the built-in simulator's demo account. */
   demo: boolean;
+  /** The opt-in action role (decision 102), with the integration's ExternalId; undefined: read only. */
+  actionIdentity?: AwsIdentity;
 }
 
 function awsTargetOfRow(row: IntegrationRow): AwsTarget {
@@ -95,6 +99,10 @@ function awsTargetOfRow(row: IntegrationRow): AwsTarget {
     identity,
     exportRegion: (row.export_location as ExportLocation | null)?.region ?? undefined,
     demo: settingsOf(row.settings).demo === true,
+    actionIdentity:
+      row.kind === 'aws-role' && row.action_role_arn
+        ? { kind: 'aws-role', roleArn: row.action_role_arn, externalId: row.external_id }
+        : undefined,
   };
 }
 
@@ -133,6 +141,8 @@ export function createIntegrationsService(
       source: 'cur-export',
       externalId: demo.externalId,
       roleArn: demo.roleArn,
+      // The simulated company opted in to actions, so a visitor can stop the GPU burst they launched.
+      actionRoleArn: demo.actionRoleArn,
       exportLocation: { bucket: demo.bucket, prefix: demo.prefix, region: demo.region },
       settings: { demo: true },
     });
@@ -326,6 +336,30 @@ export function createIntegrationsService(
         for (const listener of connectedListeners) await listener(row.id);
       }
       return check;
+    },
+    /**
+     * Turns actions on with the opt-in action role (assumed once with the integration's ExternalId to
+     * check it), or off with null: from then on Spendguard may only read the account (decision 102).
+     */
+    async setActionRole(viewer: Viewer, integrationId: string, roleArn: string | null) {
+      assertCanManage(viewer);
+      const row = await requireIntegration(viewer, integrationId);
+      if (row.kind !== 'aws-role')
+        throw badRequest('role_arn: only AWS role integrations take an action role.');
+      if (roleArn !== null) {
+        if (roleArn === row.role_arn)
+          throw badRequest(
+            'role_arn: the action role must be a separate role; the read-only role stays read-only.',
+          );
+        try {
+          await openAwsSession(requireAws(), { kind: 'aws-role', roleArn, externalId: row.external_id });
+        } catch (error) {
+          const failure = error as AwsAccessError;
+          throw new ApiError(400, `Aws${failure.code ?? 'Failed'}`, `role_arn: ${failure.message}`);
+        }
+      }
+      await updateIntegrationSettings(db, row.id, { actionRoleArn: roleArn });
+      return viewOf({ viewer, integrationId });
     },
     onConnected(listener: (integrationId: string) => Promise<void>) {
       connectedListeners.push(listener);

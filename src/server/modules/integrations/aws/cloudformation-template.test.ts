@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // `yaml` comes with the build tooling; CloudFormation reads the same YAML 1.2.
 import { parseDocument, type YAMLSeq } from 'yaml';
 import { LAUNCH_EVENT_NAMES } from '../../../../domain/launch-changes.ts';
+import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
 import {
   cloudFormationTemplate,
   LAUNCH_EVENT_ACTIONS,
@@ -168,5 +169,31 @@ describe('the integration template with launch events', () => {
     expect(template.Conditions.CreateExport).toEqual({
       'Fn::And': [{ 'Fn::Equals': [{ Ref: 'CreateCurExport' }, 'true'] }, { Condition: 'CreateRole' }],
     });
+  });
+});
+
+describe('the opt-in action role', () => {
+  it('is off by default, a separate role, and leaves the read-only role without any write action', () => {
+    const template = parsedTemplate();
+    expect(template.Parameters.ActionRole).toMatchObject({
+      Default: 'Disabled',
+      AllowedValues: ['Enabled', 'Disabled'],
+    });
+    expect(template.Resources.SpendguardActionsRole.Condition).toBe('CreateActionRole');
+    expect(template.Conditions.CreateActionRole).toEqual({
+      'Fn::And': [{ 'Fn::Equals': [{ Ref: 'ActionRole' }, 'Enabled'] }, { Condition: 'CreateRole' }],
+    });
+    const readOnly = roleStatements(template).flatMap(actionsOf);
+    expect(readOnly.filter((action) => /Stop|Start|Update|CreateTags/.test(action))).toEqual([]);
+    expect(template.Outputs.ActionRoleArn.Condition).toBe('CreateActionRole');
+  });
+
+  it('grants exactly the policy the existing-stack page shows, trusting only the ExternalId', () => {
+    const role = parsedTemplate().Resources.SpendguardActionsRole.Properties;
+    expect(role.RoleName).toBe(ACTION_ROLE_NAME);
+    expect(role.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({
+      StringEquals: { 'sts:ExternalId': { Ref: 'ExternalId' } },
+    });
+    expect(role.Policies[0].PolicyDocument.Statement).toEqual(actionRolePolicy().Statement);
   });
 });

@@ -8,6 +8,7 @@
  * reaches EventBridge.
  */
 import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
+import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
 
 export const ROLE_NAME = 'SpendguardReadOnly';
 export const STACK_NAME = 'Spendguard';
@@ -23,6 +24,55 @@ export interface TemplateInput {
   /** The ManagementEventsTrail parameter's default; off unless said otherwise. */
   managementEventsTrail?: boolean;
 }
+
+/** The action role's policy as CloudFormation YAML lines (the same document the existing-stack page shows). */
+function actionPolicyYaml(indent: string): string {
+  const lines: string[] = [];
+  for (const statement of actionRolePolicy().Statement) {
+    lines.push(`${indent}- Sid: ${statement.Sid}`, `${indent}  Effect: ${statement.Effect}`);
+    lines.push(`${indent}  Action:`, ...statement.Action.map((action) => `${indent}    - ${action}`));
+    lines.push(`${indent}  Resource: '*'`);
+    if ('Condition' in statement && statement.Condition) {
+      lines.push(`${indent}  Condition:`);
+      for (const [operator, pairs] of Object.entries(statement.Condition)) {
+        lines.push(`${indent}    ${operator}:`);
+        for (const [key, value] of Object.entries(pairs as Record<string, string | string[]>))
+          lines.push(
+            Array.isArray(value)
+              ? `${indent}      ${key}: [${value.map((one) => `'${one}'`).join(', ')}]`
+              : `${indent}      ${key}: '${value}'`,
+          );
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The opt-in role Spendguard assumes only to act (docs/decisions/102); the read-only role never changes. */
+const actionRoleResource = `
+  SpendguardActionsRole:
+    Type: AWS::IAM::Role
+    Condition: CreateActionRole
+    Properties:
+      RoleName: ${ACTION_ROLE_NAME}
+      MaxSessionDuration: 3600
+      AssumeRolePolicyDocument:
+        Version: '2012-10-17'
+        Statement:
+          - Effect: Allow
+            Principal:
+              AWS: !Sub 'arn:\${AWS::Partition}:iam::\${SpendguardAccountId}:root'
+            Action: sts:AssumeRole
+            Condition:
+              StringEquals:
+                sts:ExternalId: !Ref ExternalId
+      Policies:
+        - PolicyName: spendguard-actions
+          PolicyDocument:
+            Version: '2012-10-17'
+            Statement:
+${actionPolicyYaml('              ')}
+`;
 
 /** What the launch-events rule forwards: the calls that start, resize or end a priced resource. */
 export const LAUNCH_EVENT_CALLS = {
@@ -301,6 +351,9 @@ Metadata:
       - Label:
           default: Launch events (early warning)
         Parameters: [LaunchEvents, ManagementEventsTrail, LaunchEventsOnly]
+      - Label:
+          default: Actions (opt-in)
+        Parameters: [ActionRole]
 
 Parameters:
   ExternalId:
@@ -340,6 +393,15 @@ Parameters:
     Default: 'false'
     AllowedValues: ['true', 'false']
     Description: Set to true in an additional region, where only the launch-events queue and rules are created.
+  ActionRole:
+    Type: String
+    Default: Disabled
+    AllowedValues: [Enabled, Disabled]
+    Description: >-
+      Also create a second role, ${ACTION_ROLE_NAME}, that Spendguard assumes only when a person in your
+      organization confirms an action: stop or start EC2 instances, set an Auto Scaling group's sizes,
+      stop or start RDS instances, tag resources. It is denied on anything tagged spendguard:protect=true.
+      The read-only role stays read-only.
 
 Conditions:
   CreateRole: !Equals [!Ref LaunchEventsOnly, 'false']
@@ -347,6 +409,7 @@ Conditions:
   HasExistingBucket: !Not [!Equals [!Ref ExistingExportBucket, '']]
   LaunchEventsOn: !Equals [!Ref LaunchEvents, Enabled]
   CreateTrail: !Equals [!Ref ManagementEventsTrail, Enabled]
+  CreateActionRole: !And [!Equals [!Ref ActionRole, Enabled], !Condition CreateRole]
 
 Resources:
   SpendguardReadOnlyRole:
@@ -398,12 +461,16 @@ ${yamlList(READ_ONLY_ACTIONS, '                  ')}
 ${yamlList(LAUNCH_EVENT_ACTIONS, '                    ')}
                   Resource: !Sub 'arn:\${AWS::Partition}:sqs:*:\${AWS::AccountId}:${LAUNCH_EVENTS_QUEUE_NAME}'
                 - !Ref AWS::NoValue
-${exportResources}${launchEventResources}${trailResources}
+${actionRoleResource}${exportResources}${launchEventResources}${trailResources}
 Outputs:
   RoleArn:
     Condition: CreateRole
     Description: Paste this into Spendguard (AWS integrations, existing stack).
     Value: !GetAtt SpendguardReadOnlyRole.Arn
+  ActionRoleArn:
+    Condition: CreateActionRole
+    Description: Paste this into Spendguard (the integration's Actions) to let it act on confirmed actions.
+    Value: !GetAtt SpendguardActionsRole.Arn
   ExternalId:
     Value: !Ref ExternalId
   ExportBucket:

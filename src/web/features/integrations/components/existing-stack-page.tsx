@@ -7,6 +7,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useCreateIntegration } from '../api/create-integration.ts';
 import { useVerifyRole } from '../api/verify-role.ts';
 import { AccessCheckResult } from './access-check-result.tsx';
+import { ActionRoleNotes } from './action-role-notes.tsx';
 import { LaunchEventsSetupNotes } from './launch-events-setup-notes.tsx';
 import { WasteFinderPermissionsNote } from './waste-finder-permissions-note.tsx';
 
@@ -128,6 +129,7 @@ export function ExistingStackPage() {
       </Paper>
       <LaunchEventsSetupNotes />
       <WasteFinderPermissionsNote />
+      <ActionRoleNotes />
     </PageContainer>
   );
 }

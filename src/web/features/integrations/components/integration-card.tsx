@@ -1,10 +1,25 @@
-import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { IntegrationView } from '../../../../contracts/integrations.ts';
 import { billDataExtent } from '../../../lib/data-through.ts';
 import { formatWhen } from '../../../lib/instant-format.ts';
 import { usePersonToday } from '../../../lib/person-today.ts';
 import { upperFirst } from '../../../lib/sentence.ts';
 import { isBusy } from '../api/get-integrations.ts';
+import { useSetActionRole } from '../api/set-action-role.ts';
 import { asksAddOrReplace, useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
 import { IntegrationActions } from './integration-actions.tsx';
@@ -60,6 +75,78 @@ function RunProgress({ integration }: { integration: IntegrationView }) {
         </Text>
       </Group>
       <Progress value={Math.max(percent, 3)} animated aria-label="Sync progress" />
+    </Stack>
+  );
+}
+
+/** Whether Spendguard may act in this account (the opt-in action role) and what it may do. */
+function ActionsLine({ integration }: { integration: IntegrationView }) {
+  const { actions } = integration;
+  const [roleArn, setRoleArn] = useState('');
+  const change = useSetActionRole();
+  if (integration.kind !== 'aws-role') return null;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" data-testid="integration-actions">
+        {actions.enabled ? (
+          <>
+            <Badge color="orange" variant="light" mr={6}>
+              Actions on
+            </Badge>
+            Spendguard may, once a person confirms: {actions.may.join(', ').toLowerCase()}; never on resources
+            tagged {actions.never_on_tag}.{' '}
+            <Anchor component={Link} to="/actions-log" size="sm">
+              Actions log
+            </Anchor>
+          </>
+        ) : (
+          <>
+            <Badge color="gray" variant="light" mr={6}>
+              Read only
+            </Badge>
+            Actions are off: Spendguard can read this account, never change it. Deploy the stack with
+            ActionRole=Enabled (or add the policy by hand) to stop instances from an alert.
+          </>
+        )}
+      </Text>
+      <Group gap="xs" align="flex-end">
+        {actions.enabled ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="gray"
+            loading={change.isPending}
+            onClick={() => change.mutate({ id: integration.id, roleArn: null })}
+          >
+            Turn actions off
+          </Button>
+        ) : (
+          <>
+            <TextInput
+              size="xs"
+              aria-label="Action role ARN"
+              placeholder="arn:aws:iam::123456789012:role/SpendguardActions"
+              value={roleArn}
+              onChange={(event) => setRoleArn(event.currentTarget.value)}
+              style={{ flex: 1, maxWidth: 420 }}
+            />
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={!roleArn.trim()}
+              loading={change.isPending}
+              onClick={() => change.mutate({ id: integration.id, roleArn: roleArn.trim() })}
+            >
+              Turn actions on
+            </Button>
+          </>
+        )}
+      </Group>
+      {change.error && (
+        <Text c="red" size="xs" role="alert">
+          {change.error.message}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -138,6 +225,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
             }
           />
         </SimpleGrid>
+        <ActionsLine integration={integration} />
         <RunProgress integration={integration} />
         {asking && upload.variables && <AddOrReplaceQuestion upload={upload} asked={upload.variables} />}
         <RunOutcomeAlerts

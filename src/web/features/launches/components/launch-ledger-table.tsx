@@ -11,6 +11,7 @@ import {
   launchedByName,
   priceSourceLabel,
 } from '../../../lib/launch-format.ts';
+import { isLaunchLead, StopLaunchButton } from './stop-launch-button.tsx';
 
 /** A tooltip that also opens on a tap: the ledger is read on phones too. */
 const TOUCH = { hover: true, focus: true, touch: true };
@@ -87,7 +88,7 @@ function RunState({ row, timeZone }: { row: LaunchLedgerRowView; timeZone: strin
   );
 }
 
-function columns(timeZone: string): DataColumn<LaunchLedgerRowView>[] {
+function columns(timeZone: string, rows: readonly LaunchLedgerRowView[]): DataColumn<LaunchLedgerRowView>[] {
   return [
     {
       header: 'Resource',
@@ -162,6 +163,10 @@ function columns(timeZone: string): DataColumn<LaunchLedgerRowView>[] {
         </Text>
       ),
     },
+    {
+      header: 'Act',
+      cell: (row) => (isLaunchLead(row, rows) ? <StopLaunchButton row={row} rows={rows} /> : null),
+    },
   ];
 }
 
@@ -177,7 +182,7 @@ export function LaunchLedgerTable({
 }) {
   return (
     <DataTable
-      columns={columns(timeZone)}
+      columns={columns(timeZone, rows)}
       rows={rows}
       rowKey={(row) => row.id}
       empty={empty}

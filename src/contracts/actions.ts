@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Actions on a customer's resources (decision 102): proposed with a dry run, confirmed by a person who
+ * may approve, run, logged per resource, and undone. Only through the integration's opt-in action role.
+ */
+
+export const instanceId = z
+  .string()
+  .regex(/^i-[0-9a-f]{8,17}$/, 'must be an EC2 instance id such as i-0abc12345');
+
+export const proposeActionInput = z.object({
+  integration_id: z.uuid('must be an integration id'),
+  kind: z.literal('stop-instances', 'must be stop-instances'),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1'),
+  instance_ids: z
+    .array(instanceId)
+    .min(1, 'name at least one instance')
+    .max(100, 'at most 100 instances in one action')
+    .refine((ids) => new Set(ids).size === ids.length, 'each instance once'),
+  /** The launch ledger's row or launch the instances came from, kept with the action. */
+  launch_id: z.string().max(300).optional(),
+});
+export type ProposeActionInput = z.infer<typeof proposeActionInput>;
+
+export const actionIdParams = z.object({ id: z.uuid('must be an action id') });
+export const actionLinkParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_.-]{20,200}$/, 'must be the token of a confirmation link'),
+});
+
+export const actionVia = z.enum(['app', 'mail', 'slack', 'api']);
+
+/** What the dry run says will happen to one resource. */
+export const actionStep = z.object({
+  resource_id: z.string(),
+  /** change: it will be stopped (or started); nothing-to-do: it already is; refused: never, with why. */
+  outcome: z.enum(['change', 'nothing-to-do', 'refused']),
+  state_before: z.string(),
+  state_after: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** AWS's answer to the dry run for this resource ("DryRunOperation", "UnauthorizedOperation: ..."). */
+  dry_run: z.string().nullable(),
+});
+export type ActionStepView = z.infer<typeof actionStep>;
+
+/** One row of the audit log: one resource, one attempt. */
+export const actionLogEntry = z.object({
+  id: z.string(),
+  action_id: z.string(),
+  integration_id: z.string(),
+  resource_id: z.string(),
+  operation: z.enum(['stop', 'start']),
+  outcome: z.enum(['changed', 'failed', 'nothing-to-do', 'refused']),
+  state_before: z.string(),
+  state_after: z.string().nullable(),
+  /** AWS's error code when it refused; null when it answered with the new state. */
+  aws_code: z.string().nullable(),
+  aws_message: z.string(),
+  approved_by: z.string(),
+  approved_by_name: z.string(),
+  approved_via: actionVia,
+  at: z.string(),
+});
+export type ActionLogEntryView = z.infer<typeof actionLogEntry>;
+
+export const resourceAction = z.object({
+  id: z.string(),
+  integration_id: z.string(),
+  kind: z.literal('stop-instances'),
+  operation: z.enum(['stop', 'start']),
+  account_id: z.string(),
+  region: z.string(),
+  launch_id: z.string().nullable(),
+  /** The action this one undoes (a start after a stop). */
+  undo_of: z.string().nullable(),
+  status: z.enum(['proposed', 'running', 'done', 'partly-done', 'failed', 'nothing-to-do', 'undone']),
+  steps: z.array(actionStep),
+  proposed_at: z.string(),
+  /** A proposal not confirmed by then must be proposed again. */
+  expires_at: z.string(),
+  decided_via: actionVia.nullable(),
+  decided_at: z.string().nullable(),
+  /** Per resource, what running it did (empty until it runs). */
+  results: z.array(actionLogEntry),
+  /** Whether an undo would start what this stop stopped. */
+  undoable: z.boolean(),
+  /**
+   * Only in the answer to the proposal: the signed, single-use confirmation link for a mail (24 hours,
+   * bound to these resources and this operation). It never acts on GET.
+   */
+  confirmation_link: z.string().nullable(),
+});
+export type ResourceActionView = z.infer<typeof resourceAction>;
+
+export const actionLogQuery = z.object({
+  integration_id: z.uuid('must be an integration id').optional(),
+  limit: z.coerce.number().int('limit: a whole number').min(1).max(500).default(100),
+});
+export const actionLog = z.object({ entries: z.array(actionLogEntry) });
+export type ActionLogView = z.infer<typeof actionLog>;

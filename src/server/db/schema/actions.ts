@@ -1,0 +1,61 @@
+import type { Generated } from 'kysely';
+import type { Json, Timestamp } from './columns.ts';
+
+/** One proposed action on an integration's resources: its dry run, then its decision (decision 102). */
+export interface ResourceActionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  integration_id: string;
+  /** 'stop-instances' (ResourceActionKind). */
+  kind: string;
+  /** 'stop' or 'start' (an undo starts what a stop stopped). */
+  operation: string;
+  account_id: string;
+  region: string;
+  /** The ledger launch the instances came from, when proposed from it. */
+  launch_id: string | null;
+  /** The action this one undoes. */
+  undo_of: string | null;
+  /** The dry run's PlannedStep per resource, with its tags. */
+  plan: Json;
+  /** AWS's answer to the dry run ("DryRunOperation: Request would have succeeded..."). */
+  dry_run_answer: string;
+  /** ActionStatus. */
+  status: string;
+  proposed_by: string;
+  proposed_at: Timestamp;
+  expires_at: Timestamp;
+  /** The mail link's hash (the link itself is never stored); used once, at link_used_at. */
+  link_token_hash: string | null;
+  link_used_at: Timestamp | null;
+  decided_by: string | null;
+  /** app, mail, slack or api. */
+  decided_via: string | null;
+  decided_at: Timestamp | null;
+}
+
+/** The audit log: one row per resource and attempt. */
+export interface ResourceActionLogTable {
+  id: Generated<string>;
+  action_id: string;
+  organization_id: string;
+  integration_id: string;
+  resource_id: string;
+  operation: string;
+  /** changed, failed, nothing-to-do or refused. */
+  outcome: string;
+  state_before: string;
+  state_after: string | null;
+  aws_code: string | null;
+  aws_message: string;
+  approved_by: string;
+  approved_by_name: string;
+  approved_via: string;
+  at: Timestamp;
+}
+
+/** The tables the actions module owns (db/schema/ownership.ts). Actions on customer resources and their log. */
+export interface ActionsTables {
+  resource_actions: ResourceActionsTable;
+  resource_action_log: ResourceActionLogTable;
+}

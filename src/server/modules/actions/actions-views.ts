@@ -1,0 +1,55 @@
+import type { ActionLogEntryView, ResourceActionView } from '../../../contracts/actions.ts';
+import type { ActionLogRow, ActionRow, StoredStep } from './actions.repository.ts';
+
+export function logEntryView(row: ActionLogRow): ActionLogEntryView {
+  return {
+    id: row.id,
+    action_id: row.action_id,
+    integration_id: row.integration_id,
+    resource_id: row.resource_id,
+    operation: row.operation as ActionLogEntryView['operation'],
+    outcome: row.outcome as ActionLogEntryView['outcome'],
+    state_before: row.state_before,
+    state_after: row.state_after,
+    aws_code: row.aws_code,
+    aws_message: row.aws_message,
+    approved_by: row.approved_by,
+    approved_by_name: row.approved_by_name,
+    approved_via: row.approved_via as ActionLogEntryView['approved_via'],
+    at: row.at.toISOString(),
+  };
+}
+
+/** An action as the API shows it; `link` only in the proposal's own answer. */
+export function actionView(row: ActionRow, log: ActionLogRow[], link: string | null): ResourceActionView {
+  const steps = row.plan as unknown as StoredStep[];
+  return {
+    id: row.id,
+    integration_id: row.integration_id,
+    kind: 'stop-instances',
+    operation: row.operation as ResourceActionView['operation'],
+    account_id: row.account_id,
+    region: row.region,
+    launch_id: row.launch_id,
+    undo_of: row.undo_of,
+    status: row.status as ResourceActionView['status'],
+    steps: steps.map((step) => ({
+      resource_id: step.resourceId,
+      outcome: step.outcome,
+      state_before: step.stateBefore,
+      state_after: step.stateAfter,
+      reason: step.reason,
+      dry_run: step.dryRun,
+    })),
+    proposed_at: row.proposed_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    decided_via: row.decided_via as ResourceActionView['decided_via'],
+    decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+    results: log.map(logEntryView),
+    undoable:
+      row.operation === 'stop' &&
+      (row.status === 'done' || row.status === 'partly-done') &&
+      log.some((entry) => entry.outcome === 'changed'),
+    confirmation_link: link,
+  };
+}

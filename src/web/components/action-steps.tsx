@@ -1,0 +1,121 @@
+import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import type { ResourceActionView } from '../../contracts/actions.ts';
+
+const STEP_BADGES = {
+  change: { color: 'orange', label: 'will change' },
+  'nothing-to-do': { color: 'gray', label: 'nothing to do' },
+  refused: { color: 'red', label: 'refused' },
+} as const;
+
+const RESULT_BADGES = {
+  changed: { color: 'teal', label: 'done' },
+  failed: { color: 'red', label: 'failed' },
+  'nothing-to-do': { color: 'gray', label: 'nothing to do' },
+  refused: { color: 'red', label: 'refused' },
+} as const;
+
+const verb = (action: ResourceActionView) => (action.operation === 'stop' ? 'stop' : 'start');
+
+/** One line saying what the action will do or did, for the modal's and the confirmation page's heading. */
+export function actionHeadline(action: ResourceActionView): string {
+  const changing = action.steps.filter((step) => step.outcome === 'change').length;
+  const total = action.steps.length;
+  const where = `in ${action.account_id} (${action.region})`;
+  if (action.status === 'proposed')
+    return `This will ${verb(action)} ${changing} of ${total} instances ${where}.`;
+  if (action.status === 'nothing-to-do')
+    return `Nothing to do: every instance is already ${action.operation === 'stop' ? 'stopped' : 'running'}.`;
+  const done = action.results.filter((entry) => entry.outcome === 'changed').length;
+  const failed = action.results.filter(
+    (entry) => entry.outcome === 'failed' || entry.outcome === 'refused',
+  ).length;
+  const past = action.operation === 'stop' ? 'Stopped' : 'Started';
+  return failed > 0
+    ? `${past} ${done} of ${total}; ${failed} not: see why below.`
+    : `${past} ${done} of ${total} instances ${where}.`;
+}
+
+/**
+ * Exactly what the action changes, resource by resource: before a decision the dry run's plan, after it
+ * what AWS answered for each (a partial failure names which failed and why).
+ */
+export function ActionSteps({ action }: { action: ResourceActionView }) {
+  const ran = action.results.length > 0;
+  return (
+    <Stack gap="sm">
+      <Table verticalSpacing="xs" data-testid="action-steps">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Instance</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>{ran ? 'Outcome' : 'Dry run'}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ran
+            ? action.results.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {entry.resource_id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {entry.state_before} → {entry.state_after ?? entry.state_before}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge color={RESULT_BADGES[entry.outcome].color} variant="light">
+                        {RESULT_BADGES[entry.outcome].label}
+                      </Badge>
+                      {entry.outcome !== 'changed' && (
+                        <Text size="xs" c="dimmed">
+                          {entry.aws_code ? `${entry.aws_code}: ` : ''}
+                          {entry.aws_message}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            : action.steps.map((step) => (
+                <Table.Tr key={step.resource_id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {step.resource_id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {step.state_before}
+                      {step.state_after ? ` → ${step.state_after}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge color={STEP_BADGES[step.outcome].color} variant="light">
+                        {STEP_BADGES[step.outcome].label}
+                      </Badge>
+                      {step.reason && (
+                        <Text size="xs" c="dimmed">
+                          {step.reason}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+      {!ran && action.status === 'proposed' && (
+        <Alert color="gray" variant="light">
+          EC2 answered the dry run with DryRunOperation for each instance marked “will change”: the action
+          role may {verb(action)} them. Stopped instances keep their volumes (still billed) and can be started
+          again with Undo.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

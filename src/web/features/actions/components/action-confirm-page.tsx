@@ -1,0 +1,59 @@
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ActionSteps, actionHeadline } from '../../../components/action-steps.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useConfirmActionLink } from '../api/confirm-action-link.ts';
+import { useActionLink } from '../api/get-action-link.ts';
+
+/**
+ * Where the mail's link lands: what the action will change, and one button that confirms it. Opening
+ * the page changes nothing; the link works once, for 24 hours, for these instances only.
+ */
+export function ActionConfirmPage() {
+  const { token = '' } = useParams();
+  const action = useActionLink(token);
+  const confirm = useConfirmActionLink(token);
+  const shown = confirm.data ?? action.data;
+  return (
+    <PageContainer>
+      <ScreenHeader
+        title="Confirm an action"
+        description="Nothing changes until you confirm. The link works once and for 24 hours."
+      />
+      <Paper withBorder radius="md" p="lg" maw={820}>
+        <Stack>
+          {action.isPending && <Text size="sm">Reading the proposal…</Text>}
+          {action.error && (
+            <Alert color="red" title="This link cannot be used" role="alert">
+              {action.error.message}
+            </Alert>
+          )}
+          {shown && (
+            <>
+              <Text fw={600} data-testid="action-headline">
+                {actionHeadline(shown)}
+              </Text>
+              <ActionSteps action={shown} />
+            </>
+          )}
+          {confirm.error && (
+            <Text c="red" size="sm" role="alert">
+              {confirm.error.message}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Button component={Link} to="/launches" variant="subtle">
+              Open the launch ledger
+            </Button>
+            {shown?.status === 'proposed' && (
+              <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+                {`Confirm: ${shown.operation} ${shown.steps.filter((step) => step.outcome === 'change').length} instances`}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+    </PageContainer>
+  );
+}
