@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import type { DuckDBInstance } from '@duckdb/node-api';

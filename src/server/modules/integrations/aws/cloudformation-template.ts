@@ -7,8 +7,9 @@
  * (docs/decisions/046). Optionally a management-events trail, without which no CloudTrail call
  * reaches EventBridge.
  */
-import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
+
 import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
+import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 
 export const ROLE_NAME = 'SpendguardReadOnly';
 export const STACK_NAME = 'Spendguard';
