@@ -72,7 +72,10 @@ async function ingestIntoDatabase(parquet: string) {
       payload: { kind: 'upload', name: 'Bench' },
     });
     const integrationId = created.json().id as string;
-    const costData = createCostDataService(server.context.database.db);
+    // DuckDB's memory as the app's config sets it (`DUCKDB_MEMORY_LIMIT`), its session default when unset.
+    const costData = createCostDataService(server.context.database.db, undefined, {
+      memoryLimit: process.env.DUCKDB_MEMORY_LIMIT,
+    });
     const integrations = createIntegrationsService(server.context, costData);
     const started = performance.now();
     const cpuStarted = process.cpuUsage();

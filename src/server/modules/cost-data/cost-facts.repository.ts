@@ -169,7 +169,7 @@ const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
  * held for more than a month's swap (decision 062). Each rollup is summed from the fewest rows that
  * hold its grain, to the same exact decimals: each monthly rollup from the rows its daily rollup returns
  * as it inserts them, a thirtieth of the rows (decision 055), and the tag rollups from the tag sets
- * (decision 092); the daily rollups, totals and tag sets from the staged facts.
+ * (decision 092); the daily rollups, totals and tag sets from one grouping of the staged facts (decision 093).
  */
 export async function replaceBillingPeriod(
   trx: Transaction<DatabaseSchema>,
@@ -203,40 +203,50 @@ export async function replaceBillingPeriod(
   }
   await sql`insert into cost_daily_facts (organization_id, integration_id, ${STAGED_COLUMNS})
     select ${ownerValues}, ${STAGED_COLUMNS} from ${staged}`.execute(trx);
-  // Each daily rollup's rows, as inserted, feed its monthly rollup in the same statement.
-  await sql`with daily as (
+  // The staged facts are grouped once, without what no rollup keeps (resource, usage type, the account's
+  // name...): the daily rollups, the daily totals and the tag sets are each summed from those groups, a
+  // fraction of the facts' rows, and each monthly table from the daily rows as they are inserted
+  // (decisions 055 and 093). Sums of exact decimals regrouped are the same sums.
+  await sql`with groups as materialized (
+      select billing_period, usage_date, provider, usage_account_id, service_name, region, charge_type, tags,
+        sum(unblended_cost) as unblended_cost, sum(amortized_cost) as amortized_cost, sum(net_cost) as net_cost
+      from ${staged}
+      group by billing_period, usage_date, provider, usage_account_id, service_name, region, charge_type, tags),
+    daily as (
       insert into cost_daily_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
       select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, region,
         charge_type, ${SUMS}
-      from ${staged}
+      from groups
       group by billing_period, usage_date, provider, usage_account_id, service_name, region, charge_type
-      returning *)
-    insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
-      usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
-    select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
-      usage_account_id, service_name, region, charge_type, ${SUMS}
-    from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
-  // Per day and account only: the forecast's long daily history and account-only reads (decision 053).
-  await sql`insert into cost_daily_totals (organization_id, integration_id, billing_period, usage_date, provider,
-      usage_account_id, unblended_cost, amortized_cost, net_cost)
-    select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, ${SUMS}
-    from ${staged}
-    group by billing_period, usage_date, provider, usage_account_id`.execute(trx);
-  // Per day, account, service and whole tag set: what a scope of tag pairs reads, and what the tag
-  // rollups are summed from, a fraction of the facts' rows (decision 092).
-  await sql`with daily as (
+      returning *),
+    monthly as (
+      insert into cost_monthly_rollups (organization_id, integration_id, billing_period, month, provider,
+        usage_account_id, service_name, region, charge_type, unblended_cost, amortized_cost, net_cost)
+      select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
+        usage_account_id, service_name, region, charge_type, ${SUMS}
+      from daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    -- Per day and account only: the forecast's long daily history and account-only reads (decision 053).
+    totals as (
+      insert into cost_daily_totals (organization_id, integration_id, billing_period, usage_date, provider,
+        usage_account_id, unblended_cost, amortized_cost, net_cost)
+      select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, ${SUMS}
+      from groups
+      group by billing_period, usage_date, provider, usage_account_id),
+    -- Per day, account, service and whole tag set: what a scope of tag pairs reads, and what the tag
+    -- rollups are summed from (decision 092).
+    tag_sets as (
       insert into cost_daily_tag_set_rollups (organization_id, integration_id, billing_period, usage_date,
         provider, usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
       select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
-      from ${staged}
+      from groups
       group by billing_period, usage_date, provider, usage_account_id, service_name, tags
       returning *)
     insert into cost_monthly_tag_set_rollups (organization_id, integration_id, billing_period, month, provider,
       usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,
       usage_account_id, service_name, tags, ${SUMS}
-    from daily group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+    from tag_sets group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
   await sql`with daily as (
       insert into cost_daily_tag_rollups (organization_id, integration_id, billing_period, usage_date, provider,
         tag_key, tag_value, usage_account_id, service_name, unblended_cost, amortized_cost, net_cost)
