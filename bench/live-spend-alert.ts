@@ -1,4 +1,6 @@
+import { GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
 import type { AwsSimulator } from '../src/aws-sim/index.ts';
+import { simulatorClients } from '../src/aws-sim/simulator-clients.ts';
 import { startUsageMeter } from '../src/server/jobs/meter-usage.job.ts';
 import { integrationsModuleOf, viewerOf } from '../src/server/testing/launch-event-fixtures.ts';
 import { startMailCatcher } from '../src/server/testing/mail-catcher.ts';
@@ -115,13 +117,17 @@ async function oneRun(index: number): Promise<number> {
 }
 
 /**
- * The same figure modelled (minutes): the leak counts from the first whole minute after it starts (the
- * simulator's and CloudWatch's minute datapoints), the rule judges the latest two ended periods, and a
- * read comes every `intervalMin` at a random phase; delivery (about a second) is left out.
+ * The same figure modelled: the leak counts from the first whole minute after it starts (the
+ * simulator's and CloudWatch's minute datapoints), the rule judges the latest two ended periods of the
+ * gateway's whole traffic (its usual `baseGbPerHour` plus the leak), and a read comes every
+ * `intervalMin` at a random phase; delivery (about a second) is left out. Minutes in, milliseconds out.
  */
-function modelled(intervalMin: number, periodMin: number, samples = 20_000): number[] {
-  const usdPerHour = GB_PER_HOUR * NAT_USD_PER_GB;
-  const leakMinutesNeeded = Math.ceil((RULE_USD_PER_HOUR / usdPerHour) * 2 * periodMin - 1e-9);
+function modelled(intervalMin: number, periodMin: number, baseGbPerHour: number, samples = 20_000): number[] {
+  const limitGbPerHour = RULE_USD_PER_HOUR / NAT_USD_PER_GB;
+  const leakMinutesNeeded = Math.max(
+    1,
+    Math.ceil(((limitGbPerHour - baseGbPerHour) * 2 * periodMin) / GB_PER_HOUR - 1e-9),
+  );
   const results: number[] = [];
   for (let sample = 0; sample < samples; sample += 1) {
     const start = Math.random() * 60;
@@ -134,19 +140,59 @@ function modelled(intervalMin: number, periodMin: number, samples = 20_000): num
   return results;
 }
 
+/** The gateway's usual GB an hour: CloudWatch's sum over the last whole hour, through the real SDK. */
+async function usualGbPerHour(simulator: AwsSimulator, natGatewayId: string): Promise<number> {
+  const end = Math.floor(Date.now() / 60_000) * 60_000;
+  const answer = await simulatorClients(simulator).cloudWatch.send(
+    new GetMetricDataCommand({
+      StartTime: new Date(end - 3_600_000),
+      EndTime: new Date(end),
+      MetricDataQueries: ['BytesOutToDestination', 'BytesOutToSource'].map((MetricName, index) => ({
+        Id: `m${index}`,
+        MetricStat: {
+          Metric: {
+            Namespace: 'AWS/NATGateway',
+            MetricName,
+            Dimensions: [{ Name: 'NatGatewayId', Value: natGatewayId }],
+          },
+          Period: 3600,
+          Stat: 'Sum',
+        },
+      })),
+    }),
+  );
+  return (answer.MetricDataResults ?? []).reduce(
+    (sum, result) => sum + (result.Values ?? []).reduce((total, value) => total + value, 0) / 2 ** 30,
+    0,
+  );
+}
+
 console.log(
   `Live-spend alert, NAT leak of ${GB_PER_HOUR} GB an hour ($${(GB_PER_HOUR * NAT_USD_PER_GB).toFixed(2)} an hour) against a $${RULE_USD_PER_HOUR} rule, ${databaseLabel()}, load average ${loadAverage()}`,
 );
 const measured: number[] = [];
 for (let index = 1; index <= RUNS; index += 1) measured.push(await oneRun(index));
-console.log(`Measured, interval 5 s, periods 60 s: start → mail accepted ${spread(measured)}`);
-console.log(`Modelled (reads at a random phase, 20,000 starts; delivery left out):`);
+if (measured.length > 0)
+  console.log(`Measured, interval 5 s, periods 60 s: start → mail accepted ${spread(measured)}`);
+const base = await (async () => {
+  const simulator = await startRealTimeSimulator();
+  try {
+    const accountId = simulator.company.demoRoleArn.split(':')[4] ?? '';
+    const gateway = simulator.natGateways().find((entry) => entry.accountId === accountId);
+    return gateway ? await usualGbPerHour(simulator, gateway.natGatewayId) : 0;
+  } finally {
+    await simulator.close();
+  }
+})();
+console.log(
+  `Modelled (the gateway's usual ${base.toFixed(1)} GB an hour plus the leak; reads at a random phase, 20,000 starts; delivery left out):`,
+);
 for (const [interval, period] of [
   [5 / 60, 1],
   [5, 1],
   [5, 5],
 ] as const)
   console.log(
-    `  interval ${interval * 60} s, periods ${period * 60} s: ${spread(modelled(interval, period))}`,
+    `  interval ${interval * 60} s, periods ${period * 60} s: ${spread(modelled(interval, period, base))}`,
   );
 console.log(`load average after: ${loadAverage()}`);
