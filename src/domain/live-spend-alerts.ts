@@ -87,11 +87,11 @@ export const LIVE_RATE_PERIODS = 2;
 export const LIVE_RATE_LOOKBACK_MS = 30 * 60_000;
 
 /**
- * A resource's live pace (docs/decisions/096): what its latest two stored periods (five minutes each,
- * within the last half hour) used, per hour, priced as its last hour was. The last hour's sum lags a
- * change by up to an hour (a leak of 182 GB an hour shows as 15 GB after five minutes); the latest ten
- * minutes show it as soon as one period is full, and two periods keep one five-minute burst from
- * counting twelve times. Without a recent period the last hour is the pace.
+ * A resource's live pace (docs/decisions/096, 104): what its latest two stored periods (of the meter's
+ * period length, five minutes or one; within the last half hour) used, per hour, priced as its last
+ * hour was. The last hour's sum lags a change by up to an hour (a leak of 182 GB an hour shows as 15 GB
+ * after five minutes); the latest two periods show it as soon as one period is full, and two periods
+ * keep one period's burst from counting alone. Without a recent period the last hour is the pace.
  */
 export function liveRateOf(
   lastHour: { quantity: number | null; usd: number | null; priceUnknownReason?: string },

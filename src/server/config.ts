@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import { METER_PERIOD_SECONDS_ALLOWED } from '../domain/usage-meter-window.ts';
 import { METERED_SERVICES, type MeteredService } from '../domain/usage-prices.ts';
 
 /** An IPv4 or IPv6 address, optionally with a /prefix (a subnet of proxies). */
@@ -129,6 +130,14 @@ const environmentSchema = z.object({
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
   LAUNCH_EVENT_POLLERS_PER_NODE: z.coerce.number().int().min(1).max(1000).default(50),
   METER_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** The length of the periods the meter reads and stores, 60 or 300 (docs/decisions/104). */
+  METER_PERIOD_SECONDS: z.coerce
+    .number()
+    .int()
+    .refine((seconds) => (METER_PERIOD_SECONDS_ALLOWED as readonly number[]).includes(seconds), {
+      message: `use one of ${METER_PERIOD_SECONDS_ALLOWED.join(', ')}`,
+    })
+    .default(300),
   USAGE_METER: booleanFlag.default(true),
   /** The services metered, comma-separated (docs/decisions/094). */
   METER_SERVICES: z
@@ -310,6 +319,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     usageMeter: {
       /** How often each AWS integration's usage metrics are read (docs/decisions/091). */
       intervalSeconds: env.METER_INTERVAL_SECONDS,
+      /** The length of the periods read and stored: one minute is the freshest, five the default. */
+      periodSeconds: env.METER_PERIOD_SECONDS,
       /** Off: no integration is metered (the operator's choice; test apps that do not test the meter). */
       enabled: env.USAGE_METER,
       /** The services metered (all by default). */

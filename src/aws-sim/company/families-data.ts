@@ -31,8 +31,8 @@ export const DATA_FAMILIES: ResourceFamily[] = [
     productCode: 'AmazonDynamoDB', productName: 'Amazon DynamoDB', account: 'prod', region: 'us-east-1',
     names: numbered('orders-table', 16), resourceId: ids.arn('dynamodb', 'table'), team: 'payments', project: 'checkout',
     usage: [
-      { usageType: 'ReadRequestUnits', operation: 'PayPerRequestThroughput', usdPerUnit: 0.00000025, unitsPerDay: 4_000_000, scaling: 'traffic' },
-      { usageType: 'WriteRequestUnits', operation: 'PayPerRequestThroughput', usdPerUnit: 0.00000125, unitsPerDay: 800_000, scaling: 'traffic' },
+      { usageType: 'ReadRequestUnits', operation: 'PayPerRequestThroughput', usdPerUnit: 0.000000125, unitsPerDay: 4_000_000, scaling: 'traffic' },
+      { usageType: 'WriteRequestUnits', operation: 'PayPerRequestThroughput', usdPerUnit: 0.000000625, unitsPerDay: 800_000, scaling: 'traffic' },
       { usageType: 'TimedStorage-ByteHrs', operation: 'StandardStorage', usdPerUnit: 0.25, unitsPerDay: 1.6, scaling: 'growing' },
     ],
   },

@@ -5,7 +5,6 @@ import {
   usualRateHistory,
   usualRateWindows,
 } from '../../../domain/live-spend-alerts.ts';
-import { METER_PERIOD_MS } from '../../../domain/usage-meter-window.ts';
 import type { AppContext } from '../../context.ts';
 import { createSignal } from '../../signal.ts';
 import type { AwsTarget } from '../integrations/integrations.service.ts';
@@ -135,7 +134,7 @@ export function createLiveSpendReadings(deps: LiveSpendReadingsDependencies) {
             { quantity: row.lastHourQuantity, usd: row.usdPerHour },
             history.periodsOf(key),
             atMs,
-            METER_PERIOD_MS,
+            deps.context.config.usageMeter.periodSeconds * 1000,
           ),
           ...(row.priceUnknownReason ? { priceUnknownReason: row.priceUnknownReason } : {}),
           lastDatapointAtMs: row.lastDatapointAtMs,

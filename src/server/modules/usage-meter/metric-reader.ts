@@ -4,7 +4,7 @@ import {
   type MetricDataQuery,
   paginateListMetrics,
 } from '@aws-sdk/client-cloudwatch';
-import { inMeterWindow, METER_PERIOD_MS, type MeterWindow } from '../../../domain/usage-meter-window.ts';
+import { inMeterWindow, type MeterWindow, windowParts } from '../../../domain/usage-meter-window.ts';
 import type { MeteredCharge } from '../../../domain/usage-prices.ts';
 
 /** GetMetricData takes at most 500 queries in one call. */
@@ -58,7 +58,7 @@ export async function listDimensionValues(
   return [...values].sort();
 }
 
-function toQuery(query: MeterQuery, index: number): MetricDataQuery {
+function toQuery(query: MeterQuery, index: number, periodMs: number): MetricDataQuery {
   return {
     Id: `q${index}`,
     MetricStat: {
@@ -67,7 +67,7 @@ function toQuery(query: MeterQuery, index: number): MetricDataQuery {
         MetricName: query.metricName,
         Dimensions: [{ Name: query.dimensionName, Value: query.resourceId }],
       },
-      Period: METER_PERIOD_MS / 1000,
+      Period: periodMs / 1000,
       Stat: 'Sum',
     },
   };
@@ -101,36 +101,40 @@ export async function readChargePeriods(
       entry.listedResources.push(query.resourceId);
     }
   }
-  for (let offset = 0; offset < queries.length; offset += QUERIES_PER_CALL) {
-    const batch = queries.slice(offset, offset + QUERIES_PER_CALL);
-    let nextToken: string | undefined;
-    do {
-      const answer = await client.send(
-        new GetMetricDataCommand({
-          MetricDataQueries: batch.map(toQuery),
-          StartTime: new Date(window.startMs),
-          EndTime: new Date(window.endMs),
-          ScanBy: 'TimestampAscending',
-          NextToken: nextToken,
-        }),
-      );
-      for (const result of answer.MetricDataResults ?? []) {
-        const query = batch[Number(/^q(\d+)$/.exec(result.Id ?? '')?.[1])];
-        if (!query) continue;
-        const entry = chargeOf(query.charge);
-        const periods = entry.sums.get(query.resourceId)!;
-        (result.Timestamps ?? []).forEach((timestamp, index) => {
-          const atMs = timestamp.getTime();
-          if (!inMeterWindow(window, atMs)) {
-            entry.leftOut += 1;
-            return;
-          }
-          const quantity = (result.Values?.[index] ?? 0) * query.factor;
-          periods.set(atMs, (periods.get(atMs) ?? 0) + quantity);
-        });
-      }
-      nextToken = answer.NextToken;
-    } while (nextToken);
+  const parts = windowParts(window);
+  for (const entry of byCharge.values()) entry.metricsRequested *= parts.length;
+  for (const part of parts) {
+    for (let offset = 0; offset < queries.length; offset += QUERIES_PER_CALL) {
+      const batch = queries.slice(offset, offset + QUERIES_PER_CALL);
+      let nextToken: string | undefined;
+      do {
+        const answer = await client.send(
+          new GetMetricDataCommand({
+            MetricDataQueries: batch.map((query, index) => toQuery(query, index, part.periodMs)),
+            StartTime: new Date(part.startMs),
+            EndTime: new Date(part.endMs),
+            ScanBy: 'TimestampAscending',
+            NextToken: nextToken,
+          }),
+        );
+        for (const result of answer.MetricDataResults ?? []) {
+          const query = batch[Number(/^q(\d+)$/.exec(result.Id ?? '')?.[1])];
+          if (!query) continue;
+          const entry = chargeOf(query.charge);
+          const periods = entry.sums.get(query.resourceId)!;
+          (result.Timestamps ?? []).forEach((timestamp, index) => {
+            const atMs = timestamp.getTime();
+            if (!inMeterWindow(part, atMs)) {
+              entry.leftOut += 1;
+              return;
+            }
+            const quantity = (result.Values?.[index] ?? 0) * query.factor;
+            periods.set(atMs, (periods.get(atMs) ?? 0) + quantity);
+          });
+        }
+        nextToken = answer.NextToken;
+      } while (nextToken);
+    }
   }
   for (const entry of byCharge.values())
     entry.resources = [...entry.sums]

@@ -83,13 +83,20 @@ export async function cursorsOfOrganization(db: Db, organizationId: string) {
 /**
  * Stores one read in one transaction: each period's quantity replaces what a previous read of the
  * same period stored (never added to it), then the cursor moves forward (never back: two workers
- * reading at once leave the later one).
+ * reading at once leave the later one). With `replaces`, a resource that has periods in this read
+ * first loses what was stored for it from the window's start on: rows of another period length (the
+ * operator changed METER_PERIOD_SECONDS, docs/decisions/104) are replaced, never added to.
  */
 export async function storeRead(
   db: Db,
   series: MeterSeries,
   read: {
     resources: Array<{ resourceId: string; periods: Array<{ periodStartMs: number; quantity: number }> }>;
+    /**
+     * Where the window read starts: what was stored from there on for a resource read again is
+     * replaced (rows past the window's end can only be a shorter period length's, read again later).
+     */
+    replaces?: { fromMs: number };
     settledThroughMs: number;
     metricsRequested: number;
     readAt: Date;
@@ -109,7 +116,17 @@ export async function storeRead(
       read_at: read.readAt,
     })),
   );
+  const reread = read.resources.filter((resource) => resource.periods.length > 0).map((r) => r.resourceId);
   await db.transaction().execute(async (trx) => {
+    if (read.replaces && reread.length > 0)
+      await trx
+        .deleteFrom('usage_meter_periods')
+        .where('integration_id', '=', series.integrationId)
+        .where('region', '=', series.region)
+        .where('charge', '=', series.charge)
+        .where('resource_id', 'in', reread)
+        .where('period_start', '>=', new Date(read.replaces.fromMs))
+        .execute();
     for (let offset = 0; offset < rows.length; offset += 1000)
       await trx
         .insertInto('usage_meter_periods')

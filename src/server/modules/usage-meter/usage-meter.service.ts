@@ -130,7 +130,7 @@ function failureMessage(error: unknown, region: string, definition?: MeteredServ
  * The live meter of usage-driven spend (docs/decisions/091, 094): reads each AWS integration's usage
  * metrics (NAT gateways, Lambda, CloudWatch Logs, DynamoDB on-demand, Bedrock, EC2 egress as an
  * estimate) from CloudWatch every METER_INTERVAL_SECONDS, each service at its own cadence, stores them
- * per five-minute period, and prices them for the live ledger.
+ * per period of METER_PERIOD_SECONDS (docs/decisions/104), and prices them for the live ledger.
  */
 export function createUsageMeterService(deps: UsageMeterDependencies) {
   const { context } = deps;
@@ -139,7 +139,9 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
   const settings = context.config.usageMeter;
   const now = () => context.clock.now();
   /** A series that failed before its first read starts, once it reads, where a first read would have. */
-  const firstReadStartMs = () => meterWindow(undefined, now().getTime())?.startMs ?? now().getTime();
+  const periodMs = settings.periodSeconds * 1000;
+  const firstReadStartMs = () =>
+    meterWindow(undefined, now().getTime(), periodMs)?.startMs ?? now().getTime();
   const discovered = new Map<string, { atMs: number; regions: string[] }>();
   const enabledDefinitions = () =>
     METERED_SERVICE_DEFINITIONS.filter((definition) => settings.services.includes(definition.service));
@@ -217,7 +219,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       (charge) => mine.find((cursor) => cursor.charge === charge)?.settledThroughMs,
     );
     const known = starts.filter((start): start is number => start !== undefined);
-    const window = meterWindow(known.length > 0 ? Math.min(...known) : undefined, now().getTime());
+    const window = meterWindow(known.length > 0 ? Math.min(...known) : undefined, now().getTime(), periodMs);
     if (!window) return;
     try {
       const queries = await definition.queries(clients);
@@ -230,6 +232,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         if (!read && !hasCursor && charge !== definition.charges[0]) continue;
         await storeRead(db, seriesOf(charge), {
           resources: read?.resources ?? [],
+          replaces: { fromMs: window.startMs },
           settledThroughMs: window.settledThroughMs,
           metricsRequested: read?.metricsRequested ?? 0,
           readAt,

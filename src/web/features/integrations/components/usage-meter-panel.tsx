@@ -1,5 +1,6 @@
 import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { UsageMeterView } from '../../../../contracts/usage-meter.ts';
+import { intervalText } from '../../../lib/interval-text.ts';
 import { formatAge } from '../../../lib/launch-format.ts';
 import { useIntegrationUsageMeter } from '../api/get-integration-usage-meter.ts';
 
@@ -22,9 +23,6 @@ const STATE_BADGES: Record<MeterView['services'][number]['state'], { label: stri
 
 const usd = (amount: number) =>
   amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-const every = (seconds: number) =>
-  seconds >= 3600 ? `${seconds / 3600} h` : `${Math.round(seconds / 60)} min`;
 
 /**
  * The live usage meter on the integration card (docs/decisions/094): each service's state, why one is
@@ -61,7 +59,7 @@ export function UsageMeterPanel({ integrationId }: { integrationId: string }) {
                     {badge.label}
                   </Badge>
                 </Table.Td>
-                <Table.Td c="dimmed">every {every(service.read_every_seconds)}</Table.Td>
+                <Table.Td c="dimmed">every {intervalText(service.read_every_seconds, 'short')}</Table.Td>
                 <Table.Td c="dimmed">
                   {service.last_read_at ? `read ${formatAge(service.last_read_at)}` : ''}
                 </Table.Td>

@@ -27,8 +27,8 @@ const row = (patch: Partial<UsageMeterView['rows'][number]>): UsageMeterView['ro
   ...patch,
 });
 
-function answer(rows: UsageMeterView['rows']) {
-  const view: UsageMeterView = { rows, meters: [], interval_seconds: 300 };
+function answer(rows: UsageMeterView['rows'], intervalSeconds = 300) {
+  const view: UsageMeterView = { rows, meters: [], interval_seconds: intervalSeconds };
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(view), { status: 200 })),
@@ -89,5 +89,11 @@ describe('the live usage rows', () => {
     const { container } = renderScreen(<UsageRowsPanel timeZone="UTC" />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container.querySelector('[data-testid="usage-rows"]')).toBeNull();
+  });
+
+  it('says how often the meter reads in seconds when it reads more than once a minute', async () => {
+    answer([row({})], 5);
+    renderScreen(<UsageRowsPanel timeZone="UTC" />);
+    expect(await screen.findByText(/Read from CloudWatch every 5 seconds at list prices/)).toBeTruthy();
   });
 });

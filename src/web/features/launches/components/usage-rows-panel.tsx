@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { UsageMeterView } from '../../../../contracts/usage-meter.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
+import { intervalText } from '../../../lib/interval-text.ts';
 import { formatEventTime, formatUsdPerDay, formatUsdPerHour } from '../../../lib/launch-format.ts';
 import { useUsageMeter } from '../api/get-usage-meter.ts';
 import { PriceUnknown } from './launch-ledger-table.tsx';
@@ -126,9 +127,8 @@ export function UsageRowsPanel({ timeZone }: { timeZone: string }) {
           empty={null}
         />
         <Text size="xs" c="dimmed">
-          Read from CloudWatch every {Math.round((usage.data?.interval_seconds ?? 300) / 60)} minutes at list
-          prices; the bill may differ (tiers, credits, agreements). "$/day" is the last hour going on for a
-          day.
+          Read from CloudWatch every {intervalText(usage.data?.interval_seconds ?? 300)} at list prices; the
+          bill may differ (tiers, credits, agreements). "$/day" is the last hour going on for a day.
         </Text>
       </Stack>
     </Paper>

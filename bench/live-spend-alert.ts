@@ -1,0 +1,198 @@
+import { GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
+import type { AwsSimulator } from '../src/aws-sim/index.ts';
+import { simulatorClients } from '../src/aws-sim/simulator-clients.ts';
+import { startUsageMeter } from '../src/server/jobs/meter-usage.job.ts';
+import { integrationsModuleOf, viewerOf } from '../src/server/testing/launch-event-fixtures.ts';
+import { startMailCatcher } from '../src/server/testing/mail-catcher.ts';
+import { callAs, signUpVerified } from '../src/server/testing/organization-fixtures.ts';
+import type { TestApp } from '../src/server/testing/test-app.ts';
+import {
+  databaseLabel,
+  loadAverage,
+  sleep,
+  spread,
+  startBenchApp,
+  startRealTimeSimulator,
+} from './support/launch-bench-world.ts';
+
+/**
+ * `node --import tsx bench/live-spend-alert.ts [runs=3] [gb_per_hour=182]` (docs/decisions/104): from the
+ * start of the NAT egress leak to the live-spend alert mail accepted by a real SMTP server on loopback,
+ * through the real app (pg-boss workers, the usage meter reading the simulator's CloudWatch with the
+ * real SDK, the live-spend rule judged on each fresh read, the delivery job), at the test interval:
+ * METER_INTERVAL_SECONDS=5 and METER_PERIOD_SECONDS=60 (TEST_DATABASE=postgres for PostgreSQL).
+ *
+ * Each run starts its own simulator (on the wall clock), app, SMTP server and organization with a rule
+ * of $5 an hour for one resource (the demo's), connects the simulated role, waits until the meter has
+ * read the gateways once (their rows are on GET /api/usage-meter), waits a random 0-60 s so the start
+ * lands anywhere in a minute, then starts the leak. t0: `startNatLeak` returned; t1: the SMTP server
+ * finished receiving the mail. Everything a run starts is stopped in its `finally`.
+ *
+ * It also prints the model of the same figure at the default settings (300 s interval and periods),
+ * which a bench cannot wait for in real time a useful number of times.
+ */
+const RUNS = Number(process.argv[2] ?? process.env.RUNS ?? 3);
+const GB_PER_HOUR = Number(process.argv[3] ?? process.env.GB_PER_HOUR ?? 182);
+const NAT_USD_PER_GB = 0.045;
+const RULE_USD_PER_HOUR = 5;
+const ALERT_TIMEOUT_MS = 600_000;
+
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  attempt: () => Promise<T | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await attempt();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(200);
+  }
+}
+
+async function oneRun(index: number): Promise<number> {
+  let simulator: AwsSimulator | undefined;
+  let server: TestApp | undefined;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+  try {
+    simulator = await startRealTimeSimulator();
+    mail = await startMailCatcher();
+    const arrivals: Array<{ at: number; subject: string }> = [];
+    const push = mail.mails.push.bind(mail.mails);
+    mail.mails.push = (...items) => {
+      for (const item of items) arrivals.push({ at: Date.now(), subject: item.subject });
+      return push(...items);
+    };
+    server = await startBenchApp(simulator, {
+      SMTP_URL: mail.url,
+      USAGE_METER: 'on',
+      METER_SERVICES: 'nat-gateway',
+      METER_INTERVAL_SECONDS: '5',
+      METER_PERIOD_SECONDS: '60',
+    });
+    const owner = await signUpVerified(server, `bench${index}@live-spend.test`, 'Bench Owner');
+    const as = callAs(server, owner);
+    await as('POST', '/api/billing/trial');
+    const rule = await as('POST', '/api/alert-rules', {
+      kind: 'live-spend',
+      settings: { resource_usd_per_hour: RULE_USD_PER_HOUR },
+    });
+    if (rule.statusCode !== 201) throw new Error(`POST /api/alert-rules: ${rule.body}`);
+    const { company } = simulator;
+    const accountId = company.demoRoleArn.split(':')[4] ?? '';
+    const created = await integrationsModuleOf(server).create(await viewerOf(server, owner), {
+      kind: 'aws-role',
+      name: 'Acme Corp',
+      role_arn: company.demoRoleArn,
+      external_id: company.demoExternalId,
+    });
+    // What the worker's every-minute ensure-usage-meters does for a new role, at once.
+    if (!server.context.queue) throw new Error('the bench app runs a queue');
+    await startUsageMeter(server.context.queue, created.id);
+    const gateway = simulator.natGateways().find((entry) => entry.accountId === accountId);
+    if (!gateway) throw new Error('the simulated account has no NAT gateway');
+    // The meter's first read of the account (what a person sees as the gateway's row on the card).
+    await waitFor('the first meter read', 180_000, async () => {
+      const view = (await as('GET', '/api/usage-meter')).json() as { rows: Array<{ resource_id: string }> };
+      return view.rows.some((row) => row.resource_id === gateway.natGatewayId) ? true : undefined;
+    });
+    await sleep(Math.random() * 60_000);
+    simulator.startNatLeak({ natGatewayId: gateway.natGatewayId, gbPerHour: GB_PER_HOUR });
+    const startedAt = Date.now();
+    const subject = new RegExp(`Live spend: NAT gateway ${gateway.natGatewayId}`);
+    const arrived = await waitFor(`run ${index}: the alert mail`, ALERT_TIMEOUT_MS, async () =>
+      arrivals.find((entry) => subject.test(entry.subject)),
+    );
+    const seconds = (arrived.at - startedAt) / 1000;
+    console.log(
+      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute), mail after ${seconds.toFixed(1)} s`,
+    );
+    return arrived.at - startedAt;
+  } finally {
+    await server?.close();
+    await mail?.close();
+    await simulator?.close();
+  }
+}
+
+/**
+ * The same figure modelled: the leak counts from the first whole minute after it starts (the
+ * simulator's and CloudWatch's minute datapoints), the rule judges the latest two ended periods of the
+ * gateway's whole traffic (its usual `baseGbPerHour` plus the leak), and a read comes every
+ * `intervalMin` at a random phase; delivery (about a second) is left out. Minutes in, milliseconds out.
+ */
+function modelled(intervalMin: number, periodMin: number, baseGbPerHour: number, samples = 20_000): number[] {
+  const limitGbPerHour = RULE_USD_PER_HOUR / NAT_USD_PER_GB;
+  const leakMinutesNeeded = Math.max(
+    1,
+    Math.ceil(((limitGbPerHour - baseGbPerHour) * 2 * periodMin) / GB_PER_HOUR - 1e-9),
+  );
+  const results: number[] = [];
+  for (let sample = 0; sample < samples; sample += 1) {
+    const start = Math.random() * 60;
+    const phase = Math.random() * intervalMin;
+    const firstLeakMinute = Math.ceil(start);
+    const periodEnd = Math.ceil((firstLeakMinute + leakMinutesNeeded) / periodMin) * periodMin;
+    const read = phase + Math.ceil((periodEnd - phase) / intervalMin) * intervalMin;
+    results.push((read - start) * 60_000);
+  }
+  return results;
+}
+
+/** The gateway's usual GB an hour: CloudWatch's sum over the last whole hour, through the real SDK. */
+async function usualGbPerHour(simulator: AwsSimulator, natGatewayId: string): Promise<number> {
+  const end = Math.floor(Date.now() / 60_000) * 60_000;
+  const answer = await simulatorClients(simulator).cloudWatch.send(
+    new GetMetricDataCommand({
+      StartTime: new Date(end - 3_600_000),
+      EndTime: new Date(end),
+      MetricDataQueries: ['BytesOutToDestination', 'BytesOutToSource'].map((MetricName, index) => ({
+        Id: `m${index}`,
+        MetricStat: {
+          Metric: {
+            Namespace: 'AWS/NATGateway',
+            MetricName,
+            Dimensions: [{ Name: 'NatGatewayId', Value: natGatewayId }],
+          },
+          Period: 3600,
+          Stat: 'Sum',
+        },
+      })),
+    }),
+  );
+  return (answer.MetricDataResults ?? []).reduce(
+    (sum, result) => sum + (result.Values ?? []).reduce((total, value) => total + value, 0) / 2 ** 30,
+    0,
+  );
+}
+
+console.log(
+  `Live-spend alert, NAT leak of ${GB_PER_HOUR} GB an hour ($${(GB_PER_HOUR * NAT_USD_PER_GB).toFixed(2)} an hour) against a $${RULE_USD_PER_HOUR} rule, ${databaseLabel()}, load average ${loadAverage()}`,
+);
+const measured: number[] = [];
+for (let index = 1; index <= RUNS; index += 1) measured.push(await oneRun(index));
+if (measured.length > 0)
+  console.log(`Measured, interval 5 s, periods 60 s: start → mail accepted ${spread(measured)}`);
+const base = await (async () => {
+  const simulator = await startRealTimeSimulator();
+  try {
+    const accountId = simulator.company.demoRoleArn.split(':')[4] ?? '';
+    const gateway = simulator.natGateways().find((entry) => entry.accountId === accountId);
+    return gateway ? await usualGbPerHour(simulator, gateway.natGatewayId) : 0;
+  } finally {
+    await simulator.close();
+  }
+})();
+console.log(
+  `Modelled (the gateway's usual ${base.toFixed(1)} GB an hour plus the leak; reads at a random phase, 20,000 starts; delivery left out):`,
+);
+for (const [interval, period] of [
+  [5 / 60, 1],
+  [5, 1],
+  [5, 5],
+] as const)
+  console.log(
+    `  interval ${interval * 60} s, periods ${period * 60} s: ${spread(modelled(interval, period, base))}`,
+  );
+console.log(`load average after: ${loadAverage()}`);
