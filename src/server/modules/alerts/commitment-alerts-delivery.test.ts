@@ -7,9 +7,16 @@ import { alertEvaluationJob } from '../../jobs/alert-evaluation.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import { waitUntil } from '../../testing/launch-event-fixtures.ts';
 import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
-import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import {
+  callAs,
+  type Person,
+  signUpVerified,
+  startBusinessTrial,
+} from '../../testing/organization-fixtures.ts';
+import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { COMMITMENT_BILL, PAYER, RESERVATION } from '../cost-data/billing-files/commitment-test-bill.ts';
 import { type Cur2TestLineItem, writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
 
@@ -81,6 +88,8 @@ const returnableDays: Cur2TestLineItem[] = ['27', '28'].map((day) => ({
 
 let server: TestApp;
 let catcher: MailCatcher;
+let slack: SlackReceiver;
+let hooks: WebhookReceiver;
 let owner: Person;
 let clock: TestClock;
 let directory: string;
@@ -112,15 +121,27 @@ async function runPass() {
 
 beforeAll(async () => {
   catcher = await startMailCatcher();
+  slack = await startSlackReceiver();
+  hooks = await startWebhookReceiver();
   clock = testClock(new Date('2026-10-31T12:00:00Z'));
-  server = await createTestApp({ clock, queue: true, env: { SMTP_URL: catcher.url } });
+  server = await createTestApp({
+    clock,
+    queue: true,
+    env: {
+      SMTP_URL: catcher.url,
+      SLACK_WEBHOOK_HOSTS: `hooks.slack.com,127.0.0.1:${slack.port}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    },
+  });
   owner = await signUpVerified(server, OWNER, 'Olivia Owner');
-  expect((await callAs(server, owner)('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
+  await startBusinessTrial(server, owner);
   directory = mkdtempSync(path.join(os.tmpdir(), 'commitment-alerts-'));
 }, 60_000);
 afterAll(async () => {
   await server?.close();
   await catcher?.close();
+  await slack?.close();
+  await hooks?.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
@@ -132,6 +153,27 @@ describe('commitments alerts, from the uploaded bill to the mail', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().Message).toContain('expiry_lead_days');
+  });
+
+  it('connects Slack, a webhook and a Teams channel that take commitments alerts', async () => {
+    const as = callAs(server, owner);
+    expect(
+      (await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#finops' })).statusCode,
+    ).toBe(200);
+    const webhook = await as('POST', '/api/webhooks', {
+      url: hooks.url('/hooks/commitments'),
+      description: 'FinOps automation',
+      alert_kinds: ['commitments'],
+    });
+    expect(webhook.statusCode, webhook.body).toBe(201);
+    if (webhook.json().secret) hooks.trustSecret('/hooks/commitments', webhook.json().secret);
+    const teams = await as('POST', '/api/webhooks', {
+      kind: 'teams',
+      url: hooks.url('/teams/finops'),
+      description: 'FinOps channel',
+      alert_kinds: ['commitments'],
+    });
+    expect(teams.statusCode, teams.body).toBe(201);
   });
 
   it('creates a rule with the default lead times and an utilization threshold', async () => {
@@ -179,6 +221,26 @@ describe('commitments alerts, from the uploaded bill to the mail', () => {
       'EC2 Instance Savings Plan can be returned until Nov 1, 2026, 00:00 UTC',
     );
     expect(returnable.decoded).toContain('$5.00 an hour');
+
+    // Slack, the webhook and Teams get the same four alerts.
+    const posts = await slack.waitForPosts(4, 20_000);
+    expect(JSON.stringify(posts.map((post) => post.body))).toContain(
+      'the same usage costs $608.75 a month more',
+    );
+    const received = await hooks.waitFor(8);
+    const webhookBodies = received.filter((entry) => entry.path === '/hooks/commitments');
+    expect(webhookBodies).toHaveLength(4);
+    // Signed (the receiver's own check also wants a timestamp within 5 minutes of the wall clock, which
+    // this test's clock, set in October 2026, is not).
+    expect(webhookBodies.every((entry) => typeof entry.headers['spendguard-signature'] === 'string')).toBe(
+      true,
+    );
+    expect(JSON.stringify(webhookBodies.map((entry) => entry.body))).toContain(
+      'Compute Savings Plan ends in 54 days',
+    );
+    const teamsBodies = received.filter((entry) => entry.path === '/teams/finops');
+    expect(teamsBodies).toHaveLength(4);
+    expect(JSON.stringify(teamsBodies.map((entry) => entry.body))).toContain('can be returned until');
 
     expect((await commitmentNotifications()).map((row) => row.dedupe_key).sort()).toEqual([
       `commitment-expiry:${RESERVATION}:60`,
