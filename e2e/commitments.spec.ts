@@ -32,4 +32,13 @@ test('the demo user sees the commitments that end, waste and can be returned', a
   const mail = await waitForMail('demo@spendguard.io', /Compute Savings Plan ends in \d+ days? \(/, 120_000);
   expect(mail.decoded).toMatch(/It covers usage worth \$[\d,.]+ a month at On-Demand prices/);
   expect(mail.decoded).toMatch(/the same usage costs \$[\d,.]+ a month more/);
+
+  // The rules screen lists that rule.
+  await page.goto('/notification');
+  await expect(
+    page.getByText(
+      'Savings Plans and reservations ending (60, 30, 7, 1 days ahead), used below 80%, still returnable',
+    ),
+  ).toBeVisible();
+  await saveScreen(page, testInfo, 'commitments-rules-list');
 });
