@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
@@ -26,4 +27,18 @@ test('the demo user sees the commitments that end, waste and can be returned', a
   await expect(page.getByText('Ending within 60 days')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   await saveScreen(page, testInfo, 'commitments');
+
+  // The demo organization's commitments rule (decision 105) mails the plan's end at its lead time.
+  const mail = await waitForMail('demo@spendguard.io', /Compute Savings Plan ends in \d+ days? \(/, 120_000);
+  expect(mail.decoded).toMatch(/It covers usage worth \$[\d,.]+ a month at On-Demand prices/);
+  expect(mail.decoded).toMatch(/the same usage costs \$[\d,.]+ a month more/);
+
+  // The rules screen lists that rule.
+  await page.goto('/notification');
+  await expect(
+    page.getByText(
+      'Savings Plans and reservations ending (60, 30, 7, 1 days ahead), used below 80%, still returnable',
+    ),
+  ).toBeVisible();
+  await saveScreen(page, testInfo, 'commitments-rules-list');
 });

@@ -95,7 +95,14 @@ export type BudgetView = z.infer<typeof budgetView>;
 export const budgetList = z.object({ budgets: z.array(budgetView) });
 export const idParams = z.object({ id: z.uuid('must be an id') });
 
-export const ALERT_RULE_KINDS = ['cost-threshold', 'anomaly', 'idle-ec2', 'launch', 'live-spend'] as const;
+export const ALERT_RULE_KINDS = [
+  'cost-threshold',
+  'anomaly',
+  'idle-ec2',
+  'launch',
+  'live-spend',
+  'commitments',
+] as const;
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
 export const costThresholdSettings = z.discriminatedUnion('mode', [
@@ -199,6 +206,38 @@ export const liveSpendSettings = z.object(liveSpendConditions).refine(hasLiveSpe
 });
 export type LiveSpendSettings = z.infer<typeof liveSpendSettings>;
 
+/**
+ * A commitments rule (docs/decisions/105): a Savings Plan's or reservation's end at lead times, its
+ * utilization below a threshold for days on end, and a Savings Plan still returnable.
+ */
+export const commitmentsSettings = z
+  .object({
+    /** Days before the end at which it is announced, once per lead; empty: no expiry alerts. */
+    expiry_lead_days: z
+      .array(z.number().int('must be whole days').min(0, 'must be 0 or more').max(1095))
+      .max(8, 'at most 8 lead times')
+      .default([60, 30, 7, 1]),
+    /** Utilization (0-100) under which a commitment is under-used; null: not watched. */
+    utilization_below_percent: z
+      .number()
+      .gt(0, 'must be above 0')
+      .max(100, 'must be 100 or less')
+      .nullable()
+      .default(null),
+    /** …on each of this many latest days of the bill. */
+    utilization_days: z.number().int('must be whole days').min(1, 'must be 1 or more').max(90).default(7),
+    /** A Savings Plan that can still be returned (bought in the last 7 days, same month, $100 an hour or less). */
+    return_window: z.boolean().default(true),
+  })
+  .refine(
+    (settings) =>
+      settings.expiry_lead_days.length > 0 ||
+      settings.utilization_below_percent !== null ||
+      settings.return_window,
+    { message: 'set at least one condition', path: ['expiry_lead_days'] },
+  );
+export type CommitmentsSettings = z.infer<typeof commitmentsSettings>;
+
 const ruleName = z.string().trim().min(1, 'enter a name').max(80).optional();
 
 export const createAlertRuleInput = z.discriminatedUnion('kind', [
@@ -234,6 +273,18 @@ export const createAlertRuleInput = z.discriminatedUnion('kind', [
     /** Accounts, services and a tag narrow the metered resources watched (a tag the meter does not know never matches). */
     filter: costFilter.default(emptyFilter),
   }),
+  z.object({
+    kind: z.literal('commitments'),
+    name: ruleName,
+    settings: commitmentsSettings.default({
+      expiry_lead_days: [60, 30, 7, 1],
+      utilization_below_percent: null,
+      utilization_days: 7,
+      return_window: true,
+    }),
+    /** Its account ids narrow the commitments watched to those the accounts own. */
+    filter: costFilter.default(emptyFilter),
+  }),
 ]);
 export type CreateAlertRuleInput = z.input<typeof createAlertRuleInput>;
 
@@ -267,6 +318,7 @@ export const NOTIFICATION_KINDS = [
   'idle-ec2',
   'launch',
   'live-spend',
+  'commitments',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { DEFAULT_BUDGET_THRESHOLDS } from '../domain/budgets.ts';
 import {
   anomalySettings,
   budgetThresholdInput,
+  commitmentsSettings,
   costFilter,
   costThresholdSettings,
   createBudgetInput,
@@ -78,6 +79,7 @@ export const configAlertRule = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('idle-ec2'), ...ruleCommon, settings: idleEc2Settings }),
   z.strictObject({ kind: z.literal('launch'), ...ruleCommon, settings: configLaunchSettings }),
   z.strictObject({ kind: z.literal('live-spend'), ...ruleCommon, settings: liveSpendSettings }),
+  z.strictObject({ kind: z.literal('commitments'), ...ruleCommon, settings: commitmentsSettings }),
 ]);
 
 /** The organization's routes: added recipient addresses, and which alert kinds its Slack channel gets. */

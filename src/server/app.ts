@@ -282,12 +282,15 @@ export async function buildApp(
     listIdleFindings: recommendations.listIdleFindings,
     liveLedger: launchEvents,
     liveSpend: liveSpendReadings,
+    commitments: commitments.alertFacts,
   });
   await alerts.registerRoutes(app);
   // The demo organization warns of a costly launch out of the box (the GPU-burst button).
   if (demo) await alerts.rules.ensureDemoLaunchRule(demo.organizationId, demo.userId);
   // …and of metered usage running away (the NAT-egress-leak button), decision 096.
   if (demo) await alerts.rules.ensureDemoLiveSpendRule(demo.organizationId, demo.userId);
+  // …and of its Savings Plan ending within 60 days, by mail (decision 105).
+  if (demo) await alerts.rules.ensureDemoCommitmentsRule(demo.organizationId, demo.userId);
   members.registerAlertsReader(alerts.notifications.receivedBy);
   // --- end alerts ---
 

@@ -26,6 +26,7 @@ import {
 import { reminderText } from './alert-wording.ts';
 import { anomalyNotifications } from './anomaly-evaluation.ts';
 import { budgetNotifications } from './budget-evaluation.ts';
+import { type CommitmentFactsSource, commitmentNotifications } from './commitment-evaluation.ts';
 import { costThresholdNotifications } from './cost-threshold-evaluation.ts';
 import type { EvaluationPass } from './evaluation-pass.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
@@ -65,6 +66,8 @@ export function createAlertEvaluation(deps: {
   liveLedger?: LiveLedgerSource;
   /** The usage meter's readings: live-spend rules and budgets' live forecasts read them (docs/decisions/096). */
   liveSpend?: LiveSpendSource;
+  /** The organization's Savings Plans and reservations (commitments module): commitments rules read them (decision 105). */
+  commitments?: CommitmentFactsSource;
   /** A team's own scope, for launch rules that watch one team (without it such a rule watches nothing). */
   teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
   /** The injected clock (decision 078): the day judged and the live ledger's moment. */
@@ -133,6 +136,15 @@ export function createAlertEvaluation(deps: {
       budgets: launchContext.budgets,
       integrationNames: () => deps.liveSpend?.integrationNames(organizationId) ?? Promise.resolve(new Map()),
     };
+    let commitmentFacts: ReturnType<CommitmentFactsSource> | undefined;
+    const commitmentContext = {
+      organizationId,
+      fired,
+      commitments: () => {
+        commitmentFacts ??= deps.commitments?.(organizationId, now()) ?? Promise.resolve([]);
+        return commitmentFacts;
+      },
+    };
     const firstDay = pass ? ((await firstUsageDayOf(spend, organizationId)) ?? pass.asOf) : '';
     const notifications: NewNotification[] = [];
     const turn = eventLoopTurns();
@@ -157,6 +169,8 @@ export function createAlertEvaluation(deps: {
         notifications.push(...(await launchNotifications(launchContext, rule)));
       } else if (rule.kind === 'live-spend') {
         notifications.push(...(await liveSpendNotifications(liveSpendContext, rule)));
+      } else if (rule.kind === 'commitments') {
+        notifications.push(...(await commitmentNotifications(commitmentContext, rule)));
       }
     }
     return notifications;

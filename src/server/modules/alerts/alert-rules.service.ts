@@ -6,6 +6,7 @@ import {
   anomalySettings,
   type BudgetView,
   type CostFilter,
+  commitmentsSettings,
   costFilter,
   costThresholdSettings,
   type createAlertRuleInput,
@@ -110,6 +111,7 @@ const SETTINGS_BY_KIND: Record<AlertRuleKind, z.ZodType> = {
   'idle-ec2': idleEc2Settings,
   launch: launchSettings,
   'live-spend': liveSpendSettings,
+  commitments: commitmentsSettings,
 };
 
 /** The demo's launch rule: the GPU burst (eight p4d.24xlarge, about $262 an hour) is well above it. */
@@ -125,6 +127,7 @@ export const FEATURE_BY_KIND = {
   'idle-ec2': 'email-alerts',
   launch: 'email-alerts',
   'live-spend': 'email-alerts',
+  commitments: 'email-alerts',
 } as const;
 
 export function createAlertRulesService(
@@ -397,6 +400,23 @@ export function createAlertRulesService(
       await insertRule(db, organizationId, demoUserId, {
         kind: 'live-spend',
         name: defaultRuleName('live-spend', settings),
+        settings,
+        filter: costFilter.parse({}),
+        paused: false,
+      });
+    },
+
+    /**
+     * The demo organization's commitments rule out of the box (decision 105): the simulated company's
+     * Savings Plan ends within 60 days, so the demo's first ingest mails its expiry. Added once.
+     */
+    async ensureDemoCommitmentsRule(organizationId: string, demoUserId: string): Promise<void> {
+      const rules = await listRuleRows(db, organizationId);
+      if (rules.some((rule) => rule.kind === 'commitments')) return;
+      const settings = commitmentsSettings.parse({ utilization_below_percent: 80 });
+      await insertRule(db, organizationId, demoUserId, {
+        kind: 'commitments',
+        name: defaultRuleName('commitments', settings),
         settings,
         filter: costFilter.parse({}),
         paused: false,

@@ -419,6 +419,7 @@ export function defaultRuleName(kind: AlertRuleKind, settings: Record<string, un
   if (kind === 'idle-ec2') return 'Idle EC2 instances';
   if (kind === 'launch') return launchRuleName(settings);
   if (kind === 'live-spend') return liveSpendRuleName(settings);
+  if (kind === 'commitments') return commitmentsRuleName(settings);
   if (settings.mode === 'daily-amount') {
     return `Daily spend above ${usd(Number(settings.amount_usd), { cents: 'when-fractional' })}`;
   }
@@ -436,6 +437,16 @@ function launchRuleName(settings: Record<string, unknown>): string {
   return 'Launches that would carry a budget over';
 }
 
+function commitmentsRuleName(settings: Record<string, unknown>): string {
+  const leads = Array.isArray(settings.expiry_lead_days) ? settings.expiry_lead_days : [];
+  const parts: string[] = [];
+  if (leads.length > 0) parts.push(`ending (${leads.join(', ')} days ahead)`);
+  if (typeof settings.utilization_below_percent === 'number')
+    parts.push(`used below ${settings.utilization_below_percent}%`);
+  if (settings.return_window === true) parts.push('still returnable');
+  return `Savings Plans and reservations ${parts.join(', ')}`;
+}
+
 function liveSpendRuleName(settings: Record<string, unknown>): string {
   const amount = (value: unknown) => usd(Number(value), { cents: 'when-fractional' });
   if (typeof settings.resource_usd_per_hour === 'number')
@@ -451,7 +462,7 @@ export function slackTestMessageText(senderName: string): AlertContent {
   return {
     kind: 'test',
     title: 'Spendguard test message',
-    summary: `${senderName} sent this test from Spendguard. Budget, threshold, anomaly, idle-instance, launch and live-spend alerts will arrive here.`,
+    summary: `${senderName} sent this test from Spendguard. Budget, threshold, anomaly, idle-instance, launch, live-spend and commitment alerts will arrive here.`,
   };
 }
 
@@ -537,7 +548,13 @@ export function digestMail(input: {
 /** Which one-click link acknowledges an alert of this kind. */
 export function acknowledgeLinkKind(kind: string): AlertLinkKind | null {
   if (kind === 'budget') return 'budget-alert-confirmation';
-  if (kind === 'cost-threshold' || kind === 'anomaly' || kind === 'launch' || kind === 'live-spend')
+  if (
+    kind === 'cost-threshold' ||
+    kind === 'anomaly' ||
+    kind === 'launch' ||
+    kind === 'live-spend' ||
+    kind === 'commitments'
+  )
     return 'threshold-confirmation';
   if (kind === 'idle-ec2') return 'idle-ec2-confirmation';
   return null;
@@ -555,6 +572,7 @@ const ACKNOWLEDGE_LABEL: Record<string, string> = {
   'idle-ec2': 'Keep this instance (mute 30 days)',
   launch: 'Acknowledge this launch',
   'live-spend': 'Acknowledge this live spend',
+  commitments: 'Acknowledge this commitment alert',
   test: 'Open Spendguard',
 };
 

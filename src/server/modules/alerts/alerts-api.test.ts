@@ -163,7 +163,7 @@ describe('notification preferences and history', () => {
       email: true,
       slack: true,
       digest: 'off',
-      kinds: ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch', 'live-spend'],
+      kinds: ['budget', 'cost-threshold', 'anomaly', 'idle-ec2', 'launch', 'live-spend', 'commitments'],
       extra_recipients: [],
     });
     const saved = await callAs(server, member)('PUT', '/api/notification-preferences', {

@@ -17,6 +17,7 @@ import { createAlertLinksService } from './alert-links.service.ts';
 import { createAlertRulesService } from './alert-rules.service.ts';
 import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
+import type { CommitmentFactsSource } from './commitment-evaluation.ts';
 import type { LaunchChangesStored, LiveLedgerSource, LiveSpendSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
@@ -39,6 +40,8 @@ export async function createAlerts(deps: {
   liveLedger?: LiveLedgerSource;
   /** The usage meter's readings: live-spend rules and budgets' live forecasts read them (docs/decisions/096). */
   liveSpend?: LiveSpendSource;
+  /** The commitments module's facts for commitments rules (docs/decisions/105). */
+  commitments?: CommitmentFactsSource;
 }) {
   const { context, mailer, organizations, billing, costData, liveLedger, liveSpend } = deps;
   const teamScope = organizations.teamCostScope;
@@ -93,6 +96,7 @@ export async function createAlerts(deps: {
     listIdleFindings: deps.listIdleFindings,
     liveLedger,
     liveSpend,
+    commitments: deps.commitments,
     teamScope,
     now,
   });

@@ -81,6 +81,7 @@ const KIND_NAMES: Record<string, string> = {
   'idle-ec2': 'Idle EC2 instance',
   launch: 'Launch',
   'live-spend': 'Live spend',
+  commitments: 'Commitment',
   digest: 'Spend digest',
   'endpoint-test': 'Test',
 };

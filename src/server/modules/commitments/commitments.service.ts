@@ -10,12 +10,13 @@ import { ApiError, notFound } from '../../plugins/errors.ts';
 import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.service.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { createCommitmentAlertFacts } from './commitment-alert-facts.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 
 export interface CommitmentsDependencies {
   context: Pick<AppContext, 'clock'>;
   costData: Pick<CostDataService, 'commitments'>;
-  integrations: Pick<IntegrationsService, 'resolve'>;
+  integrations: Pick<IntegrationsService, 'resolve' | 'awsTargetsOf'>;
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
 }
 
@@ -172,7 +173,11 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     };
   }
 
-  return { view };
+  return {
+    view,
+    /** Every commitment of an organization with what its alerts judge, at an instant (decision 105). */
+    alertFacts: createCommitmentAlertFacts(deps),
+  };
 }
 
 export type CommitmentsService = ReturnType<typeof createCommitmentsService>;

@@ -361,3 +361,27 @@ describe('live-spend rules as code', () => {
     expect(refused.json().Message).toContain('resource_usd_per_hour');
   });
 });
+
+describe('commitments rules as code', () => {
+  it('exports a commitments rule with its lead times, and applying the export again changes nothing', async () => {
+    const created = await callAs(server, stranger)('POST', '/api/alert-rules', {
+      kind: 'commitments',
+      name: 'Plans ending',
+      settings: { expiry_lead_days: [90, 30], utilization_below_percent: 70, return_window: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const text = await exportYaml(stranger);
+    expect(text).toContain('kind: commitments');
+    expect(text).toMatch(/expiry_lead_days:\s*\n\s*- 90\s*\n\s*- 30/);
+    expect(text).toContain('utilization_below_percent: 70');
+    const again = await send(stranger, '/api/config/apply', text);
+    expect(again.json()).toMatchObject({ applied: true, summary: { create: 0, update: 0, delete: 0 } });
+    const refused = await send(
+      stranger,
+      '/api/config/plan',
+      'version: 1\nalert_rules:\n  - name: Nothing\n    kind: commitments\n    settings:\n      expiry_lead_days: []\n      return_window: false\n',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toContain('expiry_lead_days');
+  });
+});

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import {
   type AlertRuleKind,
   anomalySettings,
+  commitmentsSettings,
   costFilter,
   costThresholdSettings,
   idleEc2Settings,
@@ -32,6 +33,7 @@ const SETTINGS_OF_KIND: Record<AlertRuleKind, z.ZodType> = {
   'idle-ec2': idleEc2Settings,
   launch: configLaunchSettings,
   'live-spend': liveSpendSettings,
+  commitments: commitmentsSettings,
 };
 
 const byKey =

@@ -23,6 +23,7 @@ const ALERT_KIND_NAMES: Record<NotificationKind, { one: string; choice: string }
   'idle-ec2': { one: 'Idle EC2', choice: 'Idle EC2' },
   launch: { one: 'Launch', choice: 'Launches' },
   'live-spend': { one: 'Live spend', choice: 'Live spend (metered usage)' },
+  commitments: { one: 'Commitment', choice: 'Commitments (Savings Plans, reservations)' },
 };
 
 /** The badge of one alert, rule or delivery; a test message is not a kind anyone chooses. */

@@ -19,6 +19,7 @@ import { IconAlertCircle, IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type {
   AlertRuleView,
+  CommitmentsSettings,
   CreateAlertRuleInput,
   LaunchSettings,
   LiveSpendSettings,
@@ -28,6 +29,12 @@ import { useDeleteAlertRule } from '../api/delete-alert-rule.ts';
 import { useAlertRules } from '../api/list-alert-rules.ts';
 import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts';
 import { describeFilter, formatUsd, formatWhen, kindLabel } from './alert-format.ts';
+import {
+  CommitmentsRuleFields,
+  commitmentsDraftOf,
+  commitmentsSettingsOf,
+  describeCommitmentsSettings,
+} from './commitments-rule-fields.tsx';
 import { LaunchRuleFields, launchDraftOf, launchSettingsOf } from './launch-rule-fields.tsx';
 import {
   describeLiveSpendSettings,
@@ -45,6 +52,7 @@ function describeSettings(rule: AlertRuleView): string {
   }
   if (rule.kind === 'launch') return describeLaunchSettings(s as Partial<LaunchSettings>);
   if (rule.kind === 'live-spend') return describeLiveSpendSettings(s as Partial<LiveSpendSettings>);
+  if (rule.kind === 'commitments') return describeCommitmentsSettings(s as Partial<CommitmentsSettings>);
   if (rule.kind === 'anomaly') {
     return `${String(s.sensitivity)} sensitivity per ${String(s.dimension)}, at least ${formatUsd(Number(s.min_impact_usd))} above expected`;
   }
@@ -65,21 +73,26 @@ function describeLaunchSettings(s: Partial<LaunchSettings>): string {
   return `When ${parts.join(', or ')}${scope}`;
 }
 
-/** Change the conditions and scope of a launch rule, or the conditions of a live-spend rule. */
+/** Change the conditions and scope of a launch rule, or the conditions of a live-spend or commitments rule. */
 function EditLaunchRuleModal({ rule, onClose }: { rule: AlertRuleView; onClose: () => void }) {
   const update = useUpdateAlertRule();
   const [draft, setDraft] = useState(() => launchDraftOf(rule.settings as Partial<LaunchSettings>));
   const [live, setLive] = useState(() => liveSpendDraftOf(rule.settings as Partial<LiveSpendSettings>));
-  const settings = () =>
-    rule.kind === 'live-spend' ? { ...liveSpendSettingsOf(live) } : { ...launchSettingsOf(draft) };
+  const [commitments, setCommitments] = useState(() =>
+    commitmentsDraftOf(rule.settings as Partial<CommitmentsSettings>),
+  );
+  const settings = () => {
+    if (rule.kind === 'commitments') return { ...commitmentsSettingsOf(commitments) };
+    return rule.kind === 'live-spend' ? { ...liveSpendSettingsOf(live) } : { ...launchSettingsOf(draft) };
+  };
   return (
     <Modal opened onClose={onClose} title={`Edit ${rule.name}`}>
       <Stack gap="md">
-        {rule.kind === 'live-spend' ? (
-          <LiveSpendRuleFields draft={live} onChange={setLive} />
-        ) : (
-          <LaunchRuleFields draft={draft} onChange={setDraft} />
+        {rule.kind === 'commitments' && (
+          <CommitmentsRuleFields draft={commitments} onChange={setCommitments} />
         )}
+        {rule.kind === 'live-spend' && <LiveSpendRuleFields draft={live} onChange={setLive} />}
+        {rule.kind === 'launch' && <LaunchRuleFields draft={draft} onChange={setDraft} />}
         {update.isError && (
           <Alert color="red" title="The alert was not changed">
             {rejectionMessage(update.error)}
@@ -111,10 +124,12 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
   const [minImpact, setMinImpact] = useState<number | string>(25);
   const [launch, setLaunch] = useState(() => launchDraftOf());
   const [live, setLive] = useState(() => liveSpendDraftOf());
+  const [commitments, setCommitments] = useState(() => commitmentsDraftOf());
 
   const input = (): CreateAlertRuleInput => {
     if (kind === 'launch') return { kind: 'launch', settings: launchSettingsOf(launch) };
     if (kind === 'live-spend') return { kind: 'live-spend', settings: liveSpendSettingsOf(live) };
+    if (kind === 'commitments') return { kind: 'commitments', settings: commitmentsSettingsOf(commitments) };
     if (kind === 'anomaly') {
       return {
         kind: 'anomaly',
@@ -149,10 +164,12 @@ function NewRuleModal({ onClose }: { onClose: () => void }) {
             { value: 'idle-ec2', label: 'Idle EC2 instances' },
             { value: 'launch', label: 'Costly launches (live, before the bill)' },
             { value: 'live-spend', label: 'Live spend of metered usage (NAT gateways…)' },
+            { value: 'commitments', label: 'Savings Plans and reservations (end, utilization, return)' },
           ]}
         />
         {kind === 'launch' && <LaunchRuleFields draft={launch} onChange={setLaunch} />}
         {kind === 'live-spend' && <LiveSpendRuleFields draft={live} onChange={setLive} />}
+        {kind === 'commitments' && <CommitmentsRuleFields draft={commitments} onChange={setCommitments} />}
         {kind === 'cost-threshold' && (
           <>
             <SegmentedControl
@@ -261,7 +278,7 @@ function RuleRow({ rule, manages }: { rule: AlertRuleView; manages: boolean }) {
                   Sensitivity: {level}
                 </Menu.Item>
               ))}
-            {(rule.kind === 'launch' || rule.kind === 'live-spend') && (
+            {(rule.kind === 'launch' || rule.kind === 'live-spend' || rule.kind === 'commitments') && (
               <Menu.Item onClick={() => setEditing(true)}>Edit conditions</Menu.Item>
             )}
             <Menu.Item onClick={() => update.mutate({ id: rule.id, paused: !rule.paused })}>
@@ -307,7 +324,8 @@ export function AlertRulesSection({ manages }: { manages: boolean }) {
       {rules.isSuccess && rules.data.length === 0 && (
         <Text size="sm" c="dimmed">
           No alerts yet. Add a daily cost threshold, anomaly detection (a day far above its usual, per
-          service), idle EC2 instance alerts, costly-launch alerts or live-spend alerts on metered usage.
+          service), idle EC2 instance alerts, costly-launch alerts, live-spend alerts on metered usage or
+          alerts on Savings Plans and reservations.
         </Text>
       )}
       {rules.isSuccess && (

@@ -27,11 +27,12 @@ describe('the preferences card', () => {
       'Idle EC2',
       'Launches',
       'Live spend (metered usage)',
+      'Commitments (Savings Plans, reservations)',
     ];
     for (const label of labels) {
       expect(screen.getAllByRole('checkbox', { name: label })).toHaveLength(1);
     }
-    expect(group.querySelectorAll('input[type="checkbox"]')).toHaveLength(6);
+    expect(group.querySelectorAll('input[type="checkbox"]')).toHaveLength(7);
     expect(screen.getByRole('checkbox', { name: 'Budgets' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Launches' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Anomalies' })).toHaveProperty('checked', false);
