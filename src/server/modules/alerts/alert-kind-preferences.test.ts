@@ -115,6 +115,7 @@ describe('choices saved before the launch kind existed', () => {
       'idle-ec2',
       'launch',
       'live-spend',
+      'commitments',
     ]);
     expect((await as('GET', '/api/slack')).json().alert_kinds).toEqual([
       'budget',
@@ -123,6 +124,7 @@ describe('choices saved before the launch kind existed', () => {
       'idle-ec2',
       'launch',
       'live-spend',
+      'commitments',
     ]);
   });
 
