@@ -11,7 +11,8 @@ import {
   launchedByName,
   priceSourceLabel,
 } from '../../../lib/launch-format.ts';
-import { isLaunchLead, StopLaunchButton } from './stop-launch-button.tsx';
+import { isLaunchLead, launchInstances, StopLaunchButton } from './stop-launch-button.tsx';
+import { StopLaunchDialog, useStopLaunch } from './stop-launch-dialog.tsx';
 
 /** A tooltip that also opens on a tap: the ledger is read on phones too. */
 const TOUCH = { hover: true, focus: true, touch: true };
@@ -88,7 +89,11 @@ function RunState({ row, timeZone }: { row: LaunchLedgerRowView; timeZone: strin
   );
 }
 
-function columns(timeZone: string, rows: readonly LaunchLedgerRowView[]): DataColumn<LaunchLedgerRowView>[] {
+function columns(
+  timeZone: string,
+  rows: readonly LaunchLedgerRowView[],
+  onStop: (row: LaunchLedgerRowView) => void,
+): DataColumn<LaunchLedgerRowView>[] {
   return [
     {
       header: 'Resource',
@@ -165,7 +170,10 @@ function columns(timeZone: string, rows: readonly LaunchLedgerRowView[]): DataCo
     },
     {
       header: 'Act',
-      cell: (row) => (isLaunchLead(row, rows) ? <StopLaunchButton row={row} rows={rows} /> : null),
+      cell: (row) =>
+        isLaunchLead(row, rows) ? (
+          <StopLaunchButton instanceCount={launchInstances(row, rows).length} onStop={() => onStop(row)} />
+        ) : null,
     },
   ];
 }
@@ -180,16 +188,29 @@ export function LaunchLedgerTable({
   timeZone: string;
   empty: React.ReactNode;
 }) {
+  const stop = useStopLaunch();
+  // The instances are read when Stop is pressed: the ledger may refresh while the dialog is open.
+  const onStop = (row: LaunchLedgerRowView) =>
+    stop.start({
+      integration_id: row.integration_id,
+      kind: 'stop-instances',
+      region: row.region,
+      instance_ids: launchInstances(row, rows),
+      launch_id: row.id,
+    });
   return (
-    <DataTable
-      columns={columns(timeZone, rows)}
-      rows={rows}
-      rowKey={(row) => row.id}
-      empty={empty}
-      phone="stack"
-      verticalSpacing="sm"
-      highlightOnHover
-      data-testid="launch-ledger-table"
-    />
+    <>
+      <DataTable
+        columns={columns(timeZone, rows, onStop)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={empty}
+        phone="stack"
+        verticalSpacing="sm"
+        highlightOnHover
+        data-testid="launch-ledger-table"
+      />
+      <StopLaunchDialog stop={stop} />
+    </>
   );
 }

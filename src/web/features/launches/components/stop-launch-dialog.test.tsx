@@ -1,0 +1,123 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResourceActionView } from '../../../../contracts/actions.ts';
+import type { LaunchLedgerRowView } from '../../../../contracts/launch-events.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+import { LaunchLedgerTable } from './launch-ledger-table.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ids = Array.from({ length: 8 }, (_, index) => `i-0aaa0000000${index + 1}`);
+
+const row = (resourceId: string, running: boolean): LaunchLedgerRowView => ({
+  id: `281947365012/us-east-1/${resourceId}@2026-12-06T09:00:00Z`,
+  integration_id: 'int-1',
+  integration_name: 'Demo',
+  resource_kind: 'ec2-instance',
+  resource_id: resourceId,
+  type: 'p4d.24xlarge',
+  previous_type: null,
+  origin: 'launch',
+  count: 1,
+  region: 'us-east-1',
+  account_id: '281947365012',
+  launched_by: 'arn:aws:iam::281947365012:user/maya.chen',
+  started_at: '2026-12-06T09:00:00Z',
+  ended_at: running ? null : '2026-12-06T09:05:00Z',
+  running,
+  usd_per_hour: 21.96,
+  added_usd_per_hour: 21.96,
+  added_usd_per_day: 527.04,
+  price_source: 'catalog',
+  unknown_reason: null,
+  billed: false,
+});
+
+const action = (status: 'proposed' | 'done'): ResourceActionView => ({
+  id: 'a-1',
+  integration_id: 'int-1',
+  kind: 'stop-instances',
+  operation: 'stop',
+  account_id: '281947365012',
+  region: 'us-east-1',
+  launch_id: null,
+  undo_of: null,
+  status,
+  steps: ids.map((resourceId) => ({
+    resource_id: resourceId,
+    outcome: 'change',
+    state_before: 'running',
+    state_after: 'stopped',
+    reason: null,
+    dry_run: 'DryRunOperation',
+  })),
+  proposed_at: '2026-12-06T09:04:00Z',
+  expires_at: '2026-12-07T09:04:00Z',
+  decided_via: status === 'done' ? 'app' : null,
+  decided_at: status === 'done' ? '2026-12-06T09:04:10Z' : null,
+  results:
+    status === 'done'
+      ? ids.map((resourceId) => ({
+          id: `log-${resourceId}`,
+          action_id: 'a-1',
+          integration_id: 'int-1',
+          resource_id: resourceId,
+          operation: 'stop',
+          outcome: 'changed',
+          state_before: 'running',
+          state_after: 'stopped',
+          aws_code: null,
+          aws_message: 'stopping',
+          approved_by: 'u-1',
+          approved_by_name: 'Dana Demo',
+          approved_via: 'app',
+          at: '2026-12-06T09:04:10Z',
+        }))
+      : [],
+  undoable: status === 'done',
+  confirmation_link: null,
+});
+
+/** The ledger as the page shows it, until its next answer says the launch's instances ended. */
+function Ledger() {
+  const [ended, setEnded] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setEnded(true)}>
+        ledger refreshed
+      </button>
+      <LaunchLedgerTable
+        rows={ids.map((resourceId) => row(resourceId, !ended))}
+        timeZone="UTC"
+        empty={null}
+      />
+    </>
+  );
+}
+
+describe('stopping a launch from the ledger', () => {
+  it('keeps the outcome and Undo on screen when the refreshed ledger no longer shows the launch running', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/confirm')
+          ? new Response(JSON.stringify(action('done')), { status: 200 })
+          : new Response(JSON.stringify(action('proposed')), { status: 201 }),
+      ),
+    );
+    renderScreen(<Ledger />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Stop 8 instances of this launch' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/^This will stop 8 of 8 instances/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm: stop 8' }));
+    expect(await within(dialog).findByText(/^Stopped 8 of 8 instances/)).toBeTruthy();
+
+    // The ledger refreshes: the stopped rows ended, so no row carries Stop any more.
+    fireEvent.click(screen.getByRole('button', { name: 'ledger refreshed', hidden: true }));
+    expect(screen.queryAllByRole('button', { name: /^Stop \d+ instances/ })).toHaveLength(0);
+    const still = screen.getByRole('dialog');
+    expect(within(still).getByText(/^Stopped 8 of 8 instances/)).toBeTruthy();
+    expect(within(still).getByRole('button', { name: 'Undo: start them again' })).toBeTruthy();
+  });
+});
