@@ -22,39 +22,57 @@ const DIMENSIONS = [
 const AMOUNTS = ['unblended_cost', 'amortized_cost', 'net_cost', 'usage_quantity'] as const;
 
 /**
- * One pass over the line items, reduced to daily facts. Tags are grouped as stored, then each distinct
- * stored tag set is normalized once and joined back, and the facts regrouped, because two stored
- * tag sets can normalize to one ('user:team' and 'team').
+ * The one pass over the line items: grouped by the facts' dimensions and the tags as stored. Maps are
+ * grouped by a 64-bit hash, with the map itself carried along: grouping on the map is ~2x slower. Two
+ * tag sets would only mix if their hashes collided within one day, account, service, usage type and
+ * resource.
  */
-export function dailyCostFactsSql(
+export function groupedByStoredTagsSql(
   relation: string,
   projection: LineItemProjection,
   grain: FactGrain = 'resource',
 ): string {
-  const dimensions = DIMENSIONS.join(', ');
   const { tags } = projection;
   const resourceId = grain === 'resource' ? projection.resourceId : resourceOnFactSql(projection);
-  // Maps are grouped by a 64-bit hash, with the map itself carried along: grouping on the map is
-  // ~2x slower. Two tag sets would only mix if their hashes collided within one day, account,
-  // service, usage type and resource.
   const tagsKey = tags.nested ? 'hash(stored_tags)' : 'stored_tags';
   return `WITH line_items AS (
   ${lineItemsSql(relation, { ...projection, resourceId })}
-), grouped_by_stored_tags AS (
-  SELECT ${dimensions}, ${tagsKey} AS tags_key, any_value(stored_tags) AS stored_tags,
-    ${sums('line_items')}
-  FROM line_items
-  GROUP BY ${dimensions}, tags_key
-), stored_tag_sets AS (
-  SELECT tags_key, any_value(stored_tags) AS stored_tags FROM grouped_by_stored_tags GROUP BY tags_key
-), cleaned_tag_sets AS (
-  SELECT tags_key, ${cleanedTagEntriesSql(tags.entries('stored_tags'))} AS tag_entries FROM stored_tag_sets
-), tag_sets AS (
-  SELECT tags_key, ${tagsJsonSql('tag_entries')} AS tags FROM cleaned_tag_sets
 )
-SELECT ${dimensions}, tags,
+SELECT ${DIMENSIONS.join(', ')}, ${tagsKey} AS tags_key, any_value(stored_tags) AS stored_tags,
+    ${sums('line_items')}
+FROM line_items
+GROUP BY ${DIMENSIONS.join(', ')}, tags_key`;
+}
+
+/** Each distinct stored tag set of the groups, normalized once. */
+export function tagSetsSql(grouped: string, projection: LineItemProjection): string {
+  return `WITH stored_tag_sets AS (
+  SELECT tags_key, any_value(stored_tags) AS stored_tags FROM ${grouped} GROUP BY tags_key
+), cleaned_tag_sets AS (
+  SELECT tags_key, ${cleanedTagEntriesSql(projection.tags.entries('stored_tags'))} AS tag_entries FROM stored_tag_sets
+)
+SELECT tags_key, ${tagsJsonSql('tag_entries')} AS tags FROM cleaned_tag_sets`;
+}
+
+/** True when two stored tag sets normalize to one ('user:team' and 'team'): their groups must be summed together. */
+export function tagSetsMergeSql(tagSets: string): string {
+  return `SELECT count(*) <> count(DISTINCT tags) AS merge FROM ${tagSets}`;
+}
+
+/**
+ * The daily facts: each group with its normalized tag set. Only when two stored tag sets normalize to
+ * one are the groups summed again; otherwise each group is already one fact, and the same sums
+ * (decision 115).
+ */
+export function factsFromGroupsSql(grouped: string, tagSets: string, merge: boolean): string {
+  const dimensions = DIMENSIONS.join(', ');
+  if (!merge) {
+    return `SELECT ${dimensions}, tags, ${[...AMOUNTS, 'line_items'].join(', ')}
+FROM ${grouped} JOIN ${tagSets} USING (tags_key)`;
+  }
+  return `SELECT ${dimensions}, tags,
     ${sums('grouped')}
-FROM grouped_by_stored_tags JOIN tag_sets USING (tags_key)
+FROM ${grouped} JOIN ${tagSets} USING (tags_key)
 GROUP BY ${dimensions}, tags`;
 }
 

@@ -139,3 +139,50 @@ describe('a CUR 2.0 export whose query flattened the product columns', () => {
     }
   });
 });
+
+describe('stored tag sets that normalize to one (decision 115)', () => {
+  const readFacts = async (items: Cur2TestLineItem[]) => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'cur2-tag-sets-'));
+    try {
+      const file = path.join(directory, 'tags.parquet');
+      await writeCur2TestFile(file, items, 'parquet');
+      const facts: DailyCostFact[] = [];
+      for await (const batch of readDailyCostFacts(file)) facts.push(...batch);
+      return facts;
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  };
+
+  it('sums the lines of two spellings of one tag set into one fact', async () => {
+    // biome-ignore format: one line item per line
+    const facts = await readFacts([
+      { type: 'Usage', usageType: 'on-demand', unblended: '1.25', resourceId: 'i-1', tags: { user_team: 'checkout', user_env: '' } },
+      { type: 'Usage', usageType: 'on-demand', unblended: '0.50', resourceId: 'i-1', tags: { team: 'checkout' } },
+      { type: 'Usage', usageType: 'on-demand', unblended: '2.00', resourceId: 'i-1', tags: { user_team: 'search' } },
+    ]);
+    expect(facts.map((fact) => [fact.tags, fact.unblendedCost, fact.lineItems])).toEqual(
+      expect.arrayContaining([
+        [{ team: 'checkout' }, '1.750000000000', 2],
+        [{ team: 'search' }, '2.000000000000', 1],
+      ]),
+    );
+    expect(facts).toHaveLength(2);
+  });
+
+  it('keeps one fact per stored tag set when no two normalize to one', async () => {
+    // biome-ignore format: one line item per line
+    const facts = await readFacts([
+      { type: 'Usage', usageType: 'on-demand', unblended: '1.25', resourceId: 'i-1', tags: { user_team: 'checkout' } },
+      { type: 'Usage', usageType: 'on-demand', unblended: '0.50', resourceId: 'i-1', tags: { user_team: 'checkout' } },
+      { type: 'Usage', usageType: 'on-demand', unblended: '2.00', resourceId: 'i-1', tags: { user_team: 'search' } },
+    ]);
+    expect(facts.map((fact) => [fact.tags, fact.unblendedCost, fact.lineItems])).toEqual(
+      expect.arrayContaining([
+        [{ team: 'checkout' }, '1.750000000000', 2],
+        [{ team: 'search' }, '2.000000000000', 1],
+      ]),
+    );
+    expect(facts).toHaveLength(2);
+  });
+});

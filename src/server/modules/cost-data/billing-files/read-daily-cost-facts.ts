@@ -13,7 +13,13 @@ import type {
   MonthlyResourceCost,
 } from './daily-cost-fact.ts';
 import { streamDailyCostFacts, streamMonthlyResourceCosts } from './daily-cost-fact-rows.ts';
-import { dailyCostFactsSql, lineItemsSql } from './daily-cost-facts-sql.ts';
+import {
+  factsFromGroupsSql,
+  groupedByStoredTagsSql,
+  lineItemsSql,
+  tagSetsMergeSql,
+  tagSetsSql,
+} from './daily-cost-facts-sql.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
 import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
@@ -61,6 +67,8 @@ export interface OpenedBillingFile {
 }
 
 const FACTS_TABLE = 'daily_cost_facts';
+const GROUPS_TABLE = 'grouped_by_stored_tags';
+const TAG_SETS_TABLE = 'stored_tag_sets';
 const RESOURCE_COSTS_TABLE = 'monthly_resource_costs';
 const DEFAULT_BATCH_SIZE = 5_000;
 const INTERRUPT_AGAIN_MS = 100;
@@ -168,13 +176,14 @@ async function buildFacts(
   totalRows: number | null,
   options: ReadBillingFileOptions,
 ): Promise<void> {
-  const sql = `CREATE TEMP TABLE ${FACTS_TABLE} AS ${dailyCostFactsSql(source.relation, projection, options.grain)}`;
+  const grouping = `CREATE OR REPLACE TEMP TABLE ${GROUPS_TABLE} AS ${groupedByStoredTagsSql(source.relation, projection, options.grain)}`;
   // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
   // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
   await connection.run('SET preserve_insertion_order = false');
   let failure: unknown;
   try {
-    await runWithScanProgress(connection, sql, totalRows, options.onProgress);
+    await runWithScanProgress(connection, grouping, totalRows, options.onProgress);
+    await factsFromGroups(connection, projection);
   } catch (error) {
     failure = error;
   }
@@ -185,6 +194,22 @@ async function buildFacts(
     if (located) throw located;
   }
   throw translateDuckDbError(failure, source.file);
+}
+
+/**
+ * The facts table from the scan's groups and their tag sets, normalized once each; the groups are summed
+ * again only when two stored tag sets became one (decision 115). The groups are dropped after.
+ */
+async function factsFromGroups(connection: DuckDBConnection, projection: LineItemProjection): Promise<void> {
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${TAG_SETS_TABLE} AS ${tagSetsSql(GROUPS_TABLE, projection)}`,
+  );
+  const merging = await connection.runAndReadAll(tagSetsMergeSql(TAG_SETS_TABLE));
+  const merge = merging.getRowObjectsJS()[0]?.merge === true;
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${FACTS_TABLE} AS ${factsFromGroupsSql(GROUPS_TABLE, TAG_SETS_TABLE, merge)}`,
+  );
+  await connection.run(`DROP TABLE ${GROUPS_TABLE}; DROP TABLE ${TAG_SETS_TABLE}`);
 }
 
 /** Interrupts DuckDB's statement, again until it has stopped (an interrupt can land before it starts). */
