@@ -31,8 +31,8 @@ import {
   TEMPLATE_ROLE_PERMISSIONS,
 } from './protocol/identity.ts';
 import type { SimServiceName } from './protocol/service-handler.ts';
-import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { autoScalingService } from './services/auto-scaling.ts';
+import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
 import { lambdaService } from './services/lambda.ts';

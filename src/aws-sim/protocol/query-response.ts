@@ -1,5 +1,5 @@
-import { queryStyleCredentialErrors } from './credential-errors.ts';
 import { AwsError } from './aws-error.ts';
+import { queryStyleCredentialErrors } from './credential-errors.ts';
 import type { ServiceErrors, SimResponse } from './service-handler.ts';
 import { notAuthorizedMessage } from './service-handler.ts';
 import { type XmlElements, xmlDocument } from './xml.ts';

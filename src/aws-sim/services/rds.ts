@@ -39,7 +39,7 @@ function namedDb(databases: SimDbInstance[], context: CallContext, required: boo
   return db;
 }
 
-function describe(databases: SimDbInstance[], context: CallContext): SimResponse {
+function describeDatabases(databases: SimDbInstance[], context: CallContext): SimResponse {
   const named = namedDb(databases, context, false);
   const listed = named
     ? [named]
@@ -82,7 +82,7 @@ export function rdsService(databases: () => SimDbInstance[]): ServiceHandler {
       resource: request.params.get('DBInstanceIdentifier') ?? '*',
     }),
     async handle(context) {
-      if (context.operation === 'DescribeDBInstances') return describe(databases(), context);
+      if (context.operation === 'DescribeDBInstances') return describeDatabases(databases(), context);
       if (context.operation === 'StopDBInstance') return changeState(databases(), context, 'stopped');
       if (context.operation === 'StartDBInstance') return changeState(databases(), context, 'available');
       throw new AwsError(

@@ -2,8 +2,8 @@ import { AwsError } from '../protocol/aws-error.ts';
 import { queryStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { queryErrorDocument } from '../protocol/error-documents.ts';
 import type { IdentityStore } from '../protocol/identity.ts';
-import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
 import { queryResponse as queryDocument } from '../protocol/query-response.ts';
+import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
 import type { XmlElements } from '../protocol/xml.ts';
 
 const NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
