@@ -8,6 +8,8 @@ import { instanceState, type SimInstanceStateName, STATE_CODES } from './ec2-ins
 
 /** The tag the action role's policy refuses to act on (its Deny statement's condition). */
 export const PROTECT_TAG = { key: 'spendguard:protect', value: 'true' } as const;
+/** The one tag the action role may delete: the review tag its "tag for later" wrote. */
+const REVIEW_TAG = 'spendguard:review';
 
 /** What the EC2 handler may change in the fleet: state changes go through the fleet's activity. */
 export interface InstanceControl {
@@ -134,6 +136,14 @@ export function changeInstanceTags(
     throw new AwsError(
       'UnauthorizedOperation',
       `You are not authorized to perform this operation. User: ${context.identity.arn} is not authorized to perform: ${action} with an explicit deny in an identity-based policy`,
+      403,
+    );
+  // The role may take off only its own review tag (its policy's TakeBackItsReviewTag condition).
+  const assumed = context.identity.arn.includes(':assumed-role/');
+  if (change === 'delete' && assumed && tags.some(([key]) => key !== REVIEW_TAG))
+    throw new AwsError(
+      'UnauthorizedOperation',
+      `You are not authorized to perform this operation. User: ${context.identity.arn} is not authorized to perform: ec2:DeleteTags because no identity-based policy allows the ec2:DeleteTags action`,
       403,
     );
   if (isDryRun(context)) throw DRY_RUN();
