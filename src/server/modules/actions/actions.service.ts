@@ -61,6 +61,14 @@ export interface ActionRan {
   lines: string[];
 }
 
+/** The instances a launch alert names, as its notification's details keep them. */
+export interface AlertResources {
+  organizationId: string;
+  notificationId: string;
+  launchId: string | null;
+  instances: Array<{ instanceId: string; integrationId: string; region: string }>;
+}
+
 /** Who proposes: a person (their rights are checked), or Spendguard for an alert (nobody's approval). */
 type Proposer = { viewer: Viewer } | { system: { organizationId: string } };
 
@@ -195,13 +203,11 @@ export function createActionsService(deps: ActionsDependencies) {
       expiresAt: new Date(proposedAt.getTime() + PROPOSAL_LIFETIME_MS),
     });
     if (changing === 0) return { row, link: null };
-    const issued = links.issue(
-      row.id,
-      bindingOf(
-        operation,
-        steps.map((step) => step.resourceId),
-      ),
+    const binding = bindingOf(
+      operation,
+      steps.map((step) => step.resourceId),
     );
+    const issued = input.notificationId ? links.issueForAlert(row.id, binding) : links.issue(row.id, binding);
     await setLinkTokenHash(db, row.id, issued.hash);
     return { row: { ...row, link_token_hash: issued.hash }, link: issued.token };
   }
@@ -349,6 +355,61 @@ export function createActionsService(deps: ActionsDependencies) {
     },
 
     get: (viewer: Viewer, actionId: string) => viewOf(viewer.organizationId, actionId),
+
+    /**
+     * A launch alert's action (decision 111): once per alert, the stop of its running instances is
+     * proposed (the dry run kept), when the integration has the action role. Nothing when it has not,
+     * or when the alert names no instance.
+     */
+    async proposeForAlert(alert: AlertResources): Promise<void> {
+      if (await findActionOfNotification(db, alert.notificationId)) return;
+      const first = alert.instances[0];
+      if (!first) return;
+      const target = await deps.integrations.awsTargetOf(first.integrationId);
+      if (!target || target.organizationId !== alert.organizationId || !target.actionIdentity) return;
+      const ids = alert.instances
+        .filter((one) => one.integrationId === first.integrationId && one.region === first.region)
+        .map((one) => one.instanceId)
+        .slice(0, 100);
+      await propose(
+        { system: { organizationId: alert.organizationId } },
+        {
+          target,
+          kind: 'stop-instances',
+          operation: 'stop',
+          region: first.region,
+          resourceIds: [...new Set(ids)],
+          inputOf: () => null,
+          launchId: alert.launchId,
+          undoOf: null,
+          notificationId: alert.notificationId,
+        },
+      );
+    },
+
+    /** The confirmation page's address for an alert's action, while it waits for someone to confirm it. */
+    async alertLinkOf(notificationId: string): Promise<{ url: string; count: number } | null> {
+      const row = await findActionOfNotification(db, notificationId);
+      if (
+        !row ||
+        row.status !== 'proposed' ||
+        row.link_used_at ||
+        row.expires_at.getTime() <= now().getTime()
+      )
+        return null;
+      const steps = row.plan as unknown as StoredStep[];
+      const { token } = links.issueForAlert(
+        row.id,
+        bindingOf(
+          row.operation,
+          steps.map((step) => step.resourceId),
+        ),
+      );
+      return {
+        url: `${context.config.publicUrl}/actions/confirm/${token}`,
+        count: steps.filter((step) => step.outcome === 'change').length,
+      };
+    },
 
     /** POST /api/actions/:id/confirm: in the app (or with an actions:write token). */
     async confirm(viewer: Viewer, actionId: string): Promise<ResourceActionView> {
