@@ -2,7 +2,6 @@ import type { ActionLogView, ProposeActionInput, ResourceActionView } from '../.
 import {
   type ActionKind,
   FIRST_OPERATION,
-  RESOURCE_TYPE_OF,
   reviewTagValue,
   UNDO_OPERATION,
 } from '../../../domain/resource-action-plans.ts';
@@ -390,12 +389,7 @@ export function createActionsService(deps: ActionsDependencies) {
     /** The confirmation page's address for an alert's action, while it waits for someone to confirm it. */
     async alertLinkOf(notificationId: string): Promise<{ url: string; count: number } | null> {
       const row = await findActionOfNotification(db, notificationId);
-      if (
-        !row ||
-        row.status !== 'proposed' ||
-        row.link_used_at ||
-        row.expires_at.getTime() <= now().getTime()
-      )
+      if (row?.status !== 'proposed' || row.link_used_at || row.expires_at.getTime() <= now().getTime())
         return null;
       const steps = row.plan as unknown as StoredStep[];
       const { token } = links.issueForAlert(
