@@ -11,6 +11,11 @@ import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
 import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
+import {
+  buildScalableResources,
+  type SimAutoScalingGroup,
+  type SimDbInstance,
+} from './company/scalable-resources.ts';
 import { lambdaFunctions, type UsageSurge, usageMetricSeries } from './company/usage-metrics.ts';
 import type { CompanyWaste } from './company/waste.ts';
 import { CurExport } from './cur/cur-export.ts';
@@ -26,11 +31,13 @@ import {
   TEMPLATE_ROLE_PERMISSIONS,
 } from './protocol/identity.ts';
 import type { SimServiceName } from './protocol/service-handler.ts';
+import { autoScalingService } from './services/auto-scaling.ts';
 import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
 import { lambdaService } from './services/lambda.ts';
 import { pricingService } from './services/pricing.ts';
+import { rdsService } from './services/rds.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
 import { sqsService } from './services/sqs.ts';
@@ -41,6 +48,7 @@ export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.
 export type { FleetChangeResult, GpuBurstRequest } from './company/fleet-activity.ts';
 export type { EventBridgeEnvelope } from './company/launch-event-envelopes.ts';
 export type { ResourceChange } from './company/resource-change-envelopes.ts';
+export type { SimAutoScalingGroup, SimDbInstance } from './company/scalable-resources.ts';
 export type { CompanyWaste, SimAddress, SimSnapshot, SimVolume } from './company/waste.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
@@ -92,6 +100,12 @@ export interface AwsSimulator {
    * (`generatedWaste`), delete one (set `deletedAt`) or rename one, and the describe calls answer so.
    */
   waste: CompanyWaste;
+  /**
+   * The company's Auto Scaling groups and RDS databases, live: UpdateAutoScalingGroup and
+   * Stop/StartDBInstance change them, and a test may tag one (`spendguard:protect`) or add one.
+   */
+  autoScalingGroups: SimAutoScalingGroup[];
+  databases: SimDbInstance[];
   /**
    * Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: what the
    * template's role may do, read-only plus receiving from its launch-events queue).
@@ -201,6 +215,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const queues = new QueueStore();
   createLaunchEventQueues(queues, now().getTime());
   const activity = new FleetActivity(queues, now);
+  const scalable = buildScalableResources(model.fleet);
   const natLeaks: NatLeak[] = [];
   const surges: UsageSurge[] = [];
   const deletedAtMs = new Map<string, number>();
@@ -224,6 +239,8 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to),
     }),
     pricingService(),
+    autoScalingService(() => scalable.autoScalingGroups),
+    rdsService(() => scalable.databases),
     sqsService(queues, now),
     s3Service(buckets),
   ];
@@ -240,6 +257,8 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     credentials: { ...STATIC_CREDENTIALS },
     company: companyFacts(model),
     waste: model.waste,
+    autoScalingGroups: scalable.autoScalingGroups,
+    databases: scalable.databases,
     registerRole: (roleArn, externalId, roleOptions) =>
       identities.registerRole(roleArn, externalId, roleOptions?.permissions),
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),

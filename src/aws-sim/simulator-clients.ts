@@ -1,7 +1,9 @@
+import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { PricingClient } from '@aws-sdk/client-pricing';
+import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
@@ -34,5 +36,7 @@ export function simulatorClients(
     ec2: new EC2Client(config),
     pricing: new PricingClient(config),
     sqs: new SQSClient(config),
+    autoScaling: new AutoScalingClient(config),
+    rds: new RDSClient(config),
   };
 }

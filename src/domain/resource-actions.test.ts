@@ -122,11 +122,16 @@ describe('runStatus', () => {
 });
 
 describe('actionRolePolicy', () => {
-  it('allows exactly the six actions and denies them on protected resources', () => {
-    const [allow, deny, tagDeny] = actionRolePolicy().Statement;
+  it('allows exactly the six actions, DeleteTags only for its review tag, and denies them on protected resources', () => {
+    const [allow, untag, deny, tagDeny] = actionRolePolicy().Statement;
     expect(allow?.Action).toEqual([...ACTION_ROLE_ACTIONS]);
+    expect(untag).toMatchObject({
+      Action: ['ec2:DeleteTags'],
+      Condition: { 'ForAllValues:StringEquals': { 'aws:TagKeys': ['spendguard:review'] } },
+    });
     expect(deny?.Effect).toBe('Deny');
+    expect(deny?.Action).toContain('ec2:DeleteTags');
     expect(deny?.Condition).toEqual({ StringEquals: { 'aws:ResourceTag/spendguard:protect': 'true' } });
-    expect(tagDeny?.Action).toEqual(['ec2:CreateTags']);
+    expect(tagDeny?.Action).toEqual(['ec2:CreateTags', 'ec2:DeleteTags']);
   });
 });

@@ -19,6 +19,9 @@ export const ACTION_ROLE_ACTIONS = [
   'ec2:CreateTags',
 ] as const;
 
+/** The tag "tag for later" writes, and the only one the role may take off again (its undo). */
+export const REVIEW_TAG = 'spendguard:review';
+
 /** The role's name in the template (and the one to give a role made by hand). */
 export const ACTION_ROLE_NAME = 'SpendguardActions';
 
@@ -28,10 +31,12 @@ export const ACTION_ROLE_ABILITIES = [
   'Set an Auto Scaling group’s sizes',
   'Stop and start RDS instances',
   'Tag EC2 resources',
+  `Remove its own ${REVIEW_TAG} tag`,
 ] as const;
 
 /**
- * The action role's permission policy: the six actions, denied on any resource tagged
+ * The action role's permission policy: the six actions, and DeleteTags only for the review tag (an
+ * undone "tag for later", docs/decisions/110); all denied on any resource tagged
  * spendguard:protect=true, and no tag change may touch that tag itself.
  */
 export function actionRolePolicy() {
@@ -40,16 +45,23 @@ export function actionRolePolicy() {
     Statement: [
       { Sid: 'SpendguardActions', Effect: 'Allow', Action: [...ACTION_ROLE_ACTIONS], Resource: '*' },
       {
+        Sid: 'TakeBackItsReviewTag',
+        Effect: 'Allow',
+        Action: ['ec2:DeleteTags'],
+        Resource: '*',
+        Condition: { 'ForAllValues:StringEquals': { 'aws:TagKeys': [REVIEW_TAG] } },
+      },
+      {
         Sid: 'NeverOnProtectedResources',
         Effect: 'Deny',
-        Action: [...ACTION_ROLE_ACTIONS],
+        Action: [...ACTION_ROLE_ACTIONS, 'ec2:DeleteTags'],
         Resource: '*',
         Condition: { StringEquals: { [`aws:ResourceTag/${PROTECT_TAG.key}`]: PROTECT_TAG.value } },
       },
       {
         Sid: 'NeverChangeTheProtectTag',
         Effect: 'Deny',
-        Action: ['ec2:CreateTags'],
+        Action: ['ec2:CreateTags', 'ec2:DeleteTags'],
         Resource: '*',
         Condition: { 'ForAnyValue:StringEquals': { 'aws:TagKeys': [PROTECT_TAG.key] } },
       },
@@ -72,8 +84,8 @@ export function actionRoleTrustPolicy(spendguardAccountId: string, externalId: s
   };
 }
 
-export type ResourceActionKind = 'stop-instances';
-export type ResourceOperation = 'stop' | 'start';
+/** Every operation an action runs: a stop and its start; a group to 0 and its sizes back; a tag and its old value back. */
+export type ResourceOperation = 'stop' | 'start' | 'scale-to-zero' | 'restore-sizes' | 'tag' | 'restore-tag';
 
 /** An instance as the read-only role described it before acting. */
 export interface InstanceBefore {
@@ -88,13 +100,14 @@ export type PlannedStep =
   | { instanceId: string; outcome: 'nothing-to-do'; stateBefore: string; reason: string }
   | { instanceId: string; outcome: 'refused'; stateBefore: string; reason: string };
 
-const TARGET: Record<ResourceOperation, string> = { stop: 'stopped', start: 'running' };
+type InstanceOperation = 'stop' | 'start';
+const TARGET: Record<InstanceOperation, string> = { stop: 'stopped', start: 'running' };
 /** The states from which each operation is already done or under way. */
-const ALREADY: Record<ResourceOperation, readonly string[]> = {
+const ALREADY: Record<InstanceOperation, readonly string[]> = {
   stop: ['stopping', 'stopped'],
   start: ['pending', 'running'],
 };
-const CANNOT: Record<ResourceOperation, readonly string[]> = {
+const CANNOT: Record<InstanceOperation, readonly string[]> = {
   stop: ['shutting-down', 'terminated'],
   start: ['shutting-down', 'terminated', 'stopping'],
 };
@@ -109,7 +122,7 @@ export function isProtected(tags: Record<string, string>): boolean {
  * there is refused with its state.
  */
 export function planInstanceOperation(
-  operation: ResourceOperation,
+  operation: InstanceOperation,
   instances: InstanceBefore[],
 ): PlannedStep[] {
   return instances.map((instance): PlannedStep => {

@@ -283,6 +283,7 @@ export async function buildApp(
     liveLedger: launchEvents,
     liveSpend: liveSpendReadings,
     commitments: commitments.alertFacts,
+    launchActions: actions,
   });
   await alerts.registerRoutes(app);
   // The demo organization warns of a costly launch out of the box (the GPU-burst button).
@@ -328,6 +329,10 @@ export async function buildApp(
   launchEvents.onLaunchChanges((event) => alerts.evaluateFreshLaunches(event));
   // A meter read stored periods → alerts evaluate the organization's live-spend rules at once (decision 096).
   liveSpendReadings.onPeriodsStored((event) => alerts.evaluateFreshMeterRead(event));
+  // An action on an alert's resources ran → the alert mail's thread is told what was done (decision 111).
+  actions.onActionRan(async (event) => {
+    await alerts.tellThread(event);
+  });
   // --- end reactions ---
 
   if (context.config.role.servesWeb) await registerWebApp(app, context.config.webDistDir);

@@ -39,6 +39,8 @@ export const READ_ONLY_PERMISSIONS = [
   'cloudwatch:ListMetrics',
   'lambda:ListFunctions',
   'ec2:Describe*',
+  'autoscaling:Describe*',
+  'rds:Describe*',
   'organizations:List*',
   'organizations:Describe*',
   'pricing:*',
@@ -52,13 +54,14 @@ export const TEMPLATE_ROLE_PERMISSIONS = [...READ_ONLY_PERMISSIONS, ...LAUNCH_EV
 
 /**
  * What the template's opt-in action role grants (ActionRole=Enabled): stop and start, scale a group,
- * stop and start a database, tag. Its Deny on resources tagged spendguard:protect=true is applied by
+ * stop and start a database, tag (and take its own review tag off again). Its Deny on resources tagged spendguard:protect=true is applied by
  * the EC2 handler (ec2-instance-actions.ts).
  */
 export const ACTION_ROLE_PERMISSIONS = [
   'ec2:StopInstances',
   'ec2:StartInstances',
   'ec2:CreateTags',
+  'ec2:DeleteTags',
   'autoscaling:UpdateAutoScalingGroup',
   'rds:StopDBInstance',
   'rds:StartDBInstance',

@@ -8,6 +8,8 @@ import { instanceState, type SimInstanceStateName, STATE_CODES } from './ec2-ins
 
 /** The tag the action role's policy refuses to act on (its Deny statement's condition). */
 export const PROTECT_TAG = { key: 'spendguard:protect', value: 'true' } as const;
+/** The one tag the action role may delete: the review tag its "tag for later" wrote. */
+const REVIEW_TAG = 'spendguard:review';
 
 /** What the EC2 handler may change in the fleet: state changes go through the fleet's activity. */
 export interface InstanceControl {
@@ -108,23 +110,50 @@ export function changeInstancesState(
   };
 }
 
-/** CreateTags on instances: the same deny on protected ones; `spendguard:protect` itself is not settable. */
-export function createInstanceTags(fleet: FleetInstance[], context: CallContext): { return: boolean } {
-  const instances = namedInstances(fleet, context, 'ResourceId');
-  refuseProtected(instances, context, 'ec2:CreateTags');
-  const { params } = context.request;
-  const tags: Array<[string, string]> = [];
+function tagParams(params: URLSearchParams): Array<[string, string | undefined]> {
+  const tags: Array<[string, string | undefined]> = [];
   for (let index = 1; params.has(`Tag.${index}.Key`); index += 1)
-    tags.push([params.get(`Tag.${index}.Key`) ?? '', params.get(`Tag.${index}.Value`) ?? '']);
+    tags.push([params.get(`Tag.${index}.Key`) ?? '', params.get(`Tag.${index}.Value`) ?? undefined]);
+  return tags;
+}
+
+/**
+ * CreateTags and DeleteTags on instances: the same deny on protected ones, and `spendguard:protect`
+ * itself may be neither set nor removed by the action role. DeleteTags with a value removes the tag
+ * only when it still has that value, as EC2 does.
+ */
+export function changeInstanceTags(
+  fleet: FleetInstance[],
+  context: CallContext,
+  change: 'create' | 'delete',
+): { return: boolean } {
+  const action = change === 'create' ? 'ec2:CreateTags' : 'ec2:DeleteTags';
+  const instances = namedInstances(fleet, context, 'ResourceId');
+  refuseProtected(instances, context, action);
+  const tags = tagParams(context.request.params);
   if (tags.length === 0) throw new AwsError('MissingParameter', 'The request must contain the parameter Tag');
   if (context.identity.arn.includes(':assumed-role/') && tags.some(([key]) => key === PROTECT_TAG.key))
     throw new AwsError(
       'UnauthorizedOperation',
-      `You are not authorized to perform this operation. User: ${context.identity.arn} is not authorized to perform: ec2:CreateTags with an explicit deny in an identity-based policy`,
+      `You are not authorized to perform this operation. User: ${context.identity.arn} is not authorized to perform: ${action} with an explicit deny in an identity-based policy`,
+      403,
+    );
+  // The role may take off only its own review tag (its policy's TakeBackItsReviewTag condition).
+  const assumed = context.identity.arn.includes(':assumed-role/');
+  if (change === 'delete' && assumed && tags.some(([key]) => key !== REVIEW_TAG))
+    throw new AwsError(
+      'UnauthorizedOperation',
+      `You are not authorized to perform this operation. User: ${context.identity.arn} is not authorized to perform: ec2:DeleteTags because no identity-based policy allows the ec2:DeleteTags action`,
       403,
     );
   if (isDryRun(context)) throw DRY_RUN();
-  for (const instance of instances)
-    instance.extraTags = { ...instance.extraTags, ...Object.fromEntries(tags) };
+  for (const instance of instances) {
+    const next = { ...instance.extraTags };
+    for (const [key, value] of tags) {
+      if (change === 'create') next[key] = value ?? '';
+      else if (value === undefined || next[key] === value) delete next[key];
+    }
+    instance.extraTags = next;
+  }
   return { return: true };
 }

@@ -6,7 +6,7 @@ import type { CallContext, ServiceHandler, SimResponse } from '../protocol/servi
 import { notAuthorizedMessage, SIGNATURE_MISMATCH_MESSAGE } from '../protocol/service-handler.ts';
 import { items, type XmlElements, xmlDocument } from '../protocol/xml.ts';
 import { numberedParams, passesFilters, queryFilters } from './ec2-filters.ts';
-import { changeInstancesState, createInstanceTags, type InstanceControl } from './ec2-instance-actions.ts';
+import { changeInstancesState, changeInstanceTags, type InstanceControl } from './ec2-instance-actions.ts';
 import { instanceXml } from './ec2-instances-xml.ts';
 import { describeAddresses, describeSnapshots, describeVolumes } from './ec2-waste.ts';
 
@@ -153,8 +153,12 @@ export function ec2Service(
           changeInstancesState(fleet(), control, context, to),
         );
       }
-      if (context.operation === 'CreateTags')
-        return respond('CreateTags', context.requestId, createInstanceTags(fleet(), context));
+      if (context.operation === 'CreateTags' || context.operation === 'DeleteTags')
+        return respond(
+          context.operation,
+          context.requestId,
+          changeInstanceTags(fleet(), context, context.operation === 'CreateTags' ? 'create' : 'delete'),
+        );
       throw new AwsError(
         'InvalidAction',
         `The action ${context.operation} is not valid for this web service.`,

@@ -2,17 +2,13 @@ import { AwsError } from '../protocol/aws-error.ts';
 import { queryStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { queryErrorDocument } from '../protocol/error-documents.ts';
 import type { IdentityStore } from '../protocol/identity.ts';
+import { queryResponse as queryDocument } from '../protocol/query-response.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { type XmlElements, xmlDocument } from '../protocol/xml.ts';
+import type { XmlElements } from '../protocol/xml.ts';
 
 const NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
-function queryResponse(operation: string, result: XmlElements, requestId: string): SimResponse {
-  const body = xmlDocument(`${operation}Response`, NAMESPACE, {
-    [`${operation}Result`]: result,
-    ResponseMetadata: { RequestId: requestId },
-  });
-  return { status: 200, headers: { 'content-type': 'text/xml' }, body };
-}
+const queryResponse = (operation: string, result: XmlElements, requestId: string): SimResponse =>
+  queryDocument(operation, NAMESPACE, result, requestId);
 
 function assumeRole(identities: IdentityStore, context: CallContext): SimResponse {
   const { params } = context.request;

@@ -8,6 +8,8 @@ const proposal: ResourceActionView = {
   id: 'a-1',
   integration_id: 'int-1',
   kind: 'stop-instances',
+  resource_type: 'ec2-instance',
+  notification_id: null,
   operation: 'stop',
   account_id: '281947365012',
   region: 'us-east-1',
@@ -102,5 +104,36 @@ describe('what an action will change, and what it did', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText('running → stopping')).toBeTruthy();
+  });
+
+  it('names a group’s scale-down and a database’s stop in their own words', () => {
+    const group: ResourceActionView = {
+      ...proposal,
+      kind: 'scale-to-zero',
+      resource_type: 'auto-scaling-group',
+      operation: 'scale-to-zero',
+      steps: [
+        {
+          resource_id: 'api-prod-asg',
+          outcome: 'change',
+          state_before: 'min 1, max 3, desired 1',
+          state_after: 'min 0, max 3, desired 0',
+          reason: null,
+          dry_run: 'Auto Scaling has no dry run: the action role was assumed.',
+        },
+      ],
+    };
+    expect(actionHeadline(group)).toBe(
+      `This will scale to 0 1 of 1 Auto Scaling groups in ${proposal.account_id} (us-east-1).`,
+    );
+    const database = {
+      ...group,
+      kind: 'stop-database',
+      resource_type: 'rds-db-instance',
+      operation: 'stop',
+    } as const;
+    expect(actionHeadline(database)).toBe(
+      `This will stop 1 of 1 databases in ${proposal.account_id} (us-east-1).`,
+    );
   });
 });

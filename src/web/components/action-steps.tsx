@@ -14,7 +14,22 @@ const RESULT_BADGES = {
   refused: { color: 'red', label: 'refused' },
 } as const;
 
-const verb = (action: ResourceActionView) => (action.operation === 'stop' ? 'stop' : 'start');
+const VERBS: Record<ResourceActionView['operation'], [string, string]> = {
+  stop: ['stop', 'Stopped'],
+  start: ['start', 'Started'],
+  'scale-to-zero': ['scale to 0', 'Scaled to 0'],
+  'restore-sizes': ['restore the sizes of', 'Restored the sizes of'],
+  tag: ['tag for review', 'Tagged for review'],
+  'restore-tag': ['restore the review tag of', 'Restored the review tag of'],
+};
+const NOUNS: Record<ResourceActionView['resource_type'], string> = {
+  'ec2-instance': 'instances',
+  'auto-scaling-group': 'Auto Scaling groups',
+  'rds-db-instance': 'databases',
+};
+
+export const verb = (action: ResourceActionView) => VERBS[action.operation][0];
+export const nounOf = (action: ResourceActionView) => NOUNS[action.resource_type];
 
 /** One line saying what the action will do or did, for the modal's and the confirmation page's heading. */
 export function actionHeadline(action: ResourceActionView): string {
@@ -22,17 +37,20 @@ export function actionHeadline(action: ResourceActionView): string {
   const total = action.steps.length;
   const where = `in ${action.account_id} (${action.region})`;
   if (action.status === 'proposed')
-    return `This will ${verb(action)} ${changing} of ${total} instances ${where}.`;
+    return `This will ${verb(action)} ${changing} of ${total} ${nounOf(action)} ${where}.`;
   if (action.status === 'nothing-to-do')
-    return `Nothing to do: every instance is already ${action.operation === 'stop' ? 'stopped' : 'running'}.`;
+    return action.resource_type === 'ec2-instance' &&
+      (action.operation === 'stop' || action.operation === 'start')
+      ? `Nothing to do: every instance is already ${action.operation === 'stop' ? 'stopped' : 'running'}.`
+      : `Nothing to do: see why below.`;
   const done = action.results.filter((entry) => entry.outcome === 'changed').length;
   const failed = action.results.filter(
     (entry) => entry.outcome === 'failed' || entry.outcome === 'refused',
   ).length;
-  const past = action.operation === 'stop' ? 'Stopped' : 'Started';
+  const past = VERBS[action.operation][1];
   return failed > 0
     ? `${past} ${done} of ${total}; ${failed} not: see why below.`
-    : `${past} ${done} of ${total} instances ${where}.`;
+    : `${past} ${done} of ${total} ${nounOf(action)} ${where}.`;
 }
 
 /**

@@ -6,9 +6,9 @@ export interface ResourceActionsTable {
   id: Generated<string>;
   organization_id: string;
   integration_id: string;
-  /** 'stop-instances' (ResourceActionKind). */
+  /** stop-instances, scale-to-zero, stop-database or tag-for-review (ActionKind). */
   kind: string;
-  /** 'stop' or 'start' (an undo starts what a stop stopped). */
+  /** ResourceOperation: stop/start, scale-to-zero/restore-sizes, tag/restore-tag (the undo is the second). */
   operation: string;
   account_id: string;
   region: string;
@@ -32,6 +32,8 @@ export interface ResourceActionsTable {
   /** app, mail, slack or api. */
   decided_via: string | null;
   decided_at: Timestamp | null;
+  /** The launch alert it was proposed for (its mail carries the link; its thread hears the outcome). */
+  notification_id: string | null;
 }
 
 /** The audit log: one row per resource and attempt. */
@@ -52,6 +54,8 @@ export interface ResourceActionLogTable {
   approved_by_name: string;
   approved_via: string;
   at: Timestamp;
+  /** What an undo puts back: a group's sizes, a tag's previous value (null: nothing to restore). */
+  restore: Json | null;
 }
 
 /** The tables the actions module owns (db/schema/ownership.ts). Actions on customer resources and their log. */

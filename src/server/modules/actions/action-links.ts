@@ -21,6 +21,19 @@ export function createActionLinks(secret: string) {
       const token = `${actionId}.${nonce}.${signatureOf(actionId, nonce, binding)}`;
       return { token, hash: hashOf(token) };
     },
+    /**
+     * The link of an action proposed for an alert (decision 111): its nonce derived from the action, so
+     * each of the alert's deliveries writes the same link without the link being stored anywhere.
+     */
+    issueForAlert(actionId: string, binding: string): { token: string; hash: string } {
+      const nonce = createHmac('sha256', key)
+        .update(`alert-nonce\n${actionId}`)
+        .digest()
+        .subarray(0, 18)
+        .toString('base64url');
+      const token = `${actionId}.${nonce}.${signatureOf(actionId, nonce, binding)}`;
+      return { token, hash: hashOf(token) };
+    },
     /** Whether the token is one this server signed for that action and binding. */
     verify(token: string, actionId: string, binding: string): boolean {
       const [id, nonce, signature] = token.split('.');

@@ -1,4 +1,8 @@
 import type { ActionLogEntryView, ResourceActionView } from '../../../contracts/actions.ts';
+import { type ActionKind, RESOURCE_TYPE_OF, UNDO_OPERATION } from '../../../domain/resource-action-plans.ts';
+import type { ResourceOperation } from '../../../domain/resource-actions.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { StepOutcome } from './action-steps.ts';
 import type { ActionLogRow, ActionRow, StoredStep } from './actions.repository.ts';
 
 export function logEntryView(row: ActionLogRow): ActionLogEntryView {
@@ -26,7 +30,8 @@ export function actionView(row: ActionRow, log: ActionLogRow[], link: string | n
   return {
     id: row.id,
     integration_id: row.integration_id,
-    kind: 'stop-instances',
+    kind: row.kind as ActionKind,
+    resource_type: RESOURCE_TYPE_OF[row.kind as ActionKind],
     operation: row.operation as ResourceActionView['operation'],
     account_id: row.account_id,
     region: row.region,
@@ -45,11 +50,47 @@ export function actionView(row: ActionRow, log: ActionLogRow[], link: string | n
     expires_at: row.expires_at.toISOString(),
     decided_via: row.decided_via as ResourceActionView['decided_via'],
     decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+    notification_id: row.notification_id,
     results: log.map(logEntryView),
     undoable:
-      row.operation === 'stop' &&
+      UNDO_OPERATION[row.operation as ResourceOperation] !== undefined &&
       (row.status === 'done' || row.status === 'partly-done') &&
       log.some((entry) => entry.outcome === 'changed'),
     confirmation_link: link,
+  };
+}
+
+const NOUNS: Record<ActionKind, [string, string]> = {
+  'stop-instances': ['instance', 'instances'],
+  'scale-to-zero': ['Auto Scaling group', 'Auto Scaling groups'],
+  'stop-database': ['database', 'databases'],
+  'tag-for-review': ['instance', 'instances'],
+};
+
+const HOW: Record<string, string> = {
+  app: 'in Spendguard',
+  mail: "through the alert's link",
+  slack: 'from Slack',
+  api: 'with an API token',
+};
+
+/** What an action did, in the words the alert's thread is told. */
+export function ranSummary(input: {
+  row: ActionRow;
+  viewer: Pick<Viewer, 'name'>;
+  via: string;
+  outcomes: StepOutcome[];
+  pastTense: string;
+}): { summary: string; lines: string[] } {
+  const { row, outcomes } = input;
+  const changed = outcomes.filter((outcome) => outcome.outcome === 'changed').length;
+  const [one, many] = NOUNS[row.kind as ActionKind];
+  return {
+    summary: `${input.viewer.name} ${input.pastTense} ${changed} of ${outcomes.length} ${outcomes.length === 1 ? one : many} in ${row.account_id} (${row.region}) ${HOW[input.via] ?? ''}.`,
+    lines: outcomes.map((outcome) =>
+      outcome.outcome === 'changed'
+        ? `${outcome.resourceId}: ${outcome.stateBefore} → ${outcome.stateAfter}`
+        : `${outcome.resourceId}: ${outcome.outcome} (${outcome.awsCode ? `${outcome.awsCode}: ` : ''}${outcome.awsMessage})`,
+    ),
   };
 }

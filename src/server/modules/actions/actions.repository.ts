@@ -1,11 +1,19 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ActionKind } from '../../../domain/resource-action-plans.ts';
+import type { ResourceOperation } from '../../../domain/resource-actions.ts';
 import type { DatabaseSchema, ResourceActionLogTable, ResourceActionsTable } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema>;
 export type ActionRow = Selectable<ResourceActionsTable>;
 export type ActionLogRow = Selectable<ResourceActionLogTable>;
 
-/** A step of the plan as stored: the view's step and the resource's tags (who may approve it). */
+/** Who proposes the action a launch alert carries: no person, so no approval is implied by it. */
+export const SPENDGUARD_PROPOSER = 'spendguard';
+
+/**
+ * A step of the plan as stored: the view's step, the resource's tags (who may approve it), and for a
+ * change what the call sets (`apply`: a group's sizes, a tag's value; absent on stops).
+ */
 export interface StoredStep {
   resourceId: string;
   outcome: 'change' | 'nothing-to-do' | 'refused';
@@ -14,6 +22,7 @@ export interface StoredStep {
   reason: string | null;
   dryRun: string | null;
   tags: Record<string, string>;
+  apply?: unknown;
 }
 
 export async function insertAction(
@@ -21,7 +30,9 @@ export async function insertAction(
   action: {
     organizationId: string;
     integrationId: string;
-    operation: 'stop' | 'start';
+    kind: ActionKind;
+    operation: ResourceOperation;
+    notificationId: string | null;
     accountId: string;
     region: string;
     launchId: string | null;
@@ -39,8 +50,9 @@ export async function insertAction(
     .values({
       organization_id: action.organizationId,
       integration_id: action.integrationId,
-      kind: 'stop-instances',
+      kind: action.kind,
       operation: action.operation,
+      notification_id: action.notificationId,
       account_id: action.accountId,
       region: action.region,
       launch_id: action.launchId,
@@ -71,6 +83,15 @@ export async function findAction(db: Db, organizationId: string, actionId: strin
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('id', '=', actionId)
+    .executeTakeFirst();
+}
+
+/** The action proposed for a launch alert, if one was. */
+export async function findActionOfNotification(db: Db, notificationId: string) {
+  return db
+    .selectFrom('resource_actions')
+    .selectAll()
+    .where('notification_id', '=', notificationId)
     .executeTakeFirst();
 }
 
@@ -121,7 +142,15 @@ export async function claimUndo(db: Db, actionId: string): Promise<boolean> {
 
 export async function insertLogEntries(db: Db, entries: Array<Omit<ActionLogRow, 'id'>>): Promise<void> {
   if (entries.length === 0) return;
-  await db.insertInto('resource_action_log').values(entries).execute();
+  await db
+    .insertInto('resource_action_log')
+    .values(
+      entries.map((entry) => ({
+        ...entry,
+        restore: entry.restore === null ? null : JSON.stringify(entry.restore),
+      })),
+    )
+    .execute();
 }
 
 export async function logEntriesOf(
@@ -149,13 +178,19 @@ export async function listLog(
   return query.orderBy('at', 'desc').orderBy('resource_id').limit(options.limit).execute();
 }
 
-/** When the organization proposed or decided actions since `since` (the rate limit counts both). */
+/**
+ * When the organization proposed or decided actions since `since` (the rate limit counts both); the
+ * proposals alerts make count only once someone decides them.
+ */
 export async function recentActionTimes(db: Db, organizationId: string, since: Date): Promise<Date[]> {
   const rows = await db
     .selectFrom('resource_actions')
-    .select(['proposed_at', 'decided_at'])
+    .select(['proposed_at', 'decided_at', 'proposed_by'])
     .where('organization_id', '=', organizationId)
     .where((eb) => eb.or([eb('proposed_at', '>', since), eb('decided_at', '>', since)]))
     .execute();
-  return rows.flatMap((row) => [row.proposed_at, ...(row.decided_at ? [row.decided_at] : [])]);
+  return rows.flatMap((row) => [
+    ...(row.proposed_by === SPENDGUARD_PROPOSER ? [] : [row.proposed_at]),
+    ...(row.decided_at ? [row.decided_at] : []),
+  ]);
 }

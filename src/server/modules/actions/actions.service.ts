@@ -1,37 +1,47 @@
 import type { ActionLogView, ProposeActionInput, ResourceActionView } from '../../../contracts/actions.ts';
 import {
+  type ActionKind,
+  FIRST_OPERATION,
+  reviewTagValue,
+  UNDO_OPERATION,
+} from '../../../domain/resource-action-plans.ts';
+import {
   ACTION_RATE_LIMIT,
   mayApprove,
   PROPOSAL_LIFETIME_MS,
-  planInstanceOperation,
   type ResourceOperation,
   rateLimitRetryAt,
   runStatus,
 } from '../../../domain/resource-actions.ts';
-import { storableText } from '../../../domain/storable-text.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
+import { createSignal } from '../../signal.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { driverContext } from './action-driver.ts';
 import { type ActionLinks, bindingOf, hashOf } from './action-links.ts';
+import { proposedSteps, runSteps } from './action-steps.ts';
 import {
+  type ActionLogRow,
   type ActionRow,
   claimDecision,
   claimUndo,
   findAction,
   findActionByLinkHash,
+  findActionOfNotification,
   insertAction,
   insertLogEntries,
   listLog,
   logEntriesOf,
   recentActionTimes,
+  SPENDGUARD_PROPOSER,
   type StoredStep,
   setActionStatus,
   setLinkTokenHash,
 } from './actions.repository.ts';
-import { actionView, logEntryView } from './actions-views.ts';
-import { describeInstances, dryRun, ec2Of, runOperation } from './instance-calls.ts';
+import { actionView, logEntryView, ranSummary } from './actions-views.ts';
+import { DRIVERS } from './resource-drivers.ts';
 
 export interface ActionsDependencies {
   context: AppContext;
@@ -39,6 +49,27 @@ export interface ActionsDependencies {
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
   links: ActionLinks;
 }
+
+/** What an action did, for the thread of the alert it was proposed for. */
+export interface ActionRan {
+  organizationId: string;
+  notificationId: string;
+  actionId: string;
+  /** "Olivia Owner stopped 8 of 8 instances in 746251839027 (us-east-1) through the mail's link." */
+  summary: string;
+  lines: string[];
+}
+
+/** The instances a launch alert names, as its notification's details keep them. */
+export interface AlertResources {
+  organizationId: string;
+  notificationId: string;
+  launchId: string | null;
+  instances: Array<{ instanceId: string; integrationId: string; region: string }>;
+}
+
+/** Who proposes: a person (their rights are checked), or Spendguard for an alert (nobody's approval). */
+type Proposer = { viewer: Viewer } | { system: { organizationId: string } };
 
 type Via = 'app' | 'mail' | 'slack' | 'api';
 
@@ -54,6 +85,12 @@ export function createActionsService(deps: ActionsDependencies) {
   const { context, links } = deps;
   const { db } = context.database;
   const now = () => context.clock.now();
+  // After an action ran (or its undo): the alert it came with tells its thread (decision 111).
+  const actionRan = createSignal<ActionRan>({
+    failure: 'a listener failed after an action ran',
+    detailsOf: (event) => ({ actionId: event.actionId, notificationId: event.notificationId }),
+    log: context.log,
+  });
 
   function requireAccess() {
     if (!context.aws)
@@ -108,59 +145,48 @@ export function createActionsService(deps: ActionsDependencies) {
 
   /** Describes (read-only role), plans (domain rules), then dry-runs each change with the action role. */
   async function propose(
-    viewer: Viewer,
+    proposer: Proposer,
     input: {
       target: AwsTarget;
+      kind: ActionKind;
       operation: ResourceOperation;
       region: string;
-      instanceIds: string[];
+      resourceIds: string[];
+      /** The account a resource reference named: another account than the role's reads as missing. */
+      accountId?: string;
+      inputOf: (resourceId: string) => unknown;
       launchId: string | null;
       undoOf: string | null;
+      notificationId?: string;
     },
   ): Promise<{ row: ActionRow; link: string | null }> {
-    const { target, operation, region } = input;
+    const { target, operation, region, kind } = input;
     const roles = requireActionRole(target);
-    const access = requireAccess();
-    const reader = await ec2Of(access, roles.read, region);
-    const described = await describeInstances(reader, input.instanceIds);
+    const driver = DRIVERS[kind];
+    const context = driverContext(requireAccess(), roles, region);
+    const accountId = roles.act.kind === 'aws-role' ? (roles.act.roleArn.split(':')[4] ?? '') : '';
+    const described =
+      input.accountId !== undefined && input.accountId !== accountId
+        ? { missing: input.resourceIds.join(', ') }
+        : await driver.describe(context, input.resourceIds);
     if ('missing' in described)
       throw new ApiError(
         404,
         'NotFound',
-        `instance_ids: not found in ${target.name} (${region}): ${described.missing}`,
+        `${kind === 'stop-instances' ? 'instance_ids' : 'resource'}: not found in ${target.name} (${input.accountId ?? accountId}, ${region}): ${described.missing}`,
       );
-    const accountId = roles.act.kind === 'aws-role' ? (roles.act.roleArn.split(':')[4] ?? '') : '';
-    const plan = planInstanceOperation(operation, described.instances);
-    const tagsOf = (id: string) => described.instances.find((one) => one.instanceId === id)?.tags ?? {};
-    const actor = await ec2Of(access, roles.act, region);
-    const steps: StoredStep[] = await Promise.all(
-      plan.map(async (step): Promise<StoredStep> => {
-        const base = {
-          resourceId: step.instanceId,
-          stateBefore: step.stateBefore,
-          tags: tagsOf(step.instanceId),
-        };
-        if (step.outcome !== 'change')
-          return { ...base, outcome: step.outcome, stateAfter: null, reason: step.reason, dryRun: null };
-        const answer = await dryRun(actor, operation, step.instanceId);
-        return answer.ok
-          ? { ...base, outcome: 'change', stateAfter: step.stateAfter, reason: null, dryRun: answer.answer }
-          : {
-              ...base,
-              outcome: 'refused',
-              stateAfter: null,
-              reason: `AWS refused the dry run: ${storableText(answer.answer)}`,
-              dryRun: storableText(answer.answer),
-            };
-      }),
-    );
-    await assertMayApprove(viewer, accountId, steps);
+    const steps = await proposedSteps(driver, context, operation, described.resources, input.inputOf);
+    const organizationId =
+      'viewer' in proposer ? proposer.viewer.organizationId : proposer.system.organizationId;
+    if ('viewer' in proposer) await assertMayApprove(proposer.viewer, accountId, steps);
     const changing = steps.filter((step) => step.outcome === 'change').length;
     const proposedAt = now();
     const row = await insertAction(db, {
-      organizationId: viewer.organizationId,
+      organizationId,
       integrationId: target.id,
+      kind,
       operation,
+      notificationId: input.notificationId ?? null,
       accountId,
       region,
       launchId: input.launchId,
@@ -168,21 +194,19 @@ export function createActionsService(deps: ActionsDependencies) {
       plan: steps,
       dryRunAnswer:
         changing > 0
-          ? `EC2 dry run: ${changing} of ${steps.length} would be ${operation === 'stop' ? 'stopped' : 'started'}.`
+          ? `${driver.dryRunName}: ${changing} of ${steps.length} would be ${driver.pastTense(operation)}.`
           : 'Nothing to change.',
       status: changing > 0 ? 'proposed' : 'nothing-to-do',
-      proposedBy: viewer.userId,
+      proposedBy: 'viewer' in proposer ? proposer.viewer.userId : SPENDGUARD_PROPOSER,
       proposedAt,
       expiresAt: new Date(proposedAt.getTime() + PROPOSAL_LIFETIME_MS),
     });
     if (changing === 0) return { row, link: null };
-    const issued = links.issue(
-      row.id,
-      bindingOf(
-        operation,
-        steps.map((step) => step.resourceId),
-      ),
+    const binding = bindingOf(
+      operation,
+      steps.map((step) => step.resourceId),
     );
+    const issued = input.notificationId ? links.issueForAlert(row.id, binding) : links.issue(row.id, binding);
     await setLinkTokenHash(db, row.id, issued.hash);
     return { row: { ...row, link_token_hash: issued.hash }, link: issued.token };
   }
@@ -191,66 +215,42 @@ export function createActionsService(deps: ActionsDependencies) {
   async function run(viewer: Viewer, row: ActionRow, via: Via): Promise<void> {
     const target = await requireTarget(row.organization_id, row.integration_id);
     const roles = requireActionRole(target);
-    const access = requireAccess();
     const operation = row.operation as ResourceOperation;
-    const steps = row.plan as unknown as StoredStep[];
-    const reader = await ec2Of(access, roles.read, row.region);
-    const actor = await ec2Of(access, roles.act, row.region);
-    const current = await describeInstances(
-      reader,
-      steps.map((step) => step.resourceId),
-    );
-    const stateNow = (id: string, fallback: string) =>
-      'instances' in current
-        ? (current.instances.find((one) => one.instanceId === id)?.state ?? fallback)
-        : fallback;
-    const replanned = 'instances' in current ? planInstanceOperation(operation, current.instances) : [];
-    const entries = await Promise.all(
-      steps.map(async (step) => {
-        const before = stateNow(step.resourceId, step.stateBefore);
-        const again = replanned.find((one) => one.instanceId === step.resourceId);
-        const base = {
-          action_id: row.id,
-          organization_id: row.organization_id,
-          integration_id: row.integration_id,
-          resource_id: step.resourceId,
-          operation,
-          state_before: before,
-          approved_by: viewer.userId,
-          approved_by_name: viewer.name,
-          approved_via: via,
-          at: now(),
-        };
-        if (step.outcome !== 'change' || (again && again.outcome !== 'change')) {
-          const reason = again && 'reason' in again ? again.reason : (step.reason ?? 'Not changed.');
-          const outcome =
-            step.outcome === 'refused' || again?.outcome === 'refused' ? 'refused' : 'nothing-to-do';
-          return { ...base, outcome, state_after: before, aws_code: null, aws_message: reason };
-        }
-        const answer = await runOperation(actor, operation, step.resourceId);
-        return answer.ok
-          ? {
-              ...base,
-              outcome: 'changed',
-              state_after: answer.stateAfter,
-              aws_code: null,
-              aws_message: answer.message,
-            }
-          : {
-              ...base,
-              outcome: 'failed',
-              state_after: null,
-              aws_code: answer.code,
-              aws_message: storableText(answer.message),
-            };
-      }),
-    );
-    await insertLogEntries(db, entries);
-    await setActionStatus(
+    const driver = DRIVERS[row.kind as ActionKind];
+    const context = driverContext(requireAccess(), roles, row.region);
+    const outcomes = await runSteps(driver, context, operation, row.plan as unknown as StoredStep[]);
+    const at = now();
+    await insertLogEntries(
       db,
-      row.id,
-      runStatus(entries.map((entry) => entry.outcome as 'changed' | 'failed' | 'nothing-to-do' | 'refused')),
+      outcomes.map((outcome) => ({
+        action_id: row.id,
+        organization_id: row.organization_id,
+        integration_id: row.integration_id,
+        resource_id: outcome.resourceId,
+        operation,
+        outcome: outcome.outcome,
+        state_before: outcome.stateBefore,
+        state_after: outcome.stateAfter,
+        aws_code: outcome.awsCode,
+        aws_message: outcome.awsMessage,
+        approved_by: viewer.userId,
+        approved_by_name: viewer.name,
+        approved_via: via,
+        at,
+        restore: (outcome.restore ?? null) as ActionLogRow['restore'],
+      })),
     );
+    await setActionStatus(db, row.id, runStatus(outcomes.map((outcome) => outcome.outcome)));
+    const notificationId =
+      row.notification_id ??
+      (row.undo_of ? (await findAction(db, row.organization_id, row.undo_of))?.notification_id : null);
+    if (notificationId)
+      await actionRan.emit({
+        organizationId: row.organization_id,
+        notificationId,
+        actionId: row.id,
+        ...ranSummary({ row, viewer, via, outcomes, pastTense: driver.pastTense(operation) }),
+      });
   }
 
   async function viewOf(organizationId: string, actionId: string, link: string | null = null) {
@@ -309,18 +309,43 @@ export function createActionsService(deps: ActionsDependencies) {
   }
 
   return {
+    onActionRan: actionRan.subscribe,
+
     /** POST /api/actions: the dry run, and what will change; nothing changes yet. */
     async propose(viewer: Viewer, input: ProposeActionInput): Promise<ResourceActionView> {
       const target = await requireTarget(viewer.organizationId, input.integration_id);
       await assertWithinRateLimit(viewer.organizationId);
-      const { row, link } = await propose(viewer, {
-        target,
-        operation: 'stop',
-        region: input.region,
-        instanceIds: input.instance_ids,
-        launchId: input.launch_id ?? null,
-        undoOf: null,
-      });
+      const common = { target, kind: input.kind, operation: FIRST_OPERATION[input.kind], undoOf: null };
+      const { row, link } =
+        input.kind === 'stop-instances'
+          ? await propose(
+              { viewer },
+              {
+                ...common,
+                region: input.region,
+                resourceIds: input.instance_ids,
+                inputOf: () => null,
+                launchId: input.launch_id ?? null,
+              },
+            )
+          : await propose(
+              { viewer },
+              {
+                ...common,
+                region: input.resource.region,
+                resourceIds: [input.resource.id],
+                accountId: input.resource.account_id,
+                inputOf: () =>
+                  input.kind === 'tag-for-review'
+                    ? reviewTagValue({
+                        who: viewer.name,
+                        why: input.reason,
+                        day: now().toISOString().slice(0, 10),
+                      })
+                    : null,
+                launchId: null,
+              },
+            );
       return viewOf(
         viewer.organizationId,
         row.id,
@@ -329,6 +354,56 @@ export function createActionsService(deps: ActionsDependencies) {
     },
 
     get: (viewer: Viewer, actionId: string) => viewOf(viewer.organizationId, actionId),
+
+    /**
+     * A launch alert's action (decision 111): once per alert, the stop of its running instances is
+     * proposed (the dry run kept), when the integration has the action role. Nothing when it has not,
+     * or when the alert names no instance.
+     */
+    async proposeForAlert(alert: AlertResources): Promise<void> {
+      if (await findActionOfNotification(db, alert.notificationId)) return;
+      const first = alert.instances[0];
+      if (!first) return;
+      const target = await deps.integrations.awsTargetOf(first.integrationId);
+      if (!target || target.organizationId !== alert.organizationId || !target.actionIdentity) return;
+      const ids = alert.instances
+        .filter((one) => one.integrationId === first.integrationId && one.region === first.region)
+        .map((one) => one.instanceId)
+        .slice(0, 100);
+      await propose(
+        { system: { organizationId: alert.organizationId } },
+        {
+          target,
+          kind: 'stop-instances',
+          operation: 'stop',
+          region: first.region,
+          resourceIds: [...new Set(ids)],
+          inputOf: () => null,
+          launchId: alert.launchId,
+          undoOf: null,
+          notificationId: alert.notificationId,
+        },
+      );
+    },
+
+    /** The confirmation page's address for an alert's action, while it waits for someone to confirm it. */
+    async alertLinkOf(notificationId: string): Promise<{ url: string; count: number } | null> {
+      const row = await findActionOfNotification(db, notificationId);
+      if (row?.status !== 'proposed' || row.link_used_at || row.expires_at.getTime() <= now().getTime())
+        return null;
+      const steps = row.plan as unknown as StoredStep[];
+      const { token } = links.issueForAlert(
+        row.id,
+        bindingOf(
+          row.operation,
+          steps.map((step) => step.resourceId),
+        ),
+      );
+      return {
+        url: `${context.config.publicUrl}/actions/confirm/${token}`,
+        count: steps.filter((step) => step.outcome === 'change').length,
+      };
+    },
 
     /** POST /api/actions/:id/confirm: in the app (or with an actions:write token). */
     async confirm(viewer: Viewer, actionId: string): Promise<ResourceActionView> {
@@ -349,36 +424,43 @@ export function createActionsService(deps: ActionsDependencies) {
       return decide(viewer, row, 'mail', true);
     },
 
-    /** POST /api/actions/:id/undo: starts what the stop stopped (its own dry run, confirmed by this request). */
+    /**
+     * POST /api/actions/:id/undo: puts back what the action changed (starts what a stop stopped, a
+     * group's sizes, a tag's old value), with its own dry run, confirmed by this request.
+     */
     async undo(viewer: Viewer, actionId: string): Promise<ResourceActionView> {
       const original = await findAction(db, viewer.organizationId, actionId);
       if (!original) throw notFound('Action');
-      const stopped = (await logEntriesOf(db, viewer.organizationId, actionId)).filter(
-        (entry) => entry.operation === 'stop' && entry.outcome === 'changed',
+      const operation = original.operation as ResourceOperation;
+      const undoOperation = UNDO_OPERATION[operation];
+      const changed = (await logEntriesOf(db, viewer.organizationId, actionId)).filter(
+        (entry) => entry.operation === operation && entry.outcome === 'changed',
       );
-      if (
-        original.operation !== 'stop' ||
-        stopped.length === 0 ||
-        !['done', 'partly-done'].includes(original.status)
-      )
+      if (!undoOperation || changed.length === 0 || !['done', 'partly-done'].includes(original.status))
         throw new ApiError(
           409,
           'NothingToUndo',
-          `This action is ${original.status}: there is nothing it stopped to start again.`,
+          `This action is ${original.status}: there is nothing it changed to put back.`,
         );
       const target = await requireTarget(viewer.organizationId, original.integration_id);
       await assertWithinRateLimit(viewer.organizationId);
       if (!(await claimUndo(db, original.id)))
         throw new ApiError(409, 'NothingToUndo', 'This action was undone a moment ago.');
       try {
-        const { row } = await propose(viewer, {
-          target,
-          operation: 'start',
-          region: original.region,
-          instanceIds: stopped.map((entry) => entry.resource_id),
-          launchId: original.launch_id,
-          undoOf: original.id,
-        });
+        const { row } = await propose(
+          { viewer },
+          {
+            target,
+            kind: original.kind as ActionKind,
+            operation: undoOperation,
+            region: original.region,
+            resourceIds: changed.map((entry) => entry.resource_id),
+            inputOf: (resourceId) =>
+              changed.find((entry) => entry.resource_id === resourceId)?.restore ?? null,
+            launchId: original.launch_id,
+            undoOf: original.id,
+          },
+        );
         if (row.status !== 'proposed') return await viewOf(viewer.organizationId, row.id);
         return await decide(viewer, row, viaOf(viewer), false);
       } catch (error) {

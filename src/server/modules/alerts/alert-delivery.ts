@@ -32,6 +32,7 @@ import { findNotification } from './alert-outbox.repository.ts';
 import { listOrganizationPeople, listRecipients } from './alert-recipients.repository.ts';
 import { acknowledgeLinkKind, alertMail, alertSlackMessage } from './alert-wording.ts';
 import { createEndpointDelivery } from './endpoint-delivery.ts';
+import { alertMessageIdOf, instancesOfLaunchAlert, type LaunchAlertActions } from './launch-alert-actions.ts';
 import { kindsOfPreference, watchesOf } from './notifications.service.ts';
 import { findSlackConnection } from './slack.repository.ts';
 import type { WebhookTargetPolicy } from './webhook-transport.ts';
@@ -58,6 +59,8 @@ export function createAlertDelivery(deps: {
   slack: SlackSettings;
   /** Webhook and Teams endpoints (decision 058): their sealed secrets and the target policy. Off when absent. */
   webhooks?: { secrets: SecretBox; policy: WebhookTargetPolicy };
+  /** The stop a launch alert offers (decision 111); off when absent. */
+  launchActions?: LaunchAlertActions;
   leaseMs?: number;
   log: { error(details: object, message: string): void };
   now: () => Date;
@@ -82,6 +85,7 @@ export function createAlertDelivery(deps: {
   async function planDeliveries(notificationId: string): Promise<NewDelivery[]> {
     const notification = await findNotification(db, notificationId);
     if (!notification) return [];
+    if (notification.source_kind === 'launch') await offerStop(notification);
     const toEndpoints = endpoints ? await endpoints.plannedFor(notification) : [];
     const kind = notification.source_kind as NotificationKind;
     // Digests and endpoint tests reach endpoints only; people get their digest by mail (alert-digests.ts).
@@ -147,6 +151,24 @@ export function createAlertDelivery(deps: {
     return ids;
   }
 
+  /** Proposes the stop a launch alert offers, once; an alert is never held back by it. */
+  async function offerStop(notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>) {
+    if (!deps.launchActions) return;
+    try {
+      await deps.launchActions.proposeForAlert(instancesOfLaunchAlert(notification));
+    } catch (error) {
+      log.error(
+        { err: error, notificationId: notification.id },
+        'the stop a launch alert offers was not proposed',
+      );
+    }
+  }
+
+  const stopOfferOf = async (notification: { id: string; source_kind: string }) =>
+    notification.source_kind === 'launch' && deps.launchActions
+      ? deps.launchActions.alertLinkOf(notification.id)
+      : null;
+
   function acknowledgeUrl(
     notification: { id: string; source_kind: string },
     subject: LinkSubject,
@@ -172,8 +194,9 @@ export function createAlertDelivery(deps: {
         acknowledgeUrl: acknowledgeUrl(notification, subject),
         unsubscribePageUrl: `${publicUrl}/unsubscribe/${unsubscribe}`,
         unsubscribeApiUrl: `${publicUrl}/api/alert-links/unsubscribe/${unsubscribe}`,
-        messageId: `<alert-${delivery.id}@spendguard>`,
+        messageId: alertMessageIdOf(delivery.id),
         notificationsUrl,
+        stopOffer: await stopOfferOf(notification),
       }),
     );
   }
@@ -188,10 +211,12 @@ export function createAlertDelivery(deps: {
     const connection = await findSlackConnection(db, notification.organization_id);
     if (!connection) throw new DeliveryError('Slack is no longer connected.');
     const subject: LinkSubject = { kind: 'slack', id: notification.organization_id };
+    // Slack connected by its app would get interactive buttons; a webhook gets the stop as a link.
     const message = alertSlackMessage(
       { kind: notification.source_kind, title: notification.title, summary: notification.summary },
       acknowledgeUrl(notification, subject),
       notificationsUrl,
+      connection.bot_token_sealed ? null : await stopOfferOf(notification),
     );
     await postToSlack(connection, message);
   }

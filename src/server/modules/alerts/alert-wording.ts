@@ -589,12 +589,15 @@ export function alertMail(input: {
   unsubscribeApiUrl: string;
   messageId: string;
   notificationsUrl: string;
+  /** The stop a launch alert offers (decision 111): its single-use confirmation page. */
+  stopOffer?: { url: string; count: number } | null;
 }): OutgoingMail {
   const rendered = renderMail({
     subject: `[Spendguard] ${input.alert.title}`,
     heading: input.alert.title,
     paragraphs: [
       ...input.alert.summary.split('\n'),
+      ...(input.stopOffer ? [stopOfferLine(input.stopOffer)] : []),
       `See every alert and who acknowledged it: ${input.notificationsUrl}`,
     ],
     action: {
@@ -633,11 +636,40 @@ export function recipientConfirmationMail(input: {
   };
 }
 
-/** Block Kit: the alert, and a button that acknowledges it. */
+/** The launch alert's offer to stop what it names: a link to a page that shows the dry run first. */
+export function stopOfferLine(offer: { url: string; count: number }): string {
+  return `Stop ${offer.count === 1 ? 'this instance' : `these ${offer.count} instances`}: ${offer.url} (the page shows the dry run; nothing stops until you confirm there; the link works once, for 24 hours).`;
+}
+
+/** The reply in the alert mail's thread once someone acted on what it named. */
+export function actionReplyMail(input: {
+  to: string;
+  title: string;
+  alertMessageId: string;
+  summary: string;
+  lines: string[];
+  actionsLogUrl: string;
+}): OutgoingMail {
+  return {
+    to: input.to,
+    ...renderMail({
+      subject: `Re: [Spendguard] ${input.title}`,
+      heading: input.summary,
+      paragraphs: [
+        ...input.lines,
+        `Every action, and its undo, is in the actions log: ${input.actionsLogUrl}`,
+      ],
+    }),
+    headers: { 'In-Reply-To': input.alertMessageId, References: input.alertMessageId },
+  };
+}
+
+/** Block Kit: the alert, a button that acknowledges it, and the stop it offers (a link, for webhooks). */
 export function alertSlackMessage(
   alert: AlertContent,
   acknowledgeUrl: string | null,
   notificationsUrl: string,
+  stopOffer: { url: string; count: number } | null = null,
 ) {
   const blocks: Array<Record<string, unknown>> = [
     { type: 'header', text: { type: 'plain_text', text: alert.title.slice(0, 150), emoji: true } },
@@ -653,6 +685,17 @@ export function alertSlackMessage(
                 text: { type: 'plain_text', text: ACKNOWLEDGE_LABEL[alert.kind] ?? 'Acknowledge' },
                 url: acknowledgeUrl,
                 action_id: 'acknowledge',
+              },
+            ]
+          : []),
+        ...(stopOffer
+          ? [
+              {
+                type: 'button',
+                style: 'danger',
+                text: { type: 'plain_text', text: `Stop ${stopOffer.count} (dry run first)` },
+                url: stopOffer.url,
+                action_id: 'stop-offer',
               },
             ]
           : []),

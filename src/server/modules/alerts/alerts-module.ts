@@ -18,6 +18,7 @@ import { createAlertRulesService } from './alert-rules.service.ts';
 import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
 import type { CommitmentFactsSource } from './commitment-evaluation.ts';
+import { type LaunchAlertActions, tellAlertThread } from './launch-alert-actions.ts';
 import type { LaunchChangesStored, LiveLedgerSource, LiveSpendSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
@@ -42,6 +43,8 @@ export async function createAlerts(deps: {
   liveSpend?: LiveSpendSource;
   /** The commitments module's facts for commitments rules (docs/decisions/105). */
   commitments?: CommitmentFactsSource;
+  /** The stop a launch alert offers, and its link (decision 111); off when absent. */
+  launchActions?: LaunchAlertActions;
 }) {
   const { context, mailer, organizations, billing, costData, liveLedger, liveSpend } = deps;
   const teamScope = organizations.teamCostScope;
@@ -84,6 +87,7 @@ export async function createAlerts(deps: {
     publicUrl,
     slack: { apiUrl: context.config.alerts.slack.apiUrl },
     webhooks,
+    launchActions: deps.launchActions,
     log: context.log,
     now,
   });
@@ -182,6 +186,9 @@ export async function createAlerts(deps: {
     settingsConfig,
     evaluateFreshLaunches,
     evaluateFreshMeterRead,
+    /** After an action on an alert's resources: a reply in the alert mail's thread (decision 111). */
+    tellThread: (event: { notificationId: string; actionId: string; summary: string; lines: string[] }) =>
+      tellAlertThread({ db, mailer, publicUrl }, event),
     /** Webhook and Teams endpoints (decision 058): `list(viewer)`, `listOfOrganization(id)`. */
     endpoints,
     async registerRoutes(app: FastifyInstance) {

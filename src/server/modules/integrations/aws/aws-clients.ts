@@ -1,7 +1,9 @@
+import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
@@ -27,6 +29,8 @@ export function awsClients(
     cloudWatch: new CloudWatchClient(config),
     ec2: new EC2Client(config),
     sqs: new SQSClient(config),
+    autoScaling: new AutoScalingClient(config),
+    rds: new RDSClient(config),
   };
 }
 

@@ -111,6 +111,8 @@ const READ_ONLY_ACTIONS = [
   'ec2:DescribeReservedInstances',
   ...Object.values(WASTE_FINDER_PERMISSIONS),
   'autoscaling:DescribeAutoScalingGroups',
+  // The actions read a database's state before stopping it (docs/decisions/110).
+  'rds:DescribeDBInstances',
   'organizations:ListAccounts',
   'organizations:DescribeOrganization',
   'pricing:GetProducts',

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ActionSteps, actionHeadline } from '../../../components/action-steps.tsx';
+import { ActionSteps, actionHeadline, nounOf, verb } from '../../../components/action-steps.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useConfirmActionLink } from '../api/confirm-action-link.ts';
@@ -48,7 +48,7 @@ export function ActionConfirmPage() {
             </Button>
             {shown?.status === 'proposed' && (
               <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()}>
-                {`Confirm: ${shown.operation} ${shown.steps.filter((step) => step.outcome === 'change').length} instances`}
+                {`Confirm: ${verb(shown)} ${shown.steps.filter((step) => step.outcome === 'change').length} ${nounOf(shown)}`}
               </Button>
             )}
           </Group>

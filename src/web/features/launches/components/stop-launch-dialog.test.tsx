@@ -38,6 +38,8 @@ const action = (status: 'proposed' | 'done'): ResourceActionView => ({
   id: 'a-1',
   integration_id: 'int-1',
   kind: 'stop-instances',
+  resource_type: 'ec2-instance',
+  notification_id: null,
   operation: 'stop',
   account_id: '281947365012',
   region: 'us-east-1',

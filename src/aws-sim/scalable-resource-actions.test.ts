@@ -1,0 +1,214 @@
+import {
+  DescribeAutoScalingGroupsCommand,
+  UpdateAutoScalingGroupCommand,
+} from '@aws-sdk/client-auto-scaling';
+import { CreateTagsCommand, DeleteTagsCommand, DescribeInstancesCommand } from '@aws-sdk/client-ec2';
+import {
+  DescribeDBInstancesCommand,
+  StartDBInstanceCommand,
+  StopDBInstanceCommand,
+} from '@aws-sdk/client-rds';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_ROLE_NAME, type AwsSimulator, type Credentials, PROTECT_TAG } from './index.ts';
+import { simulatorClients } from './simulator-clients.ts';
+import { assumeRole, startTestSimulator } from './testing/test-simulator.ts';
+
+/**
+ * Auto Scaling's UpdateAutoScalingGroup, RDS's Stop/StartDBInstance and EC2's DeleteTags as Spendguard's
+ * action role calls them, and the Describe calls its read-only role makes, through the real SDK clients.
+ */
+let simulator: AwsSimulator;
+let prodId: string;
+let actions: Credentials;
+let readOnly: Credentials;
+beforeAll(async () => {
+  ({ simulator } = await startTestSimulator());
+  const prod = simulator.company.accounts.find((account) => account.name === 'acme-prod');
+  if (!prod) throw new Error('acme-prod is missing');
+  prodId = prod.id;
+  const externalId = simulator.company.demoExternalId;
+  actions = await assumeRole(simulator, `arn:aws:iam::${prodId}:role/${ACTION_ROLE_NAME}`, externalId);
+  readOnly = await assumeRole(simulator, prod.demoRoleArn, externalId);
+});
+afterAll(() => simulator.close());
+
+const clientsAs = (credentials: Credentials) => simulatorClients(simulator, { credentials, maxAttempts: 1 });
+
+async function errorOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    const failure = error as { name: string; message: string; $metadata?: { httpStatusCode?: number } };
+    return { code: failure.name, message: failure.message, status: failure.$metadata?.httpStatusCode };
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('Auto Scaling', () => {
+  const sizesOf = async (name: string) => {
+    const answer = await clientsAs(readOnly).autoScaling.send(
+      new DescribeAutoScalingGroupsCommand({ AutoScalingGroupNames: [name] }),
+    );
+    const group = answer.AutoScalingGroups?.[0];
+    return group && { min: group.MinSize, max: group.MaxSize, desired: group.DesiredCapacity };
+  };
+
+  it('describes the group the fleet’s API servers run in, with its sizes and tags', async () => {
+    const answer = await clientsAs(readOnly).autoScaling.send(new DescribeAutoScalingGroupsCommand({}));
+    const group = answer.AutoScalingGroups?.find((one) => one.AutoScalingGroupName === 'api-prod-asg');
+    expect(group).toMatchObject({ MinSize: 1, MaxSize: 3, DesiredCapacity: 1 });
+    expect(group?.Tags?.map((tag) => tag.Key)).toContain('team');
+  });
+
+  it('scales the group to 0 and back with the action role; the read-only role may not', async () => {
+    const refused = await errorOf(
+      clientsAs(readOnly).autoScaling.send(
+        new UpdateAutoScalingGroupCommand({
+          AutoScalingGroupName: 'api-prod-asg',
+          MinSize: 0,
+          DesiredCapacity: 0,
+        }),
+      ),
+    );
+    expect(refused).toMatchObject({ code: 'AccessDenied', status: 403 });
+    await clientsAs(actions).autoScaling.send(
+      new UpdateAutoScalingGroupCommand({
+        AutoScalingGroupName: 'api-prod-asg',
+        MinSize: 0,
+        DesiredCapacity: 0,
+      }),
+    );
+    expect(await sizesOf('api-prod-asg')).toEqual({ min: 0, max: 3, desired: 0 });
+    await clientsAs(actions).autoScaling.send(
+      new UpdateAutoScalingGroupCommand({
+        AutoScalingGroupName: 'api-prod-asg',
+        MinSize: 1,
+        MaxSize: 3,
+        DesiredCapacity: 1,
+      }),
+    );
+    expect(await sizesOf('api-prod-asg')).toEqual({ min: 1, max: 3, desired: 1 });
+  });
+
+  it('answers AWS’s validation errors: an unknown group, a desired size outside min and max', async () => {
+    const unknown = await errorOf(
+      clientsAs(actions).autoScaling.send(
+        new UpdateAutoScalingGroupCommand({ AutoScalingGroupName: 'nope', DesiredCapacity: 0 }),
+      ),
+    );
+    expect(unknown).toMatchObject({
+      code: 'ValidationError',
+      message: 'AutoScalingGroup name not found - nope',
+    });
+    const outside = await errorOf(
+      clientsAs(actions).autoScaling.send(
+        new UpdateAutoScalingGroupCommand({ AutoScalingGroupName: 'api-prod-asg', DesiredCapacity: 9 }),
+      ),
+    );
+    expect(outside.message).toBe(
+      'Desired capacity:9 must be between the specified min size:1 and max size:3',
+    );
+  });
+
+  it('denies the action role a group tagged spendguard:protect=true', async () => {
+    const group = simulator.autoScalingGroups.find((one) => one.name === 'api-prod-asg');
+    if (!group) throw new Error('api-prod-asg is missing');
+    group.tags[PROTECT_TAG.key] = PROTECT_TAG.value;
+    try {
+      const denied = await errorOf(
+        clientsAs(actions).autoScaling.send(
+          new UpdateAutoScalingGroupCommand({
+            AutoScalingGroupName: 'api-prod-asg',
+            MinSize: 0,
+            DesiredCapacity: 0,
+          }),
+        ),
+      );
+      expect(denied.code).toBe('AccessDenied');
+      expect(denied.message).toContain('with an explicit deny');
+    } finally {
+      delete group.tags[PROTECT_TAG.key];
+    }
+  });
+});
+
+describe('RDS', () => {
+  const statusOf = async (identifier: string) => {
+    const answer = await clientsAs(readOnly).rds.send(
+      new DescribeDBInstancesCommand({ DBInstanceIdentifier: identifier }),
+    );
+    return answer.DBInstances?.[0]?.DBInstanceStatus;
+  };
+
+  it('lists the account’s databases with their class, state and tags', async () => {
+    const answer = await clientsAs(readOnly).rds.send(new DescribeDBInstancesCommand({}));
+    expect(answer.DBInstances?.map((db) => db.DBInstanceIdentifier)).toEqual(['orders-db']);
+    expect(answer.DBInstances?.[0]).toMatchObject({
+      DBInstanceClass: 'db.m6g.large',
+      DBInstanceStatus: 'available',
+    });
+    expect(answer.DBInstances?.[0]?.TagList).toContainEqual({ Key: 'team', Value: 'payments' });
+  });
+
+  it('stops and starts a database; a second stop is InvalidDBInstanceState; another account’s is not found', async () => {
+    const stop = await clientsAs(actions).rds.send(
+      new StopDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' }),
+    );
+    expect(stop.DBInstance?.DBInstanceStatus).toBe('stopping');
+    expect(await statusOf('orders-db')).toBe('stopped');
+    const again = await errorOf(
+      clientsAs(actions).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' })),
+    );
+    expect(again).toMatchObject({
+      code: 'InvalidDBInstanceStateFault',
+      message: 'Instance orders-db is not in available state.',
+    });
+    await clientsAs(actions).rds.send(new StartDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' }));
+    expect(await statusOf('orders-db')).toBe('available');
+    const elsewhere = await errorOf(
+      clientsAs(actions).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'analytics-db' })),
+    );
+    expect(elsewhere).toMatchObject({ code: 'DBInstanceNotFoundFault', status: 404 });
+  });
+
+  it('refuses the read-only role a stop', async () => {
+    const refused = await errorOf(
+      clientsAs(readOnly).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' })),
+    );
+    expect(refused).toMatchObject({ code: 'AccessDenied', status: 403 });
+  });
+});
+
+describe('EC2 DeleteTags', () => {
+  it('takes a tag off again, only while it holds the value named; DryRun answers DryRunOperation', async () => {
+    const instanceId = simulator.company.instances.find((one) => one.accountId === prodId)?.instanceId ?? '';
+    const ec2 = clientsAs(actions).ec2;
+    await ec2.send(
+      new CreateTagsCommand({ Resources: [instanceId], Tags: [{ Key: 'spendguard:review', Value: 'a' }] }),
+    );
+    const dry = await errorOf(
+      ec2.send(
+        new DeleteTagsCommand({
+          Resources: [instanceId],
+          Tags: [{ Key: 'spendguard:review' }],
+          DryRun: true,
+        }),
+      ),
+    );
+    expect(dry.code).toBe('DryRunOperation');
+    await ec2.send(
+      new DeleteTagsCommand({ Resources: [instanceId], Tags: [{ Key: 'spendguard:review', Value: 'b' }] }),
+    );
+    const tagsOf = async () => {
+      const answer = await clientsAs(readOnly).ec2.send(
+        new DescribeInstancesCommand({ InstanceIds: [instanceId] }),
+      );
+      return answer.Reservations?.[0]?.Instances?.[0]?.Tags ?? [];
+    };
+    expect(await tagsOf()).toContainEqual({ Key: 'spendguard:review', Value: 'a' });
+    await ec2.send(
+      new DeleteTagsCommand({ Resources: [instanceId], Tags: [{ Key: 'spendguard:review', Value: 'a' }] }),
+    );
+    expect((await tagsOf()).map((tag) => tag.Key)).not.toContain('spendguard:review');
+  });
+});

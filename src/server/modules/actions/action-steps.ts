@@ -1,0 +1,121 @@
+import type { ResourceBefore } from '../../../domain/resource-action-plans.ts';
+import type { ResourceOperation } from '../../../domain/resource-actions.ts';
+import { storableText } from '../../../domain/storable-text.ts';
+import type { DriverContext, ResourceDriver } from './action-driver.ts';
+import type { StoredStep } from './actions.repository.ts';
+
+/**
+ * A proposal's steps: the read-only role's view of each resource, the domain's plan, and for each
+ * change the action role's dry run (only an answer that says the call would succeed keeps it a change).
+ * `inputOf` is per resource: the review tag's value, or what an undo restores.
+ */
+export async function proposedSteps(
+  driver: ResourceDriver,
+  context: DriverContext,
+  operation: ResourceOperation,
+  resources: ResourceBefore[],
+  inputOf: (resourceId: string) => unknown,
+): Promise<StoredStep[]> {
+  return Promise.all(
+    resources.map(async (resource): Promise<StoredStep> => {
+      const step = driver.plan(operation, resource, inputOf(resource.resourceId));
+      const base = { resourceId: step.resourceId, stateBefore: step.stateBefore, tags: resource.tags };
+      if (step.outcome !== 'change')
+        return { ...base, outcome: step.outcome, stateAfter: null, reason: step.reason, dryRun: null };
+      const answer = await driver.dryRun(context, operation, step);
+      return answer.ok
+        ? {
+            ...base,
+            outcome: 'change',
+            stateAfter: step.stateAfter,
+            reason: null,
+            dryRun: answer.answer,
+            apply: step.apply,
+          }
+        : {
+            ...base,
+            outcome: 'refused',
+            stateAfter: null,
+            reason: `AWS refused the dry run: ${storableText(answer.answer)}`,
+            dryRun: storableText(answer.answer),
+          };
+    }),
+  );
+}
+
+export interface StepOutcome {
+  resourceId: string;
+  outcome: 'changed' | 'failed' | 'nothing-to-do' | 'refused';
+  stateBefore: string;
+  stateAfter: string | null;
+  awsCode: string | null;
+  awsMessage: string;
+  restore: unknown;
+}
+
+/**
+ * Runs a confirmed proposal: the state read again and planned again (a resource someone stopped
+ * meanwhile has nothing to do), then one call per resource, so one refusal never hides the others.
+ */
+export async function runSteps(
+  driver: ResourceDriver,
+  context: DriverContext,
+  operation: ResourceOperation,
+  steps: StoredStep[],
+): Promise<StepOutcome[]> {
+  const current = await driver.describe(
+    context,
+    steps.map((step) => step.resourceId),
+  );
+  return Promise.all(
+    steps.map(async (step): Promise<StepOutcome> => {
+      const now =
+        'resources' in current
+          ? current.resources.find((one) => one.resourceId === step.resourceId)
+          : undefined;
+      const again = now ? driver.plan(operation, now, step.apply ?? null) : undefined;
+      const before = again?.stateBefore ?? step.stateBefore;
+      if (step.outcome !== 'change' || (again && again.outcome !== 'change')) {
+        const reason = again && again.outcome !== 'change' ? again.reason : (step.reason ?? 'Not changed.');
+        const refused = step.outcome === 'refused' || again?.outcome === 'refused';
+        return {
+          resourceId: step.resourceId,
+          outcome: refused ? 'refused' : 'nothing-to-do',
+          stateBefore: before,
+          stateAfter: before,
+          awsCode: null,
+          awsMessage: reason,
+          restore: null,
+        };
+      }
+      const change = again ?? {
+        resourceId: step.resourceId,
+        outcome: 'change' as const,
+        stateBefore: before,
+        stateAfter: step.stateAfter ?? '',
+        apply: step.apply ?? null,
+        restore: null,
+      };
+      const answer = await driver.run(context, operation, change);
+      return answer.ok
+        ? {
+            resourceId: step.resourceId,
+            outcome: 'changed',
+            stateBefore: before,
+            stateAfter: answer.stateAfter,
+            awsCode: null,
+            awsMessage: answer.message,
+            restore: change.restore,
+          }
+        : {
+            resourceId: step.resourceId,
+            outcome: 'failed',
+            stateBefore: before,
+            stateAfter: null,
+            awsCode: answer.code,
+            awsMessage: storableText(answer.message),
+            restore: null,
+          };
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { listDeliveriesOf } from './alert-delivery.repository.ts';
+import { findNotification } from './alert-outbox.repository.ts';
+import { actionReplyMail } from './alert-wording.ts';
+
+/**
+ * What alerts need of the actions module (decision 111): the stop a launch alert offers, proposed once
+ * per alert, and its confirmation page's address while it waits.
+ */
+export interface LaunchAlertActions {
+  proposeForAlert(alert: {
+    organizationId: string;
+    notificationId: string;
+    launchId: string | null;
+    instances: Array<{ instanceId: string; integrationId: string; region: string }>;
+  }): Promise<void>;
+  alertLinkOf(notificationId: string): Promise<{ url: string; count: number } | null>;
+}
+
+interface StoredLaunchResource {
+  id: string;
+  kind: string;
+  region: string;
+  integrationId: string;
+}
+
+type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;
+
+/** The running EC2 instances a launch alert names (its details' resources), for the stop it offers. */
+export function instancesOfLaunchAlert(notification: NotificationRow) {
+  const details = (notification.details ?? {}) as {
+    launchEventId?: string;
+    resources?: StoredLaunchResource[];
+  };
+  return {
+    organizationId: notification.organization_id,
+    notificationId: notification.id,
+    launchId: details.launchEventId ?? null,
+    instances: (details.resources ?? [])
+      .filter((resource) => resource.kind === 'ec2-instance' && /^i-[0-9a-f]{8,17}$/.test(resource.id))
+      .map((resource) => ({
+        instanceId: resource.id,
+        integrationId: resource.integrationId,
+        region: resource.region,
+      })),
+  };
+}
+
+/**
+ * After an action on an alert's resources ran, each address the alert mail reached gets a reply in the
+ * same thread: In-Reply-To and References name the alert mail's Message-ID.
+ */
+export async function tellAlertThread(
+  deps: { db: Kysely<DatabaseSchema>; mailer: Mailer; publicUrl: string },
+  event: { notificationId: string; actionId: string; summary: string; lines: string[] },
+): Promise<number> {
+  const notification = await findNotification(deps.db, event.notificationId);
+  if (!notification) return 0;
+  const mails = (await listDeliveriesOf(deps.db, [notification.id])).filter(
+    (delivery) => delivery.channel === 'email' && delivery.delivered_at !== null,
+  );
+  for (const delivery of mails)
+    await deps.mailer.send(
+      actionReplyMail({
+        to: delivery.recipient,
+        title: notification.title,
+        alertMessageId: alertMessageIdOf(delivery.id),
+        summary: event.summary,
+        lines: event.lines,
+        actionsLogUrl: `${deps.publicUrl}/actions-log`,
+      }),
+    );
+  return mails.length;
+}
+
+/** The Message-ID of an alert mail, one per delivery: replies name it to join its thread. */
+export const alertMessageIdOf = (deliveryId: string) => `<alert-${deliveryId}@spendguard>`;
