@@ -48,7 +48,8 @@ async function benchCommitments(label: string, databaseUrl?: string) {
       `\n${label}: ${ready.facts.toLocaleString('en-US')} facts, ${COMMITMENTS} commitments${ready.seedSeconds ? `, generated in ${ready.seedSeconds.toFixed(0)} s` : ' (reused)'}; ${REQUESTS} sequential uncached requests per row`,
     );
     const yearAgo = daysBefore(ready.today, 364);
-    const health = await timeRequests(`${ready.url}/api/health`, '', REQUESTS);
+    // The tenant's server runs no job queue, so its health answers 503 "degraded" after the same checks.
+    const health = await timeRequests(`${ready.url}/api/health`, '', REQUESTS, 1, [200, 503]);
     const rows: Array<Record<string, string | number>> = [
       { read: '/api/health', viewer: '-', ...health, 'p99 vs health': '1.0x' },
     ];
