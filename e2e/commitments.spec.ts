@@ -46,7 +46,7 @@ test('the demo user sees the commitments that end, waste and can be returned', a
   // utilization, no return window.
   await page.getByRole('button', { name: 'New alert' }).click();
   const form = page.getByRole('dialog', { name: 'New alert' });
-  await form.getByRole('textbox', { name: 'Alert on' }).click();
+  await form.getByRole('combobox', { name: 'Alert on' }).click();
   await page
     .getByRole('option', { name: 'Savings Plans and reservations (end, utilization, return)' })
     .click();
