@@ -13,6 +13,7 @@ const BENCHMARKS = [
   'ingest-end-to-end',
   'billing-data',
   'large-tenant',
+  'commitment-reads',
   'forecast-backtest',
   'alerts',
   'config-apply',

@@ -41,4 +41,26 @@ test('the demo user sees the commitments that end, waste and can be returned', a
     ),
   ).toBeVisible();
   await saveScreen(page, testInfo, 'commitments-rules-list');
+
+  // A person adds their own commitments rule through the rule form: two lead times, a stricter
+  // utilization, no return window.
+  await page.getByRole('button', { name: 'New alert' }).click();
+  const form = page.getByRole('dialog', { name: 'New alert' });
+  await form.getByRole('combobox', { name: 'Alert on' }).click();
+  await page
+    .getByRole('option', { name: 'Savings Plans and reservations (end, utilization, return)' })
+    .click();
+  await form.getByRole('textbox', { name: 'Days before the end' }).fill('30, 7');
+  await form.getByRole('textbox', { name: 'Utilization below (percent)' }).fill('90');
+  await form.getByRole('textbox', { name: 'on each of the last' }).fill('3');
+  await form.getByRole('checkbox', { name: /can still be returned/ }).uncheck();
+  await saveScreen(page, testInfo, 'commitments-rule-form');
+  await form.getByRole('button', { name: 'Create alert' }).click();
+  await expect(form).toBeHidden();
+  await expect(
+    page.getByTestId('alert-rule').filter({
+      hasText: 'When a commitment ends in 30, 7 days, or it is used below 90% for 3 days',
+    }),
+  ).toBeVisible();
+  await saveScreen(page, testInfo, 'commitments-rule-created');
 });

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addDays, addMonths, monthStart } from '../../src/domain/calendar-days.ts';
+import { addDays, addMonths, monthEnd, monthStart } from '../../src/domain/calendar-days.ts';
 import type { DatabaseSchema } from '../../src/server/db/schema.ts';
 import { replaceBillingPeriod } from '../../src/server/modules/cost-data/cost-facts.repository.ts';
 
@@ -16,7 +16,10 @@ import { replaceBillingPeriod } from '../../src/server/modules/cost-data/cost-fa
  * each, set per pair: `team` (one pair in ten untagged), `project` (one in five without it),
  * `cost-center` (on every line). Costs vary by service, account, resource, weekday and a slow monthly
  * growth, with ten decimals as AWS writes them; a pair's daily spend is about the same whatever the
- * number of resources sharing it.
+ * number of resources sharing it. `commitments` Savings Plans and reservations (alternately) run through
+ * every month; each pays for usage in 5 accounts a day (decision 098's rows: a day, account and
+ * commitment), and every account has eligible usage no commitment paid for, per kind. The first ends
+ * on the last day of today's month.
  */
 export interface LargeTenantShape {
   months: number;
@@ -24,6 +27,8 @@ export interface LargeTenantShape {
   services: number;
   resources: number;
   tagValues: number;
+  /** Savings Plans and reservations in the bill (0: none), each paying for usage in 5 accounts. */
+  commitments: number;
 }
 
 export const LARGE_TENANT: LargeTenantShape = {
@@ -32,6 +37,7 @@ export const LARGE_TENANT: LargeTenantShape = {
   services: 150,
   resources: 1_500,
   tagValues: 500,
+  commitments: 0,
 };
 
 /** The large tenant with `LARGE_TENANT_MONTHS` and `LARGE_TENANT_RESOURCES` from the environment. */
@@ -40,6 +46,7 @@ export function largeTenantShapeOf(env: NodeJS.ProcessEnv): LargeTenantShape {
     ...LARGE_TENANT,
     months: Number(env.LARGE_TENANT_MONTHS ?? LARGE_TENANT.months),
     resources: Number(env.LARGE_TENANT_RESOURCES ?? LARGE_TENANT.resources),
+    commitments: Number(env.LARGE_TENANT_COMMITMENTS ?? LARGE_TENANT.commitments),
   };
 }
 
@@ -92,6 +99,67 @@ function stagePeriod(
         as cost) as c`;
 }
 
+/** Accounts a benchmark commitment pays for usage in, each day. */
+const COVERED_ACCOUNTS = 5;
+
+/**
+ * The commitments one billing period holds under this shape, staged as a run stages a bill's
+ * (`commitment-facts.repository.ts`): one row a commitment, one a day, account and commitment, and one a
+ * day, account and kind for the eligible usage none paid for.
+ */
+function stageCommitmentsOfPeriod(
+  shape: LargeTenantShape,
+  runId: string,
+  period: string,
+  first: string,
+  last: string,
+  today: string,
+) {
+  const payer = accountIdOf(0);
+  const account = (index: string) => sql.raw(`lpad((100000000000 + ${index})::text, 12, '0')`);
+  const days = sql`generate_series(${first}::date, ${last}::date, interval '1 day') as d`;
+  return sql`with bench_commitments as (
+      select i, case when i % 2 = 0 then 'savings-plan' else 'reservation' end as kind,
+        case when i % 2 = 0 then 'arn:aws:savingsplans::' || ${payer} || ':savingsplan/bench-' || lpad(i::text, 4, '0')
+          else 'arn:aws:ec2:us-east-1:' || ${account(`i % ${shape.accounts}`)} || ':reserved-instances/bench-'
+            || lpad(i::text, 4, '0') end as commitment_id,
+        case when i % 2 = 0 then 'ComputeSavingsPlans' else 'AmazonEC2' end as offering,
+        case when i % 2 = 0 then ${payer} else ${account(`i % ${shape.accounts}`)} end as owner,
+        case when i % 2 = 0 then '' else 'm5' end as family,
+        case when i % 2 = 0 then 1 + i % 10 end as hourly,
+        case when i % 2 = 1 then 1 + i % 4 end as reserved,
+        24 * (1 + i % 10) * 1.0 as daily
+      from generate_series(0, ${shape.commitments - 1}) as i)
+    insert into cost_commitment_staging (run_id, billing_period, row_kind, row)
+    select ${runId}::uuid, ${period}::date, 'commitment', jsonb_build_object(
+        'commitmentId', commitment_id, 'kind', kind, 'offering', offering,
+        'ownerAccountId', owner, 'region', 'us-east-1', 'instanceFamily', family, 'term', '3yr',
+        'paymentOption', 'No Upfront', 'hourlyCommitment', hourly, 'reservedCount', reserved,
+        'startsAt', ${addMonths(monthStart(today), -shape.months)}::date::timestamptz,
+        'endsAt', case when i = 0 then ${monthEnd(today)}::date::timestamptz
+          else ${today}::date::timestamptz + (30 + i * 7) * interval '1 day' end,
+        'periodUnusedCommitment', case when kind = 'reservation' then 10 + i % 13 else 0 end)
+      from bench_commitments
+    union all
+    select ${runId}::uuid, ${period}::date, 'day', jsonb_build_object(
+        'usageDate', d::date, 'usageAccountId', ${account(`(i + k * 4) % ${shape.accounts}`)},
+        'kind', kind, 'commitmentId', commitment_id,
+        'totalCommitment', round(daily / ${COVERED_ACCOUNTS}, 10),
+        'usedCommitment', round(daily * (0.6 + i % 5 / 10.0) / ${COVERED_ACCOUNTS}, 10),
+        'coveredOnDemandCost', round(daily * (0.6 + i % 5 / 10.0) * 1.4 / ${COVERED_ACCOUNTS}, 10),
+        'coveredHours', 24 * (1 + i % 4), 'uncoveredOnDemandCost', 0, 'uncoveredHours', 0)
+      from bench_commitments, generate_series(0, ${COVERED_ACCOUNTS - 1}) as k, ${days}
+    union all
+    select ${runId}::uuid, ${period}::date, 'day', jsonb_build_object(
+        'usageDate', d::date, 'usageAccountId', ${account('a')},
+        'kind', kind, 'commitmentId', '', 'totalCommitment', 0, 'usedCommitment', 0,
+        'coveredOnDemandCost', 0, 'coveredHours', 0,
+        'uncoveredOnDemandCost', round(40 + a * 3.5 + extract(isodow from d), 10),
+        'uncoveredHours', 24 * (2 + a % 3))
+      from generate_series(0, ${shape.accounts - 1}) as a,
+        (values ('savings-plan'), ('reservation')) as kinds (kind), ${days}`;
+}
+
 /** A `running` ingestion run of the integration, for the months the benchmark writes. */
 export function startBenchRun(
   db: Kysely<DatabaseSchema>,
@@ -132,6 +200,8 @@ export async function writeLargeTenantPeriod(
   return db.transaction().execute(async (trx) => {
     const started = performance.now();
     await stagePeriod(run.shape, run.runId, period, period, last, index).execute(trx);
+    if (run.shape.commitments > 0)
+      await stageCommitmentsOfPeriod(run.shape, run.runId, period, period, last, run.today).execute(trx);
     const staged = performance.now();
     await replaceBillingPeriod(trx, run.runId, run.owner, period);
     return { period, stageMs: staged - started, swapMs: performance.now() - staged };

@@ -88,6 +88,20 @@ export const monthEndForecast = z.object({
   lower: usd,
   upper: usd,
   method: z.enum(['seasonal-trend', 'run-rate', 'actual', 'no-history']),
+  /**
+   * Savings Plans and reservations in the view's accounts that end within the month (decision 114): from
+   * its end, the usage one paid for costs On-Demand, and the forecast includes `extra_usd` for it (null
+   * when the bill does not say the On-Demand cost; negative when the plan cost more than that usage).
+   */
+  commitment_ends: z.array(
+    z.object({
+      commitment_id: z.string(),
+      type: z.string(),
+      ends_at: z.string(),
+      ends_on: z.string(),
+      extra_usd: usd.nullable(),
+    }),
+  ),
 });
 
 export const billingData = z.object({

@@ -113,6 +113,16 @@ function lastCompleteDay({ today, completeThrough }: { today: IsoDay; completeTh
   return earlierDay(completeThrough ?? addDays(today, -1), today);
 }
 
+/**
+ * The first day the forecast predicts rather than reads: the day after the last complete one, never before
+ * the period. After the period's end when every day of it is complete.
+ */
+export function firstPredictedDay(
+  input: Pick<PeriodForecastInput, 'today' | 'completeThrough' | 'periodStart'>,
+): IsoDay {
+  return laterDay(addDays(lastCompleteDay(input), 1), input.periodStart);
+}
+
 export function forecastPeriodEnd(input: PeriodForecastInput): PeriodForecast {
   const { history, today, periodStart, periodEnd } = input;
   const toDate = totalBetween(history, periodStart, earlierDay(today, periodEnd));
@@ -120,7 +130,7 @@ export function forecastPeriodEnd(input: PeriodForecastInput): PeriodForecast {
   if (lastComplete >= periodEnd)
     return { toDate, forecast: toDate, lower: toDate, upper: toDate, method: 'actual' };
 
-  const firstPredicted = laterDay(addDays(lastComplete, 1), periodStart);
+  const firstPredicted = firstPredictedDay(input);
   const byDay = amountsByDay(history);
   const remainder = predictRemainder(
     byDay,

@@ -235,6 +235,9 @@ export async function buildApp(
   await app.register(integrationsRoutes, { integrations });
   await app.register(awsIntegrationsRoutes, { integrations, setup: awsSetup, syncs });
 
+  // Savings Plans and reservations read from the bill (decision 098); the dashboard's forecast reads
+  // those ending within the month (decision 114).
+  const commitments = createCommitmentsService({ context, costData, integrations, organizations });
   // The dashboard's billing query: one read over the cost rollups, cached per integration.
   const billingData = createBillingDataService({
     context,
@@ -243,6 +246,7 @@ export async function buildApp(
     integrations,
     users,
     costData,
+    commitments,
   });
   await app.register(billingDataRoutes, { billingData });
 
@@ -262,8 +266,6 @@ export async function buildApp(
   // The live meter of usage-driven spend (decision 091): CloudWatch usage metrics read every few minutes.
   const usageMeter = createUsageMeterService({ context, integrations });
   await app.register(usageMeterRoutes, { usageMeter });
-  // Savings Plans and reservations read from the bill (decision 098).
-  const commitments = createCommitmentsService({ context, costData, integrations, organizations });
   await app.register(commitmentsRoutes, { commitments });
   // What alerts read of the meter (decision 096): generic readings, and a signal when a read stored periods.
   const liveSpendReadings = createLiveSpendReadings({ context, usageMeter, integrations });

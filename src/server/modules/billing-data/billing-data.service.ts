@@ -25,14 +25,16 @@ import {
   monthStart,
 } from '../../../domain/calendar-days.ts';
 import { compareProviders, providerLabel } from '../../../domain/cloud-providers.ts';
+import { commitmentEndsInMonth, forecastWithCommitmentEnds } from '../../../domain/commitment-forecast.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
-import { FORECAST_HISTORY_DAYS, forecastMonthEnd } from '../../../domain/forecast.ts';
+import { FORECAST_HISTORY_DAYS, firstPredictedDay, forecastMonthEnd } from '../../../domain/forecast.ts';
 import { earliestVisibleDay } from '../../../domain/plans.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import type { BillingService } from '../billing/billing.service.ts';
+import type { CommitmentsService } from '../commitments/commitments.service.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import {
   type Bucket,
@@ -70,6 +72,7 @@ export interface BillingDataDependencies {
   integrations: Pick<IntegrationsService, 'resolve'>;
   users: Pick<UsersService, 'timeZoneOf'>;
   costData: Pick<CostDataService, 'slices'>;
+  commitments: Pick<CommitmentsService, 'endingInMonth'>;
 }
 
 const usd = (decimal: string) => Number(decimal);
@@ -172,7 +175,22 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     return slices.summarize({ ...view.slice, start, end }, { bucket, key: view.key });
   }
 
-  async function monthEndForecastOf(view: View, today: IsoDay, freshThrough: string | null) {
+  /**
+   * The view's commitments ending this month (decision 114). Fee lines carry no tags and only AWS bills
+   * name commitments: a choice of tag values, or of providers without AWS, holds none.
+   */
+  async function commitmentEndsOf(view: View, integration: { id: string; name: string }, today: IsoDay) {
+    const { filter, organizationId, scope } = view.slice;
+    const tagValuesChosen = typeof view.key === 'object' && view.key.values !== 'All';
+    if (tagValuesChosen || (filter.providers.length > 0 && !filter.providers.includes('AWS'))) return [];
+    return deps.commitments.endingInMonth({ organizationId, integration }, scope, today, now());
+  }
+
+  async function monthEndForecastOf(
+    view: View,
+    today: IsoDay,
+    integration: { id: string; name: string; fresh_through: string | null },
+  ) {
     const historyStart = laterDay(
       earlierDay(monthStart(today), addDays(today, -FORECAST_HISTORY_DAYS)),
       view.slice.start,
@@ -180,19 +198,30 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     // The view's total per day: a split by service or by every tag value adds up to the whole slice, so
     // only a choice of tag values needs its key; no subtotals are needed (cost-slices' daily).
     const key = typeof view.key === 'object' && view.key.values !== 'All' ? view.key : 'none';
-    const rows = await slices.daily({ ...view.slice, start: historyStart, end: today }, key);
+    const [rows, ending] = await Promise.all([
+      slices.daily({ ...view.slice, start: historyStart, end: today }, key),
+      commitmentEndsOf(view, integration, today),
+    ]);
     const costsByDay = new Map<string, string[]>();
     for (const row of rows) costsByDay.set(row.day, [...(costsByDay.get(row.day) ?? []), row.cost]);
     const daily = [...costsByDay]
       .map(([day, costs]) => ({ day, cost: exactSum(costs) }))
       .sort((a, b) => a.day.localeCompare(b.day));
     // The newest day of a current export is still being billed (src/domain/bill-completeness.ts).
-    const completeThrough = lastFinalBillDay(freshThrough ?? today, today);
-    const result = forecastMonthEnd({
-      history: daily.map((row) => ({ date: row.day, amount: usd(row.cost) })),
+    const completeThrough = lastFinalBillDay(integration.fresh_through ?? today, today);
+    const ends = commitmentEndsInMonth({
+      commitments: ending,
       today,
-      completeThrough,
+      firstPredicted: firstPredictedDay({ today, completeThrough, periodStart: monthStart(today) }),
     });
+    const result = forecastWithCommitmentEnds(
+      forecastMonthEnd({
+        history: daily.map((row) => ({ date: row.day, amount: usd(row.cost) })),
+        today,
+        completeThrough,
+      }),
+      ends,
+    );
     const monthToDate = daily.filter((row) => isWithin(row.day, monthStart(today), today));
     return {
       month: monthStart(today),
@@ -202,6 +231,13 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       lower: result.lower,
       upper: result.upper,
       method: result.method,
+      commitment_ends: ends.map((end) => ({
+        commitment_id: end.id,
+        type: end.type,
+        ends_at: end.endsAt,
+        ends_on: end.endsOn,
+        extra_usd: end.extra,
+      })),
     };
   }
 
@@ -248,9 +284,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       summarize(base, start, query.end_date, granularity),
       summarize(base, visible(previous.startDate), previous.endDate, 'none'),
       summarize(base, visible(lastMonth.start_date), lastMonth.end_date, 'none'),
-      isWithin(today, query.start_date, query.end_date)
-        ? monthEndForecastOf(base, today, integration.fresh_through)
-        : null,
+      isWithin(today, query.start_date, query.end_date) ? monthEndForecastOf(base, today, integration) : null,
       slices.tagKeys(base.slice),
       tagKey ? slices.tagValues(base.slice, tagKey) : [],
       slices.providers(base.slice),
@@ -417,7 +451,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       });
       const lastMonthStart = addMonths(monthStart(today), -1);
       const [forecast, lastMonth, heldPeriods] = await Promise.all([
-        monthEndForecastOf(view, today, integration.fresh_through),
+        monthEndForecastOf(view, today, integration),
         summarize(view, laterDay(lastMonthStart, visibleFrom), addDays(monthStart(today), -1), 'none'),
         slices.billingPeriodsHeld(view.slice),
       ]);

@@ -2,7 +2,7 @@ import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-day
 import type { CommitmentDay } from '../../../domain/commitment-alerts.ts';
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
 import { daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
-import type { CostDataService } from '../cost-data/cost-data.service.ts';
+import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.service.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 
@@ -52,6 +52,90 @@ function lastDaysScaled(
 }
 
 /**
+ * The facts of the given commitments of one integration (its inventory, or part of it), read from
+ * cost-data's commitments over the window before the clock's instant.
+ */
+export async function factsOfCommitments(
+  commitments: CostDataService['commitments'],
+  owner: { organizationId: string; integration: { id: string; name: string } },
+  inventory: StoredCommitment[],
+  now: Date,
+): Promise<CommitmentAlertFacts[]> {
+  if (inventory.length === 0) return [];
+  const { integration } = owner;
+  const to = isoDayInTimeZone(now, 'UTC');
+  const from = addDays(to, -(WINDOW_DAYS - 1));
+  const days = eachDay(from, to);
+  const scope = { organizationId: owner.organizationId, integrationId: integration.id };
+  const ids = inventory.map((commitment) => commitment.commitmentId);
+  const [daily, periodUnused] = await Promise.all([
+    commitments.amounts(scope, ids, { from, to, bucket: 'day' }),
+    commitments.periodUnused(scope, ids, { from, to }),
+  ]);
+  const byCommitment = new Map<string, Map<string, CommitmentDay & { onDemand: number | null }>>();
+  const entryOf = (id: string, day: string) => {
+    const entries = byCommitment.get(id) ?? new Map();
+    byCommitment.set(id, entries);
+    const entry = entries.get(day) ?? { day, totalCommitment: 0, usedCommitment: 0, onDemand: 0 };
+    entries.set(day, entry);
+    return entry;
+  };
+  for (const row of daily) {
+    const entry = entryOf(row.commitmentId, row.bucket);
+    entry.totalCommitment += Number(row.totalCommitment);
+    entry.usedCommitment += Number(row.usedCommitment);
+    entry.onDemand =
+      entry.onDemand === null || row.coveredOnDemandCost === null
+        ? null
+        : entry.onDemand + Number(row.coveredOnDemandCost);
+  }
+  for (const row of periodUnused) {
+    // Each day's part of the month's unused fee, one day at a time so it lands on its own day.
+    for (const day of days) {
+      const part = spreadPeriodUnused([row], [day], (d) => d).byCommitment.get(row.commitmentId) ?? 0;
+      if (part !== 0) entryOf(row.commitmentId, day).totalCommitment += part;
+    }
+  }
+  return inventory.map((commitment) => {
+    const series = [...(byCommitment.get(commitment.commitmentId)?.values() ?? [])].sort((a, b) =>
+      a.day.localeCompare(b.day),
+    );
+    const last = series.at(-1)?.day;
+    const recent = last ? series.filter((entry) => entry.day > addDays(last, -LAST_DAYS)) : [];
+    const onDemand = recent.some((entry) => entry.onDemand === null)
+      ? null
+      : recent.reduce((sum, entry) => sum + (entry.onDemand ?? 0), 0);
+    const hourly = commitment.hourlyCommitment === null ? null : Number(commitment.hourlyCommitment);
+    const dates = { startsAt: commitment.startsAt, endsAt: commitment.endsAt };
+    return {
+      integrationId: integration.id,
+      integrationName: integration.name,
+      commitmentId: commitment.commitmentId,
+      kind: commitment.kind,
+      type: commitmentTypeLabel(commitment.kind, commitment.offering),
+      ownerAccountId: commitment.ownerAccountId,
+      hourlyCommitmentUsd: hourly,
+      startsAt: commitment.startsAt,
+      endsAt: commitment.endsAt,
+      daysLeft: daysUntilEnd(commitment.endsAt, now),
+      returnableUntil: returnWindowClosesAt(commitment.kind, dates, hourly, now),
+      last30Days:
+        !last || onDemand === null
+          ? null
+          : lastDaysScaled(last, recent[0]?.day ?? last, {
+              onDemandEquivalent: onDemand,
+              commitmentCost: recent.reduce((sum, entry) => sum + entry.totalCommitment, 0),
+            }),
+      days: series.map(({ day, totalCommitment, usedCommitment }) => ({
+        day,
+        totalCommitment,
+        usedCommitment,
+      })),
+    };
+  });
+}
+
+/**
  * The organization's commitments in every integration with the amounts the alerts judge, read from
  * cost-data's commitments at the clock's instant.
  */
@@ -61,80 +145,14 @@ export function createCommitmentAlertFacts(deps: {
 }) {
   const { commitments } = deps.costData;
   return async function alertFacts(organizationId: string, now: Date): Promise<CommitmentAlertFacts[]> {
-    const to = isoDayInTimeZone(now, 'UTC');
-    const from = addDays(to, -(WINDOW_DAYS - 1));
-    const days = eachDay(from, to);
     const facts: CommitmentAlertFacts[] = [];
     for (const integration of await deps.integrations.awsTargetsOf(organizationId)) {
-      const owner = { organizationId, integrationId: integration.id };
-      const inventory = await commitments.list({ ...owner, accountIds: null });
-      if (inventory.length === 0) continue;
-      const ids = inventory.map((commitment) => commitment.commitmentId);
-      const [daily, periodUnused] = await Promise.all([
-        commitments.amounts(owner, ids, { from, to, bucket: 'day' }),
-        commitments.periodUnused(owner, ids, { from, to }),
-      ]);
-      const byCommitment = new Map<string, Map<string, CommitmentDay & { onDemand: number | null }>>();
-      const entryOf = (id: string, day: string) => {
-        const entries = byCommitment.get(id) ?? new Map();
-        byCommitment.set(id, entries);
-        const entry = entries.get(day) ?? { day, totalCommitment: 0, usedCommitment: 0, onDemand: 0 };
-        entries.set(day, entry);
-        return entry;
-      };
-      for (const row of daily) {
-        const entry = entryOf(row.commitmentId, row.bucket);
-        entry.totalCommitment += Number(row.totalCommitment);
-        entry.usedCommitment += Number(row.usedCommitment);
-        entry.onDemand =
-          entry.onDemand === null || row.coveredOnDemandCost === null
-            ? null
-            : entry.onDemand + Number(row.coveredOnDemandCost);
-      }
-      for (const row of periodUnused) {
-        // Each day's part of the month's unused fee, one day at a time so it lands on its own day.
-        for (const day of days) {
-          const part = spreadPeriodUnused([row], [day], (d) => d).byCommitment.get(row.commitmentId) ?? 0;
-          if (part !== 0) entryOf(row.commitmentId, day).totalCommitment += part;
-        }
-      }
-      for (const commitment of inventory) {
-        const series = [...(byCommitment.get(commitment.commitmentId)?.values() ?? [])].sort((a, b) =>
-          a.day.localeCompare(b.day),
-        );
-        const last = series.at(-1)?.day;
-        const recent = last ? series.filter((entry) => entry.day > addDays(last, -LAST_DAYS)) : [];
-        const onDemand = recent.some((entry) => entry.onDemand === null)
-          ? null
-          : recent.reduce((sum, entry) => sum + (entry.onDemand ?? 0), 0);
-        const hourly = commitment.hourlyCommitment === null ? null : Number(commitment.hourlyCommitment);
-        const dates = { startsAt: commitment.startsAt, endsAt: commitment.endsAt };
-        facts.push({
-          integrationId: integration.id,
-          integrationName: integration.name,
-          commitmentId: commitment.commitmentId,
-          kind: commitment.kind,
-          type: commitmentTypeLabel(commitment.kind, commitment.offering),
-          ownerAccountId: commitment.ownerAccountId,
-          hourlyCommitmentUsd: hourly,
-          startsAt: commitment.startsAt,
-          endsAt: commitment.endsAt,
-          daysLeft: daysUntilEnd(commitment.endsAt, now),
-          returnableUntil: returnWindowClosesAt(commitment.kind, dates, hourly, now),
-          last30Days:
-            !last || onDemand === null
-              ? null
-              : lastDaysScaled(last, recent[0]?.day ?? last, {
-                  onDemandEquivalent: onDemand,
-                  commitmentCost: recent.reduce((sum, entry) => sum + entry.totalCommitment, 0),
-                }),
-          days: series.map(({ day, totalCommitment, usedCommitment }) => ({
-            day,
-            totalCommitment,
-            usedCommitment,
-          })),
-        });
-      }
+      const inventory = await commitments.list({
+        organizationId,
+        integrationId: integration.id,
+        accountIds: null,
+      });
+      facts.push(...(await factsOfCommitments(commitments, { organizationId, integration }, inventory, now)));
     }
     return facts;
   };

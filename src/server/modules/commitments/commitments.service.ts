@@ -3,7 +3,6 @@ import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-day
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
 import { commitmentState, daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
 import { coverageOf, utilizationOf } from '../../../domain/commitment-utilization.ts';
-import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
@@ -11,6 +10,8 @@ import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.s
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { createCommitmentAlertFacts } from './commitment-alert-facts.ts';
+import { createMonthEndCommitments } from './commitment-month-ends.ts';
+import { commitmentAccountsOf } from './commitment-scope.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 
 export interface CommitmentsDependencies {
@@ -23,14 +24,6 @@ export interface CommitmentsDependencies {
 const DEFAULT_DAYS = 30;
 const UNKNOWN_ON_DEMAND =
   'The bill does not say what the covered usage costs On-Demand (pricing_public_on_demand_cost is empty), so the saving is unknown.';
-
-/** The accounts whose commitments and usage a person sees: a team scope's, narrowed by a filter. */
-function accountsOf(scope: CostScope, accountId: string | undefined): string[] | null {
-  const scoped = scope.restricted ? scope.accountIds : null;
-  if (!accountId) return scoped;
-  if (scoped && !scoped.includes(accountId)) return [];
-  return [accountId];
-}
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 
@@ -60,7 +53,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const to = query.to ?? isoDayInTimeZone(now, 'UTC');
     const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
     const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
-    const accountIds = accountsOf(scope, query.account_id);
+    const accountIds = commitmentAccountsOf(scope, query.account_id);
     let inventory = await costData.commitments.list({ ...owner, accountIds });
     if (query.kind) inventory = inventory.filter((commitment) => commitment.kind === query.kind);
     if (query.commitment_id) {
@@ -177,6 +170,8 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     view,
     /** Every commitment of an organization with what its alerts judge, at an instant (decision 105). */
     alertFacts: createCommitmentAlertFacts(deps),
+    /** The commitments of a scope that end within the month of a day, for the month-end forecast (decision 114). */
+    endingInMonth: createMonthEndCommitments(deps),
   };
 }
 

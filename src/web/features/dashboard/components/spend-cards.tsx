@@ -3,6 +3,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
+import { commitmentEndText } from './commitment-ends.ts';
 import { uncomparedBecause } from './previous-period.ts';
 import {
   formatDay,
@@ -62,8 +63,9 @@ function ChangeValue({ current, previous }: { current: number; previous: number 
 }
 
 /**
- * The four figures a finance lead reads first. The forecast is the bill's; launches the bill does not
- * hold yet (the card above) are named beside it, as a budget's forecast names its live part.
+ * The four figures a finance lead reads first. The forecast is the bill's, with what a commitment ending
+ * this month adds named under it (decision 114); launches the bill does not hold yet (the card above)
+ * are named beside it, as a budget's forecast names its live part.
  */
 export function SpendCards({
   data,
@@ -101,6 +103,18 @@ export function SpendCards({
           forecast ? (
             <>
               80% likely {formatUsdHeadline(forecast.lower)} – {formatUsdHeadline(forecast.upper)}
+              {forecast.commitment_ends.map((end) => (
+                <Text
+                  key={end.commitment_id}
+                  span
+                  display="block"
+                  size="sm"
+                  c="orange.8"
+                  data-testid="card-forecast-commitment-end"
+                >
+                  {commitmentEndText(end)}
+                </Text>
+              ))}
               {unbilledLaunchesUsd !== null && unbilledLaunchesUsd >= 0.5 && (
                 <Text span display="block" size="sm" c="orange.8" data-testid="card-forecast-launches">
                   Bill data only: the launches above add +{formatUsdHeadline(unbilledLaunchesUsd)} if left
