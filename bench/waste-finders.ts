@@ -34,7 +34,7 @@ try {
     ['one account, three regions', REGIONS],
   ] as const) {
     const started = performance.now();
-    const outcomes = await collectWasteInventory(access, undefined, regions);
+    const outcomes = await collectWasteInventory(access, undefined, regions, clock.now());
     const ms = performance.now() - started;
     const found = outcomes
       .map((o) => `${o.finder} ${o.resources?.length ?? 0} in ${o.calls} calls`)
@@ -51,7 +51,7 @@ try {
   let resources = 0;
   for (const account of simulator.company.accounts) {
     const credentials = await assumeRole(simulator, account.demoRoleArn, simulator.company.demoExternalId);
-    const outcomes = await collectWasteInventory(access, credentials, REGIONS);
+    const outcomes = await collectWasteInventory(access, credentials, REGIONS, clock.now());
     calls += outcomes.reduce((sum, outcome) => sum + outcome.calls, 0);
     resources += outcomes.reduce((sum, outcome) => sum + (outcome.resources?.length ?? 0), 0);
   }

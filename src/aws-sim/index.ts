@@ -10,6 +10,7 @@ import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
 import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
+import { buildCompanyServices, type CompanyServices } from './company/network-services.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { lambdaFunctions, type UsageSurge, usageMetricSeries } from './company/usage-metrics.ts';
 import type { CompanyWaste } from './company/waste.ts';
@@ -29,8 +30,10 @@ import type { SimServiceName } from './protocol/service-handler.ts';
 import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
+import { elbv2Service } from './services/elbv2.ts';
 import { lambdaService } from './services/lambda.ts';
 import { pricingService } from './services/pricing.ts';
+import { rdsService } from './services/rds.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
 import { sqsService } from './services/sqs.ts';
@@ -38,10 +41,19 @@ import { DEFAULT_QUEUE_SETTINGS, QueueStore } from './services/sqs-queues.ts';
 import { stsService } from './services/sts.ts';
 
 export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.ts';
+export type { SimDatabase } from './company/databases.ts';
 export type { FleetChangeResult, GpuBurstRequest } from './company/fleet-activity.ts';
 export type { EventBridgeEnvelope } from './company/launch-event-envelopes.ts';
+export type { SimLoadBalancer } from './company/load-balancers.ts';
+export type { CompanyServices, SimNatGateway } from './company/network-services.ts';
 export type { ResourceChange } from './company/resource-change-envelopes.ts';
-export type { CompanyWaste, SimAddress, SimSnapshot, SimVolume } from './company/waste.ts';
+export type {
+  CompanyWaste,
+  SimAddress,
+  SimNetworkInterface,
+  SimSnapshot,
+  SimVolume,
+} from './company/waste.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
 export { PROTECT_TAG } from './services/ec2-instance-actions.ts';
@@ -92,6 +104,11 @@ export interface AwsSimulator {
    * (`generatedWaste`), delete one (set `deletedAt`) or rename one, and the describe calls answer so.
    */
   waste: CompanyWaste;
+  /**
+   * The company's NAT gateways, load balancers and databases, live: a test may add generated ones
+   * (`generatedServices`) or stop a database, and the describe calls and CloudWatch answer so.
+   */
+  services: CompanyServices;
   /**
    * Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: what the
    * template's role may do, read-only plus receiving from its launch-events queue).
@@ -188,6 +205,7 @@ function createLaunchEventQueues(queues: QueueStore, nowMs: number) {
 export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Promise<AwsSimulator> {
   const now = options.now ?? wallClock;
   const model = buildCompanyModel(now().getTime());
+  const services = buildCompanyServices(model);
   const cacheDir = options.dataDir
     ? path.join(options.dataDir, 'aws-simulator')
     : await mkdtemp(path.join(tmpdir(), 'spendguard-aws-sim-'));
@@ -217,12 +235,25 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   };
   const handlers = [
     costExplorerService(curExport, duckdb),
-    cloudWatchService({ model, leaks: natLeaks, series, surges, deletedAtMs, stray }),
+    cloudWatchService({
+      model,
+      leaks: natLeaks,
+      series,
+      surges,
+      deletedAtMs,
+      stray,
+      services,
+    }),
+    elbv2Service(() => services.loadBalancers),
+    rdsService(() => services.databases),
     lambdaService(liveFunctions),
     stsService(identities),
-    ec2Service(model, () => activity.launched, {
-      changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to),
-    }),
+    ec2Service(
+      model,
+      () => activity.launched,
+      { changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to) },
+      () => services.natGateways,
+    ),
     pricingService(),
     sqsService(queues, now),
     s3Service(buckets),
@@ -240,6 +271,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     credentials: { ...STATIC_CREDENTIALS },
     company: companyFacts(model),
     waste: model.waste,
+    services,
     registerRole: (roleArn, externalId, roleOptions) =>
       identities.registerRole(roleArn, externalId, roleOptions?.permissions),
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),

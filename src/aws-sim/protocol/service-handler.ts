@@ -2,7 +2,17 @@ import type { AwsError } from './aws-error.ts';
 import type { CallerIdentity } from './identity.ts';
 
 /** The services the simulator speaks, named as tests and fault switches refer to them. */
-export type SimServiceName = 'sts' | 'ce' | 's3' | 'cloudwatch' | 'ec2' | 'pricing' | 'sqs' | 'lambda';
+export type SimServiceName =
+  | 'sts'
+  | 'ce'
+  | 's3'
+  | 'cloudwatch'
+  | 'ec2'
+  | 'pricing'
+  | 'sqs'
+  | 'lambda'
+  | 'elasticloadbalancing'
+  | 'rds';
 
 export interface SimRequest {
   method: string;

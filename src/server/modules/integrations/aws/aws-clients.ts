@@ -1,7 +1,9 @@
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
+import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
@@ -26,6 +28,8 @@ export function awsClients(
     s3: new S3Client({ ...config, forcePathStyle: access.endpoint !== undefined }),
     cloudWatch: new CloudWatchClient(config),
     ec2: new EC2Client(config),
+    elbv2: new ElasticLoadBalancingV2Client(config),
+    rds: new RDSClient(config),
     sqs: new SQSClient(config),
   };
 }
