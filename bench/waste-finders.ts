@@ -1,12 +1,14 @@
 /**
- * The waste finders over a generated account (decision 101): 10,000 volumes, 5,000 snapshots and 500
- * Elastic IPs planted in one account and region of the AWS simulator (the most one account pages), and
+ * The waste finders over a generated account (decisions 101 and 108): 10,000 volumes, 5,000 snapshots,
+ * 500 Elastic IPs, 50 NAT gateways and 200 load balancers planted in one account and region of the AWS
+ * simulator (the most one account pages), and
  * the same spread over the company's three accounts and three regions. Times each pass of
  * `collectWasteInventory` through the real EC2 client and counts the calls each finder made.
  *
  *   node --import tsx bench/waste-finders.ts
  */
 import { performance } from 'node:perf_hooks';
+import { generatedServices } from '../src/aws-sim/testing/generated-services.ts';
 import { generatedWaste } from '../src/aws-sim/testing/generated-waste.ts';
 import { assumeRole, startTestSimulator } from '../src/aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../src/server/aws-simulator-access.ts';
@@ -29,12 +31,20 @@ try {
   };
   const management = simulator.company.accounts[0]!;
   plant(management.id, 'us-east-1', { volumes: 10_000, snapshots: 5_000, addresses: 500 }, 1);
+  const services = generatedServices(
+    management.id,
+    'us-east-1',
+    { natGateways: 50, loadBalancers: 200 },
+    clock.now().getTime(),
+  );
+  simulator.services.natGateways.push(...services.natGateways);
+  simulator.services.loadBalancers.push(...services.loadBalancers);
   for (const [passName, regions] of [
     ['one account, one region', ['us-east-1']],
     ['one account, three regions', REGIONS],
   ] as const) {
     const started = performance.now();
-    const outcomes = await collectWasteInventory(access, undefined, regions);
+    const outcomes = await collectWasteInventory(access, undefined, regions, clock.now());
     const ms = performance.now() - started;
     const found = outcomes
       .map((o) => `${o.finder} ${o.resources?.length ?? 0} in ${o.calls} calls`)
@@ -51,7 +61,7 @@ try {
   let resources = 0;
   for (const account of simulator.company.accounts) {
     const credentials = await assumeRole(simulator, account.demoRoleArn, simulator.company.demoExternalId);
-    const outcomes = await collectWasteInventory(access, credentials, REGIONS);
+    const outcomes = await collectWasteInventory(access, credentials, REGIONS, clock.now());
     calls += outcomes.reduce((sum, outcome) => sum + outcome.calls, 0);
     resources += outcomes.reduce((sum, outcome) => sum + (outcome.resources?.length ?? 0), 0);
   }

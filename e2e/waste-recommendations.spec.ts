@@ -3,7 +3,8 @@ import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
 import { saveScreen } from './support/screens.ts';
 
 /**
- * The demo's waste beyond EC2 (volumes, snapshots, Elastic IPs) in the one list beside the EC2
+ * The demo's waste beyond EC2 (volumes, snapshots, Elastic IPs, a quiet NAT gateway, idle load balancers,
+ * an idle database, public IPv4 on idle interfaces, an old-generation instance) in the one list beside the EC2
  * findings, each with a monthly figure and an owner; one set aside with a reason, then put back.
  */
 
@@ -21,12 +22,25 @@ test('the demo lists waste of every kind with its figure and owner, and one is s
   await expect(page).toHaveURL(/\/ec2-rightsizing-recommendation$/);
   await expect(rowOf(page, 'jenkins-old-data')).toBeVisible();
 
-  for (const kind of ['Idle instance', 'Unattached volume', 'gp2 → gp3', 'Old snapshot', 'Idle Elastic IP']) {
+  for (const kind of [
+    'Idle instance',
+    'Unattached volume',
+    'gp2 → gp3',
+    'Old snapshot',
+    'Idle Elastic IP',
+    'Idle NAT gateway',
+    'Idle load balancer',
+    'Idle database',
+    'Idle public IPv4',
+    'Previous generation',
+  ]) {
     await expect(everyRecommendation(page).getByText(kind).first()).toBeVisible();
   }
   await expect(rowOf(page, 'jenkins-old-data')).toContainText('$40.00');
   await expect(rowOf(page, 'legacy-vpn')).toContainText(/\$3\.\d\d/);
   await expect(rowOf(page, 'etl-scratch-2025').first()).toContainText('746251839027');
+  await expect(rowOf(page, 'reports-replica-db')).toContainText('No connection for');
+  await expect(rowOf(page, 'legacy-reports')).toContainText('m5.xlarge');
   await expect(everyRecommendation(page).getByText('Price unknown').first()).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 1400 });
   await saveScreen(page, testInfo, 'waste-recommendations');

@@ -10,12 +10,9 @@ import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
 import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
+import { buildCompanyServices, type CompanyServices } from './company/network-services.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
-import {
-  buildScalableResources,
-  type SimAutoScalingGroup,
-  type SimDbInstance,
-} from './company/scalable-resources.ts';
+import { buildScalableResources, type SimAutoScalingGroup } from './company/scalable-resources.ts';
 import { lambdaFunctions, type UsageSurge, usageMetricSeries } from './company/usage-metrics.ts';
 import type { CompanyWaste } from './company/waste.ts';
 import { CurExport } from './cur/cur-export.ts';
@@ -35,6 +32,7 @@ import { autoScalingService } from './services/auto-scaling.ts';
 import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
+import { elbv2Service } from './services/elbv2.ts';
 import { lambdaService } from './services/lambda.ts';
 import { pricingService } from './services/pricing.ts';
 import { rdsService } from './services/rds.ts';
@@ -45,11 +43,20 @@ import { DEFAULT_QUEUE_SETTINGS, QueueStore } from './services/sqs-queues.ts';
 import { stsService } from './services/sts.ts';
 
 export type { CompanyFacts, PlantedInstanceFact } from './company/company-facts.ts';
+export type { SimDatabase } from './company/databases.ts';
 export type { FleetChangeResult, GpuBurstRequest } from './company/fleet-activity.ts';
 export type { EventBridgeEnvelope } from './company/launch-event-envelopes.ts';
+export type { SimLoadBalancer } from './company/load-balancers.ts';
+export type { CompanyServices, SimNatGateway } from './company/network-services.ts';
 export type { ResourceChange } from './company/resource-change-envelopes.ts';
-export type { SimAutoScalingGroup, SimDbInstance } from './company/scalable-resources.ts';
-export type { CompanyWaste, SimAddress, SimSnapshot, SimVolume } from './company/waste.ts';
+export type { SimAutoScalingGroup } from './company/scalable-resources.ts';
+export type {
+  CompanyWaste,
+  SimAddress,
+  SimNetworkInterface,
+  SimSnapshot,
+  SimVolume,
+} from './company/waste.ts';
 export type { Credentials } from './protocol/identity.ts';
 export type { SimServiceName } from './protocol/service-handler.ts';
 export { PROTECT_TAG } from './services/ec2-instance-actions.ts';
@@ -101,11 +108,15 @@ export interface AwsSimulator {
    */
   waste: CompanyWaste;
   /**
-   * The company's Auto Scaling groups and RDS databases, live: UpdateAutoScalingGroup and
-   * Stop/StartDBInstance change them, and a test may tag one (`spendguard:protect`) or add one.
+   * The company's Auto Scaling groups, live: UpdateAutoScalingGroup changes them, and a test may tag
+   * one (`spendguard:protect`) or add one.
    */
   autoScalingGroups: SimAutoScalingGroup[];
-  databases: SimDbInstance[];
+  /**
+   * The company's NAT gateways, load balancers and databases, live: a test may add generated ones
+   * (`generatedServices`) or stop a database, and the describe calls and CloudWatch answer so.
+   */
+  services: CompanyServices;
   /**
    * Adds an assumable role; `permissions` are IAM actions with `*` wildcards (default: what the
    * template's role may do, read-only plus receiving from its launch-events queue).
@@ -202,6 +213,7 @@ function createLaunchEventQueues(queues: QueueStore, nowMs: number) {
 export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Promise<AwsSimulator> {
   const now = options.now ?? wallClock;
   const model = buildCompanyModel(now().getTime());
+  const services = buildCompanyServices(model);
   const cacheDir = options.dataDir
     ? path.join(options.dataDir, 'aws-simulator')
     : await mkdtemp(path.join(tmpdir(), 'spendguard-aws-sim-'));
@@ -232,15 +244,27 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   };
   const handlers = [
     costExplorerService(curExport, duckdb),
-    cloudWatchService({ model, leaks: natLeaks, series, surges, deletedAtMs, stray }),
+    cloudWatchService({
+      model,
+      leaks: natLeaks,
+      series,
+      surges,
+      deletedAtMs,
+      stray,
+      services,
+    }),
+    elbv2Service(() => services.loadBalancers),
+    rdsService(() => services.databases),
     lambdaService(liveFunctions),
     stsService(identities),
-    ec2Service(model, () => activity.launched, {
-      changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to),
-    }),
+    ec2Service(
+      model,
+      () => activity.launched,
+      { changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to) },
+      () => services.natGateways,
+    ),
     pricingService(),
     autoScalingService(() => scalable.autoScalingGroups),
-    rdsService(() => scalable.databases),
     sqsService(queues, now),
     s3Service(buckets),
   ];
@@ -258,7 +282,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     company: companyFacts(model),
     waste: model.waste,
     autoScalingGroups: scalable.autoScalingGroups,
-    databases: scalable.databases,
+    services,
     registerRole: (roleArn, externalId, roleOptions) =>
       identities.registerRole(roleArn, externalId, roleOptions?.permissions),
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),

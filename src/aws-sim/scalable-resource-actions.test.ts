@@ -142,29 +142,27 @@ describe('RDS', () => {
 
   it('lists the account’s databases with their class, state and tags', async () => {
     const answer = await clientsAs(readOnly).rds.send(new DescribeDBInstancesCommand({}));
-    expect(answer.DBInstances?.map((db) => db.DBInstanceIdentifier)).toEqual(['orders-db']);
-    expect(answer.DBInstances?.[0]).toMatchObject({
-      DBInstanceClass: 'db.m6g.large',
-      DBInstanceStatus: 'available',
-    });
-    expect(answer.DBInstances?.[0]?.TagList).toContainEqual({ Key: 'team', Value: 'payments' });
+    expect(answer.DBInstances?.map((db) => db.DBInstanceIdentifier)).toContain('auth-db');
+    const authDb = answer.DBInstances?.find((db) => db.DBInstanceIdentifier === 'auth-db');
+    expect(authDb).toMatchObject({ DBInstanceClass: 'db.m6g.large', DBInstanceStatus: 'available' });
+    expect(authDb?.TagList).toContainEqual({ Key: 'team', Value: 'platform' });
   });
 
   it('stops and starts a database; a second stop is InvalidDBInstanceState; another account’s is not found', async () => {
     const stop = await clientsAs(actions).rds.send(
-      new StopDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' }),
+      new StopDBInstanceCommand({ DBInstanceIdentifier: 'auth-db' }),
     );
     expect(stop.DBInstance?.DBInstanceStatus).toBe('stopping');
-    expect(await statusOf('orders-db')).toBe('stopped');
+    expect(await statusOf('auth-db')).toBe('stopped');
     const again = await errorOf(
-      clientsAs(actions).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' })),
+      clientsAs(actions).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'auth-db' })),
     );
     expect(again).toMatchObject({
       code: 'InvalidDBInstanceStateFault',
-      message: 'Instance orders-db is not in available state.',
+      message: 'Instance auth-db is not in available state.',
     });
-    await clientsAs(actions).rds.send(new StartDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' }));
-    expect(await statusOf('orders-db')).toBe('available');
+    await clientsAs(actions).rds.send(new StartDBInstanceCommand({ DBInstanceIdentifier: 'auth-db' }));
+    expect(await statusOf('auth-db')).toBe('available');
     const elsewhere = await errorOf(
       clientsAs(actions).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'analytics-db' })),
     );
@@ -173,7 +171,7 @@ describe('RDS', () => {
 
   it('refuses the read-only role a stop', async () => {
     const refused = await errorOf(
-      clientsAs(readOnly).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'orders-db' })),
+      clientsAs(readOnly).rds.send(new StopDBInstanceCommand({ DBInstanceIdentifier: 'auth-db' })),
     );
     expect(refused).toMatchObject({ code: 'AccessDenied', status: 403 });
   });

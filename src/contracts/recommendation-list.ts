@@ -13,6 +13,11 @@ export const recommendationKind = z.enum([
   'gp2-volume',
   'old-snapshot',
   'idle-address',
+  'idle-nat-gateway',
+  'idle-load-balancer',
+  'idle-database',
+  'idle-public-ip',
+  'previous-generation',
 ]);
 export type RecommendationKind = z.infer<typeof recommendationKind>;
 
@@ -39,6 +44,18 @@ export const recommendationItem = z.object({
   tags: z.record(z.string(), z.string()),
   owner: z.object({ team_id: z.string(), name: z.string(), matched_by: z.string() }).nullable(),
   why: z.string(),
+  /**
+   * The resource an action can act on, where one applies: an idle database carries its DB instance
+   * (type `rds-db-instance`) so a "Stop database" action can attach to the finding.
+   */
+  resource: z
+    .object({
+      type: z.literal('rds-db-instance'),
+      account_id: z.string(),
+      region: z.string(),
+      id: z.string(),
+    })
+    .nullable(),
   /** What acting on it saves a month; null: price unknown (see price.reason). */
   monthly_savings: z.number().nullable(),
   price: recommendationPrice,
@@ -65,7 +82,16 @@ export const recommendationKindTotal = z.object({
 export const wasteFinderState = z.object({
   integration_id: z.string(),
   account_id: z.string(),
-  finder: z.enum(['volumes', 'snapshots', 'addresses']),
+  finder: z.enum([
+    'volumes',
+    'snapshots',
+    'addresses',
+    'natGateways',
+    'loadBalancers',
+    'databases',
+    'networkInterfaces',
+    'instances',
+  ]),
   state: z.enum(['ok', 'missing-permission', 'throttled', 'failed']),
   permission: z.string(),
   message: z.string().nullable(),
@@ -108,7 +134,7 @@ export const recommendationIdParams = z.object({
   id: z
     .string()
     .regex(
-      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address):[0-9a-f-]{36}$/,
+      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address|idle-nat-gateway|idle-load-balancer|idle-database|idle-public-ip|previous-generation):[0-9a-f-]{36}$/,
       'must be a recommendation id such as gp2-volume:<uuid>',
     ),
 });
@@ -117,3 +143,14 @@ export const recommendationActionBody = z.object({
   action: recommendationAction,
   reason: z.string().trim().min(1, 'must say why').max(500),
 });
+
+/** The thresholds of the waste findings, stored per organization (decisions 101 and 108). */
+export const wasteSettings = z.object({
+  unattached_days: z.number().int().min(1).max(365),
+  snapshot_age_days: z.number().int().min(7).max(3650),
+  snapshots_kept_per_volume: z.number().int().min(1).max(100),
+  nat_gateway_min_gb: z.number().min(0.001).max(10_000),
+  load_balancer_min_requests: z.number().int().min(1).max(10_000_000),
+  database_idle_days: z.number().int().min(1).max(14),
+});
+export type WasteSettingsView = z.infer<typeof wasteSettings>;

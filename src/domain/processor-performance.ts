@@ -13,6 +13,9 @@ interface CoreSpeed {
 const GRAVITON2_OVER_A1 =
   'AWS, "Graviton2 delivers 7x the performance of A1 with 4x the cores" (re:Invent 2019 launch of M6g, C6g, R6g): 1.75x per core';
 const GRAVITON3 = 'AWS, C7g/M7g/R7g launch: "up to 25% better compute performance than Graviton2"';
+const SKYLAKE_OVER_BROADWELL =
+  'AWS, M5 launch (2017): "14% better price/performance than M4 on a per-core basis"';
+const SKYLAKE_OVER_HASWELL = 'AWS, C5 launch (2017): "25% price/performance improvement over C4"';
 const ICE_LAKE =
   'AWS, M6i/C6i/R6i launch: "up to 15% better compute price performance than M5/C5/R5" at the same price';
 
@@ -29,6 +32,18 @@ const CORE_SPEEDS: Array<{ families: RegExp; speed: CoreSpeed }> = [
   {
     families: /^(c7g|c7gd|c7gn|m7g|m7gd|r7g|r7gd)$/,
     speed: { relative: 1.25, processor: 'Graviton3', source: GRAVITON3 },
+  },
+  {
+    families: /^m4$/,
+    speed: {
+      relative: 1 / 1.14,
+      processor: 'Intel Xeon (Broadwell/Haswell)',
+      source: SKYLAKE_OVER_BROADWELL,
+    },
+  },
+  {
+    families: /^c4$/,
+    speed: { relative: 1 / 1.25, processor: 'Intel Xeon (Haswell)', source: SKYLAKE_OVER_HASWELL },
   },
   {
     families: /^(c5|c5d|m5|m5d|r5|r5d)$/,

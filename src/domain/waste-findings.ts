@@ -6,14 +6,39 @@
 
 import { gp2Baseline } from './waste-prices.ts';
 
-/** The describe calls the waste finders make: what the read-only role needs beyond the EC2 inventory's. */
+/**
+ * The describe calls each waste finder makes: what the read-only role needs beyond the EC2
+ * inventory's (CloudWatch GetMetricData it already has).
+ */
 export const WASTE_FINDER_PERMISSIONS = {
-  volumes: 'ec2:DescribeVolumes',
-  snapshots: 'ec2:DescribeSnapshots',
-  addresses: 'ec2:DescribeAddresses',
+  volumes: ['ec2:DescribeVolumes'],
+  snapshots: ['ec2:DescribeSnapshots'],
+  addresses: ['ec2:DescribeAddresses'],
+  natGateways: ['ec2:DescribeNatGateways'],
+  loadBalancers: [
+    'elasticloadbalancing:DescribeLoadBalancers',
+    'elasticloadbalancing:DescribeTargetGroups',
+    'elasticloadbalancing:DescribeTargetHealth',
+    'elasticloadbalancing:DescribeTags',
+  ],
+  databases: ['rds:DescribeDBInstances'],
+  networkInterfaces: ['ec2:DescribeNetworkInterfaces'],
 } as const;
 
-export const WASTE_KINDS = ['unattached-volume', 'gp2-volume', 'old-snapshot', 'idle-address'] as const;
+/** Every permission of the finders, once each: what the template grants and the stack page lists. */
+export const ALL_WASTE_FINDER_PERMISSIONS: readonly string[] = Object.values(WASTE_FINDER_PERMISSIONS).flat();
+
+export const WASTE_KINDS = [
+  'unattached-volume',
+  'gp2-volume',
+  'old-snapshot',
+  'idle-address',
+  'idle-nat-gateway',
+  'idle-load-balancer',
+  'idle-database',
+  'idle-public-ip',
+  'previous-generation',
+] as const;
 export type WasteKind = (typeof WASTE_KINDS)[number];
 
 export interface WasteSettings {

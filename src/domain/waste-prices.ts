@@ -119,18 +119,18 @@ export interface PricedFinding {
 
 const tableSource = (region: string) =>
   `list price for ${region} as of ${PRICE_TABLE_DATE} (${PRICE_TABLE_SOURCE})`;
-const billSource = (billed: BilledMonth) => `the bill for ${billed.billingPeriod}`;
-const fromBill = (billed: BilledMonth): WasteCost => ({
+export const billSource = (billed: BilledMonth) => `the bill for ${billed.billingPeriod}`;
+export const fromBill = (billed: BilledMonth): WasteCost => ({
   known: true,
   monthlyUsd: roundToCents(billed.monthlyUsd),
   basis: 'bill',
   source: billSource(billed),
 });
-const fromTable = (monthlyUsd: number, region: string): WasteCost => ({
+export const fromTable = (monthlyUsd: number, region: string, source = tableSource(region)): WasteCost => ({
   known: true,
   monthlyUsd: roundToCents(monthlyUsd),
   basis: 'price-table',
-  source: tableSource(region),
+  source,
 });
 
 /**

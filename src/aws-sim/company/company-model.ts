@@ -1,4 +1,5 @@
 import { DATA_FAMILIES } from './families-data.ts';
+import { IDLE_FAMILIES } from './families-idle.ts';
 import { OPERATIONS_FAMILIES } from './families-operations.ts';
 import { PLATFORM_FAMILIES } from './families-platform.ts';
 import { buildFleet, type FleetInstance } from './fleet.ts';
@@ -20,11 +21,12 @@ export function buildCompanyModel(startedAtMs: number): CompanyModel {
   const anchorDay = startOfUtcDay(startedAtMs);
   const shape: SpendShape = { anchorDay };
   const fleet = buildFleet(anchorDay);
+  const families = [...PLATFORM_FAMILIES, ...DATA_FAMILIES, ...OPERATIONS_FAMILIES, ...IDLE_FAMILIES];
   return {
     ...shape,
     spikes: plantedSpikes(shape),
     fleet,
-    families: [...PLATFORM_FAMILIES, ...DATA_FAMILIES, ...OPERATIONS_FAMILIES],
+    families,
     waste: buildCompanyWaste(fleet, anchorDay),
   };
 }

@@ -29,6 +29,7 @@ function usageQuantity(
   line: UsageLine,
   window: DayWindow,
 ) {
+  if (line.scaling === 'exact') return line.unitsPerDay * window.fraction;
   const noise = line.scaling === 'fixed' ? 1 : dailyNoise(`${resourceKey}/${line.usageType}/${window.day}`);
   return (
     line.unitsPerDay *

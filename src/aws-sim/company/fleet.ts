@@ -71,6 +71,7 @@ const SPECS: InstanceSpec[] = [
   { name: 'kafka-broker-2', account: 'data', region: 'us-west-2', instanceType: 'r6i.xlarge', plant: 'healthy', note: 'Kafka broker, memory 66%', launchedDaysBeforeAnchor: 560, team: 'data', project: 'analytics', volumeGb: 1000, cpuAverage: 31, cpuPeak: 70, networkBytesPerHour: 4.3 * GB, memoryUsedPercent: 66 },
   { name: 'etl-worker', account: 'data', region: 'us-west-2', instanceType: 'c5.2xlarge', plant: 'healthy', note: 'ETL worker', launchedDaysBeforeAnchor: 500, team: 'data', project: 'analytics', volumeGb: 200, cpuAverage: 44, cpuPeak: 95, networkBytesPerHour: 1.6 * GB },
   { name: 'ml-training', account: 'data', region: 'us-east-1', instanceType: 'g5.xlarge', plant: 'gpu', note: 'GPU training box (1 NVIDIA A10G) launched 75 days before the anchor', launchedDaysBeforeAnchor: 75, team: 'data', project: 'recommendations', volumeGb: 300, cpuAverage: 28, cpuPeak: 66, networkBytesPerHour: 0.8 * GB },
+  { name: 'legacy-reports', account: 'prod', region: 'us-east-1', instanceType: 'm4.xlarge', plant: 'healthy', note: 'reporting host still on a previous-generation type (m4): m5.xlarge does the same for less', launchedDaysBeforeAnchor: 1100, team: 'growth', project: 'reporting', volumeGb: 100, cpuAverage: 34, cpuPeak: 71, networkBytesPerHour: 0.5 * GB },
 ];
 
 const ZONE_LETTERS = ['a', 'b', 'c'];

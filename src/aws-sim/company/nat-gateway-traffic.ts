@@ -35,7 +35,7 @@ export interface NatLeak {
 }
 
 /** The company's NAT gateways: the resources of families that bill NatGateway-Bytes. */
-export function natGateways(model: CompanyModel): NatGateway[] {
+export function natGateways(model: Pick<CompanyModel, 'families'>): NatGateway[] {
   return model.families.flatMap((family) => {
     const bytesLine = family.usage.find((line) => line.usageType === 'NatGateway-Bytes');
     if (!bytesLine || !family.resourceId) return [];

@@ -3,9 +3,10 @@ import type { AccountKey, CompanyRegion } from './company-profile.ts';
 /**
  * How a usage line moves over time: `fixed` for provisioned capacity billed by the hour,
  * `growing` for storage that follows the company's growth, `traffic` for request-driven usage
- * that also dips at weekends.
+ * that also dips at weekends, `exact` for a resource that bills exactly its units every day (a
+ * forgotten one: no spread between resources, no growth).
  */
-export type Scaling = 'fixed' | 'growing' | 'traffic';
+export type Scaling = 'fixed' | 'growing' | 'traffic' | 'exact';
 
 export interface UsageLine {
   /** Usage type without the region prefix (AWS adds e.g. 'EU-' outside us-east-1). */

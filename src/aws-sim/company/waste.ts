@@ -56,16 +56,35 @@ export interface SimAddress {
   region: string;
   /** Associated with this instance; none for an idle address. */
   instanceId?: string;
+  /** Associated through this network interface (the instance's, or a detached one's). */
+  networkInterfaceId?: string;
   allocatedAt: number;
   name?: string;
   tags: ResourceTags;
   billed: boolean;
 }
 
+/** A network interface; one with a public IPv4 address is billed for it by the hour. */
+export interface SimNetworkInterface {
+  networkInterfaceId: string;
+  accountId: string;
+  region: string;
+  subnetId: string;
+  description: string;
+  /** Attached to this instance; none: `available`, attached to nothing. */
+  instanceId?: string;
+  /** The Elastic IP associated with it, if any. */
+  publicIp?: string;
+  allocationId?: string;
+  tags: ResourceTags;
+}
+
 export interface CompanyWaste {
   volumes: SimVolume[];
   snapshots: SimSnapshot[];
   addresses: SimAddress[];
+  /** Interfaces besides the fleet's own (those come from the fleet): the ones holding a public IP. */
+  networkInterfaces: SimNetworkInterface[];
 }
 
 interface VolumeSpec {
@@ -202,12 +221,18 @@ function plantedSnapshots(volumes: SimVolume[], fleet: FleetInstance[], anchorDa
   return snapshots;
 }
 
+/** `interface`: associated through a network interface, of the instance or (`detached`) of nothing. */
 // biome-ignore format: one address per line
-const ADDRESS_SPECS: Array<{ key: string; account: AccountKey; region: CompanyRegion; attachedToName?: string; allocatedDaysBeforeAnchor: number; name: string; tags: ResourceTags }> = [
+const ADDRESS_SPECS: Array<{ key: string; account: AccountKey; region: CompanyRegion; attachedToName?: string; interface?: 'instance' | 'detached'; allocatedDaysBeforeAnchor: number; name: string; tags: ResourceTags }> = [
   { key: 'web-prod-1', account: 'prod', region: 'us-east-1', attachedToName: 'web-prod-1', allocatedDaysBeforeAnchor: 600, name: 'web-prod-1-eip', tags: tags('web', 'storefront') },
   { key: 'legacy-vpn', account: 'prod', region: 'us-east-1', allocatedDaysBeforeAnchor: 700, name: 'legacy-vpn', tags: tags('platform', 'shared-network') },
   { key: 'data-bastion', account: 'data', region: 'us-west-2', allocatedDaysBeforeAnchor: 380, name: 'data-bastion-eip', tags: {} },
+  { key: 'old-bastion', account: 'prod', region: 'us-east-1', attachedToName: 'old-bastion', interface: 'instance', allocatedDaysBeforeAnchor: 990, name: 'old-bastion-eip', tags: tags('platform', 'internal-tools') },
+  { key: 'vpn-appliance', account: 'data', region: 'us-west-2', interface: 'detached', allocatedDaysBeforeAnchor: 240, name: 'vpn-appliance-eip', tags: tags('data', 'shared-network') },
 ];
+
+const interfaceIdOf = (accountId: string, region: string, key: string) =>
+  `eni-0${hexFor(`interface:${accountId}/${region}/${key}`, 16)}`;
 
 function plantedAddresses(fleet: FleetInstance[], anchorDay: number): SimAddress[] {
   return ADDRESS_SPECS.map((spec, index) => {
@@ -218,6 +243,7 @@ function plantedAddresses(fleet: FleetInstance[], anchorDay: number): SimAddress
       accountId: account.id,
       region: spec.region,
       instanceId: fleet.find((instance) => instance.name === spec.attachedToName)?.instanceId,
+      networkInterfaceId: spec.interface ? interfaceIdOf(account.id, spec.region, spec.key) : undefined,
       allocatedAt: anchorDay - spec.allocatedDaysBeforeAnchor * DAY_MS,
       name: spec.name,
       tags: spec.tags,
@@ -226,12 +252,36 @@ function plantedAddresses(fleet: FleetInstance[], anchorDay: number): SimAddress
   });
 }
 
+/** The interfaces the addresses are associated through: a stopped instance's, and a detached one. */
+function plantedInterfaces(addresses: SimAddress[], fleet: FleetInstance[]): SimNetworkInterface[] {
+  return addresses.flatMap((address) => {
+    if (!address.networkInterfaceId) return [];
+    const instance = fleet.find((candidate) => candidate.instanceId === address.instanceId);
+    const network = `${address.accountId}/${address.region}`;
+    return [
+      {
+        networkInterfaceId: address.networkInterfaceId,
+        accountId: address.accountId,
+        region: address.region,
+        subnetId: instance?.subnetId ?? `subnet-0${hexFor(`subnet:${network}:public`, 16)}`,
+        description: instance ? `Primary network interface of ${instance.name}` : `${address.name} appliance`,
+        instanceId: instance?.instanceId,
+        publicIp: address.publicIp,
+        allocationId: address.allocationId,
+        tags: { Name: address.name ?? address.allocationId, ...address.tags },
+      },
+    ];
+  });
+}
+
 export function buildCompanyWaste(fleet: FleetInstance[], anchorDay: number): CompanyWaste {
   const volumes = VOLUME_SPECS.map((spec) => placeVolume(spec, fleet, anchorDay));
+  const addresses = plantedAddresses(fleet, anchorDay);
   return {
     volumes,
     snapshots: plantedSnapshots(volumes, fleet, anchorDay),
-    addresses: plantedAddresses(fleet, anchorDay),
+    addresses,
+    networkInterfaces: plantedInterfaces(addresses, fleet),
   };
 }
 
@@ -243,4 +293,6 @@ export const PLANTED_WASTE = {
   orphanedSnapshotSource: 'legacy-mysql',
   dailySnapshotsKept: 12,
   idleAddresses: ['legacy-vpn', 'data-bastion-eip'],
+  /** Public IPv4 on an interface of a stopped instance, and on an interface attached to nothing. */
+  idleInterfaceAddresses: ['old-bastion-eip', 'vpn-appliance-eip'],
 } as const;

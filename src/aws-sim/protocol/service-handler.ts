@@ -12,6 +12,7 @@ export type SimServiceName =
   | 'sqs'
   | 'lambda'
   | 'autoscaling'
+  | 'elasticloadbalancing'
   | 'rds';
 
 export interface SimRequest {

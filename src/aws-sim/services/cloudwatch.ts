@@ -2,6 +2,7 @@ import type { CompanyModel } from '../company/company-model.ts';
 import type { InstanceMetricName } from '../company/instance-metrics.ts';
 import { hourlySample } from '../company/instance-metrics.ts';
 import { type NatLeak, type NatProcessedMetric, natGateways } from '../company/nat-gateway-traffic.ts';
+import type { CompanyServices } from '../company/network-services.ts';
 import { DAY_MS, HOUR_MS } from '../company/timeline.ts';
 import {
   seriesMinutes,
@@ -27,6 +28,7 @@ import {
   publishedMetrics,
   publishedNatMetrics,
 } from './cloudwatch-metric-data.ts';
+import { serviceMetricDatapoints } from './cloudwatch-service-metrics.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
 const TARGET_PREFIX = 'GraniteServiceVersion20100801.';
@@ -67,6 +69,8 @@ export interface UsageTraffic {
   deletedAtMs: ReadonlyMap<string, number>;
   /** Datapoints dated outside the asked window the next answer carries (a publisher with a wrong clock). */
   stray: { future: number; past: number };
+  /** Load balancers, databases and generated NAT gateways (their requests, connections, bytes). */
+  services: CompanyServices;
 }
 
 /** The key a deleted resource is kept under. */
@@ -167,13 +171,14 @@ function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse
     assertStatistic(Stat, `MetricDataQueries.member.${index + 1}.MetricStat.Stat`);
     const window = { start, end, period: Period, stat: Stat, nowMs: context.nowMs };
     const datapoints =
-      Metric.Namespace === 'AWS/NATGateway'
+      serviceMetricDatapoints(traffic.services, context, Metric, window) ??
+      (Metric.Namespace === 'AWS/NATGateway'
         ? natDatapointsOf(traffic, findNatGatewayForMetric(gateways, Metric), Metric, window)
         : perMinute
           ? usageDatapointsOf(traffic, findUsageSeries(usageSeries, Metric), window)
           : fiveMinuteNetwork
             ? networkPartsOf(findInstanceForMetric(fleet, Metric), Metric, window)
-            : instanceDatapointsOf(findInstanceForMetric(fleet, Metric), Metric, window);
+            : instanceDatapointsOf(findInstanceForMetric(fleet, Metric), Metric, window));
     if (index === 0) datapoints.push(...strayDatapoints(traffic, window));
     if (!ascending) datapoints.reverse();
     return {

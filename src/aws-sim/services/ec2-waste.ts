@@ -10,7 +10,7 @@ import { numberedParams, queryFilters } from './ec2-filters.ts';
 type Page<T> = { page: T[]; nextToken: string | undefined };
 
 /** EC2's MaxResults/NextToken paging: `limits` are the call's allowed page sizes. */
-function paged<T>(all: T[], params: URLSearchParams, limits: { min: number; max: number }): Page<T> {
+export function paged<T>(all: T[], params: URLSearchParams, limits: { min: number; max: number }): Page<T> {
   const maxText = params.get('MaxResults');
   const maxResults = maxText === null ? all.length : Number(maxText);
   if (
@@ -34,7 +34,7 @@ function paged<T>(all: T[], params: URLSearchParams, limits: { min: number; max:
   };
 }
 
-function tagSet(name: string | undefined, tags: ResourceTags): XmlElements {
+export function tagSet(name: string | undefined, tags: ResourceTags): XmlElements {
   const pairs = [['Name', name], ...Object.entries(tags)].filter(([, value]) => value !== undefined);
   return items(pairs.map(([key, value]) => ({ key, value })));
 }
@@ -145,7 +145,12 @@ function addressXml(address: SimAddress): XmlElements {
     allocationId: address.allocationId,
     domain: 'vpc',
     instanceId: address.instanceId,
-    associationId: address.instanceId ? `eipassoc-0${address.allocationId.slice(10, 26)}` : undefined,
+    associationId:
+      address.instanceId || address.networkInterfaceId
+        ? `eipassoc-0${address.allocationId.slice(10, 26)}`
+        : undefined,
+    networkInterfaceId: address.networkInterfaceId,
+    networkInterfaceOwnerId: address.networkInterfaceId ? address.accountId : undefined,
     networkBorderGroup: address.region,
     publicIpv4Pool: 'amazon',
     tagSet: tagSet(address.name, address.tags),

@@ -1,5 +1,6 @@
 import type { CompanyModel } from '../company/company-model.ts';
 import type { FleetInstance } from '../company/fleet.ts';
+import type { SimNatGateway } from '../company/network-services.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { ec2ErrorDocument } from '../protocol/error-documents.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
@@ -8,6 +9,7 @@ import { items, type XmlElements, xmlDocument } from '../protocol/xml.ts';
 import { numberedParams, passesFilters, queryFilters } from './ec2-filters.ts';
 import { changeInstancesState, changeInstanceTags, type InstanceControl } from './ec2-instance-actions.ts';
 import { instanceXml } from './ec2-instances-xml.ts';
+import { describeNatGateways, describeNetworkInterfaces } from './ec2-network.ts';
 import { describeAddresses, describeSnapshots, describeVolumes } from './ec2-waste.ts';
 
 const NAMESPACE = 'http://ec2.amazonaws.com/doc/2016-11-15/';
@@ -122,6 +124,7 @@ export function ec2Service(
   model: CompanyModel,
   launched: () => FleetInstance[],
   control: InstanceControl,
+  natGateways: () => SimNatGateway[],
 ): ServiceHandler {
   const fleet = () => [...model.fleet, ...launched()];
   return {
@@ -145,6 +148,14 @@ export function ec2Service(
         return respond('DescribeSnapshots', context.requestId, describeSnapshots(model.waste, context));
       if (context.operation === 'DescribeAddresses')
         return respond('DescribeAddresses', context.requestId, describeAddresses(model.waste, context));
+      if (context.operation === 'DescribeNatGateways')
+        return respond('DescribeNatGateways', context.requestId, describeNatGateways(natGateways(), context));
+      if (context.operation === 'DescribeNetworkInterfaces')
+        return respond(
+          'DescribeNetworkInterfaces',
+          context.requestId,
+          describeNetworkInterfaces(model.waste.networkInterfaces, fleet(), context),
+        );
       if (context.operation === 'StopInstances' || context.operation === 'StartInstances') {
         const to = context.operation === 'StopInstances' ? 'stopped' : 'running';
         return respond(

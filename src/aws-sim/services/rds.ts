@@ -1,53 +1,47 @@
-import type { SimDbInstance } from '../company/scalable-resources.ts';
+import type { SimDatabase } from '../company/databases.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { queryErrorDocument } from '../protocol/error-documents.ts';
 import { explicitDeny, queryResponse, queryServiceErrors } from '../protocol/query-response.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
+import type { XmlElements } from '../protocol/xml.ts';
 import { PROTECT_TAG } from './ec2-instance-actions.ts';
+import { markerPage } from './query-protocol.ts';
 
-const NAMESPACE = 'http://rds.amazonaws.com/doc/2014-10-31/';
 const VERSION = '2014-10-31';
+const NAMESPACE = `http://rds.amazonaws.com/doc/${VERSION}/`;
 
-const dbArn = (db: SimDbInstance) => `arn:aws:rds:${db.region}:${db.accountId}:db:${db.identifier}`;
-
-// RDS names its list members: <DBInstances><DBInstance/>, <TagList><Tag/>.
-function dbXml(db: SimDbInstance) {
+function databaseXml(database: SimDatabase): XmlElements {
   return {
-    DBInstanceIdentifier: db.identifier,
-    DBInstanceClass: db.instanceClass,
-    Engine: db.engine,
-    DBInstanceStatus: db.status,
-    DBInstanceArn: dbArn(db),
-    TagList: { Tag: Object.entries(db.tags).map(([Key, Value]) => ({ Key, Value })) },
+    DBInstanceIdentifier: database.identifier,
+    DBInstanceClass: database.instanceClass,
+    Engine: database.engine,
+    DBInstanceStatus: database.status,
+    AllocatedStorage: database.storageGb,
+    InstanceCreateTime: new Date(database.createdAt),
+    AvailabilityZone: `${database.region}a`,
+    MultiAZ: false,
+    StorageType: 'gp3',
+    DBInstanceArn: database.arn,
+    // RDS lists each item under its type's name, not <member>.
+    TagList: { Tag: Object.entries(database.tags).map(([Key, Value]) => ({ Key, Value })) },
   };
 }
 
-function namedDb(databases: SimDbInstance[], context: CallContext, required: boolean) {
-  const identifier = context.request.params.get('DBInstanceIdentifier');
-  if (!identifier) {
-    if (required)
-      throw new AwsError('MissingParameter', 'The request must contain the parameter DBInstanceIdentifier');
-    return undefined;
-  }
-  const db = databases.find(
-    (candidate) =>
-      candidate.identifier === identifier &&
-      candidate.accountId === context.identity.accountId &&
-      candidate.region === context.region,
-  );
-  if (!db) throw new AwsError('DBInstanceNotFound', `DBInstance ${identifier} not found.`, 404);
-  return db;
+function named(all: SimDatabase[], identifier: string): SimDatabase {
+  const database = all.find((one) => one.identifier === identifier || one.arn === identifier);
+  if (!database) throw new AwsError('DBInstanceNotFound', `DBInstance ${identifier} not found.`, 404);
+  return database;
 }
 
-function describeDatabases(databases: SimDbInstance[], context: CallContext): SimResponse {
-  const named = namedDb(databases, context, false);
-  const listed = named
-    ? [named]
-    : databases.filter((db) => db.accountId === context.identity.accountId && db.region === context.region);
+function describeDbInstances(all: SimDatabase[], context: CallContext): SimResponse {
+  const { params } = context.request;
+  const identifier = params.get('DBInstanceIdentifier');
+  const matching = identifier ? [named(all, identifier)] : all;
+  const { page, marker } = markerPage(matching, params, 'MaxRecords', { min: 20, max: 100, default: 100 });
   return queryResponse(
     'DescribeDBInstances',
     NAMESPACE,
-    { DBInstances: { DBInstance: listed.map(dbXml) } },
+    { DBInstances: { DBInstance: page.map(databaseXml) }, Marker: marker },
     context.requestId,
   );
 }
@@ -57,21 +51,28 @@ function describeDatabases(databases: SimDbInstance[], context: CallContext): Si
  * InvalidDBInstanceState; an assumed role may not touch a database tagged spendguard:protect=true.
  * RDS has no DryRun. The simulator settles the change at once (stopping → stopped).
  */
-function changeState(databases: SimDbInstance[], context: CallContext, to: 'stopped' | 'available') {
-  const db = namedDb(databases, context, true) as SimDbInstance;
+function changeState(all: SimDatabase[], context: CallContext, to: 'stopped' | 'available'): SimResponse {
+  const identifier = context.request.params.get('DBInstanceIdentifier');
+  if (!identifier)
+    throw new AwsError('MissingParameter', 'The request must contain the parameter DBInstanceIdentifier');
+  const database = named(all, identifier);
   const operation = to === 'stopped' ? 'StopDBInstance' : 'StartDBInstance';
-  if (context.identity.arn.includes(':assumed-role/') && db.tags[PROTECT_TAG.key] === PROTECT_TAG.value)
-    throw explicitDeny(context.identity.arn, `rds:${operation}`, dbArn(db));
+  const tags: Record<string, string | undefined> = { ...database.tags };
+  if (context.identity.arn.includes(':assumed-role/') && tags[PROTECT_TAG.key] === PROTECT_TAG.value)
+    throw explicitDeny(context.identity.arn, `rds:${operation}`, database.arn);
   const from = to === 'stopped' ? 'available' : 'stopped';
-  if (db.status !== from)
-    throw new AwsError('InvalidDBInstanceState', `Instance ${db.identifier} is not in ${from} state.`);
-  db.status = to;
-  const answered = { ...db, status: to === 'stopped' ? 'stopping' : 'starting' } as SimDbInstance;
-  return queryResponse(operation, NAMESPACE, { DBInstance: dbXml(answered) }, context.requestId);
+  if (database.status !== from)
+    throw new AwsError('InvalidDBInstanceState', `Instance ${database.identifier} is not in ${from} state.`);
+  database.status = to;
+  const answered: SimDatabase = { ...database, status: to === 'stopped' ? 'stopping' : 'starting' };
+  return queryResponse(operation, NAMESPACE, { DBInstance: databaseXml(answered) }, context.requestId);
 }
 
-/** RDS (awsQuery): DescribeDBInstances, StopDBInstance, StartDBInstance on the company's databases. */
-export function rdsService(databases: () => SimDbInstance[]): ServiceHandler {
+/**
+ * Amazon RDS: DescribeDBInstances (paged by Marker and MaxRecords, 20 to 100), StopDBInstance and
+ * StartDBInstance, on the databases the caller's account runs in the region.
+ */
+export function rdsService(databases: () => SimDatabase[]): ServiceHandler {
   return {
     name: 'rds',
     signingName: 'rds',
@@ -82,13 +83,16 @@ export function rdsService(databases: () => SimDbInstance[]): ServiceHandler {
       resource: request.params.get('DBInstanceIdentifier') ?? '*',
     }),
     async handle(context) {
-      if (context.operation === 'DescribeDBInstances') return describeDatabases(databases(), context);
-      if (context.operation === 'StopDBInstance') return changeState(databases(), context, 'stopped');
-      if (context.operation === 'StartDBInstance') return changeState(databases(), context, 'available');
-      throw new AwsError(
-        'InvalidAction',
-        `Could not find operation ${context.operation} for version ${VERSION}`,
+      const all = databases().filter(
+        (database) =>
+          database.accountId === context.identity.accountId &&
+          database.region === context.region &&
+          database.createdAt <= context.nowMs,
       );
+      if (context.operation === 'DescribeDBInstances') return describeDbInstances(all, context);
+      if (context.operation === 'StopDBInstance') return changeState(all, context, 'stopped');
+      if (context.operation === 'StartDBInstance') return changeState(all, context, 'available');
+      throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
     },
     renderError: (error, requestId) => queryErrorDocument(error, requestId, NAMESPACE),
     errors: queryServiceErrors,

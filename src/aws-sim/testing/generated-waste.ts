@@ -54,5 +54,5 @@ export function generatedWaste(
     tags: {},
     billed: false,
   }));
-  return { volumes, snapshots, addresses };
+  return { volumes, snapshots, addresses, networkInterfaces: [] };
 }

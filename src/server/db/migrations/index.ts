@@ -32,6 +32,7 @@ import * as commitmentsFromTheBill from './2026-12-07T0400-commitments-from-the-
 import * as wasteFindings from './2026-12-07T0500-waste-findings.ts';
 import * as integrationActionRoles from './2026-12-07T0600-integration-action-roles.ts';
 import * as resourceActions from './2026-12-07T0610-resource-actions.ts';
+import * as wasteSettings from './2026-12-08T0200-waste-settings.ts';
 import * as actionsOnMoreResources from './2026-12-08T0300-actions-on-more-resources.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0500-waste-findings': wasteFindings,
   '2026-12-07T0600-integration-action-roles': integrationActionRoles,
   '2026-12-07T0610-resource-actions': resourceActions,
+  '2026-12-08T0200-waste-settings': wasteSettings,
   '2026-12-08T0300-actions-on-more-resources': actionsOnMoreResources,
 };

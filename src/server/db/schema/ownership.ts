@@ -52,6 +52,7 @@ export const TABLE_OWNERS = {
   waste_resources: 'recommendations',
   waste_finder_states: 'recommendations',
   waste_finding_actions: 'recommendations',
+  waste_settings: 'recommendations',
   subscriptions: 'billing',
   stripe_events: 'billing',
   credit_codes: 'billing',

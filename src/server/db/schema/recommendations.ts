@@ -92,6 +92,19 @@ export interface WasteFindingActionsTable {
   acted_at: Timestamp;
 }
 
+/** The waste findings' thresholds an organization chose (decision 108); none: the defaults. */
+export interface WasteSettingsTable {
+  organization_id: string;
+  unattached_days: number;
+  snapshot_age_days: number;
+  snapshots_kept_per_volume: number;
+  nat_gateway_min_gb: number;
+  load_balancer_min_requests: number;
+  database_idle_days: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 export interface RightsizingSettingsTable {
   organization_id: string;
   cpu_percentile: number;
@@ -146,4 +159,5 @@ export interface RecommendationsTables {
   waste_resources: WasteResourcesTable;
   waste_finder_states: WasteFinderStatesTable;
   waste_finding_actions: WasteFindingActionsTable;
+  waste_settings: WasteSettingsTable;
 }

@@ -67,7 +67,7 @@ async function undone(actionId: string): Promise<ResourceActionView> {
 }
 
 const group = () => simulator.autoScalingGroups.find((one) => one.name === 'api-prod-asg');
-const database = () => simulator.databases.find((one) => one.identifier === 'orders-db');
+const database = () => simulator.services.databases.find((one) => one.identifier === 'auth-db');
 
 describe('an Auto Scaling group to 0', () => {
   it('shows its sizes before and after, sets them on confirmation, and the undo restores them', async () => {
@@ -143,7 +143,7 @@ describe('stopping a database', () => {
   it('stops it on confirmation, says "nothing to do" once it is stopped, and the undo starts it', async () => {
     const proposal = await proposed(owner, {
       kind: 'stop-database',
-      resource: on('rds-db-instance', 'orders-db'),
+      resource: on('rds-db-instance', 'auth-db'),
     });
     expect(proposal.steps[0]).toMatchObject({
       outcome: 'change',
@@ -161,7 +161,7 @@ describe('stopping a database', () => {
 
     const again = await proposed(owner, {
       kind: 'stop-database',
-      resource: on('rds-db-instance', 'orders-db'),
+      resource: on('rds-db-instance', 'auth-db'),
     });
     expect(again.status).toBe('nothing-to-do');
     expect(again.steps[0]?.reason).toBe('Nothing to do: it is already stopped.');
@@ -174,10 +174,10 @@ describe('stopping a database', () => {
   it('refuses at run time a database whose state changed after the dry run, saying which state', async () => {
     const proposal = await proposed(owner, {
       kind: 'stop-database',
-      resource: on('rds-db-instance', 'orders-db'),
+      resource: on('rds-db-instance', 'auth-db'),
     });
     const db = database();
-    if (!db) throw new Error('orders-db is missing');
+    if (!db) throw new Error('auth-db is missing');
     db.status = 'modifying';
     try {
       const done = await confirmed(proposal.id);
@@ -202,7 +202,7 @@ describe('stopping a database', () => {
     const strangers = await callAs(server, stranger)('POST', '/api/actions', {
       integration_id: integrationId,
       kind: 'stop-database',
-      resource: on('rds-db-instance', 'orders-db'),
+      resource: on('rds-db-instance', 'auth-db'),
     });
     expect(strangers.statusCode).toBe(404);
   });
@@ -211,7 +211,7 @@ describe('stopping a database', () => {
     const wrongType = await callAs(server, owner)('POST', '/api/actions', {
       integration_id: integrationId,
       kind: 'stop-database',
-      resource: on('auto-scaling-group', 'orders-db'),
+      resource: on('auto-scaling-group', 'auth-db'),
     });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().Message).toMatch(/resource\.type/);

@@ -15,7 +15,11 @@ import { type AwsIdentity, type AwsSession, openAwsSession } from './aws/aws-ses
 import { discoverExportPeriods, downloadObject } from './aws/billing-export-discovery.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
-import { collectWasteInventory, type WasteFinderOutcome } from './aws/waste-inventory-collector.ts';
+import {
+  collectWasteInventory,
+  instancesOutcome,
+  type WasteFinderOutcome,
+} from './aws/waste-inventory-collector.ts';
 import { backfillPendingOf, settingsOf } from './integration-settings.ts';
 import {
   addBackfillPeriods,
@@ -316,14 +320,19 @@ export function createAwsSyncService(deps: SyncDependencies) {
           ...(await deps.costData.usageRegions(row.id, session.accountId)),
           ...collected.map((instance) => instance.region),
         ]);
-        const outcomes = await collectWasteInventory(deps.access, session.credentials, [...usedRegions]);
+        const outcomes = await collectWasteInventory(
+          deps.access,
+          session.credentials,
+          [...usedRegions],
+          now(),
+        );
         const owner = {
           organizationId: row.organization_id,
           integrationId: row.id,
           accountId: session.accountId,
           observedAt: now(),
         };
-        await deps.storeWasteInventory(owner, outcomes);
+        await deps.storeWasteInventory(owner, [...outcomes, instancesOutcome(collected, usedRegions.size)]);
       }
     }
     await deps.refreshFindings(row.organization_id);

@@ -3,6 +3,7 @@ import type {
   RecommendationItem,
   RecommendationListQuery,
   RecommendationListView,
+  WasteSettingsView,
 } from '../../../contracts/recommendation-list.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { ScopedTeam } from '../../../domain/finding-owners.ts';
@@ -13,7 +14,11 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { CostSlices } from '../cost-data/cost-slices.service.ts';
-import { WASTE_FINDERS, type WasteFinderOutcome } from '../integrations/aws/waste-inventory-collector.ts';
+import {
+  INSTANCES_FINDER,
+  WASTE_FINDERS,
+  type WasteFinderOutcome,
+} from '../integrations/aws/waste-inventory-collector.ts';
 import { findFindingRow, listFindingRows } from './ec2-findings.repository.ts';
 import { listInstanceTags } from './ec2-inventory.repository.ts';
 import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
@@ -25,6 +30,11 @@ import {
   storeWasteInventory,
   type WasteOwner,
 } from './waste-inventory.repository.ts';
+import {
+  readWasteThresholds,
+  saveWasteThresholds,
+  type WasteThresholds,
+} from './waste-settings.repository.ts';
 
 /** Who sees what, and which teams own what: the organizations module answers. */
 export interface TeamScopes {
@@ -66,7 +76,7 @@ export function createRecommendationList(deps: {
   ): Promise<{ items: RecommendationItem[]; finders: RecommendationListView['finders'] }> {
     const at = now();
     const organizationId = viewer.organizationId;
-    const [viewerScope, teams, resources, finderStates, wasteActions, ec2Rows, ec2Tags, bill] =
+    const [viewerScope, teams, resources, finderStates, wasteActions, ec2Rows, ec2Tags, bill, thresholds] =
       await Promise.all([
         deps.scopes.costScopeFor(viewer),
         deps.scopes.scopedTeams(organizationId),
@@ -76,6 +86,7 @@ export function createRecommendationList(deps: {
         listFindingRows(db, organizationId, { sort: 'savings', include_dismissed: true }, at),
         listInstanceTags(db, organizationId),
         billedLastMonth(organizationId, at),
+        readWasteThresholds(db, organizationId),
       ]);
     const items = allRecommendations({
       now: at,
@@ -88,11 +99,12 @@ export function createRecommendationList(deps: {
       billedPeriodStart: bill.periodStart,
       ec2Rows,
       ec2Tags,
+      thresholds,
     });
     const finders = finderStates.map((state) => ({
       integration_id: state.integration_id,
       account_id: state.account_id,
-      finder: state.finder as 'volumes' | 'snapshots' | 'addresses',
+      finder: state.finder as RecommendationListView['finders'][number]['finder'],
       state: state.state as 'ok' | 'missing-permission' | 'throttled' | 'failed',
       permission: state.permission,
       message: state.message,
@@ -198,7 +210,37 @@ export function createRecommendationList(deps: {
     return recommendationsCsv((await list(viewer, query)).findings);
   }
 
+  const toView = (t: WasteThresholds): WasteSettingsView => ({
+    unattached_days: t.unattachedDays,
+    snapshot_age_days: t.snapshotAgeDays,
+    snapshots_kept_per_volume: t.snapshotsKeptPerVolume,
+    nat_gateway_min_gb: t.natGatewayMinGb,
+    load_balancer_min_requests: t.loadBalancerMinRequests,
+    database_idle_days: t.databaseIdleDays,
+  });
+
+  /** The thresholds every waste finding is judged by; a change applies at the next read, no sync needed. */
+  async function wasteSettings(viewer: Viewer): Promise<WasteSettingsView> {
+    return toView(await readWasteThresholds(db, viewer.organizationId));
+  }
+
+  async function updateWasteSettings(viewer: Viewer, input: WasteSettingsView): Promise<WasteSettingsView> {
+    assertCanAct(viewer);
+    const thresholds: WasteThresholds = {
+      unattachedDays: input.unattached_days,
+      snapshotAgeDays: input.snapshot_age_days,
+      snapshotsKeptPerVolume: input.snapshots_kept_per_volume,
+      natGatewayMinGb: input.nat_gateway_min_gb,
+      loadBalancerMinRequests: input.load_balancer_min_requests,
+      databaseIdleDays: input.database_idle_days,
+    };
+    await saveWasteThresholds(db, viewer.organizationId, thresholds, viewer.userId);
+    return toView(thresholds);
+  }
+
   return {
+    wasteSettings,
+    updateWasteSettings,
     listRecommendations: list,
     getRecommendation: requireItem,
     actOnRecommendation: act,
@@ -210,7 +252,9 @@ export function createRecommendationList(deps: {
         db,
         owner,
         outcomes,
-        (finder) => WASTE_FINDERS.find((entry) => entry.finder === finder)?.resourceType ?? finder,
+        (finder) =>
+          [...WASTE_FINDERS, INSTANCES_FINDER].find((entry) => entry.finder === finder)?.resourceType ??
+          finder,
       );
     },
   };

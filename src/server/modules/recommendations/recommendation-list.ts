@@ -8,19 +8,19 @@ import { isCostInScope } from '../../../domain/cost-scope.ts';
 import { findingOwner, type ScopedTeam } from '../../../domain/finding-owners.ts';
 import { sumUsd } from '../../../domain/money.ts';
 import {
-  DEFAULT_WASTE_SETTINGS,
   type ObservedAddress,
   type ObservedSnapshot,
   type ObservedVolume,
-  type WasteFinding,
   wasteFindings,
 } from '../../../domain/waste-findings.ts';
 import { type BilledMonth, wasteMonthlySavings } from '../../../domain/waste-prices.ts';
 import type { FindingRow } from './ec2-findings.repository.ts';
+import { idleServiceJudgements, type JudgedResource } from './idle-service-judgements.ts';
 import type { WasteFinderStateRow, WasteResourceRow } from './waste-inventory.repository.ts';
+import type { WasteThresholds } from './waste-settings.repository.ts';
 
-// The one list (decision 101): EC2 idle and rightsizing findings beside the waste findings computed
-// from the stored volumes, snapshots and addresses, each with its monthly figure and its owner.
+// The one list (decisions 101 and 108): EC2 idle and rightsizing findings beside the waste findings
+// computed from the stored resources, each with its monthly figure and its owner.
 
 export interface WasteActionRow {
   integration_id: string;
@@ -46,6 +46,8 @@ export interface ListInputs {
   billedPeriodStart: Date;
   ec2Rows: FindingRow[];
   ec2Tags: Map<string, Record<string, string>>;
+  /** The organization's thresholds (the defaults where it chose none). */
+  thresholds: WasteThresholds;
 }
 
 const attributes = (row: WasteResourceRow) => row.attributes as Record<string, string | number | null>;
@@ -98,7 +100,12 @@ function toAddress(row: WasteResourceRow): ObservedAddress {
 }
 
 /** The waste findings of one integration's account, with the row each came from (for its id). */
-function accountFindings(rows: WasteResourceRow[], volumesKnown: boolean, now: Date) {
+function accountFindings(
+  rows: WasteResourceRow[],
+  volumesKnown: boolean,
+  thresholds: WasteThresholds,
+  now: Date,
+): JudgedResource[] {
   const ofType = (type: string) => rows.filter((row) => row.resource_type === type);
   const volumes = ofType('volume');
   const findings = wasteFindings(
@@ -107,14 +114,27 @@ function accountFindings(rows: WasteResourceRow[], volumesKnown: boolean, now: D
       snapshots: ofType('snapshot').map(toSnapshot),
       addresses: ofType('address').map(toAddress),
     },
-    DEFAULT_WASTE_SETTINGS,
+    thresholds,
     now,
   );
   const byResource = new Map(rows.map((row) => [row.resource_id, row]));
-  return findings.flatMap((finding) => {
+  const storage = findings.flatMap((finding): JudgedResource[] => {
     const row = byResource.get(finding.resourceId);
-    return row ? [{ finding, row }] : [];
+    if (!row) return [];
+    return [
+      {
+        kind: finding.kind,
+        row,
+        name: finding.name,
+        why: finding.why,
+        createdAt: finding.createdAt,
+        billingKey: finding.resourceId,
+        price: (billed) => wasteMonthlySavings(finding, billed),
+        resource: null,
+      },
+    ];
   });
+  return [...storage, ...idleServiceJudgements(rows, thresholds, now)];
 }
 
 function activeAction(
@@ -125,29 +145,31 @@ function activeAction(
   return action.action !== 'snoozed' || (action.snoozed_until !== null && action.snoozed_until > now);
 }
 
-function wasteItem(finding: WasteFinding, row: WasteResourceRow, inputs: ListInputs): RecommendationItem {
-  const bill = inputs.billed.get(`${row.integration_id}/${finding.resourceId}`);
-  const billedWholeMonth =
-    bill && (finding.createdAt === null || finding.createdAt < inputs.billedPeriodStart);
-  const cost = wasteMonthlySavings(finding, billedWholeMonth ? bill : null);
-  const owner = findingOwner({ usageAccountId: finding.accountId, tags: finding.tags }, inputs.teams);
+function wasteItem(judged: JudgedResource, inputs: ListInputs): RecommendationItem {
+  const { row } = judged;
+  const tags = row.tags as Record<string, string>;
+  const bill = inputs.billed.get(`${row.integration_id}/${judged.billingKey}`);
+  const billedWholeMonth = bill && (judged.createdAt === null || judged.createdAt < inputs.billedPeriodStart);
+  const cost = judged.price(billedWholeMonth ? bill : null);
+  const owner = findingOwner({ usageAccountId: row.account_id, tags }, inputs.teams);
   const action = inputs.wasteActions.find(
     (candidate) =>
       candidate.integration_id === row.integration_id &&
-      candidate.resource_id === finding.resourceId &&
-      candidate.kind === finding.kind,
+      candidate.resource_id === row.resource_id &&
+      candidate.kind === judged.kind,
   );
   return {
-    id: `${finding.kind}:${row.id}`,
-    kind: finding.kind,
+    id: `${judged.kind}:${row.id}`,
+    kind: judged.kind,
     integration_id: row.integration_id,
-    account_id: finding.accountId,
-    region: finding.region,
-    resource_id: finding.resourceId,
-    name: finding.name,
-    tags: finding.tags,
+    account_id: row.account_id,
+    region: row.region,
+    resource_id: row.resource_id,
+    name: judged.name,
+    tags,
     owner: owner && { team_id: owner.teamId, name: owner.name, matched_by: owner.matchedBy },
-    why: finding.why,
+    why: judged.why,
+    resource: judged.resource,
     monthly_savings: cost.known ? cost.monthlyUsd : null,
     price: cost.known
       ? { known: true, basis: cost.basis, source: cost.source }
@@ -188,6 +210,7 @@ function ec2Item(row: FindingRow, inputs: ListInputs): RecommendationItem | null
     tags,
     owner: owner && { team_id: owner.teamId, name: owner.name, matched_by: owner.matchedBy },
     why: row.why,
+    resource: null,
     monthly_savings: savings,
     price: { known: true, basis: 'ec2-rightsizing', source: `EC2 ${row.price_source} price` },
     action: held
@@ -217,8 +240,8 @@ export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
         state.finder === 'volumes' &&
         state.state === 'ok',
     );
-    for (const { finding, row } of accountFindings(rows, volumesKnown, inputs.now))
-      items.push(wasteItem(finding, row, inputs));
+    for (const judged of accountFindings(rows, volumesKnown, inputs.thresholds, inputs.now))
+      items.push(wasteItem(judged, inputs));
   }
   for (const row of inputs.ec2Rows) {
     const item = ec2Item(row, inputs);

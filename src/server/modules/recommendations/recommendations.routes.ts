@@ -7,6 +7,7 @@ import {
   recommendationItem,
   recommendationList,
   recommendationListQuery,
+  wasteSettings,
 } from '../../../contracts/recommendation-list.ts';
 import {
   ec2Finding,
@@ -141,6 +142,31 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => recommendations.listRecommendations(await request.requireViewer(), request.query),
+  );
+
+  app.get(
+    '/api/recommendations/waste-settings',
+    {
+      schema: {
+        tags,
+        summary: 'The thresholds the waste findings are judged by (the defaults where none was chosen)',
+        response: { 200: wasteSettings, ...errors },
+      },
+    },
+    async (request) => recommendations.wasteSettings(await request.requireViewer()),
+  );
+
+  app.put(
+    '/api/recommendations/waste-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the waste thresholds (owners and admins); the list applies them at once',
+        body: wasteSettings,
+        response: { 200: wasteSettings, ...errors },
+      },
+    },
+    async (request) => recommendations.updateWasteSettings(await request.requireViewer(), request.body),
   );
 
   app.get(

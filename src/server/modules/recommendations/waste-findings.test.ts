@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { assumeRole, startTestSimulator, testClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { RecommendationItem, RecommendationListView } from '../../../contracts/recommendation-list.ts';
+import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../domain/waste-findings.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { callWithToken, createApiToken } from '../../testing/api-token-fixtures.ts';
 import {
@@ -14,7 +15,8 @@ import {
 import { organizationOf, uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createUploadIntegration } from '../../testing/upload-fixtures.ts';
-import { collectWasteInventory } from '../integrations/aws/waste-inventory-collector.ts';
+import { collectEc2Inventory } from '../integrations/aws/ec2-inventory-collector.ts';
+import { collectWasteInventory, instancesOutcome } from '../integrations/aws/waste-inventory-collector.ts';
 import { createRecommendationsService } from './recommendations.service.ts';
 
 // The waste finders through the real EC2 client against the simulator, stored as a sync stores them,
@@ -41,10 +43,12 @@ async function syncWaste(permissions?: string[]) {
       roleArn,
       permissions ? 'limited' : simulator.company.demoExternalId,
     );
-    const found = await collectWasteInventory(simulatorAccess(simulator), credentials);
+    const access = simulatorAccess(simulator);
+    const found = await collectWasteInventory(access, credentials, [], clock.now());
+    const instances = permissions ? [] : await collectEc2Inventory(access, credentials, clock.now());
     await createRecommendationsService(server.context).storeWasteInventory(
       { organizationId, integrationId, accountId: account.id, observedAt: clock.now() },
-      found,
+      permissions ? found : [...found, instancesOutcome(instances, 17)],
     );
     outcomes.push(...found);
   }
@@ -126,8 +130,8 @@ describe('the finders', () => {
   it('leave the others running when the role may not describe volumes, and name the permission', async () => {
     const outcomes = await syncWaste([
       'ec2:DescribeRegions',
-      'ec2:DescribeSnapshots',
-      'ec2:DescribeAddresses',
+      'cloudwatch:GetMetricData',
+      ...ALL_WASTE_FINDER_PERMISSIONS.filter((permission) => permission !== 'ec2:DescribeVolumes'),
     ]);
     expect(new Set(outcomes.filter((o) => o.finder === 'volumes').map((o) => o.state))).toEqual(
       new Set(['missing-permission']),
@@ -143,17 +147,22 @@ describe('the finders', () => {
   });
 
   it('look only in the regions the account uses when those are known', async () => {
-    const outcomes = await collectWasteInventory(simulatorAccess(simulator), undefined, [
-      'us-east-1',
-      'eu-west-1',
-      'mars-1',
-    ]);
+    const outcomes = await collectWasteInventory(
+      simulatorAccess(simulator),
+      undefined,
+      ['us-east-1', 'eu-west-1', 'mars-1'],
+      clock.now(),
+    );
     expect(outcomes.map((outcome) => [outcome.finder, outcome.regions, outcome.calls])).toEqual([
       ['volumes', 2, 2],
       ['snapshots', 2, 2],
       ['addresses', 2, 2],
+      ['natGateways', 2, 3],
+      ['loadBalancers', 2, 12],
+      ['databases', 2, 3],
+      ['networkInterfaces', 2, 2],
     ]);
-    const everywhere = await collectWasteInventory(simulatorAccess(simulator), undefined);
+    const everywhere = await collectWasteInventory(simulatorAccess(simulator), undefined, [], clock.now());
     expect(everywhere[0]?.regions).toBe(17);
   });
 
@@ -282,5 +291,101 @@ describe('the API and the export', () => {
     const response = await callAs(server, people.owner)('GET', '/api/recommendations?kind=everything');
     expect(response.statusCode).toBe(400);
     expect(response.json().Message).toContain('kind');
+  });
+});
+
+describe('the idle-service finders', () => {
+  it('find the quiet NAT gateway, the idle load balancers, the idle database, the idle public IPv4 and the old-generation instance', async () => {
+    const view = await list(people.owner);
+    const names = (kind: string) =>
+      view.findings
+        .filter((item) => item.kind === kind)
+        .map((item) => item.name)
+        .sort();
+    expect(names('idle-nat-gateway')).toEqual(['staging-nat-a']);
+    expect(names('idle-load-balancer')).toEqual(['alb-staging-old', 'nlb-partner-feed']);
+    expect(names('idle-database')).toEqual(['reports-replica-db']);
+    expect(names('idle-public-ip')).toEqual(['old-bastion-eip', 'vpn-appliance-eip']);
+    expect(names('previous-generation')).toEqual(['legacy-reports']);
+    expect(named(view, 'idle-load-balancer', 'alb-staging-old').why).toContain(
+      'no target is registered in any of its target groups',
+    );
+    expect(named(view, 'idle-load-balancer', 'nlb-partner-feed').why).toMatch(
+      /\d+ new flows in the last 14 days/,
+    );
+    expect(named(view, 'idle-nat-gateway', 'staging-nat-a').why).toMatch(
+      /Processed 0\.\d+ GB in the last 14 days/,
+    );
+    expect(named(view, 'idle-public-ip', 'old-bastion-eip').why).toContain('which is stopped');
+    const legacy = named(view, 'previous-generation', 'legacy-reports');
+    expect(legacy.why).toContain('m5.xlarge');
+    expect(legacy.why).toContain('ENA and NVMe drivers');
+  });
+
+  it('give the idle database a resource reference an action can act on', async () => {
+    const view = await list(people.owner);
+    const database = named(view, 'idle-database', 'reports-replica-db');
+    expect(database.resource).toEqual({
+      type: 'rds-db-instance',
+      account_id: '746251839027',
+      region: 'us-west-2',
+      id: 'reports-replica-db',
+    });
+    expect(database.why).toMatch(/^No connection for 14 days/);
+  });
+
+  it('price each from the bill, within 2% of the list price for the month', async () => {
+    const view = await list(people.owner);
+    const hoursInOctober = 31 * 24;
+    const near = (item: RecommendationItem, listUsd: number) => {
+      expect(item.price.known && item.price.basis).toBe('bill');
+      expect(Math.abs((item.monthly_savings ?? 0) - listUsd) / listUsd).toBeLessThan(0.02);
+    };
+    near(named(view, 'idle-nat-gateway', 'staging-nat-a'), hoursInOctober * 0.045);
+    near(named(view, 'idle-load-balancer', 'alb-staging-old'), hoursInOctober * 0.0225);
+    near(named(view, 'idle-database', 'reports-replica-db'), hoursInOctober * 0.171 + 200 * 0.115);
+    near(named(view, 'idle-public-ip', 'vpn-appliance-eip'), hoursInOctober * 0.005);
+    // m4.xlarge $0.20/h to m5.xlarge $0.192/h: 4% of the bill.
+    near(named(view, 'previous-generation', 'legacy-reports'), hoursInOctober * (0.2 - 0.192));
+  });
+
+  it('apply a changed threshold at once, and refuse one out of range naming the field', async () => {
+    const put = (person: Person, body: Record<string, unknown>) =>
+      callAs(server, person)('PUT', '/api/recommendations/waste-settings', body);
+    const current = (await callAs(server, people.owner)('GET', '/api/recommendations/waste-settings')).json();
+    expect(current).toMatchObject({
+      nat_gateway_min_gb: 1,
+      load_balancer_min_requests: 100,
+      database_idle_days: 7,
+    });
+    expect((await put(people.member, current)).statusCode).toBe(403);
+    const bad = await put(people.owner, { ...current, database_idle_days: 30 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toContain('database_idle_days');
+    expect((await put(people.owner, { ...current, load_balancer_min_requests: 10 })).statusCode).toBe(200);
+    const names = (await list(people.owner)).findings
+      .filter((item) => item.kind === 'idle-load-balancer')
+      .map((item) => item.name);
+    expect(names).toEqual(['alb-staging-old']);
+    expect((await put(people.owner, current)).statusCode).toBe(200);
+  });
+
+  it('leave the others running when the role may not describe load balancers, naming the call', async () => {
+    const outcomes = await syncWaste([
+      'ec2:DescribeRegions',
+      'cloudwatch:GetMetricData',
+      ...ALL_WASTE_FINDER_PERMISSIONS.filter((permission) => !permission.startsWith('elasticloadbalancing:')),
+    ]);
+    expect(
+      outcomes.filter((o) => o.finder === 'loadBalancers').every((o) => o.state === 'missing-permission'),
+    ).toBe(true);
+    expect(outcomes.filter((o) => o.finder !== 'loadBalancers').every((o) => o.state === 'ok')).toBe(true);
+    const view = await list(people.owner);
+    expect(view.finders.find((finder) => finder.finder === 'loadBalancers')).toMatchObject({
+      state: 'missing-permission',
+      permission: 'elasticloadbalancing:DescribeLoadBalancers',
+    });
+    expect(view.findings.some((item) => item.kind === 'idle-database')).toBe(true);
+    await syncWaste();
   });
 });

@@ -2,6 +2,7 @@ import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
+import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -28,9 +29,10 @@ export function awsClients(
     s3: new S3Client({ ...config, forcePathStyle: access.endpoint !== undefined }),
     cloudWatch: new CloudWatchClient(config),
     ec2: new EC2Client(config),
+    elbv2: new ElasticLoadBalancingV2Client(config),
+    rds: new RDSClient(config),
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
-    rds: new RDSClient(config),
   };
 }
 

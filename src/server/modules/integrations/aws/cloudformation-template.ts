@@ -9,7 +9,7 @@
  */
 
 import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
-import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
+import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 
 export const ROLE_NAME = 'SpendguardReadOnly';
 export const STACK_NAME = 'Spendguard';
@@ -109,7 +109,7 @@ const READ_ONLY_ACTIONS = [
   'ec2:DescribeRegions',
   'ec2:DescribeInstanceTypes',
   'ec2:DescribeReservedInstances',
-  ...Object.values(WASTE_FINDER_PERMISSIONS),
+  ...ALL_WASTE_FINDER_PERMISSIONS,
   'autoscaling:DescribeAutoScalingGroups',
   // The actions read a database's state before stopping it (docs/decisions/110).
   'rds:DescribeDBInstances',

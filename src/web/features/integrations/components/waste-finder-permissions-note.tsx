@@ -1,24 +1,24 @@
 import { Code, Paper, Text } from '@mantine/core';
-import { WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
+import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 
 /** What a stack made from an older template lacks for the waste findings, and how to add it. */
 export function WasteFinderPermissionsNote() {
   return (
     <Paper withBorder radius="md" p="lg" maw={720} mt="md">
       <Text fw={600} mb={4}>
-        Waste findings (volumes, snapshots, Elastic IPs)
+        Waste findings (volumes, snapshots, public IPv4 addresses, NAT gateways, load balancers, databases)
       </Text>
       <Text size="sm" c="dimmed">
         They read{' '}
-        {Object.values(WASTE_FINDER_PERMISSIONS).map((permission, index, all) => (
+        {ALL_WASTE_FINDER_PERMISSIONS.map((permission, index, all) => (
           <span key={permission}>
             <Code>{permission}</Code>
             {index < all.length - 1 ? ', ' : ''}
           </span>
         ))}{' '}
-        in every region. A stack made before these finders lacks them: update it with the latest template, or
-        add them to the role&apos;s policy. Until then the Recommendations screen names the one missing, and
-        the other finders still run.
+        in every region, and CloudWatch metrics the role already reads. A stack made before these finders
+        lacks them: update it with the latest template, or add them to the role&apos;s policy. Until then the
+        Recommendations screen names the one missing, and the other finders still run.
       </Text>
     </Paper>
   );

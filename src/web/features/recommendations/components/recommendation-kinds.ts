@@ -8,6 +8,11 @@ export const KIND_NAMES: Record<RecommendationKind, string> = {
   'gp2-volume': 'gp2 → gp3',
   'old-snapshot': 'Old snapshot',
   'idle-address': 'Idle Elastic IP',
+  'idle-nat-gateway': 'Idle NAT gateway',
+  'idle-load-balancer': 'Idle load balancer',
+  'idle-database': 'Idle database',
+  'idle-public-ip': 'Idle public IPv4',
+  'previous-generation': 'Previous generation',
 };
 
 export const KIND_COLORS: Record<RecommendationKind, string> = {
@@ -17,6 +22,11 @@ export const KIND_COLORS: Record<RecommendationKind, string> = {
   'gp2-volume': 'cyan',
   'old-snapshot': 'indigo',
   'idle-address': 'pink',
+  'idle-nat-gateway': 'teal',
+  'idle-load-balancer': 'lime',
+  'idle-database': 'red',
+  'idle-public-ip': 'violet',
+  'previous-generation': 'yellow',
 };
 
 export const ACTION_NAMES = { dismissed: 'Dismissed', snoozed: 'Snoozed', expected: 'Expected' } as const;
