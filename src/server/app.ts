@@ -283,6 +283,7 @@ export async function buildApp(
     liveLedger: launchEvents,
     liveSpend: liveSpendReadings,
     commitments: commitments.alertFacts,
+    openFindings: recommendations.openFindingsIn,
   });
   await alerts.registerRoutes(app);
   // The demo organization warns of a costly launch out of the box (the GPU-burst button).

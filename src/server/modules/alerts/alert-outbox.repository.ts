@@ -112,3 +112,15 @@ export async function acknowledgeOriginal(db: Db, reminderDetails: unknown, by: 
   const original = (reminderDetails as { reminderOf?: string } | null)?.reminderOf;
   if (original) await acknowledgeNotification(db, original, by);
 }
+
+/** An organization's notifications of one kind fired from `since` on, newest first (the digest's period). */
+export function notificationsFiredSince(db: Db, organizationId: string, sourceKind: string, since: Date) {
+  return db
+    .selectFrom('alert_notifications')
+    .select(['title', 'fired_at', 'account_ids', 'details'])
+    .where('organization_id', '=', organizationId)
+    .where('source_kind', '=', sourceKind)
+    .where('fired_at', '>=', since)
+    .orderBy('fired_at', 'desc')
+    .execute();
+}
