@@ -10,7 +10,7 @@ import {
 } from '../../../domain/digest-sections.ts';
 import type { LiveSpendReading } from '../../../domain/live-spend-alerts.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { notificationsFiredSince } from './alert-outbox.repository.ts';
+import { notificationsFiredWithin } from './alert-outbox.repository.ts';
 import type { CommitmentFactsSource } from './commitment-evaluation.ts';
 import type { DigestPeriod } from './digest-wording.ts';
 import type { LiveSpendSource } from './live-ledger-source.ts';
@@ -51,10 +51,9 @@ export function createDigestSectionsSource(deps: {
 
     async function liveSpendOf(organizationId: string, scope: CostScope, period: DigestPeriod) {
       const source = deps.liveSpend;
-      const since = new Date(now.getTime() - PERIOD_DAYS[period] * DAY_MS);
       const [all, fired] = await Promise.all([
         source ? once(readings, organizationId, () => source.readingsOf(organizationId, now.getTime())) : [],
-        notificationsFiredSince(db, organizationId, 'live-spend', since),
+        notificationsFiredWithin(db, organizationId, 'live-spend', PERIOD_DAYS[period] * DAY_MS),
       ]);
       const inScope = all.filter((reading) =>
         isCostInScope(scope, { usageAccountId: reading.accountId ?? '', tags: { ...reading.tags } }),
