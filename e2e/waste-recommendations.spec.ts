@@ -66,7 +66,9 @@ test("the digest preview names the demo's waste with its figure, the rule that f
       /^• Unattached volume jenkins-old-data \(vol-[0-9a-f]+\): \$40\.00 a month\. Unattached for \d+ days/,
     ),
   ).toBeVisible();
-  await expect(preview.getByText(/^• gp2 volume \(gp3 costs less\) etl-scratch-2025/)).toBeVisible();
+  await expect(
+    preview.getByText(/^• Unattached volume etl-scratch-2025 \(vol-[0-9a-f]+\): \$100\.00 a month/),
+  ).toBeVisible();
   await expect(preview.getByText('Savings Plans and reservations:')).toBeVisible();
   await expect(preview.getByText(/^• Compute Savings Plan \S+ ends in \d+ days?/)).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 1600 });
