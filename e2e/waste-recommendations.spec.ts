@@ -59,3 +59,32 @@ test('the demo lists waste of every kind with its figure and owner, and one is s
   await rowOf(page, 'legacy-vpn').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('legacy-vpn is back in the list.')).toBeVisible();
 });
+
+test("the digest preview names the demo's waste with its figure, the rule that flagged it and the total", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await tryTheDemo(page);
+  await waitForDemoSync(page);
+  await page.goto('/notification?tab=preferences');
+  await page.getByRole('button', { name: 'Preview my daily digest' }).click();
+  const preview = page.getByRole('region', { name: 'Digest preview' });
+  // The demo visitor is its organization's owner: the whole organization's waste, of every kind.
+  await expect(
+    preview.getByText(/^Waste across the organization: \d+ findings, \$[\d,.]+ a month/),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(
+    preview.getByText(
+      /^• Unattached volume jenkins-old-data \(vol-[0-9a-f]+\): \$40\.00 a month\. Unattached for \d+ days/,
+    ),
+  ).toBeVisible();
+  await expect(
+    preview.getByText(/^• Unattached volume etl-scratch-2025 \(vol-[0-9a-f]+\): \$100\.00 a month/),
+  ).toBeVisible();
+  await expect(preview.getByText('Savings Plans and reservations:')).toBeVisible();
+  await expect(preview.getByText(/^• Compute Savings Plan \S+ ends in \d+ days?/)).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 1600 });
+  await saveScreen(page, testInfo, 'digest-preview');
+});

@@ -366,6 +366,19 @@ export const updateNotificationPreferences = z.object({
   extra_recipients: z.array(z.email('must be an e-mail address').toLowerCase()).max(50).optional(),
 });
 
+/** Which digest to preview: the daily one unless asked. */
+export const digestPreviewQuery = z.object({
+  period: z.enum(['daily', 'weekly'], "must be 'daily' or 'weekly'").default('daily'),
+});
+
+/** A person's digest as it would be mailed now: its subject and its paragraphs, in order. */
+export const digestPreview = z.object({
+  period: z.enum(['daily', 'weekly']),
+  subject: z.string(),
+  lines: z.array(z.string()),
+});
+export type DigestPreview = z.infer<typeof digestPreview>;
+
 export const slackConnectionView = z.object({
   connected: z.boolean(),
   mode: z.enum(['webhook', 'oauth']).nullable(),

@@ -49,6 +49,17 @@ export interface ExpiringCommitment {
 /** Days in an average month: the extra a month is the last 30 days' difference scaled to 365.25 / 12. */
 const DAYS_PER_MONTH = 365.25 / 12;
 
+/** What the covered usage is worth a month On-Demand, and what it costs a month more once the commitment ends. */
+export function monthlyCostAfterEnd(figures: { onDemandEquivalent: number; commitmentCost: number }): {
+  covers: number;
+  extraPerMonth: number;
+} {
+  return {
+    covers: (figures.onDemandEquivalent / 30) * DAYS_PER_MONTH,
+    extraPerMonth: ((figures.onDemandEquivalent - figures.commitmentCost) / 30) * DAYS_PER_MONTH,
+  };
+}
+
 /** The title and summary of an expiry alert, naming what the same usage costs a month more from the end. */
 export function expiryAlertText(commitment: ExpiringCommitment): { title: string; summary: string } {
   const endDay = formatDayWithYear(commitment.endsAt.slice(0, 10));
@@ -64,8 +75,7 @@ export function expiryAlertText(commitment: ExpiringCommitment): { title: string
       summary: `${commitment.commitmentId} ends on ${endDay}. From then its usage is billed at On-Demand prices; the bill does not say what that usage costs On-Demand, so the increase is unknown.`,
     };
   }
-  const extraPerMonth = ((figures.onDemandEquivalent - figures.commitmentCost) / 30) * DAYS_PER_MONTH;
-  const covers = (figures.onDemandEquivalent / 30) * DAYS_PER_MONTH;
+  const { extraPerMonth, covers } = monthlyCostAfterEnd(figures);
   return {
     title,
     summary:

@@ -286,6 +286,7 @@ export async function buildApp(
     liveSpend: liveSpendReadings,
     commitments: commitments.alertFacts,
     launchActions: actions,
+    openFindings: recommendations.openFindingsIn,
   });
   await alerts.registerRoutes(app);
   // The demo organization warns of a costly launch out of the box (the GPU-burst button).

@@ -7,6 +7,7 @@ import { dataKey, downloadObject, scratchDirectory } from '../../aws-sim/testing
 import { assumeRole } from '../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../aws-simulator-access.ts';
 import { collectEc2Inventory } from '../modules/integrations/aws/ec2-inventory-collector.ts';
+import { collectWasteInventory } from '../modules/integrations/aws/waste-inventory-collector.ts';
 import { storeEc2Inventory } from '../modules/recommendations/ec2-inventory.repository.ts';
 import { createRecommendationsService } from '../modules/recommendations/recommendations.service.ts';
 import { bearer, multipartFile } from './accounts-fixtures.ts';
@@ -18,7 +19,7 @@ export async function organizationOf(server: TestApp, token: string): Promise<st
   return (me.json() as { organization: { id: string } }).organization.id;
 }
 
-/** Uploads one billing period of the simulator's CUR 2.0 export, as a person would by hand. */
+/** Uploads one billing period of the simulator's CUR 2.0 export, as a person would by hand, and waits until it is read. */
 export async function uploadSimulatorBill(
   server: TestApp,
   token: string,
@@ -42,7 +43,18 @@ export async function uploadSimulatorBill(
       headers: { ...bearer(token), ...headers },
       payload,
     });
-    if ((response.json() as { state: string }).state !== 'succeeded') throw new Error(response.body);
+    // Without a queue the upload is read before the answer; with one, a worker reads it.
+    let state = (response.json() as { state: string }).state;
+    while (state === 'queued' || state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const card = await server.app.inject({
+        method: 'GET',
+        url: `/api/integrations/${integrationId}/status`,
+        headers: bearer(token),
+      });
+      state = (card.json() as { latest_run?: { state: string } }).latest_run?.state ?? 'queued';
+    }
+    if (state !== 'succeeded') throw new Error(`the upload ended ${state}: ${response.body}`);
   } finally {
     await fs.rm(directory, { recursive: true, force: true });
   }
@@ -77,4 +89,19 @@ export async function organizationWithFleet(
     },
   );
   return { organizationId, integrationId, recommendations };
+}
+
+/** What one sync of waste does for every account of the simulated company: collect the finders, store the findings. */
+export async function syncSimulatedWaste(
+  server: TestApp,
+  simulator: AwsSimulator,
+  owner: { organizationId: string; integrationId: string },
+  observedAt: Date,
+): Promise<void> {
+  const recommendations = createRecommendationsService(server.context);
+  for (const account of simulator.company.accounts) {
+    const credentials = await assumeRole(simulator, account.demoRoleArn, simulator.company.demoExternalId);
+    const found = await collectWasteInventory(simulatorAccess(simulator), credentials, [], observedAt);
+    await recommendations.storeWasteInventory({ ...owner, accountId: account.id, observedAt }, found);
+  }
 }

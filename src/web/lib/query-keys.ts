@@ -71,6 +71,8 @@ export const queryKeys = {
   alertRules: ['alert-rules'],
   notifications: ['notifications'],
   notificationPreferences: ['notification-preferences'],
+  /** The person's digest as it would be mailed now (decision 113). */
+  digestPreview: (period: 'daily' | 'weekly') => ['notification-preferences', 'digest-preview', period],
   slack: ['slack'],
   /** GET webhooks and each endpoint's delivery log (decision 058). */
   webhookEndpoints: {

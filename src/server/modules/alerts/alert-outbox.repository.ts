@@ -1,6 +1,6 @@
 /** The outbox: one alert_notifications row per firing, written before anything is sent. */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { databaseNow } from '../../db/database-clock.ts';
+import { databaseNow, databaseNowPlus } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -111,4 +111,24 @@ export function unacknowledgedBudgetAlerts(db: Db, firedBefore: Date) {
 export async function acknowledgeOriginal(db: Db, reminderDetails: unknown, by: string): Promise<void> {
   const original = (reminderDetails as { reminderOf?: string } | null)?.reminderOf;
   if (original) await acknowledgeNotification(db, original, by);
+}
+
+/**
+ * An organization's notifications of one kind fired within the last `withinMs`, newest first (the
+ * digest's period), on the database's clock that stamps `fired_at` (decision 076).
+ */
+export function notificationsFiredWithin(
+  db: Db,
+  organizationId: string,
+  sourceKind: string,
+  withinMs: number,
+) {
+  return db
+    .selectFrom('alert_notifications')
+    .select(['title', 'fired_at', 'account_ids', 'details'])
+    .where('organization_id', '=', organizationId)
+    .where('source_kind', '=', sourceKind)
+    .where('fired_at', '>=', databaseNowPlus(-withinMs))
+    .orderBy('fired_at', 'desc')
+    .execute();
 }

@@ -1,6 +1,7 @@
 /**
- * Every word an alert says: titles and summaries of each kind, reminders, digests, default rule
- * names, mails and Slack messages. Amounts are written by `formatUsd` only.
+ * Every word an alert says: titles and summaries of each kind, reminders, default rule
+ * names, mails and Slack messages (the digest's are in digest-wording.ts). Amounts are written by
+ * `formatUsd` only.
  */
 import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contracts/alerts.ts';
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
@@ -20,7 +21,6 @@ import {
   type UsualRate,
 } from '../../../domain/live-spend-alerts.ts';
 import { formatUsd as usd } from '../../../domain/money.ts';
-import type { SpendDigest } from '../../../domain/spend-digest.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
@@ -466,33 +466,6 @@ export function slackTestMessageText(senderName: string): AlertContent {
   };
 }
 
-function digestMailText(digest: SpendDigest): string[] {
-  const change =
-    digest.changePercent === null
-      ? 'last month had no spend at this point'
-      : `${digest.changePercent >= 0 ? '+' : ''}${digest.changePercent.toFixed(0)}% against ${usd(digest.lastMonthToDate)} at the same point last month`;
-  const movers =
-    digest.topMovers.length === 0
-      ? 'No service moved against last month.'
-      : `Top movers month to date: ${digest.topMovers
-          .map((mover) => `${mover.service} ${mover.change >= 0 ? '+' : '−'}${usd(Math.abs(mover.change))}`)
-          .join(', ')}.`;
-  return [
-    `Spend on ${formatDayWithYear(digest.day)}: ${usd(digest.daySpend)}.`,
-    `Month to date: ${usd(digest.monthToDate)} (${change}).`,
-    `Forecast for the month: ${usd(digest.forecast)}.`,
-    movers,
-  ];
-}
-
-/** The organization's digest as an outbox notification for webhooks and Teams (decision 058). */
-export function digestAlertText(kind: 'daily' | 'weekly', digest: SpendDigest): AlertText {
-  return {
-    title: `Spendguard ${kind} digest: ${usd(digest.monthToDate)} month to date`,
-    summary: digestMailText(digest).join('\n'),
-  };
-}
-
 /** The test a person sends to a webhook or Teams endpoint from its settings. */
 export function endpointTestText(senderName: string, description: string): AlertText {
   return {
@@ -522,25 +495,6 @@ export function endpointPausedMail(input: {
         'Fix the receiver, then resume the endpoint and redeliver what it missed from its delivery log.',
       ],
       action: { label: 'Open webhook settings', url: input.settingsUrl },
-    }),
-  };
-}
-
-/** The daily or weekly digest mail of one person. */
-export function digestMail(input: {
-  to: string;
-  kind: 'daily' | 'weekly';
-  digest: SpendDigest;
-  notificationsUrl: string;
-}): OutgoingMail {
-  return {
-    to: input.to,
-    ...renderMail({
-      subject: `Spendguard ${input.kind} digest: ${usd(input.digest.monthToDate)} month to date`,
-      heading: `Your ${input.kind} AWS spend digest`,
-      paragraphs: digestMailText(input.digest),
-      action: { label: 'Open Spendguard', url: input.notificationsUrl },
-      footnote: 'Change or stop this digest under Notifications → My preferences.',
     }),
   };
 }

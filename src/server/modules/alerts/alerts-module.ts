@@ -18,6 +18,7 @@ import { createAlertRulesService } from './alert-rules.service.ts';
 import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
 import type { CommitmentFactsSource } from './commitment-evaluation.ts';
+import { createDigestSectionsSource, type OpenFindingsSource } from './digest-sections-source.ts';
 import { type LaunchAlertActions, tellAlertThread } from './launch-alert-actions.ts';
 import type { LaunchChangesStored, LiveLedgerSource, LiveSpendSource } from './live-ledger-source.ts';
 import { createNotificationsService } from './notifications.service.ts';
@@ -41,10 +42,12 @@ export async function createAlerts(deps: {
   liveLedger?: LiveLedgerSource;
   /** The usage meter's readings: live-spend rules and budgets' live forecasts read them (docs/decisions/096). */
   liveSpend?: LiveSpendSource;
-  /** The commitments module's facts for commitments rules (docs/decisions/105). */
+  /** The commitments module's facts for commitments rules (docs/decisions/105) and the digest. */
   commitments?: CommitmentFactsSource;
   /** The stop a launch alert offers, and its link (decision 111); off when absent. */
   launchActions?: LaunchAlertActions;
+  /** The recommendations module's open findings in a scope: the digest's waste (docs/decisions/113). */
+  openFindings?: OpenFindingsSource;
 }) {
   const { context, mailer, organizations, billing, costData, liveLedger, liveSpend } = deps;
   const teamScope = organizations.teamCostScope;
@@ -129,6 +132,12 @@ export async function createAlerts(deps: {
     organizations,
     publicUrl,
     delivery,
+    sections: createDigestSectionsSource({
+      db,
+      liveSpend,
+      commitments: deps.commitments,
+      openFindings: deps.openFindings,
+    }),
     now,
   });
   const slack = createSlackService({
@@ -192,7 +201,7 @@ export async function createAlerts(deps: {
     /** Webhook and Teams endpoints (decision 058): `list(viewer)`, `listOfOrganization(id)`. */
     endpoints,
     async registerRoutes(app: FastifyInstance) {
-      await app.register(alertsRoutes, { rules, notifications });
+      await app.register(alertsRoutes, { rules, notifications, digests });
       await app.register(slackRoutes, { slack });
       await app.register(alertLinksRoutes, { links });
       await app.register(webhookEndpointsRoutes, { endpoints });

@@ -7,6 +7,8 @@ import {
   budgetView,
   createAlertRuleInput,
   createBudgetInput,
+  digestPreview,
+  digestPreviewQuery,
   idParams,
   notificationList,
   notificationPreferences,
@@ -16,6 +18,7 @@ import {
   updateNotificationPreferences,
 } from '../../../contracts/alerts.ts';
 import { errorAnswers } from '../../../contracts/errors.ts';
+import type { AlertDigests } from './alert-digests.ts';
 import type { AlertRulesService } from './alert-rules.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -26,7 +29,8 @@ const noContent = { 204: z.null(), ...errors };
 export const alertsRoutes: FastifyPluginAsyncZod<{
   rules: AlertRulesService;
   notifications: NotificationsService;
-}> = async (app, { rules, notifications }) => {
+  digests: AlertDigests;
+}> = async (app, { rules, notifications, digests }) => {
   const budgets = ['budgets'];
   app.get(
     '/api/budgets',
@@ -196,5 +200,17 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => notifications.updatePreferences(await request.requireViewer(), request.body),
+  );
+  app.get(
+    '/api/notification-preferences/digest-preview',
+    {
+      schema: {
+        tags,
+        summary: 'Your daily or weekly digest as it would be mailed now, within your team scope',
+        querystring: digestPreviewQuery,
+        response: { 200: digestPreview, ...errors },
+      },
+    },
+    async (request) => digests.preview(await request.requireViewer(), request.query.period),
   );
 };

@@ -71,14 +71,15 @@ export function createRecommendationList(deps: {
     return { billed, periodStart };
   }
 
+  /** Every finding `viewerScope` covers in the organization, set aside or not, and its finders' states. */
   async function everything(
-    viewer: Viewer,
+    organizationId: string,
+    scopeOf: Promise<CostScope>,
   ): Promise<{ items: RecommendationItem[]; finders: RecommendationListView['finders'] }> {
     const at = now();
-    const organizationId = viewer.organizationId;
     const [viewerScope, teams, resources, finderStates, wasteActions, ec2Rows, ec2Tags, bill, thresholds] =
       await Promise.all([
-        deps.scopes.costScopeFor(viewer),
+        scopeOf,
         deps.scopes.scopedTeams(organizationId),
         listWasteResources(db, organizationId),
         listWasteFinderStates(db, organizationId),
@@ -116,7 +117,7 @@ export function createRecommendationList(deps: {
   }
 
   async function list(viewer: Viewer, query: RecommendationListQuery): Promise<RecommendationListView> {
-    const { items, finders } = await everything(viewer);
+    const { items, finders } = await everything(viewer.organizationId, deps.scopes.costScopeFor(viewer));
     const findings = filterRecommendations(items, query).sort(
       (a, b) =>
         (b.monthly_savings ?? -1) - (a.monthly_savings ?? -1) || a.resource_id.localeCompare(b.resource_id),
@@ -134,7 +135,7 @@ export function createRecommendationList(deps: {
 
   /** The finding as the viewer may see it, or 404 (another tenant's, out of their scope, or gone). */
   async function requireItem(viewer: Viewer, id: string): Promise<RecommendationItem> {
-    const { items } = await everything(viewer);
+    const { items } = await everything(viewer.organizationId, deps.scopes.costScopeFor(viewer));
     const item = items.find((candidate) => candidate.id === id);
     if (!item) throw notFound('Recommendation');
     return item;
@@ -242,6 +243,11 @@ export function createRecommendationList(deps: {
     wasteSettings,
     updateWasteSettings,
     listRecommendations: list,
+    /** The findings a scope covers that nobody set aside (the digest's waste, docs/decisions/113). */
+    async openFindingsIn(organizationId: string, scope: CostScope): Promise<RecommendationItem[]> {
+      const { items } = await everything(organizationId, Promise.resolve(scope));
+      return items.filter((item) => item.action === null);
+    },
     getRecommendation: requireItem,
     actOnRecommendation: act,
     undoRecommendationAction: undo,

@@ -19,6 +19,7 @@ import {
   useSaveNotificationPreferences,
 } from '../api/notification-preferences.ts';
 import { AlertKindsInput } from './alert-kinds-input.tsx';
+import { DigestPreview } from './digest-preview.tsx';
 
 function PreferencesForm({ initial, manages }: { initial: NotificationPreferences; manages: boolean }) {
   const save = useSaveNotificationPreferences();
@@ -53,8 +54,10 @@ function PreferencesForm({ initial, manages }: { initial: NotificationPreference
           ]}
         />
         <Text size="xs" c="dimmed">
-          Yesterday's spend, month to date against the same point last month, the forecast and the top movers.
+          Yesterday's spend, month to date against the same point last month, the forecast and the top movers;
+          live metered spend, Savings Plans and reservations to watch, and the waste your team owns.
         </Text>
+        <DigestPreview period={digest === 'weekly' ? 'weekly' : 'daily'} />
       </Stack>
       {manages && (
         <Stack gap={4}>
