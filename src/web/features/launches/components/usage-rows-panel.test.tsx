@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UsageMeterView } from '../../../../contracts/usage-meter.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
@@ -96,4 +96,25 @@ describe('the live usage rows', () => {
     renderScreen(<UsageRowsPanel timeZone="UTC" />);
     expect(await screen.findByText(/Read from CloudWatch every 5 seconds at list prices/)).toBeTruthy();
   });
+
+  it('lists the ten costliest of 120 rows by $ an hour, and every row after "show all"', async () => {
+    answer(
+      Array.from({ length: 120 }, (_, index) =>
+        row({
+          resource_id: `fn-${String(index).padStart(3, '0')}`,
+          resource_label: `Lambda function fn-${String(index).padStart(3, '0')}`,
+          usd_per_hour: 120 - index,
+        }),
+      ),
+    );
+    renderScreen(<UsageRowsPanel timeZone="UTC" />);
+    expect(await screen.findByText('The 10 costliest of 120 by $ an hour')).toBeTruthy();
+    expect(screen.getAllByText('Lambda function fn-009').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Lambda function fn-010')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 120 (110 more)' }));
+    expect((await screen.findAllByText('Lambda function fn-119')).length).toBeGreaterThan(0);
+    expect(screen.getByText('All 120 metered resources')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the top 10' }));
+    expect(screen.queryByText('Lambda function fn-119')).toBeNull();
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import type { UsageMeterView } from '../../../../contracts/usage-meter.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { intervalText } from '../../../lib/interval-text.ts';
@@ -105,27 +106,50 @@ function columns(timeZone: string): DataColumn<UsageRowView>[] {
   ];
 }
 
+/** How many rows the card shows before "show all": the costliest, by $ an hour (docs/decisions/112). */
+export const USAGE_ROWS_SHOWN = 10;
+
 /**
  * Usage the meter reads from CloudWatch every few minutes (docs/decisions/091, 094): shown only once some
- * integration has a metered resource, above the launches.
+ * integration has a metered resource, above the launches; the top rows by $ an hour, all on demand.
  */
 export function UsageRowsPanel({ timeZone }: { timeZone: string }) {
   const usage = useUsageMeter();
+  const [showAll, setShowAll] = useState(false);
+  // The API answers the costliest first by $ an hour (rows without one last).
   const rows = usage.data?.rows ?? [];
   if (rows.length === 0) return null;
+  const hidden = rows.length - USAGE_ROWS_SHOWN;
+  const shown = showAll || hidden <= 0 ? rows : rows.slice(0, USAGE_ROWS_SHOWN);
   return (
     <Paper withBorder radius="md" p="md" mb="md" data-testid="usage-rows">
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          Usage, metered live
-        </Title>
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h4">
+            Usage, metered live
+          </Title>
+          {hidden > 0 && (
+            <Text size="sm" c="dimmed" data-testid="usage-rows-count">
+              {showAll
+                ? `All ${rows.length} metered resources`
+                : `The ${USAGE_ROWS_SHOWN} costliest of ${rows.length} by $ an hour`}
+            </Text>
+          )}
+        </Group>
         <DataTable
           columns={columns(timeZone)}
-          rows={rows}
+          rows={shown}
           rowKey={(row) => `${row.integration_id}/${row.region}/${row.charge}/${row.resource_id}`}
           phone="stack"
           empty={null}
         />
+        {hidden > 0 && (
+          <Group>
+            <Button variant="subtle" size="compact-sm" onClick={() => setShowAll((all) => !all)}>
+              {showAll ? `Show the top ${USAGE_ROWS_SHOWN}` : `Show all ${rows.length} (${hidden} more)`}
+            </Button>
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
           Read from CloudWatch every {intervalText(usage.data?.interval_seconds ?? 300)} at list prices; the
           bill may differ (tiers, credits, agreements). "$/day" is the last hour going on for a day.
