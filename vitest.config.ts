@@ -25,6 +25,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.tsx'],
           setupFiles: ['src/web/testing/component-setup.ts'],
+          // A screen's test waits for what the person waits for; the timeout only bounds a hang, and a
+          // shared 2-core machine under load renders a dialog's round trips in more than 5 s.
+          testTimeout: 20_000,
         },
       },
       {
