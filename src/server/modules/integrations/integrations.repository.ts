@@ -169,7 +169,9 @@ export async function countIntegrations(db: Kysely<DatabaseSchema>, organization
 
 /**
  * AWS integrations whose last sync is older than the interval (or that never synced); those on the
- * server's own credentials only while the operator allows them (docs/decisions/075).
+ * server's own credentials only while the operator allows them (docs/decisions/075). One still syncing
+ * (its older months with the workers included) is not due: it ends by itself, and a second sync would
+ * read its newest months again. One left `syncing` for a whole interval is due again.
  */
 export async function listIntegrationsDueForSync(
   db: Kysely<DatabaseSchema>,
@@ -186,6 +188,7 @@ export async function listIntegrationsDueForSync(
       ]),
     )
     .where((eb) => eb.or([eb('last_synced_at', 'is', null), eb('last_synced_at', '<', olderThan)]))
+    .where((eb) => eb.or([eb('state', '!=', 'syncing'), eb('updated_at', '<', olderThan)]))
     .execute();
 }
 
