@@ -149,35 +149,34 @@ export async function countRejections(db: Db, organizationId: string): Promise<M
 
 /**
  * The kept rejections of one integration, newest first (for inspection): the body's first
- * `bodyChars` characters and its whole length, and how many are kept in all.
+ * `bodyChars` characters and its whole length, and how many are kept in all. One statement, so the
+ * count and the rows see the same rejections.
  */
 export async function listRejections(
   db: Db,
   owner: ChangeOwner,
   options: { limit: number; bodyChars: number },
 ) {
-  const scoped = db
+  const found = await db
     .selectFrom('launch_event_rejections')
     .where('organization_id', '=', owner.organizationId)
-    .where('integration_id', '=', owner.integrationId);
-  const [rows, total] = await Promise.all([
-    scoped
-      .select([
-        'region',
-        'message_id',
-        'reason',
-        'message',
-        'received_at',
-        sql<string>`left(body, ${options.bodyChars})`.as('body'),
-        sql<number>`char_length(body)`.as('body_length'),
-      ])
-      .orderBy('received_at', 'desc')
-      .orderBy('message_id')
-      .limit(options.limit)
-      .execute(),
-    scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+    .where('integration_id', '=', owner.integrationId)
+    .select([
+      'region',
+      'message_id',
+      'reason',
+      'message',
+      'received_at',
+      sql<string>`left(body, ${options.bodyChars})`.as('body'),
+      sql<number>`char_length(body)`.as('body_length'),
+      sql<string>`count(*) over ()`.as('kept'),
+    ])
+    .orderBy('received_at', 'desc')
+    .orderBy('message_id')
+    .limit(options.limit)
+    .execute();
+  const rows = found.map(({ kept: _kept, ...row }) => row);
+  return { rows, total: Number(found[0]?.kept ?? 0) };
 }
 
 /** Records how one queue's poll went; event times only move forward. */
