@@ -2,24 +2,21 @@ import { DescribeInstancesCommand } from '@aws-sdk/client-ec2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_ROLE_NAME, type AwsSimulator } from '../../../aws-sim/index.ts';
 import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
-import { assumeRole, startTestSimulator, testClock } from '../../../aws-sim/testing/test-simulator.ts';
+import { assumeRole } from '../../../aws-sim/testing/test-simulator.ts';
 import type { ResourceActionView } from '../../../contracts/actions.ts';
-import { simulatorAccess } from '../../aws-simulator-access.ts';
-import {
-  connectSimulatedAccount,
-  startLaunchEventPoller,
-  waitUntil,
-} from '../../testing/launch-event-fixtures.ts';
-import { type CaughtMail, type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
-import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
-import { type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type LaunchAlertWorld, startLaunchAlertWorld } from '../../testing/launch-alert-fixtures.ts';
+import { startLaunchEventPoller, waitUntil } from '../../testing/launch-event-fixtures.ts';
+import type { CaughtMail, MailCatcher } from '../../testing/mail-catcher.ts';
+import { callAs, type Person } from '../../testing/organization-fixtures.ts';
+import type { SlackReceiver } from '../../testing/slack-receiver.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 /**
  * The launch alert carries its stop (decision 111): eight GPUs launched, the alert mail names a
  * single-use link to the confirmation page, the Slack webhook post carries it as a button; the page's
  * POST stops them through the action role, and the alert mail's thread gets a reply saying so.
  */
+let world: LaunchAlertWorld;
 let simulator: AwsSimulator;
 let server: TestApp;
 let catcher: MailCatcher;
@@ -32,29 +29,13 @@ const launchMails = () => catcher.mails.filter((mail) => mail.subject.startsWith
 const replies = () => catcher.mails.filter((mail) => mail.subject.startsWith('Re: [Spendguard] Launch: '));
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  slack = await startSlackReceiver();
-  ({ simulator } = await startTestSimulator({ clock: testClock(new Date()) }));
-  server = await createTestApp({
-    queue: true,
-    aws: { ...simulatorAccess(simulator), demo: undefined },
-    env: {
-      SMTP_URL: catcher.url,
-      SLACK_WEBHOOK_HOSTS: `127.0.0.1:${slack.port}`,
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-  });
-  owner = await signUpVerified(server, 'owner@launch-actions.test', 'Olivia Owner');
+  world = await startLaunchAlertWorld({ ownerEmail: 'owner@launch-actions.test', integrationName: 'Acme' });
+  ({ simulator, server, catcher, slack, owner, integrationId, accountId } = world);
   const as = callAs(server, owner);
-  expect((await as('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
-  ({ integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, { name: 'Acme' }));
   const role = await as('PUT', `/api/integrations/${integrationId}/action-role`, {
     role_arn: `arn:aws:iam::${accountId}:role/${ACTION_ROLE_NAME}`,
   });
   expect(role.statusCode, role.body).toBe(200);
-  expect(
-    (await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' })).statusCode,
-  ).toBe(200);
   const rule = await as('POST', '/api/alert-rules', {
     name: 'GPU launches',
     kind: 'launch',
@@ -64,10 +45,7 @@ beforeAll(async () => {
   await startLaunchEventPoller(server, integrationId);
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
-  await simulator?.close();
-  await catcher?.close();
-  await slack?.close();
+  await world?.close();
 });
 
 async function stateOf(instanceId: string) {

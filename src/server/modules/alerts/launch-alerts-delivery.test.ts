@@ -2,24 +2,22 @@ import { GetQueueAttributesCommand, SendMessageBatchCommand, type SQSClient } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator, FleetChangeResult } from '../../../aws-sim/index.ts';
 import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
-import { assumeRole, startTestSimulator, testClock } from '../../../aws-sim/testing/test-simulator.ts';
+import { assumeRole } from '../../../aws-sim/testing/test-simulator.ts';
 import { pricedInstanceType } from '../../../catalog/ec2-instance-catalog.ts';
-import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { alertEvaluationJob } from '../../jobs/alert-evaluation.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
+import { type LaunchAlertWorld, startLaunchAlertWorld } from '../../testing/launch-alert-fixtures.ts';
 import {
-  connectSimulatedAccount,
   ingestCurLineItems,
   isoDayOf,
   startLaunchEventPoller,
   viewerOf,
   waitUntil,
 } from '../../testing/launch-event-fixtures.ts';
-import { type CaughtMail, type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
-import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
-import { type SlackPost, type SlackReceiver, startSlackReceiver } from '../../testing/slack-receiver.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fixedClock } from '../../testing/test-clock.ts';
+import type { CaughtMail, MailCatcher } from '../../testing/mail-catcher.ts';
+import { callAs, type Person } from '../../testing/organization-fixtures.ts';
+import type { SlackPost, SlackReceiver } from '../../testing/slack-receiver.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 /**
  * Early warning, the whole path: the simulated company launches eight GPUs, EventBridge puts
@@ -28,6 +26,7 @@ import { fixedClock } from '../../testing/test-clock.ts';
  * envelopes again (at least once), the API destination posts them too, and the scheduled evaluation
  * runs: nothing more is sent.
  */
+let world: LaunchAlertWorld;
 let simulator: AwsSimulator;
 let server: TestApp;
 let catcher: MailCatcher;
@@ -120,26 +119,14 @@ async function runScheduledEvaluation() {
 const today = new Date(`${new Date().toISOString().slice(0, 7)}-15T12:00:00Z`);
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  slack = await startSlackReceiver();
-  ({ simulator } = await startTestSimulator({ clock: testClock(today) }));
-  server = await createTestApp({
-    clock: fixedClock(today.toISOString()),
-    queue: true,
-    aws: { ...simulatorAccess(simulator), demo: undefined },
-    env: {
-      SMTP_URL: catcher.url,
-      SLACK_WEBHOOK_HOSTS: `127.0.0.1:${slack.port}`,
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
+  world = await startLaunchAlertWorld({
+    ownerEmail: 'owner@gpu-launches.test',
+    integrationName: 'Acme Corp',
+    today,
   });
-  owner = await signUpVerified(server, 'owner@gpu-launches.test', 'Olivia Owner');
+  ({ simulator, server, catcher, slack, owner, integrationId, accountId } = world);
   const as = callAs(server, owner);
-  expect((await as('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
   organizationId = (await viewerOf(server, owner)).organizationId;
-  ({ integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, {
-    name: 'Acme Corp',
-  }));
   // Today's bill data, from another source: the budget has a period to judge, the launches stay live.
   const uploads = await as('POST', '/api/integrations', { kind: 'upload', name: 'Uploads' });
   expect(uploads.statusCode).toBe(201);
@@ -153,9 +140,6 @@ beforeAll(async () => {
     },
   ]);
   expect(state).toBe('succeeded');
-  expect(
-    (await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' })).statusCode,
-  ).toBe(200);
   // What EventBridge does when it delivers again: a role of the account that may send to its queue.
   const senderRole = `arn:aws:iam::${accountId}:role/TestEventSender`;
   simulator.registerRole(senderRole, 'sender', { permissions: ['sqs:*'] });
@@ -165,10 +149,7 @@ beforeAll(async () => {
   await startLaunchEventPoller(server, integrationId);
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
-  await simulator?.close();
-  await catcher?.close();
-  await slack?.close();
+  await world?.close();
 });
 
 describe('a costly launch, from the queue to the mail and Slack', () => {

@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import type { AwsSimulator } from '../../aws-sim/index.ts';
+import { startTestSimulator, testClock } from '../../aws-sim/testing/test-simulator.ts';
+import { simulatorAccess } from '../aws-simulator-access.ts';
+import { connectSimulatedAccount } from './launch-event-fixtures.ts';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import { callAs, type Person, signUpVerified } from './organization-fixtures.ts';
+import { type SlackReceiver, startSlackReceiver } from './slack-receiver.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { fixedClock } from './test-clock.ts';
+
+/** Where a launch alert lands: a server with a queue, the simulated company, a mail catcher and a Slack webhook. */
+export interface LaunchAlertWorld {
+  simulator: AwsSimulator;
+  server: TestApp;
+  catcher: MailCatcher;
+  slack: SlackReceiver;
+  owner: Person;
+  integrationId: string;
+  accountId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * An owner on a trial, the simulated account connected through its read-only role, and Slack connected
+ * by webhook to #launches. `today` fixes the server's and the simulator's day; by default both read the
+ * system's clock, the simulator from the moment it starts.
+ */
+export async function startLaunchAlertWorld(options: {
+  ownerEmail: string;
+  integrationName: string;
+  today?: Date;
+}): Promise<LaunchAlertWorld> {
+  const catcher = await startMailCatcher();
+  const slack = await startSlackReceiver();
+  const { simulator } = await startTestSimulator({ clock: testClock(options.today ?? new Date()) });
+  const server = await createTestApp({
+    ...(options.today ? { clock: fixedClock(options.today.toISOString()) } : {}),
+    queue: true,
+    aws: { ...simulatorAccess(simulator), demo: undefined },
+    env: {
+      SMTP_URL: catcher.url,
+      SLACK_WEBHOOK_HOSTS: `127.0.0.1:${slack.port}`,
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+  });
+  const owner = await signUpVerified(server, options.ownerEmail, 'Olivia Owner');
+  const as = callAs(server, owner);
+  expect((await as('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
+  const { integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, {
+    name: options.integrationName,
+  });
+  const slackSet = await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' });
+  expect(slackSet.statusCode, slackSet.body).toBe(200);
+  return {
+    simulator,
+    server,
+    catcher,
+    slack,
+    owner,
+    integrationId,
+    accountId,
+    async close() {
+      await server.close();
+      await simulator.close();
+      await catcher.close();
+      await slack.close();
+    },
+  };
+}
