@@ -1,16 +1,9 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AwsSimulator } from '../aws-sim/index.ts';
+import { describe, expect, it } from 'vitest';
 import { simulatorClients } from '../aws-sim/simulator-clients.ts';
-import { startTestSimulator } from '../aws-sim/testing/test-simulator.ts';
-import type { Database } from './db/database.ts';
-import {
-  type BackfillNodes,
-  callApi,
-  connectSimulatedExport,
-  startBackfillNodes,
-} from './testing/backfill-nodes.ts';
-import { openTestDatabase, testDatabaseKind } from './testing/test-database.ts';
+import { callApi, connectSimulatedExport } from './testing/backfill-nodes.ts';
+import { backfillNodesAround } from './testing/backfill-nodes-around.ts';
+import { testDatabaseKind } from './testing/test-database.ts';
 import { until } from './testing/until.ts';
 
 /** An older month of the simulated export (the sync reads the newest two itself; a worker this one). */
@@ -20,24 +13,10 @@ const BROKEN_MONTH = '2026-03';
 describe.runIf(testDatabaseKind === 'postgres')(
   "one failing month of a first sync's backfill (skipped on PGlite, which one process opens)",
   () => {
-    let database: Database;
-    let simulator: AwsSimulator;
-    let nodes: BackfillNodes;
-
-    beforeAll(async () => {
-      database = await openTestDatabase();
-      ({ simulator } = await startTestSimulator());
-      nodes = await startBackfillNodes(database, simulator, 1);
-    }, 240_000);
-
-    afterAll(async () => {
-      await nodes?.stop();
-      await simulator?.close();
-      await database?.close();
-    });
+    const world = backfillNodesAround(1);
 
     const runsOf = (integrationId: string) =>
-      database.db
+      world.database.db
         .selectFrom('ingestion_runs')
         .select(['state', 'billing_periods', 'files', 'error'])
         .where('integration_id', '=', integrationId)
@@ -45,19 +24,19 @@ describe.runIf(testDatabaseKind === 'postgres')(
         .execute();
 
     it('ends that month’s run with its reason, says so on the card, and the queue’s retry brings it in alone', async () => {
-      const { company } = simulator;
+      const { company } = world.simulator;
       const key = `${company.prefix}/${company.exportName}/data/BILLING_PERIOD=${BROKEN_MONTH}/${company.exportName}-00001.snappy.parquet`;
-      const object = await simulatorClients(simulator).s3.send(
+      const object = await simulatorClients(world.simulator).s3.send(
         new GetObjectCommand({ Bucket: company.bucket, Key: key }),
       );
       const good = await object.Body?.transformToByteArray();
       if (!good) throw new Error(`the simulator holds no ${key}`);
-      simulator.putObject(company.bucket, key, Buffer.from('PAR1 not a whole Parquet file'));
+      world.simulator.putObject(company.bucket, key, Buffer.from('PAR1 not a whole Parquet file'));
 
-      const integrationId = await connectSimulatedExport(nodes, simulator);
+      const integrationId = await connectSimulatedExport(world.nodes, world.simulator);
       // Every other month in, this one failed: the card names it and why.
       const failed = await until(async () => {
-        const view = await callApi(nodes, 'GET', `/api/integrations/${integrationId}/status`);
+        const view = await callApi(world.nodes, 'GET', `/api/integrations/${integrationId}/status`);
         // A failed run says so on the card at once; the backfill's own word comes once every month ended.
         const message = (view.last_error as { message?: string } | null)?.message ?? '';
         return view.state === 'error' && message.includes('months in') ? view : undefined;
@@ -72,9 +51,9 @@ describe.runIf(testDatabaseKind === 'postgres')(
       }
 
       // The file is whole again: the month's job, retried by the queue with backoff, brings it in.
-      simulator.putObject(company.bucket, key, good);
+      world.simulator.putObject(company.bucket, key, good);
       const ready = await until(async () => {
-        const view = await callApi(nodes, 'GET', `/api/integrations/${integrationId}/status`);
+        const view = await callApi(world.nodes, 'GET', `/api/integrations/${integrationId}/status`);
         return view.state === 'ready' ? view : undefined;
       }, 1_000);
       expect(ready).toMatchObject({ backfill: null, last_error: null });
@@ -91,7 +70,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
       const others = runs.filter((run) => run.state !== 'succeeded').map(monthOf);
       expect(others.length).toBeGreaterThanOrEqual(failedRuns.length);
       expect(new Set(others)).toEqual(new Set([BROKEN_MONTH]));
-      const stored = await database.db
+      const stored = await world.database.db
         .selectFrom('cost_monthly_rollups')
         .select('billing_period')
         .distinct()

@@ -1,42 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AwsSimulator } from '../aws-sim/index.ts';
-import { startTestSimulator } from '../aws-sim/testing/test-simulator.ts';
-import type { Database } from './db/database.ts';
-import {
-  type BackfillNodes,
-  callApi,
-  connectSimulatedExport,
-  periodsSyncedBy,
-  startBackfillNodes,
-} from './testing/backfill-nodes.ts';
-import { openTestDatabase, testDatabaseKind } from './testing/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, connectSimulatedExport, periodsSyncedBy } from './testing/backfill-nodes.ts';
+import { backfillNodesAround } from './testing/backfill-nodes-around.ts';
+import { testDatabaseKind } from './testing/test-database.ts';
 import { until } from './testing/until.ts';
 
 // Worker nodes are separate processes on one database: PostgreSQL alone (PGlite opens in one process).
 describe.runIf(testDatabaseKind === 'postgres')(
   "a first sync's older months shared by two worker nodes (skipped on PGlite, which one process opens)",
   () => {
-    let database: Database;
-    let simulator: AwsSimulator;
-    let nodes: BackfillNodes;
-
-    beforeAll(async () => {
-      database = await openTestDatabase();
-      ({ simulator } = await startTestSimulator());
-      nodes = await startBackfillNodes(database, simulator, 2);
-    }, 240_000);
-
-    afterAll(async () => {
-      await nodes?.stop();
-      await simulator?.close();
-      await database?.close();
-    });
+    const world = backfillNodesAround(2);
 
     it('each worker ingests some of the months, a run each, and the integration is ready once all are in', async () => {
-      const integrationId = await connectSimulatedExport(nodes, simulator);
+      const integrationId = await connectSimulatedExport(world.nodes, world.simulator);
       const progress: Array<{ done: number; total: number }> = [];
       const ended = await until(async () => {
-        const view = await callApi(nodes, 'GET', `/api/integrations/${integrationId}/status`);
+        const view = await callApi(world.nodes, 'GET', `/api/integrations/${integrationId}/status`);
         const backfill = view.backfill as { done: number; total: number } | null;
         if (backfill) progress.push(backfill);
         return view.state === 'ready' || view.state === 'error' ? view : undefined;
@@ -47,7 +25,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
       expect(new Set(progress.map((seen) => seen.total))).toEqual(new Set([11]));
       expect(progress.every((seen) => seen.done < 11)).toBe(true);
 
-      const runs = await database.db
+      const runs = await world.database.db
         .selectFrom('ingestion_runs')
         .select(['state', 'billing_periods'])
         .where('integration_id', '=', integrationId)
@@ -59,11 +37,11 @@ describe.runIf(testDatabaseKind === 'postgres')(
       // Each month by one run: a scheduled check during the backfill does not start a second sync.
       expect(months).toHaveLength(13);
 
-      const [first = [], second = []] = periodsSyncedBy(nodes.workers);
+      const [first = [], second = []] = periodsSyncedBy(world.nodes.workers);
       expect(first.length, 'months the first worker took').toBeGreaterThan(0);
       expect(second.length, 'months the second worker took').toBeGreaterThan(0);
       expect([...first, ...second].sort()).toEqual(months.sort().slice(0, 11));
-      const stored = await database.db
+      const stored = await world.database.db
         .selectFrom('cost_monthly_rollups')
         .select('billing_period')
         .distinct()
