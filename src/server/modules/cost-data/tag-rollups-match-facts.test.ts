@@ -1,13 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCur2Parquet } from '../../../../bench/generate-cur2-parquet.ts';
-import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { generatedCurUploadsAround } from '../../testing/generated-cur-uploads.ts';
 import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
  * The tag rollups, which the dashboard's tag splits and tag budgets read instead of the facts, must be
@@ -15,23 +10,7 @@ import { uploadsAs } from '../../testing/upload-fixtures.ts';
  * many facts share a tag set (resources over regions and usage types) and the FOCUS sample (two
  * spellings of one key). Decision 068 weighed summing those facts first in the swap, and measured it.
  */
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-tag-rollups-'));
-const curFile = path.join(folder, 'cur2.parquet');
-let server: TestApp;
-let uploads: ReturnType<typeof uploadsAs>;
-
-beforeAll(async () => {
-  await generateCur2Parquet(curFile, 20_000);
-  server = await createTestApp();
-  const { token } = await signUpVerifiedPerson(server, { email: 'tag-rollups@example.com' });
-  // The trial's plan holds more than one integration.
-  await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: bearer(token) });
-  uploads = uploadsAs(server, token);
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
+const world = generatedCurUploadsAround('tag-rollups@example.com');
 
 /** Rows of one side the other side lacks, both ways, compared as numbers (1.50 equals 1.5). */
 async function differences(integrationId: string, bucket: 'day' | 'month') {
@@ -46,7 +25,7 @@ async function differences(integrationId: string, bucket: 'day' | 'month') {
   const stored = sql`select billing_period, ${when}, provider, tag_key, tag_value, usage_account_id, service_name,
       unblended_cost, amortized_cost, net_cost
     from ${rollups} where integration_id = ${integrationId}`;
-  const { db } = server.context.database;
+  const { db } = world.server.context.database;
   const missing = await sql<{
     n: number;
   }>`select count(*)::int as n from (${fromFacts} except ${stored}) d`.execute(db);
@@ -60,8 +39,8 @@ async function differences(integrationId: string, bucket: 'day' | 'month') {
 }
 
 async function ingested(file: string, name: string): Promise<string> {
-  const id = await uploads.createUploadIntegration(name);
-  const card = await uploads.uploadAndReadCard(id, name, fs.readFileSync(file));
+  const id = await world.uploads.createUploadIntegration(name);
+  const card = await world.uploads.uploadAndReadCard(id, name, fs.readFileSync(file));
   expect(card.latest_run?.state).toBe('succeeded');
   return id;
 }
@@ -76,12 +55,12 @@ async function expectRollupsToMatchFacts(integrationId: string) {
 
 describe('the tag rollups are the facts’ tag pairs summed', () => {
   it('a CUR 2.0 file whose facts share tag sets', async () => {
-    const id = await ingested(curFile, 'cur2.parquet');
+    const id = await ingested(world.curFile, 'cur2.parquet');
     // Several facts per day, account, service and tag set, each adding to the same tag pairs.
     const shared = await sql<{ facts: number; sets: number }>`select count(*)::int as facts,
         count(distinct (usage_date, usage_account_id, service_name, tags))::int as sets
       from cost_daily_facts where integration_id = ${id} and tags <> '{}'::jsonb`.execute(
-      server.context.database.db,
+      world.server.context.database.db,
     );
     const { facts, sets } = shared.rows[0] ?? { facts: 0, sets: 0 };
     expect(facts).toBeGreaterThan(sets * 2);

@@ -1,13 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCur2Parquet } from '../../../../bench/generate-cur2-parquet.ts';
-import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { generatedCurUploadsAround } from '../../testing/generated-cur-uploads.ts';
 import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { uploadsAs } from '../../testing/upload-fixtures.ts';
 
 /**
  * The tag-set rollups, which a team scoped to tag pairs reads instead of the facts (decision 092), must
@@ -15,23 +10,7 @@ import { uploadsAs } from '../../testing/upload-fixtures.ts';
  * here a CUR 2.0 file whose facts share tag sets over regions, usage types and resources, and the FOCUS
  * sample (several providers, two spellings of one key). A month uploaded again replaces its rows.
  */
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spendguard-tag-sets-'));
-const curFile = path.join(folder, 'cur2.parquet');
-let server: TestApp;
-let uploads: ReturnType<typeof uploadsAs>;
-
-beforeAll(async () => {
-  await generateCur2Parquet(curFile, 20_000);
-  server = await createTestApp();
-  const { token } = await signUpVerifiedPerson(server, { email: 'tag-sets@example.com' });
-  // The trial's plan holds more than one integration.
-  await server.app.inject({ method: 'POST', url: '/api/billing/trial', headers: bearer(token) });
-  uploads = uploadsAs(server, token);
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
+const world = generatedCurUploadsAround('tag-sets@example.com');
 
 /** Rows of one side the other side lacks, both ways, compared as numbers (1.50 equals 1.5). */
 async function differences(integrationId: string, bucket: 'day' | 'month') {
@@ -44,7 +23,7 @@ async function differences(integrationId: string, bucket: 'day' | 'month') {
   const stored = sql`select billing_period, ${bucket === 'day' ? sql`usage_date` : sql`month`}, provider,
       usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost
     from ${rollups} where integration_id = ${integrationId}`;
-  const { db } = server.context.database;
+  const { db } = world.server.context.database;
   const count = async (query: ReturnType<typeof sql>) =>
     (await sql<{ n: number }>`select count(*)::int as n from (${query}) d`.execute(db)).rows[0]?.n ?? 0;
   return {
@@ -56,14 +35,14 @@ async function differences(integrationId: string, bucket: 'day' | 'month') {
 }
 
 async function ingested(id: string, file: string, name: string) {
-  const card = await uploads.uploadAndReadCard(id, name, fs.readFileSync(file));
+  const card = await world.uploads.uploadAndReadCard(id, name, fs.readFileSync(file));
   expect(card.latest_run?.state).toBe('succeeded');
 }
 
 describe('the tag-set rollups are the facts summed by tag set', () => {
   it('a CUR 2.0 file whose facts share tag sets, and the same month uploaded again', async () => {
-    const id = await uploads.createUploadIntegration('cur2.parquet');
-    await ingested(id, curFile, 'cur2.parquet');
+    const id = await world.uploads.createUploadIntegration('cur2.parquet');
+    await ingested(id, world.curFile, 'cur2.parquet');
     for (const bucket of ['day', 'month'] as const) {
       const first = await differences(id, bucket);
       expect(first.rows, bucket).toBeGreaterThan(0);
@@ -72,13 +51,13 @@ describe('the tag-set rollups are the facts summed by tag set', () => {
       expect(first, bucket).toEqual({ missing: 0, extra: 0, rows: first.rows, facts: first.facts });
     }
     const daily = await differences(id, 'day');
-    await ingested(id, curFile, 'cur2-again.parquet');
+    await ingested(id, world.curFile, 'cur2-again.parquet');
     expect(await differences(id, 'day')).toEqual(daily);
     expect((await differences(id, 'month')).missing).toBe(0);
   });
 
   it('the FOCUS sample, with several providers and two spellings of one tag key', async () => {
-    const id = await uploads.createUploadIntegration('focus.csv');
+    const id = await world.uploads.createUploadIntegration('focus.csv');
     await ingested(id, FOCUS_SAMPLE, 'focus.csv');
     for (const bucket of ['day', 'month'] as const) {
       const found = await differences(id, bucket);
