@@ -25,16 +25,9 @@ import {
 } from '../src/server/testing/launch-event-fixtures.ts';
 import { callAs, signUpVerified } from '../src/server/testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../src/server/testing/test-app.ts';
+import { printTimings } from './support/timing-summary.ts';
 
 const RUNS = Number(process.argv[2] ?? 10);
-
-const summary = (label: string, values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  console.log(
-    `${label}: median ${median} ms, min ${sorted[0]} ms, max ${sorted.at(-1)} ms (${sorted.join(', ')})`,
-  );
-};
 
 async function main() {
   let simulator: AwsSimulator | undefined;
@@ -104,10 +97,10 @@ async function main() {
     console.log(
       `database: ${process.env.TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${RUNS} runs of 8 instances`,
     );
-    summary('approve in the app → 8 stopped in the simulator', timings.app);
-    summary('approve by the mail link → 8 stopped in the simulator', timings.mail);
-    summary('approve in the app → the ledger shows 8 ended', timings.appLedger);
-    summary('approve by the mail link → the ledger shows 8 ended', timings.mailLedger);
+    printTimings('approve in the app → 8 stopped in the simulator', timings.app);
+    printTimings('approve by the mail link → 8 stopped in the simulator', timings.mail);
+    printTimings('approve in the app → the ledger shows 8 ended', timings.appLedger);
+    printTimings('approve by the mail link → the ledger shows 8 ended', timings.mailLedger);
   } finally {
     await server?.close();
     await simulator?.close();

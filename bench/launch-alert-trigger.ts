@@ -25,6 +25,7 @@ import {
 } from '../src/server/testing/launch-event-fixtures.ts';
 import { callAs, signUpVerified } from '../src/server/testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../src/server/testing/test-app.ts';
+import { printTimings } from './support/timing-summary.ts';
 
 const RUNS = Number(process.argv[2] ?? 10);
 
@@ -65,14 +66,6 @@ async function storedToOutboxMs(server: TestApp, eventId: string, ruleId: string
     .executeTakeFirstOrThrow();
   return fired!.fired_at.getTime() - stored.received_at.getTime();
 }
-
-const summary = (label: string, values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  console.log(
-    `${label}: median ${median} ms, min ${sorted[0]} ms, max ${sorted.at(-1)} ms (${sorted.join(', ')})`,
-  );
-};
 
 async function main() {
   let simulator: AwsSimulator | undefined;
@@ -121,8 +114,8 @@ async function main() {
     console.log(
       `database: ${process.env.TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${RUNS} runs`,
     );
-    summary('at once (onLaunchChanges, evaluateLaunches)', atOnce);
-    summary('through the evaluate-organization job', throughJob);
+    printTimings('at once (onLaunchChanges, evaluateLaunches)', atOnce);
+    printTimings('through the evaluate-organization job', throughJob);
   } finally {
     await server?.close();
     await simulator?.close();

@@ -1,0 +1,8 @@
+/** Prints one line of timings in milliseconds: the median (the lower of the middle two), min, max and every run in order. */
+export function printTimings(label: string, values: number[]): void {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  console.log(
+    `${label}: median ${median} ms, min ${sorted[0]} ms, max ${sorted.at(-1)} ms (${sorted.join(', ')})`,
+  );
+}
