@@ -69,7 +69,8 @@ export const actionLinkParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_.-]{20,200}$/, 'must be the token of a confirmation link'),
 });
 
-export const actionVia = z.enum(['app', 'mail', 'slack', 'api']);
+/** How a run was approved: by a person in the app, the mail's link, Slack or a token, or by a rule's automatic policy. */
+export const actionVia = z.enum(['app', 'mail', 'slack', 'api', 'policy']);
 export const actionOperation = z.enum([
   'stop',
   'start',
@@ -99,7 +100,8 @@ export const actionLogEntry = z.object({
   integration_id: z.string(),
   resource_id: z.string(),
   operation: actionOperation,
-  outcome: z.enum(['changed', 'failed', 'nothing-to-do', 'refused']),
+  /** `would-change`: an automatic policy in dry-run mode recorded it and changed nothing. */
+  outcome: z.enum(['changed', 'failed', 'nothing-to-do', 'refused', 'would-change']),
   state_before: z.string(),
   state_after: z.string().nullable(),
   /** AWS's error code when it refused; null when it answered with the new state. */
@@ -123,7 +125,18 @@ export const resourceAction = z.object({
   launch_id: z.string().nullable(),
   /** The action this one undoes (a start after a stop). */
   undo_of: z.string().nullable(),
-  status: z.enum(['proposed', 'running', 'done', 'partly-done', 'failed', 'nothing-to-do', 'undone']),
+  /** `kept`: a person kept the resources as they are; `dry-run`: a policy recorded what it would have done. */
+  status: z.enum([
+    'proposed',
+    'running',
+    'done',
+    'partly-done',
+    'failed',
+    'nothing-to-do',
+    'undone',
+    'kept',
+    'dry-run',
+  ]),
   steps: z.array(actionStep),
   proposed_at: z.string(),
   /** A proposal not confirmed by then must be proposed again. */
@@ -136,6 +149,10 @@ export const resourceAction = z.object({
   notification_id: z.string().nullable(),
   /** Whether an undo would put back what this action changed. */
   undoable: z.boolean(),
+  /** The alert rule's automatic policy (decision 121): when it acts unless someone keeps the resources. */
+  automatic: z.object({ mode: z.enum(['dry-run', 'on']), at: z.string(), rule: z.string() }).nullable(),
+  /** When a person kept the resources as they are (the proposal then ended). */
+  kept_at: z.string().nullable(),
   /**
    * Only in the answer to the proposal: the signed, single-use confirmation link for a mail (24 hours,
    * bound to these resources and this operation). It never acts on GET.

@@ -151,6 +151,29 @@ export const hasLaunchCondition = {
 } as const;
 
 /**
+ * A launch rule's automatic policy (docs/decisions/121), off unless set: the stop its alert proposes runs
+ * by itself `after_minutes` after the alert unless someone keeps the instances running first. In
+ * `dry-run` mode it only records what it would have done. `account_ids` empty: any account.
+ */
+export const launchAutoStop = z
+  .object({
+    mode: z.enum(['dry-run', 'on'], 'must be dry-run or on'),
+    after_minutes: z
+      .number()
+      .int('use whole minutes')
+      .min(5, 'at least 5 minutes')
+      .max(1440, 'at most 1440 minutes (a day)')
+      .default(15),
+    account_ids: z
+      .array(z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id'))
+      .max(100, 'at most 100 accounts')
+      .default([]),
+  })
+  .nullable()
+  .default(null);
+export type LaunchAutoStop = z.infer<typeof launchAutoStop>;
+
+/**
  * A launch rule (src/domain/launch-alerts.ts): one or more conditions on what was launched
  * since the bill data, in the organization or in one team's accounts.
  */
@@ -159,6 +182,7 @@ export const launchSettings = z
     /** Watch this team's accounts only; null: the whole organization. */
     team_id: z.uuid('must be a team id').nullable().default(null),
     ...launchConditions,
+    auto_stop: launchAutoStop,
   })
   .refine(hasLaunchCondition.check, {
     message: hasLaunchCondition.message,

@@ -354,6 +354,7 @@ export async function buildApp(
         alerts,
         launchEvents,
         usageMeter: { ...usageMeter, meterIntegration: liveSpendReadings.meterIntegration },
+        actions,
       }),
       integrations,
       soleServer: context.database.kind === 'pglite',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { ActionsService } from '../modules/actions/actions.service.ts';
 import type { Alerts } from '../modules/alerts/alerts-module.ts';
 import type { ChatServices } from '../modules/chat/chat-services.ts';
 import { sweepAbandonedSpillFolders } from '../modules/cost-data/billing-files/index.ts';
@@ -22,6 +23,7 @@ import { createJobQueue, type JobDefinition, type JobServices, sendJob, workJob 
 import { meterUsageJob } from './meter-usage.job.ts';
 import { pollLaunchEventsJob } from './poll-launch-events.job.ts';
 import type { Queue } from './queue.ts';
+import { runAutomaticActionsJob } from './run-automatic-actions.job.ts';
 import { sweepOrphanedRuns } from './sweep-orphaned-runs.timer.ts';
 import { syncAwsBillingPeriodJob } from './sync-aws-billing-period.job.ts';
 import { syncAwsIntegrationJob } from './sync-aws-integration.job.ts';
@@ -44,6 +46,7 @@ export const ALL_JOBS: ReadonlyArray<JobDefinition<z.ZodType>> = [
   ensureLaunchEventPollersJob,
   meterUsageJob,
   ensureUsageMetersJob,
+  runAutomaticActionsJob,
 ];
 
 /** The modules' functions the jobs call, by the names the jobs use. */
@@ -54,8 +57,9 @@ export function jobServicesOf(modules: {
   alerts: Alerts;
   launchEvents: LaunchEventsService;
   usageMeter: UsageMeterService;
+  actions: ActionsService;
 }): JobServices {
-  const { integrations, awsSync, chat, alerts, launchEvents, usageMeter } = modules;
+  const { integrations, awsSync, chat, alerts, launchEvents, usageMeter, actions } = modules;
   return {
     runIngestion: (payload) => integrations.runIngestion(payload),
     syncAwsIntegration: (integrationId, options) => awsSync.sync(integrationId, options),
@@ -72,6 +76,7 @@ export function jobServicesOf(modules: {
     listLaunchEventIntegrations: () => launchEvents.pollableIntegrations(),
     meterUsage: (integrationId) => usageMeter.meterIntegration(integrationId),
     listMeteredIntegrations: () => usageMeter.meteredIntegrations(),
+    runDueAutomaticActions: () => actions.runDueAutomatic(),
   };
 }
 

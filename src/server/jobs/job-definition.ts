@@ -29,6 +29,8 @@ export interface JobServices {
   /** One read of an integration's usage meter: read again after the interval, or never. */
   meterUsage(integrationId: string): Promise<'continue' | 'stop'>;
   listMeteredIntegrations(): Promise<Array<{ id: string }>>;
+  /** The alert rules' automatic policies that are due act; answers how many acted. */
+  runDueAutomaticActions(): Promise<number>;
 }
 
 export interface JobRun {

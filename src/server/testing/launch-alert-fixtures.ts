@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AwsSimulator } from '../../aws-sim/index.ts';
-import { startTestSimulator, testClock } from '../../aws-sim/testing/test-simulator.ts';
+import { startTestSimulator, type TestClock, testClock } from '../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../aws-simulator-access.ts';
 import { connectSimulatedAccount } from './launch-event-fixtures.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
@@ -23,19 +23,24 @@ export interface LaunchAlertWorld {
 
 /**
  * An owner on a trial, the simulated account connected through its read-only role, and Slack connected
- * by webhook to #launches. `today` fixes the server's and the simulator's day; by default both read the
- * system's clock, the simulator from the moment it starts.
+ * by webhook to #launches. `today` fixes the server's and the simulator's day, `clock` gives both one clock
+ * the test moves; by default both read the system's clock, the simulator from the moment it starts.
  */
 export async function startLaunchAlertWorld(options: {
   ownerEmail: string;
   integrationName: string;
   today?: Date;
+  /** One clock the test moves, for the server and the simulator alike. */
+  clock?: TestClock;
 }): Promise<LaunchAlertWorld> {
   const catcher = await startMailCatcher();
   const slack = await startSlackReceiver();
-  const { simulator } = await startTestSimulator({ clock: testClock(options.today ?? new Date()) });
+  const { simulator } = await startTestSimulator({
+    clock: options.clock ?? testClock(options.today ?? new Date()),
+  });
+  const serverClock = options.clock ?? (options.today ? fixedClock(options.today.toISOString()) : undefined);
   const server = await createTestApp({
-    ...(options.today ? { clock: fixedClock(options.today.toISOString()) } : {}),
+    ...(serverClock ? { clock: serverClock } : {}),
     queue: true,
     aws: { ...simulatorAccess(simulator), demo: undefined },
     env: {

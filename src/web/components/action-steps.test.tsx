@@ -48,6 +48,8 @@ const proposal: ResourceActionView = {
   decided_at: null,
   results: [],
   undoable: false,
+  automatic: null,
+  kept_at: null,
   confirmation_link: null,
 };
 

@@ -12,6 +12,7 @@ const RESULT_BADGES = {
   failed: { color: 'red', label: 'failed' },
   'nothing-to-do': { color: 'gray', label: 'nothing to do' },
   refused: { color: 'red', label: 'refused' },
+  'would-change': { color: 'yellow', label: 'dry run: not done' },
 } as const;
 
 const VERBS: Record<ResourceActionView['operation'], [string, string]> = {
@@ -38,6 +39,10 @@ export function actionHeadline(action: ResourceActionView): string {
   const where = `in ${action.account_id} (${action.region})`;
   if (action.status === 'proposed')
     return `This will ${verb(action)} ${changing} of ${total} ${nounOf(action)} ${where}.`;
+  if (action.status === 'kept')
+    return `Kept as they are: nothing was ${VERBS[action.operation][1].toLowerCase()}.`;
+  if (action.status === 'dry-run')
+    return `Dry run of the rule's automatic policy: it would have ${VERBS[action.operation][1].toLowerCase()} ${changing} of ${total} ${nounOf(action)} ${where}; nothing changed.`;
   if (action.status === 'nothing-to-do')
     return action.resource_type === 'ec2-instance' &&
       (action.operation === 'stop' || action.operation === 'start')

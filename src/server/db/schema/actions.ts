@@ -34,6 +34,15 @@ export interface ResourceActionsTable {
   decided_at: Timestamp | null;
   /** The launch alert it was proposed for (its mail carries the link; its thread hears the outcome). */
   notification_id: string | null;
+  /** The rule's automatic policy (decision 121): dry-run or on; null when a person decides. */
+  automatic_mode: string | null;
+  /** When the policy acts, unless someone keeps the resources first. */
+  automatic_at: Timestamp | null;
+  /** The rule whose policy it is, by name, for the log and the thread. */
+  automatic_rule: string | null;
+  /** Who kept the resources running (a user id), and when: the policy then does nothing. */
+  kept_by: string | null;
+  kept_at: Timestamp | null;
 }
 
 /** The audit log: one row per resource and attempt. */

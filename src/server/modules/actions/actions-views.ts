@@ -1,7 +1,6 @@
 import type { ActionLogEntryView, ResourceActionView } from '../../../contracts/actions.ts';
 import { type ActionKind, RESOURCE_TYPE_OF, UNDO_OPERATION } from '../../../domain/resource-action-plans.ts';
 import type { ResourceOperation } from '../../../domain/resource-actions.ts';
-import type { Viewer } from '../../auth/viewer.ts';
 import type { StepOutcome } from './action-steps.ts';
 import type { ActionLogRow, ActionRow, StoredStep } from './actions.repository.ts';
 
@@ -56,6 +55,15 @@ export function actionView(row: ActionRow, log: ActionLogRow[], link: string | n
       UNDO_OPERATION[row.operation as ResourceOperation] !== undefined &&
       (row.status === 'done' || row.status === 'partly-done') &&
       log.some((entry) => entry.outcome === 'changed'),
+    automatic:
+      row.automatic_mode && row.automatic_at
+        ? {
+            mode: row.automatic_mode as 'dry-run' | 'on',
+            at: row.automatic_at.toISOString(),
+            rule: row.automatic_rule ?? '',
+          }
+        : null,
+    kept_at: row.kept_at ? row.kept_at.toISOString() : null,
     confirmation_link: link,
   };
 }
@@ -72,12 +80,13 @@ const HOW: Record<string, string> = {
   mail: "through the alert's link",
   slack: 'from Slack',
   api: 'with an API token',
+  policy: 'as nobody kept them running',
 };
 
 /** What an action did, in the words the alert's thread is told. */
 export function ranSummary(input: {
   row: ActionRow;
-  viewer: Pick<Viewer, 'name'>;
+  approver: { name: string };
   via: string;
   outcomes: StepOutcome[];
   pastTense: string;
@@ -86,7 +95,7 @@ export function ranSummary(input: {
   const changed = outcomes.filter((outcome) => outcome.outcome === 'changed').length;
   const [one, many] = NOUNS[row.kind as ActionKind];
   return {
-    summary: `${input.viewer.name} ${input.pastTense} ${changed} of ${outcomes.length} ${outcomes.length === 1 ? one : many} in ${row.account_id} (${row.region}) ${HOW[input.via] ?? ''}.`,
+    summary: `${input.approver.name} ${input.pastTense} ${changed} of ${outcomes.length} ${outcomes.length === 1 ? one : many} in ${row.account_id} (${row.region}) ${HOW[input.via] ?? ''}.`,
     lines: outcomes.map((outcome) =>
       outcome.outcome === 'changed'
         ? `${outcome.resourceId}: ${outcome.stateBefore} → ${outcome.stateAfter}`

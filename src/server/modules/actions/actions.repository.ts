@@ -124,6 +124,44 @@ export async function claimDecision(
   return updated !== undefined;
 }
 
+/** The rule's automatic policy on an alert's proposal (decision 121): when and how it acts. */
+export async function setAutomaticPolicy(
+  db: Db,
+  actionId: string,
+  policy: { mode: 'dry-run' | 'on'; at: Date; rule: string },
+): Promise<void> {
+  await db
+    .updateTable('resource_actions')
+    .set({ automatic_mode: policy.mode, automatic_at: policy.at, automatic_rule: policy.rule })
+    .where('id', '=', actionId)
+    .execute();
+}
+
+/** Proposals whose automatic policy is due and that nobody decided or kept, every organization's. */
+export async function listDueAutomatic(db: Db, at: Date): Promise<ActionRow[]> {
+  return db
+    .selectFrom('resource_actions')
+    .selectAll()
+    .where('status', '=', 'proposed')
+    .where('automatic_at', '<=', at)
+    .where('expires_at', '>', at)
+    .orderBy('automatic_at')
+    .limit(100)
+    .execute();
+}
+
+/** A person keeps the resources as they are: the proposal ends, once; false when it was already decided. */
+export async function claimKeep(db: Db, actionId: string, keep: { by: string; at: Date }): Promise<boolean> {
+  const updated = await db
+    .updateTable('resource_actions')
+    .set({ status: 'kept', kept_by: keep.by, kept_at: keep.at })
+    .where('id', '=', actionId)
+    .where('status', '=', 'proposed')
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
 export async function setActionStatus(db: Db, actionId: string, status: string): Promise<void> {
   await db.updateTable('resource_actions').set({ status }).where('id', '=', actionId).execute();
 }

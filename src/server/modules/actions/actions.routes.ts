@@ -74,6 +74,21 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ actions: ActionsService }> =
       reply.code(201).send(await actions.undo(await request.requireViewer(), request.params.id)),
   );
 
+  app.post(
+    '/api/actions/:id/keep',
+    {
+      config: { tokenScope: 'actions:write' },
+      schema: {
+        tags,
+        summary:
+          "Keep the resources as they are: the proposal ends, and its alert rule's automatic policy does not act",
+        params: actionIdParams,
+        response: { 200: resourceAction, ...errors },
+      },
+    },
+    async (request) => actions.keep(await request.requireViewer(), request.params.id),
+  );
+
   app.get(
     '/api/action-log',
     {
@@ -114,5 +129,18 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ actions: ActionsService }> =
       },
     },
     async (request) => actions.confirmLink(await request.requireViewer(), request.params.token),
+  );
+
+  app.post(
+    '/api/action-links/:token/keep',
+    {
+      schema: {
+        tags,
+        summary: 'Keep the resources as they are through the mail’s link: the proposal ends, no policy acts',
+        params: actionLinkParams,
+        response: { 200: resourceAction, ...errors },
+      },
+    },
+    async (request) => actions.keepLink(await request.requireViewer(), request.params.token),
   );
 };

@@ -1,4 +1,5 @@
 import type { ActionLogView, ProposeActionInput, ResourceActionView } from '../../../contracts/actions.ts';
+import { type AutomaticPolicy, automaticRunAt, policyCovers } from '../../../domain/automatic-actions.ts';
 import {
   type ActionKind,
   FIRST_OPERATION,
@@ -26,18 +27,21 @@ import {
   type ActionLogRow,
   type ActionRow,
   claimDecision,
+  claimKeep,
   claimUndo,
   findAction,
   findActionByLinkHash,
   findActionOfNotification,
   insertAction,
   insertLogEntries,
+  listDueAutomatic,
   listLog,
   logEntriesOf,
   recentActionTimes,
   SPENDGUARD_PROPOSER,
   type StoredStep,
   setActionStatus,
+  setAutomaticPolicy,
   setLinkTokenHash,
 } from './actions.repository.ts';
 import { actionView, logEntryView, ranSummary } from './actions-views.ts';
@@ -66,14 +70,27 @@ export interface AlertResources {
   notificationId: string;
   launchId: string | null;
   instances: Array<{ instanceId: string; integrationId: string; region: string }>;
+  /** The rule's automatic policy as the alert kept it when it fired (decision 121). */
+  automatic: { policy: AutomaticPolicy; ruleName: string } | null;
 }
 
 /** Who proposes: a person (their rights are checked), or Spendguard for an alert (nobody's approval). */
 type Proposer = { viewer: Viewer } | { system: { organizationId: string } };
 
-type Via = 'app' | 'mail' | 'slack' | 'api';
+type Via = 'app' | 'mail' | 'slack' | 'api' | 'policy';
+
+/** Who approved a run, for its log rows and the alert's thread: a person, or a rule's automatic policy. */
+interface Approver {
+  id: string;
+  name: string;
+}
 
 const viaOf = (viewer: Viewer): Via => (viewer.apiToken ? 'api' : 'app');
+const approverOf = (viewer: Viewer): Approver => ({ id: viewer.userId, name: viewer.name });
+const policyApprover = (row: ActionRow): Approver => ({
+  id: SPENDGUARD_PROPOSER,
+  name: `Spendguard's automatic policy of rule “${row.automatic_rule ?? ''}”`,
+});
 
 /**
  * Acting on a customer's resources (decision 102): a proposal runs EC2's dry run with the opt-in
@@ -212,7 +229,7 @@ export function createActionsService(deps: ActionsDependencies) {
   }
 
   /** Runs a claimed proposal: the state read again, one call per resource, one log row per resource. */
-  async function run(viewer: Viewer, row: ActionRow, via: Via): Promise<void> {
+  async function run(approver: Approver, row: ActionRow, via: Via): Promise<void> {
     const target = await requireTarget(row.organization_id, row.integration_id);
     const roles = requireActionRole(target);
     const operation = row.operation as ResourceOperation;
@@ -233,14 +250,22 @@ export function createActionsService(deps: ActionsDependencies) {
         state_after: outcome.stateAfter,
         aws_code: outcome.awsCode,
         aws_message: outcome.awsMessage,
-        approved_by: viewer.userId,
-        approved_by_name: viewer.name,
+        approved_by: approver.id,
+        approved_by_name: approver.name,
         approved_via: via,
         at,
         restore: (outcome.restore ?? null) as ActionLogRow['restore'],
       })),
     );
     await setActionStatus(db, row.id, runStatus(outcomes.map((outcome) => outcome.outcome)));
+    await tellThread(
+      row,
+      ranSummary({ row, approver, via, outcomes, pastTense: driver.pastTense(operation) }),
+    );
+  }
+
+  /** The alert an action (or the action it undoes) came with hears what was done. */
+  async function tellThread(row: ActionRow, told: { summary: string; lines: string[] }) {
     const notificationId =
       row.notification_id ??
       (row.undo_of ? (await findAction(db, row.organization_id, row.undo_of))?.notification_id : null);
@@ -249,8 +274,49 @@ export function createActionsService(deps: ActionsDependencies) {
         organizationId: row.organization_id,
         notificationId,
         actionId: row.id,
-        ...ranSummary({ row, viewer, via, outcomes, pastTense: driver.pastTense(operation) }),
+        ...told,
       });
+  }
+
+  /**
+   * A dry-run policy records, per resource, what its run would have changed, and changes nothing: the
+   * plan's dry run is the answer (decision 121).
+   */
+  async function recordDryRun(row: ActionRow): Promise<void> {
+    const approver = policyApprover(row);
+    const steps = row.plan as unknown as StoredStep[];
+    const at = now();
+    await insertLogEntries(
+      db,
+      steps.map((step) => ({
+        action_id: row.id,
+        organization_id: row.organization_id,
+        integration_id: row.integration_id,
+        resource_id: step.resourceId,
+        operation: row.operation,
+        outcome: step.outcome === 'change' ? 'would-change' : step.outcome,
+        state_before: step.stateBefore,
+        state_after: step.stateAfter,
+        aws_code: null,
+        aws_message: step.dryRun ?? step.reason ?? row.dry_run_answer,
+        approved_by: approver.id,
+        approved_by_name: approver.name,
+        approved_via: 'policy',
+        at,
+        restore: null,
+      })),
+    );
+    await setActionStatus(db, row.id, 'dry-run');
+    const driver = DRIVERS[row.kind as ActionKind];
+    const would = steps.filter((step) => step.outcome === 'change');
+    await tellThread(row, {
+      summary: `${approver.name} would have ${driver.pastTense(row.operation as ResourceOperation)} ${would.length} of ${steps.length} in ${row.account_id} (${row.region}): a dry run, nothing was changed.`,
+      lines: steps.map((step) =>
+        step.outcome === 'change'
+          ? `${step.resourceId}: ${step.stateBefore} → ${step.stateAfter} (not done)`
+          : `${step.resourceId}: ${step.outcome}${step.reason ? ` (${step.reason})` : ''}`,
+      ),
+    });
   }
 
   async function viewOf(organizationId: string, actionId: string, link: string | null = null) {
@@ -277,7 +343,7 @@ export function createActionsService(deps: ActionsDependencies) {
     if (!(await claimDecision(db, row.id, { by: viewer.userId, via, at: now(), viaLink })))
       throw new ApiError(409, 'AlreadyDecided', 'Someone confirmed this action a moment ago.');
     try {
-      await run(viewer, row, via);
+      await run(approverOf(viewer), row, via);
     } catch (error) {
       await setActionStatus(db, row.id, 'failed');
       throw error;
@@ -306,6 +372,36 @@ export function createActionsService(deps: ActionsDependencies) {
     if (row.expires_at.getTime() <= now().getTime())
       throw new ApiError(410, 'LinkExpired', 'This confirmation link has expired (links last 24 hours).');
     return row;
+  }
+
+  async function overRateLimit(organizationId: string): Promise<boolean> {
+    const nowMs = now().getTime();
+    const recent = await recentActionTimes(db, organizationId, new Date(nowMs - ACTION_RATE_LIMIT.windowMs));
+    return (
+      rateLimitRetryAt(
+        recent.map((at) => at.getTime()),
+        nowMs,
+      ) !== undefined
+    );
+  }
+
+  async function keepProposal(viewer: Viewer, row: ActionRow, via: Via): Promise<ResourceActionView> {
+    if (row.status !== 'proposed')
+      throw new ApiError(
+        409,
+        'AlreadyDecided',
+        `This action is ${row.status}: only a waiting proposal can be kept.`,
+      );
+    const steps = row.plan as unknown as StoredStep[];
+    await assertMayApprove(viewer, row.account_id, steps);
+    if (!(await claimKeep(db, row.id, { by: viewer.userId, at: now() })))
+      throw new ApiError(409, 'AlreadyDecided', 'Someone decided this action a moment ago.');
+    const resources = steps.filter((step) => step.outcome === 'change').map((step) => step.resourceId);
+    await tellThread(row, {
+      summary: `${viewer.name} kept ${resources.length === 1 ? 'it' : `these ${resources.length}`} running ${via === 'mail' ? "through the alert's link" : 'in Spendguard'}${row.automatic_mode ? ": the rule's automatic policy will not act" : ''}.`,
+      lines: resources,
+    });
+    return viewOf(viewer.organizationId, row.id);
   }
 
   return {
@@ -370,7 +466,7 @@ export function createActionsService(deps: ActionsDependencies) {
         .filter((one) => one.integrationId === first.integrationId && one.region === first.region)
         .map((one) => one.instanceId)
         .slice(0, 100);
-      await propose(
+      const { row } = await propose(
         { system: { organizationId: alert.organizationId } },
         {
           target,
@@ -384,10 +480,22 @@ export function createActionsService(deps: ActionsDependencies) {
           notificationId: alert.notificationId,
         },
       );
+      const automatic = alert.automatic;
+      if (row.status === 'proposed' && automatic && policyCovers(automatic.policy, row.account_id))
+        await setAutomaticPolicy(db, row.id, {
+          mode: automatic.policy.mode,
+          // From the proposal, made as the alert is dispatched, on the injected clock.
+          at: automaticRunAt(automatic.policy, row.proposed_at),
+          rule: automatic.ruleName,
+        });
     },
 
     /** The confirmation page's address for an alert's action, while it waits for someone to confirm it. */
-    async alertLinkOf(notificationId: string): Promise<{ url: string; count: number } | null> {
+    async alertLinkOf(notificationId: string): Promise<{
+      url: string;
+      count: number;
+      automatic: { mode: 'dry-run' | 'on'; at: Date } | null;
+    } | null> {
       const row = await findActionOfNotification(db, notificationId);
       if (row?.status !== 'proposed' || row.link_used_at || row.expires_at.getTime() <= now().getTime())
         return null;
@@ -402,7 +510,51 @@ export function createActionsService(deps: ActionsDependencies) {
       return {
         url: `${context.config.publicUrl}/actions/confirm/${token}`,
         count: steps.filter((step) => step.outcome === 'change').length,
+        automatic:
+          row.automatic_mode && row.automatic_at
+            ? { mode: row.automatic_mode as 'dry-run' | 'on', at: row.automatic_at }
+            : null,
       };
+    },
+
+    /**
+     * POST /api/actions/:id/keep (and through the mail's link): a person who may approve keeps the
+     * resources as they are; the proposal ends, and a rule's automatic policy will not act on it.
+     */
+    async keep(viewer: Viewer, actionId: string): Promise<ResourceActionView> {
+      const row = await findAction(db, viewer.organizationId, actionId);
+      if (!row) throw notFound('Action');
+      return keepProposal(viewer, row, viaOf(viewer));
+    },
+
+    async keepLink(viewer: Viewer, token: string): Promise<ResourceActionView> {
+      return keepProposal(viewer, await actionOfLink(viewer, token), 'mail');
+    },
+
+    /**
+     * The rules' automatic policies that are due (decision 121): each proposal nobody decided or kept
+     * runs (mode on) or records what it would have done (dry run), once; the organization's rate limit
+     * holds it back until the next pass. Answers how many acted.
+     */
+    async runDueAutomatic(): Promise<number> {
+      let acted = 0;
+      for (const row of await listDueAutomatic(db, now())) {
+        if (await overRateLimit(row.organization_id)) continue;
+        const at = now();
+        if (
+          !(await claimDecision(db, row.id, { by: SPENDGUARD_PROPOSER, via: 'policy', at, viaLink: false }))
+        )
+          continue;
+        try {
+          if (row.automatic_mode === 'on') await run(policyApprover(row), row, 'policy');
+          else await recordDryRun(row);
+          acted += 1;
+        } catch (error) {
+          await setActionStatus(db, row.id, 'failed');
+          context.log.error({ err: error, actionId: row.id }, "a rule's automatic policy failed to act");
+        }
+      }
+      return acted;
     },
 
     /** POST /api/actions/:id/confirm: in the app (or with an actions:write token). */

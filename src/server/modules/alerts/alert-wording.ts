@@ -5,6 +5,7 @@
  */
 import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contracts/alerts.ts';
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
+import { automaticPolicyLine } from '../../../domain/automatic-actions.ts';
 import type { FiredBudgetThreshold } from '../../../domain/budgets.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
 import { formatBudgetPeriod, formatDayWithYear, formatInstantUtc } from '../../../domain/calendar-labels.ts';
@@ -544,7 +545,7 @@ export function alertMail(input: {
   messageId: string;
   notificationsUrl: string;
   /** The stop a launch alert offers (decision 111): its single-use confirmation page. */
-  stopOffer?: { url: string; count: number } | null;
+  stopOffer?: StopOffer | null;
 }): OutgoingMail {
   const rendered = renderMail({
     subject: `[Spendguard] ${input.alert.title}`,
@@ -590,9 +591,22 @@ export function recipientConfirmationMail(input: {
   };
 }
 
-/** The launch alert's offer to stop what it names: a link to a page that shows the dry run first. */
-export function stopOfferLine(offer: { url: string; count: number }): string {
-  return `Stop ${offer.count === 1 ? 'this instance' : `these ${offer.count} instances`}: ${offer.url} (the page shows the dry run; nothing stops until you confirm there; the link works once, for 24 hours).`;
+/** The stop a launch alert offers: its confirmation page, and when the rule's automatic policy acts. */
+export interface StopOffer {
+  url: string;
+  count: number;
+  automatic: { mode: 'dry-run' | 'on'; at: Date } | null;
+}
+
+/**
+ * The launch alert's offer to stop what it names: a link to a page that shows the dry run first, and
+ * what the rule's automatic policy will do (decision 121).
+ */
+export function stopOfferLine(offer: StopOffer): string {
+  const link = `Stop ${offer.count === 1 ? 'this instance' : `these ${offer.count} instances`}: ${offer.url} (the page shows the dry run; nothing stops until you confirm there; the link works once, for 24 hours).`;
+  return offer.automatic
+    ? `${link} ${automaticPolicyLine(offer.automatic.mode, offer.automatic.at, offer.count)}`
+    : link;
 }
 
 /** The reply in the alert mail's thread once someone acted on what it named. */
@@ -623,7 +637,7 @@ export function alertSlackMessage(
   alert: AlertContent,
   acknowledgeUrl: string | null,
   notificationsUrl: string,
-  stopOffer: { url: string; count: number } | null = null,
+  stopOffer: StopOffer | null = null,
 ) {
   const blocks: Array<Record<string, unknown>> = [
     { type: 'header', text: { type: 'plain_text', text: alert.title.slice(0, 150), emoji: true } },

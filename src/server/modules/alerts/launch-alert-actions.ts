@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { AutomaticPolicy } from '../../../domain/automatic-actions.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { listDeliveriesOf } from './alert-delivery.repository.ts';
 import { findNotification } from './alert-outbox.repository.ts';
-import { actionReplyMail } from './alert-wording.ts';
+import { actionReplyMail, type StopOffer } from './alert-wording.ts';
 
 /**
  * What alerts need of the actions module (decision 111): the stop a launch alert offers, proposed once
@@ -14,9 +15,23 @@ export interface LaunchAlertActions {
     organizationId: string;
     notificationId: string;
     launchId: string | null;
-    instances: Array<{ instanceId: string; integrationId: string; region: string }>;
+    instances: Array<{ instanceId: string; integrationId: string; region: string; accountId: string }>;
+    automatic: AlertAutomaticPolicy | null;
   }): Promise<void>;
-  alertLinkOf(notificationId: string): Promise<{ url: string; count: number } | null>;
+  alertLinkOf(notificationId: string): Promise<StopOffer | null>;
+}
+
+/** A launch rule's automatic policy as the alert kept it when it fired (decision 121). */
+export interface AlertAutomaticPolicy {
+  policy: AutomaticPolicy;
+  ruleName: string;
+}
+
+interface StoredAutoStop {
+  mode: 'dry-run' | 'on';
+  after_minutes: number;
+  account_ids: string[];
+  ruleName: string;
 }
 
 interface StoredLaunchResource {
@@ -24,6 +39,7 @@ interface StoredLaunchResource {
   kind: string;
   region: string;
   integrationId: string;
+  accountId: string;
 }
 
 type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;
@@ -33,17 +49,30 @@ export function instancesOfLaunchAlert(notification: NotificationRow) {
   const details = (notification.details ?? {}) as {
     launchEventId?: string;
     resources?: StoredLaunchResource[];
+    autoStop?: StoredAutoStop | null;
   };
+  const autoStop = details.autoStop ?? null;
   return {
     organizationId: notification.organization_id,
     notificationId: notification.id,
     launchId: details.launchEventId ?? null,
+    automatic: autoStop
+      ? {
+          policy: {
+            mode: autoStop.mode,
+            afterMinutes: autoStop.after_minutes,
+            accountIds: autoStop.account_ids,
+          },
+          ruleName: autoStop.ruleName,
+        }
+      : null,
     instances: (details.resources ?? [])
       .filter((resource) => resource.kind === 'ec2-instance' && /^i-[0-9a-f]{8,17}$/.test(resource.id))
       .map((resource) => ({
         instanceId: resource.id,
         integrationId: resource.integrationId,
         region: resource.region,
+        accountId: resource.accountId,
       })),
   };
 }

@@ -101,6 +101,8 @@ export async function launchNotifications(
       details: {
         tag: null,
         launchEventId: firing.launch.launchEventId,
+        // The rule's automatic policy when it fired: the stop the alert proposes follows it (decision 121).
+        autoStop: settings.auto_stop ? { ...settings.auto_stop, ruleName: rule.name } : null,
         conditions: {
           single: firing.single ?? null,
           rise: firing.rise

@@ -5,6 +5,8 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useConfirmActionLink } from '../api/confirm-action-link.ts';
 import { useActionLink } from '../api/get-action-link.ts';
+import { useKeepActionLink } from '../api/keep-action-link.ts';
+import { AutomaticPolicyNote } from './automatic-policy-note.tsx';
 
 /**
  * Where the mail's link lands: what the action will change, and one button that confirms it. Opening
@@ -14,7 +16,8 @@ export function ActionConfirmPage() {
   const { token = '' } = useParams();
   const action = useActionLink(token);
   const confirm = useConfirmActionLink(token);
-  const shown = confirm.data ?? action.data;
+  const keep = useKeepActionLink(token);
+  const shown = keep.data ?? confirm.data ?? action.data;
   return (
     <PageContainer>
       <ScreenHeader
@@ -34,12 +37,13 @@ export function ActionConfirmPage() {
               <Text fw={600} data-testid="action-headline">
                 {actionHeadline(shown)}
               </Text>
+              <AutomaticPolicyNote action={shown} />
               <ActionSteps action={shown} />
             </>
           )}
-          {confirm.error && (
+          {(confirm.error ?? keep.error) && (
             <Text c="red" size="sm" role="alert">
-              {confirm.error.message}
+              {(confirm.error ?? keep.error)?.message}
             </Text>
           )}
           <Group justify="space-between">
@@ -47,9 +51,14 @@ export function ActionConfirmPage() {
               Open the launch ledger
             </Button>
             {shown?.status === 'proposed' && (
-              <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()}>
-                {`Confirm: ${verb(shown)} ${shown.steps.filter((step) => step.outcome === 'change').length} ${nounOf(shown)}`}
-              </Button>
+              <Group>
+                <Button variant="default" loading={keep.isPending} onClick={() => keep.mutate()}>
+                  Keep them running
+                </Button>
+                <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+                  {`Confirm: ${verb(shown)} ${shown.steps.filter((step) => step.outcome === 'change').length} ${nounOf(shown)}`}
+                </Button>
+              </Group>
             )}
           </Group>
         </Stack>

@@ -6,8 +6,20 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { formatWhen } from '../../../lib/instant-format.ts';
 import { useActionLog } from '../api/get-action-log.ts';
 
-const OUTCOME_COLORS = { changed: 'teal', failed: 'red', 'nothing-to-do': 'gray', refused: 'red' } as const;
-const VIA_LABELS = { app: 'in the app', mail: 'mail link', slack: 'Slack', api: 'API token' } as const;
+const OUTCOME_COLORS = {
+  changed: 'teal',
+  failed: 'red',
+  'nothing-to-do': 'gray',
+  refused: 'red',
+  'would-change': 'yellow',
+} as const;
+const VIA_LABELS = {
+  app: 'in the app',
+  mail: 'mail link',
+  slack: 'Slack',
+  api: 'API token',
+  policy: 'automatic policy',
+} as const;
 
 const COLUMNS: DataColumn<ActionLogEntryView>[] = [
   { header: 'When', cell: (entry) => <Text size="sm">{formatWhen(entry.at, 'seconds')}</Text> },

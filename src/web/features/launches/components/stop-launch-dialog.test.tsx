@@ -78,6 +78,8 @@ const action = (status: 'proposed' | 'done'): ResourceActionView => ({
         }))
       : [],
   undoable: status === 'done',
+  automatic: null,
+  kept_at: null,
   confirmation_link: null,
 });
 

@@ -70,7 +70,15 @@ function describeLaunchSettings(s: Partial<LaunchSettings>): string {
     s.budget_overrun ? 'the live run-rate would carry a budget over' : '',
   ].filter(Boolean);
   const scope = s.team_id ? ' (one team)' : '';
-  return `When ${parts.join(', or ')}${scope}`;
+  return `When ${parts.join(', or ')}${scope}${autoStopWords(s.auto_stop ?? null)}`;
+}
+
+function autoStopWords(policy: LaunchSettings['auto_stop']): string {
+  if (!policy) return '';
+  const where = policy.account_ids.length > 0 ? ` in ${policy.account_ids.join(', ')}` : '';
+  return policy.mode === 'on'
+    ? `; stops them${where} after ${policy.after_minutes} min unless someone keeps them`
+    : `; records what it would stop${where} after ${policy.after_minutes} min (dry run)`;
 }
 
 /** Change the conditions and scope of a launch rule, or the conditions of a live-spend or commitments rule. */

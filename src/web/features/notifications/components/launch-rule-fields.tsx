@@ -1,4 +1,4 @@
-import { Checkbox, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { LaunchSettings } from '../../../../contracts/alerts.ts';
 import { useTeams } from '../api/list-teams.ts';
 
@@ -11,6 +11,11 @@ export interface LaunchRuleDraft {
   riseUsd: number | string;
   windowHours: number | string;
   budgetOverrun: boolean;
+  /** The automatic stop: off, a dry run that only records, or on. */
+  autoStop: 'off' | 'dry-run' | 'on';
+  autoStopMinutes: number | string;
+  /** 12-digit account ids, comma or space separated; empty: any account. */
+  autoStopAccounts: string;
 }
 
 export function launchDraftOf(settings?: Partial<LaunchSettings>): LaunchRuleDraft {
@@ -22,6 +27,9 @@ export function launchDraftOf(settings?: Partial<LaunchSettings>): LaunchRuleDra
     riseUsd: settings?.window_rise_usd_per_hour ?? 100,
     windowHours: settings?.window_hours ?? 6,
     budgetOverrun: settings?.budget_overrun ?? false,
+    autoStop: settings?.auto_stop?.mode ?? 'off',
+    autoStopMinutes: settings?.auto_stop?.after_minutes ?? 15,
+    autoStopAccounts: (settings?.auto_stop?.account_ids ?? []).join(', '),
   };
 }
 
@@ -32,6 +40,14 @@ export function launchSettingsOf(draft: LaunchRuleDraft): LaunchSettings {
     window_rise_usd_per_hour: draft.rise ? Number(draft.riseUsd) : null,
     single_launch_usd_per_hour: draft.single ? Number(draft.singleUsd) : null,
     budget_overrun: draft.budgetOverrun,
+    auto_stop:
+      draft.autoStop === 'off'
+        ? null
+        : {
+            mode: draft.autoStop,
+            after_minutes: Number(draft.autoStopMinutes),
+            account_ids: draft.autoStopAccounts.split(/[\s,]+/).filter((id) => id !== ''),
+          },
   };
 }
 
@@ -109,6 +125,39 @@ export function LaunchRuleFields({
         ]}
         description="Launch events carry accounts, not tags: a team scope of tags only watches every account."
       />
+      <Select
+        label="Automatic stop"
+        allowDeselect={false}
+        value={draft.autoStop}
+        onChange={(value) => set({ autoStop: (value as LaunchRuleDraft['autoStop']) ?? 'off' })}
+        data={[
+          { value: 'off', label: 'Off: a person stops them from the alert' },
+          { value: 'dry-run', label: 'Dry run: record what it would have stopped' },
+          { value: 'on', label: 'On: stop them unless someone keeps them running' },
+        ]}
+        description="Needs the integration's opt-in action role. Whoever reads the alert can keep the instances running until then."
+      />
+      {draft.autoStop !== 'off' && (
+        <Group align="flex-start" wrap="nowrap">
+          <NumberInput
+            label="After"
+            suffix=" min"
+            min={5}
+            max={1440}
+            w={120}
+            value={draft.autoStopMinutes}
+            onChange={(value) => set({ autoStopMinutes: value })}
+          />
+          <TextInput
+            label="In these accounts only"
+            placeholder="Any account"
+            description="12-digit account ids, e.g. your sandbox accounts"
+            style={{ flex: 1 }}
+            value={draft.autoStopAccounts}
+            onChange={(event) => set({ autoStopAccounts: event.currentTarget.value })}
+          />
+        </Group>
+      )}
       <Text size="xs" c="dimmed">
         Sent by mail and to Slack like every alert: each person's preferences under “My preferences” and the
         Slack channel's alert kinds decide who receives it.
