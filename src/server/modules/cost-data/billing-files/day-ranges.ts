@@ -13,10 +13,11 @@ export interface DayRange {
 
 const DAYS = 31;
 /**
- * About a million line items per range: DuckDB's grouping of a range then holds what a month of a
- * 30,000-resource company holds in about a sixth of its days (decision 116).
+ * About a million line items per range for each GB DuckDB may use: a 5M-line month of 30,000 instances
+ * (973,513 facts) then reads in 5 ranges at 1GB and 8 at 256MB, where one statement fails below 1GB
+ * (decision 116).
  */
-const LINE_ITEMS_PER_RANGE = 1_000_000;
+const LINE_ITEMS_PER_RANGE_AND_GB = 1_000_000;
 const MOST_RANGES = 8;
 /** What a line item takes in a CSV export, to estimate a CSV's line items from its size. */
 const CSV_BYTES_PER_LINE_ITEM = 1_000;
@@ -37,12 +38,27 @@ export function dayRanges(count: number): DayRange[] {
 }
 
 /**
- * The ranges a file is read in: one per million line items (Parquet's footer counts them; a CSV's are
- * estimated from its size), at most eight. A small file is one range, read by one statement as before.
+ * The ranges a file is read in: one per million line items and GB of DuckDB's memory limit (Parquet's
+ * footer counts the line items; a CSV's are estimated from its size), at most eight. A small file is one
+ * range, read by one statement as before.
  */
-export function dayRangesOf(source: BillingFileSource, lineItems: number | null): DayRange[] {
+export function dayRangesOf(
+  source: BillingFileSource,
+  lineItems: number | null,
+  memoryLimit: string,
+): DayRange[] {
   const estimated = lineItems ?? estimatedCsvLineItems(source);
-  return dayRanges(Math.min(Math.ceil(estimated / LINE_ITEMS_PER_RANGE), MOST_RANGES));
+  const perRange = LINE_ITEMS_PER_RANGE_AND_GB * gigabytesOf(memoryLimit);
+  return dayRanges(Math.min(Math.ceil(estimated / perRange), MOST_RANGES));
+}
+
+const UNITS: Record<string, number> = { k: 1e-6, m: 1e-3, g: 1, t: 1e3 };
+
+/** '256MB', '1GB', '4GiB' in GB (binary and decimal units alike: the ranges need no more precision). */
+function gigabytesOf(memoryLimit: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmgt])i?b$/i.exec(memoryLimit.trim());
+  if (!match?.[1] || !match[2]) return 1;
+  return Number(match[1]) * (UNITS[match[2].toLowerCase()] ?? 1);
 }
 
 function estimatedCsvLineItems(source: BillingFileSource): number {

@@ -22,7 +22,7 @@ import {
 } from './daily-cost-facts-sql.ts';
 import { type DayRange, dayRangeCondition, dayRangesOf } from './day-ranges.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
-import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
+import { DEFAULT_MEMORY_LIMIT, type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
 import { verifyGzipIntegrity } from './gzip-integrity.ts';
 import { inspectBillingFile } from './inspect-billing-file.ts';
@@ -182,7 +182,8 @@ async function buildFacts(
   totalRows: number | null,
   options: ReadBillingFileOptions,
 ): Promise<void> {
-  const ranges = options.dayRanges ?? dayRangesOf(source, totalRows);
+  const ranges =
+    options.dayRanges ?? dayRangesOf(source, totalRows, options.memoryLimit ?? DEFAULT_MEMORY_LIMIT);
   // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
   // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
   await connection.run('SET preserve_insertion_order = false');

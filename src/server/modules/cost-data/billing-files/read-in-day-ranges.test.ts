@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingFileSource } from './billing-file-source.ts';
 import { type Cur2TestLineItem, writeCur2TestFile } from './cur2-test-files.ts';
 import type { BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
-import { type DayRange, dayRanges, WHOLE_MONTH } from './day-ranges.ts';
+import { type DayRange, dayRanges, dayRangesOf, WHOLE_MONTH } from './day-ranges.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
 
 const pad = (day: number) => String(day).padStart(2, '0');
@@ -119,4 +120,26 @@ describe('the ranges of days', () => {
       expect(days).toEqual(Array.from({ length: 31 }, (_, index) => index + 1));
     },
   );
+});
+
+describe('how many ranges a file is read in', () => {
+  const parquet: BillingFileSource = {
+    file: 'month.parquet',
+    container: 'parquet',
+    relation: '',
+    columns: [],
+    firstLineItemLine: 1,
+  };
+
+  it('reads a small file in one statement, whatever the memory', () => {
+    expect(dayRangesOf(parquet, 20_000, '256MB')).toEqual(WHOLE_MONTH);
+    expect(dayRangesOf(parquet, 900_000, '1GB')).toEqual(WHOLE_MONTH);
+  });
+
+  it('reads a 5M-line month in more ranges the less memory DuckDB may use, at most eight', () => {
+    expect(dayRangesOf(parquet, 5_000_000, '1GB')).toHaveLength(5);
+    expect(dayRangesOf(parquet, 5_000_000, '2 GiB')).toHaveLength(3);
+    expect(dayRangesOf(parquet, 5_000_000, '256MB')).toHaveLength(8);
+    expect(dayRangesOf(parquet, 20_000_000, '4GB')).toHaveLength(5);
+  });
 });
