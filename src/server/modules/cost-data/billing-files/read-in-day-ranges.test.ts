@@ -102,6 +102,20 @@ describe('a billing file read in ranges of days', () => {
     expect(instanceDay('2026-10-05')[0]?.unblendedCost).toBe('5.125000001000');
   });
 
+  it('moves the scanning progress once across the ranges, never back, to every line item', async () => {
+    const scanned: Array<{ percent: number; rowsScanned: number | null }> = [];
+    for await (const _batch of readDailyCostFacts(file, {
+      dayRanges: dayRanges(4),
+      onProgress: (progress) => {
+        if (progress.stage === 'scanning') scanned.push(progress);
+      },
+    }));
+    const percents = scanned.map((progress) => progress.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.filter((percent) => percent === 100)).toHaveLength(1);
+    expect(scanned.at(-1)).toMatchObject({ percent: 100, rowsScanned: lineItems.length });
+  });
+
   it('keeps a resource only on instance hours, as stored, in every range', async () => {
     const ranged = await read(file, dayRanges(8));
     const storage = ranged.facts.filter((fact) => fact.usageType === 'TimedStorage-ByteHrs');
