@@ -22,7 +22,8 @@ const DIMENSIONS = [
 const AMOUNTS = ['unblended_cost', 'amortized_cost', 'net_cost', 'usage_quantity'] as const;
 
 /**
- * The one pass over the line items: grouped by the facts' dimensions and the tags as stored. Maps are
+ * The pass over the line items: grouped by the facts' dimensions and the tags as stored, those meeting
+ * the condition when one is given (a range of days, decision 116). Maps are
  * grouped by a 64-bit hash, with the map itself carried along: grouping on the map is ~2x slower. Two
  * tag sets would only mix if their hashes collided within one day, account, service, usage type and
  * resource.
@@ -31,6 +32,7 @@ export function groupedByStoredTagsSql(
   relation: string,
   projection: LineItemProjection,
   grain: FactGrain = 'resource',
+  condition = '',
 ): string {
   const { tags } = projection;
   const resourceId = grain === 'resource' ? projection.resourceId : resourceOnFactSql(projection);
@@ -40,7 +42,7 @@ export function groupedByStoredTagsSql(
 )
 SELECT ${DIMENSIONS.join(', ')}, ${tagsKey} AS tags_key, any_value(stored_tags) AS stored_tags,
     ${sums('line_items')}
-FROM line_items
+FROM line_items${condition ? `\nWHERE ${condition}` : ''}
 GROUP BY ${DIMENSIONS.join(', ')}, tags_key`;
 }
 

@@ -20,8 +20,9 @@ import {
   tagSetsMergeSql,
   tagSetsSql,
 } from './daily-cost-facts-sql.ts';
+import { type DayRange, dayRangeCondition, dayRangesOf } from './day-ranges.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
-import { type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
+import { DEFAULT_MEMORY_LIMIT, type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
 import { verifyGzipIntegrity } from './gzip-integrity.ts';
 import { inspectBillingFile } from './inspect-billing-file.ts';
@@ -49,6 +50,11 @@ export interface ReadBillingFileOptions extends DuckDbSessionOptions {
   maxExpandedBytes?: number;
   /** Whether every fact keeps its resource (the default) or only EC2 instance hours do, as stored (decision 079). */
   grain?: FactGrain;
+  /**
+   * The ranges of days the line items are grouped in, one statement each (decision 116); by default
+   * chosen from the file's size, one range for a small file.
+   */
+  dayRanges?: readonly DayRange[];
 }
 
 /** A billing file reduced to daily facts, held by DuckDB until read out; close it when done. */
@@ -176,13 +182,31 @@ async function buildFacts(
   totalRows: number | null,
   options: ReadBillingFileOptions,
 ): Promise<void> {
-  const grouping = `CREATE OR REPLACE TEMP TABLE ${GROUPS_TABLE} AS ${groupedByStoredTagsSql(source.relation, projection, options.grain)}`;
+  const ranges =
+    options.dayRanges ?? dayRangesOf(source, totalRows, options.memoryLimit ?? DEFAULT_MEMORY_LIMIT);
   // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
   // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
   await connection.run('SET preserve_insertion_order = false');
   let failure: unknown;
   try {
-    await runWithScanProgress(connection, grouping, totalRows, options.onProgress);
+    for (const [index, range] of ranges.entries()) {
+      const grouped = groupedByStoredTagsSql(
+        source.relation,
+        projection,
+        options.grain,
+        dayRangeCondition(range, 'usage_date'),
+      );
+      const statement =
+        index === 0
+          ? `CREATE OR REPLACE TEMP TABLE ${GROUPS_TABLE} AS ${grouped}`
+          : `INSERT INTO ${GROUPS_TABLE} ${grouped}`;
+      await runWithScanProgress(
+        connection,
+        statement,
+        totalRows,
+        progressOfRange(options.onProgress, index, ranges.length),
+      );
+    }
     await factsFromGroups(connection, projection);
   } catch (error) {
     failure = error;
@@ -194,6 +218,23 @@ async function buildFacts(
     if (located) throw located;
   }
   throw translateDuckDbError(failure, source.file);
+}
+
+/** A range's scan reported as its share of the whole read: the bar moves once across all ranges. */
+function progressOfRange(
+  onProgress: ReadBillingFileOptions['onProgress'],
+  index: number,
+  ranges: number,
+): ReadBillingFileOptions['onProgress'] {
+  if (!onProgress || ranges === 1) return onProgress;
+  return (progress) => {
+    const percent = (index * 100 + progress.percent) / ranges;
+    onProgress({
+      ...progress,
+      percent,
+      rowsScanned: progress.totalRows === null ? null : Math.round((progress.totalRows * percent) / 100),
+    });
+  };
 }
 
 /**

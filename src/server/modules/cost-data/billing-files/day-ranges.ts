@@ -1,0 +1,78 @@
+import { statSync } from 'node:fs';
+import type { BillingFileSource } from './billing-file-source.ts';
+
+/**
+ * Days of the month, both ends included, that one grouping statement of the reader covers. The ranges of
+ * one read cover days 1 to 31 without a gap or an overlap, whatever month a line item falls in, so every
+ * line item is grouped exactly once and no group spans two ranges (a group's key holds its day).
+ */
+export interface DayRange {
+  firstDay: number;
+  lastDay: number;
+}
+
+const DAYS = 31;
+/**
+ * About a million line items per range for each GB DuckDB may use: a 5M-line month of 30,000 instances
+ * (973,513 facts) then reads in 5 ranges at 1GB and 8 at 256MB, where one statement fails below 1GB
+ * (decision 116).
+ */
+const LINE_ITEMS_PER_RANGE_AND_GB = 1_000_000;
+const MOST_RANGES = 8;
+/** What a line item takes in a CSV export, to estimate a CSV's line items from its size. */
+const CSV_BYTES_PER_LINE_ITEM = 1_000;
+const GZIP_EXPANSION = 10;
+
+/** The whole month as one range: one grouping statement, with no filter. */
+export const WHOLE_MONTH: readonly DayRange[] = [{ firstDay: 1, lastDay: DAYS }];
+
+/** `count` ranges of consecutive days (the last may be shorter), covering days 1 to 31. */
+export function dayRanges(count: number): DayRange[] {
+  const ranges = Math.min(Math.max(1, Math.floor(count)), DAYS);
+  const daysPerRange = Math.ceil(DAYS / ranges);
+  const result: DayRange[] = [];
+  for (let firstDay = 1; firstDay <= DAYS; firstDay += daysPerRange) {
+    result.push({ firstDay, lastDay: Math.min(firstDay + daysPerRange - 1, DAYS) });
+  }
+  return result;
+}
+
+/**
+ * The ranges a file is read in: one per million line items and GB of DuckDB's memory limit (Parquet's
+ * footer counts the line items; a CSV's are estimated from its size), at most eight. A small file is one
+ * range, read by one statement as before.
+ */
+export function dayRangesOf(
+  source: BillingFileSource,
+  lineItems: number | null,
+  memoryLimit: string,
+): DayRange[] {
+  const estimated = lineItems ?? estimatedCsvLineItems(source);
+  const perRange = LINE_ITEMS_PER_RANGE_AND_GB * gigabytesOf(memoryLimit);
+  return dayRanges(Math.min(Math.ceil(estimated / perRange), MOST_RANGES));
+}
+
+const UNITS: Record<string, number> = { k: 1e-6, m: 1e-3, g: 1, t: 1e3 };
+
+/** '256MB', '1GB', '4GiB' in GB (binary and decimal units alike: the ranges need no more precision). */
+function gigabytesOf(memoryLimit: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmgt])i?b$/i.exec(memoryLimit.trim());
+  if (!match?.[1] || !match[2]) return 1;
+  return Number(match[1]) * (UNITS[match[2].toLowerCase()] ?? 1);
+}
+
+function estimatedCsvLineItems(source: BillingFileSource): number {
+  const bytes = statSync(source.file).size;
+  const expanded = source.container === 'csv.gz' ? bytes * GZIP_EXPANSION : bytes;
+  return expanded / CSV_BYTES_PER_LINE_ITEM;
+}
+
+/**
+ * The condition on a line item's usage day that keeps the range's line items; the first range also keeps
+ * those without a day, so a line item lacking one is still found and named. Empty for the whole month.
+ */
+export function dayRangeCondition(range: DayRange, usageDate: string): string {
+  if (range.firstDay === 1 && range.lastDay === DAYS) return '';
+  const within = `dayofmonth(${usageDate}) BETWEEN ${range.firstDay} AND ${range.lastDay}`;
+  return range.firstDay === 1 ? `(${usageDate} IS NULL OR ${within})` : within;
+}
