@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../db/migrations/index.ts';
 import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
 import { COMMITMENT_BILL } from './billing-files/commitment-test-bill.ts';
@@ -12,7 +13,7 @@ import { writeCur2TestFile } from './billing-files/cur2-test-files.ts';
  * The commitment rollups, which the Commitments page reads instead of the days (decision 117), must be
  * exactly the commitment days summed per day across accounts, and per calendar month per account, to the
  * last decimal, a covered on-demand cost unknown on any day unknown in its sum. A month uploaded again
- * replaces its rows.
+ * replaces its rows; the rollups' migration fills them from the days already held.
  */
 const AMOUNTS = sql`sum(total_commitment), sum(used_commitment),
   case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost) end,
@@ -24,6 +25,8 @@ describe('the commitment rollups are the commitment days summed', () => {
   let { server, owner } = {} as OrganizationWorld;
   let directory: string;
   let file: string;
+  /** The integration the first test uploaded to, and its rollups' differences. */
+  let uploaded: { id: string; found: unknown } | undefined;
 
   beforeAll(async () => {
     ({ server, owner } = await startOrganizationWorld({ trials: ['owner'] }));
@@ -84,5 +87,21 @@ describe('the commitment rollups are the commitment days summed', () => {
     expect(first.month.rows).toBeLessThan(first.month.days);
     await upload('commitments-again.parquet');
     expect({ day: await differences(id, 'day'), month: await differences(id, 'month') }).toEqual(first);
+    uploaded = { id, found: first };
+  });
+
+  it('are filled by their migration for the months already held', async () => {
+    const migration = '2026-12-09T0200-commitment-rollups';
+    const migrator = new Migrator({
+      db: server.context.database.db as unknown as Kysely<unknown>,
+      provider: { getMigrations: async () => migrations },
+    });
+    const names = Object.keys(migrations);
+    expect((await migrator.migrateTo(names[names.indexOf(migration) - 1]!)).error).toBeUndefined();
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(up.results?.map((result) => result.migrationName)).toContain(migration);
+    const { id, found } = uploaded!;
+    expect({ day: await differences(id, 'day'), month: await differences(id, 'month') }).toEqual(found);
   });
 });
