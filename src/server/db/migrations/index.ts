@@ -35,6 +35,7 @@ import * as resourceActions from './2026-12-07T0610-resource-actions.ts';
 import * as wasteSettings from './2026-12-08T0200-waste-settings.ts';
 import * as actionsOnMoreResources from './2026-12-08T0300-actions-on-more-resources.ts';
 import * as automaticActions from './2026-12-08T0400-automatic-actions.ts';
+import * as commitmentRollups from './2026-12-09T0200-commitment-rollups.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0200-waste-settings': wasteSettings,
   '2026-12-08T0300-actions-on-more-resources': actionsOnMoreResources,
   '2026-12-08T0400-automatic-actions': automaticActions,
+  '2026-12-09T0200-commitment-rollups': commitmentRollups,
 };

@@ -209,6 +209,12 @@ export interface CostCommitmentDaysTable {
   uncovered_hours: Money;
 }
 
+/** Decision 117: `cost_commitment_days` summed over accounts, per day, kind and commitment. */
+export type CostCommitmentDayTotalsTable = Omit<CostCommitmentDaysTable, 'usage_account_id'>;
+
+/** Decision 117: `cost_commitment_days` summed per calendar month (its first day), account, kind and commitment. */
+export type CostCommitmentMonthsTable = Omit<CostCommitmentDaysTable, 'usage_date'> & { usage_month: Day };
+
 /** A run's commitments wait here until its month is swapped: row_kind 'commitment' or 'day'. */
 export interface CostCommitmentStagingTable {
   run_id: string;
@@ -234,5 +240,7 @@ export interface CostDataTables {
   cost_resource_cost_staging: ResourceCostStagingTable;
   cost_commitments: CostCommitmentsTable;
   cost_commitment_days: CostCommitmentDaysTable;
+  cost_commitment_day_totals: CostCommitmentDayTotalsTable;
+  cost_commitment_months: CostCommitmentMonthsTable;
   cost_commitment_staging: CostCommitmentStagingTable;
 }

@@ -42,6 +42,8 @@ export const TABLE_OWNERS = {
   cost_resource_cost_staging: 'cost-data',
   cost_commitments: 'cost-data',
   cost_commitment_days: 'cost-data',
+  cost_commitment_day_totals: 'cost-data',
+  cost_commitment_months: 'cost-data',
   cost_commitment_staging: 'cost-data',
   ec2_instances: 'recommendations',
   ec2_instance_metrics: 'recommendations',

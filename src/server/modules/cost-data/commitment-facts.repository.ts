@@ -70,6 +70,39 @@ export async function swapCommitments(
       (row->>'coveredOnDemandCost')::numeric, (row->>'coveredHours')::numeric,
       (row->>'uncoveredOnDemandCost')::numeric, (row->>'uncoveredHours')::numeric
     from ${staged('day')}`.execute(trx);
+  await rollUpCommitmentDays(trx, owner.integrationId, billingPeriod);
   await sql`delete from cost_commitment_staging
     where run_id = ${runId} and billing_period = ${billingPeriod}::date`.execute(trx);
+}
+
+/** A commitment-day table's amounts summed, covered on-demand cost null when any summed row's is unknown. */
+const SUMMED_AMOUNTS = sql`sum(total_commitment), sum(used_commitment),
+  case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost) end,
+  sum(covered_hours), sum(uncovered_on_demand_cost), sum(uncovered_hours)`;
+const AMOUNT_COLUMNS = sql`total_commitment, used_commitment, covered_on_demand_cost, covered_hours,
+  uncovered_on_demand_cost, uncovered_hours`;
+
+/**
+ * The month's commitment days rolled up as they were just inserted (decision 117): per day across
+ * accounts, and per calendar month per account. Sums of exact decimals regrouped are the same sums.
+ */
+async function rollUpCommitmentDays(
+  trx: Transaction<DatabaseSchema>,
+  integrationId: string,
+  billingPeriod: string,
+): Promise<void> {
+  const days = sql`cost_commitment_days
+    where integration_id = ${integrationId} and billing_period = ${billingPeriod}::date`;
+  await sql`insert into cost_commitment_day_totals (organization_id, integration_id, billing_period, usage_date,
+      kind, commitment_id, ${AMOUNT_COLUMNS})
+    select organization_id, integration_id, billing_period, usage_date, kind, commitment_id, ${SUMMED_AMOUNTS}
+    from ${days}
+    group by organization_id, integration_id, billing_period, usage_date, kind, commitment_id`.execute(trx);
+  await sql`insert into cost_commitment_months (organization_id, integration_id, billing_period, usage_month,
+      usage_account_id, kind, commitment_id, ${AMOUNT_COLUMNS})
+    select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date,
+      usage_account_id, kind, commitment_id, ${SUMMED_AMOUNTS}
+    from ${days}
+    group by organization_id, integration_id, billing_period, date_trunc('month', usage_date), usage_account_id,
+      kind, commitment_id`.execute(trx);
 }

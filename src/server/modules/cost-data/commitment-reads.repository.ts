@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { splitIntoMonths } from './cost-slices.repository.ts';
 
 /** Whose commitments: one integration of one organization, maybe narrowed to some accounts. */
 export interface CommitmentScope {
@@ -78,6 +79,32 @@ const accountsIn = (column: string, accountIds: string[] | null) =>
       ? sql`false`
       : sql`${sql.ref(column)} in (${sql.join(accountIds)})`;
 
+const AMOUNTS = sql`kind, commitment_id, total_commitment, used_commitment, covered_on_demand_cost, covered_hours,
+  uncovered_on_demand_cost, uncovered_hours`;
+
+/**
+ * The commitment-day rows of a window, read from the fewest rows that hold them (decision 117): a
+ * window's whole calendar months from `cost_commitment_months` unless bucketed by day, and its other
+ * days from `cost_commitment_day_totals` when no account is named, else from `cost_commitment_days`.
+ * A row's `usage_date` is its day, or its month's first day. Sums of exact decimals regrouped are the same sums.
+ */
+function commitmentRows(scope: CommitmentScope, window: CommitmentWindow): RawBuilder<unknown> {
+  const owned = sql`organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}`;
+  const accounts = accountsIn('usage_account_id', scope.accountIds);
+  const dayTable = sql.table(
+    scope.accountIds === null ? 'cost_commitment_day_totals' : 'cost_commitment_days',
+  );
+  const daysBetween = (start: string, end: string) => sql`select usage_date, ${AMOUNTS} from ${dayTable}
+    where ${owned} and ${accounts} and usage_date between ${start}::date and ${end}::date`;
+  if (window.bucket === 'day') return daysBetween(window.from, window.to);
+  const split = splitIntoMonths(window.from, window.to);
+  const parts = split.days.map((days) => daysBetween(days.start, days.end));
+  if (split.months)
+    parts.push(sql`select usage_month as usage_date, ${AMOUNTS} from cost_commitment_months
+      where ${owned} and ${accounts} and usage_month between ${split.months.first}::date and ${split.months.last}::date`);
+  return sql.join(parts, sql` union all `);
+}
+
 /** The organization's commitments in an integration, owned by the scope's accounts. */
 export async function listStoredCommitments(
   db: Kysely<DatabaseSchema>,
@@ -126,10 +153,8 @@ export async function commitmentAmounts(
       sum(total_commitment)::text as total, sum(used_commitment)::text as used,
       case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost)::text end as covered,
       sum(covered_hours)::text as hours
-    from cost_commitment_days
-    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
-      and usage_date between ${window.from}::date and ${window.to}::date
-      and commitment_id in (${sql.join(commitmentIds)})
+    from (${commitmentRows({ ...scope, accountIds: null }, window)}) as days
+    where commitment_id in (${sql.join(commitmentIds)})
     group by commitment_id, bucket
     order by bucket, commitment_id`.execute(db);
   return rows.rows.map((row) => ({
@@ -180,10 +205,7 @@ export async function coverageAmounts(
       case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost)::text end as covered,
       sum(uncovered_on_demand_cost)::text as uncovered, sum(covered_hours)::text as covered_hours,
       sum(uncovered_hours)::text as uncovered_hours
-    from cost_commitment_days
-    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
-      and usage_date between ${window.from}::date and ${window.to}::date
-      and ${accountsIn('usage_account_id', scope.accountIds)}
+    from (${commitmentRows(scope, window)}) as days
     group by kind, bucket
     order by bucket, kind`.execute(db);
   return rows.rows.map((row) => ({

@@ -156,6 +156,8 @@ export const COST_TABLES = [
   'cost_monthly_resource_costs',
   'cost_commitments',
   'cost_commitment_days',
+  'cost_commitment_day_totals',
+  'cost_commitment_months',
   'cost_daily_tag_set_rollups',
   'cost_monthly_tag_set_rollups',
 ] as const;
