@@ -113,6 +113,8 @@ const READ_ONLY_ACTIONS = [
   'autoscaling:DescribeAutoScalingGroups',
   // The actions read a database's state before stopping it (docs/decisions/110).
   'rds:DescribeDBInstances',
+  // The commitments inventory lists reservations and Savings Plans from the APIs (docs/decisions/106).
+  'rds:DescribeReservedDBInstances',
   'organizations:ListAccounts',
   'organizations:DescribeOrganization',
   'pricing:GetProducts',
