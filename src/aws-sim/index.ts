@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CallLog, Faults } from './call-log.ts';
 import { wallClock } from './clock.ts';
+import { commitmentInventory } from './company/commitment-inventory.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
@@ -38,6 +39,7 @@ import { pricingService } from './services/pricing.ts';
 import { rdsService } from './services/rds.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
+import { savingsPlansService } from './services/savings-plans.ts';
 import { sqsService } from './services/sqs.ts';
 import { DEFAULT_QUEUE_SETTINGS, QueueStore } from './services/sqs-queues.ts';
 import { stsService } from './services/sts.ts';
@@ -242,6 +244,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     if (!instance) throw new Error(`The simulated company has no instance ${instanceId}.`);
     return instance;
   };
+  const inventory = commitmentInventory(model.anchorDay);
   const handlers = [
     costExplorerService(curExport, duckdb),
     cloudWatchService({
@@ -254,7 +257,8 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       services,
     }),
     elbv2Service(() => services.loadBalancers),
-    rdsService(() => services.databases),
+    rdsService(() => services.databases, inventory.reservations),
+    savingsPlansService(inventory),
     lambdaService(liveFunctions),
     stsService(identities),
     ec2Service(
@@ -262,6 +266,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       () => activity.launched,
       { changeState: (caller, instances, to) => activity.changeStateByApi(caller, instances, to) },
       () => services.natGateways,
+      inventory.reservations,
     ),
     pricingService(),
     autoScalingService(() => scalable.autoScalingGroups),

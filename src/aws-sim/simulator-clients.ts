@@ -5,6 +5,7 @@ import { EC2Client } from '@aws-sdk/client-ec2';
 import { PricingClient } from '@aws-sdk/client-pricing';
 import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
 import type { AwsSimulator, Credentials } from './index.ts';
@@ -38,5 +39,6 @@ export function simulatorClients(
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
     rds: new RDSClient(config),
+    savingsPlans: new SavingsplansClient(config),
   };
 }

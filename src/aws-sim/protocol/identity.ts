@@ -45,6 +45,8 @@ export const READ_ONLY_PERMISSIONS = [
   'elasticloadbalancing:DescribeTargetHealth',
   'elasticloadbalancing:DescribeTags',
   'rds:DescribeDBInstances',
+  'rds:DescribeReservedDBInstances',
+  'savingsplans:DescribeSavingsPlans',
   'organizations:List*',
   'organizations:Describe*',
   'pricing:*',

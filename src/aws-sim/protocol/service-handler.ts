@@ -13,7 +13,8 @@ export type SimServiceName =
   | 'lambda'
   | 'autoscaling'
   | 'elasticloadbalancing'
-  | 'rds';
+  | 'rds'
+  | 'savingsplans';
 
 export interface SimRequest {
   method: string;

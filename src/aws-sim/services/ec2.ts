@@ -1,3 +1,4 @@
+import type { SimReservation } from '../company/commitment-inventory.ts';
 import type { CompanyModel } from '../company/company-model.ts';
 import type { FleetInstance } from '../company/fleet.ts';
 import type { SimNatGateway } from '../company/network-services.ts';
@@ -10,6 +11,7 @@ import { numberedParams, passesFilters, queryFilters } from './ec2-filters.ts';
 import { changeInstancesState, changeInstanceTags, type InstanceControl } from './ec2-instance-actions.ts';
 import { instanceXml } from './ec2-instances-xml.ts';
 import { describeNatGateways, describeNetworkInterfaces } from './ec2-network.ts';
+import { describeReservedInstances } from './ec2-reserved-instances.ts';
 import { describeAddresses, describeSnapshots, describeVolumes } from './ec2-waste.ts';
 
 const NAMESPACE = 'http://ec2.amazonaws.com/doc/2016-11-15/';
@@ -125,6 +127,7 @@ export function ec2Service(
   launched: () => FleetInstance[],
   control: InstanceControl,
   natGateways: () => SimNatGateway[],
+  reservations: SimReservation[],
 ): ServiceHandler {
   const fleet = () => [...model.fleet, ...launched()];
   return {
@@ -148,6 +151,12 @@ export function ec2Service(
         return respond('DescribeSnapshots', context.requestId, describeSnapshots(model.waste, context));
       if (context.operation === 'DescribeAddresses')
         return respond('DescribeAddresses', context.requestId, describeAddresses(model.waste, context));
+      if (context.operation === 'DescribeReservedInstances')
+        return respond(
+          'DescribeReservedInstances',
+          context.requestId,
+          describeReservedInstances(reservations, context),
+        );
       if (context.operation === 'DescribeNatGateways')
         return respond('DescribeNatGateways', context.requestId, describeNatGateways(natGateways(), context));
       if (context.operation === 'DescribeNetworkInterfaces')

@@ -1,3 +1,4 @@
+import { reservationState, type SimReservation } from '../company/commitment-inventory.ts';
 import type { SimDatabase } from '../company/databases.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { queryErrorDocument } from '../protocol/error-documents.ts';
@@ -46,6 +47,55 @@ function describeDbInstances(all: SimDatabase[], context: CallContext): SimRespo
   );
 }
 
+function reservationXml(reservation: SimReservation, nowMs: number): XmlElements {
+  return {
+    ReservedDBInstanceId: reservation.id,
+    ReservedDBInstancesOfferingId: `offering-${reservation.instanceType}-${reservation.offeringType}`,
+    DBInstanceClass: reservation.instanceType,
+    StartTime: new Date(reservation.startMs),
+    Duration: Math.round((reservation.endMs - reservation.startMs) / 1000),
+    FixedPrice: reservation.fixedPriceUsd,
+    UsagePrice: 0,
+    CurrencyCode: 'USD',
+    DBInstanceCount: reservation.instanceCount,
+    ProductDescription: 'postgresql',
+    OfferingType: reservation.offeringType,
+    MultiAZ: false,
+    State: reservationState(reservation, nowMs),
+    RecurringCharges: {
+      RecurringCharge: [
+        { RecurringChargeAmount: reservation.recurringUsdPerHour, RecurringChargeFrequency: 'Hourly' },
+      ],
+    },
+    ReservedDBInstanceArn: reservation.arn,
+  };
+}
+
+/** DescribeReservedDBInstances: the caller account's reservations in the region, paged like databases. */
+function describeReservedDbInstances(all: SimReservation[], context: CallContext): SimResponse {
+  const { params } = context.request;
+  const id = params.get('ReservedDBInstanceId');
+  const mine = all.filter(
+    (reservation) =>
+      reservation.service === 'rds' &&
+      reservation.accountId === context.identity.accountId &&
+      reservation.region === context.region &&
+      (!id || reservation.id === id),
+  );
+  if (id && mine.length === 0)
+    throw new AwsError('ReservedDBInstanceNotFound', `Reserved DB instance ${id} not found.`, 404);
+  const { page, marker } = markerPage(mine, params, 'MaxRecords', { min: 20, max: 100, default: 100 });
+  return queryResponse(
+    'DescribeReservedDBInstances',
+    NAMESPACE,
+    {
+      ReservedDBInstances: { ReservedDBInstance: page.map((one) => reservationXml(one, context.nowMs)) },
+      Marker: marker,
+    },
+    context.requestId,
+  );
+}
+
 /**
  * StopDBInstance and StartDBInstance: only from `available` (stop) or `stopped` (start), else AWS's
  * InvalidDBInstanceState; an assumed role may not touch a database tagged spendguard:protect=true.
@@ -70,9 +120,9 @@ function changeState(all: SimDatabase[], context: CallContext, to: 'stopped' | '
 
 /**
  * Amazon RDS: DescribeDBInstances (paged by Marker and MaxRecords, 20 to 100), StopDBInstance and
- * StartDBInstance, on the databases the caller's account runs in the region.
+ * StartDBInstance, on the databases the caller's account runs in the region; DescribeReservedDBInstances.
  */
-export function rdsService(databases: () => SimDatabase[]): ServiceHandler {
+export function rdsService(databases: () => SimDatabase[], reservations: SimReservation[]): ServiceHandler {
   return {
     name: 'rds',
     signingName: 'rds',
@@ -83,6 +133,8 @@ export function rdsService(databases: () => SimDatabase[]): ServiceHandler {
       resource: request.params.get('DBInstanceIdentifier') ?? '*',
     }),
     async handle(context) {
+      if (context.operation === 'DescribeReservedDBInstances')
+        return describeReservedDbInstances(reservations, context);
       const all = databases().filter(
         (database) =>
           database.accountId === context.identity.accountId &&

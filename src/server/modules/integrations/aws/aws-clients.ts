@@ -6,6 +6,7 @@ import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balan
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { STSClient } from '@aws-sdk/client-sts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
@@ -31,6 +32,8 @@ export function awsClients(
     ec2: new EC2Client(config),
     elbv2: new ElasticLoadBalancingV2Client(config),
     rds: new RDSClient(config),
+    // Savings Plans has one endpoint, in us-east-1.
+    savingsPlans: new SavingsplansClient({ ...config, region: 'us-east-1' }),
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
   };

@@ -49,15 +49,8 @@ function actionPolicyYaml(indent: string): string {
   return lines.join('\n');
 }
 
-/** The opt-in role Spendguard assumes only to act (docs/decisions/102); the read-only role never changes. */
-const actionRoleResource = `
-  SpendguardActionsRole:
-    Type: AWS::IAM::Role
-    Condition: CreateActionRole
-    Properties:
-      RoleName: ${ACTION_ROLE_NAME}
-      MaxSessionDuration: 3600
-      AssumeRolePolicyDocument:
+/** Both roles trust Spendguard's account alone, and only with this integration's ExternalId. */
+const trustPolicy = `      AssumeRolePolicyDocument:
         Version: '2012-10-17'
         Statement:
           - Effect: Allow
@@ -67,7 +60,17 @@ const actionRoleResource = `
             Condition:
               StringEquals:
                 sts:ExternalId: !Ref ExternalId
-      Policies:
+`;
+
+/** The opt-in role Spendguard assumes only to act (docs/decisions/102); the read-only role never changes. */
+const actionRoleResource = `
+  SpendguardActionsRole:
+    Type: AWS::IAM::Role
+    Condition: CreateActionRole
+    Properties:
+      RoleName: ${ACTION_ROLE_NAME}
+      MaxSessionDuration: 3600
+${trustPolicy}      Policies:
         - PolicyName: spendguard-actions
           PolicyDocument:
             Version: '2012-10-17'
@@ -113,6 +116,8 @@ const READ_ONLY_ACTIONS = [
   'autoscaling:DescribeAutoScalingGroups',
   // The actions read a database's state before stopping it (docs/decisions/110).
   'rds:DescribeDBInstances',
+  // The commitments inventory lists reservations and Savings Plans from the APIs (docs/decisions/106).
+  'rds:DescribeReservedDBInstances',
   'organizations:ListAccounts',
   'organizations:DescribeOrganization',
   'pricing:GetProducts',
@@ -421,17 +426,7 @@ Resources:
     Properties:
       RoleName: ${ROLE_NAME}
       MaxSessionDuration: 3600
-      AssumeRolePolicyDocument:
-        Version: '2012-10-17'
-        Statement:
-          - Effect: Allow
-            Principal:
-              AWS: !Sub 'arn:\${AWS::Partition}:iam::\${SpendguardAccountId}:root'
-            Action: sts:AssumeRole
-            Condition:
-              StringEquals:
-                sts:ExternalId: !Ref ExternalId
-      Policies:
+${trustPolicy}      Policies:
         - PolicyName: spendguard-read-only
           PolicyDocument:
             Version: '2012-10-17'

@@ -1,0 +1,202 @@
+import { DescribeReservedInstancesCommand } from '@aws-sdk/client-ec2';
+import { DescribeReservedDBInstancesCommand } from '@aws-sdk/client-rds';
+import { DescribeSavingsPlansCommand } from '@aws-sdk/client-savingsplans';
+import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
+import { awsClients } from './aws-clients.ts';
+import { callFailure } from './aws-failure.ts';
+
+/**
+ * The commitments an account holds as the AWS APIs list them (docs/decisions/106): Savings Plans
+ * (one endpoint, every region's plans), EC2 and RDS reservations in each region asked. The bill says
+ * what a commitment costs and covers; the APIs add the ones the bill does not show yet (a queued plan)
+ * or any more (a retired reservation), with their state.
+ */
+
+export type CommitmentApi = 'savings-plans' | 'ec2-reservations' | 'rds-reservations';
+
+export interface ApiCommitment {
+  commitmentId: string;
+  kind: 'savings-plan' | 'ec2-reservation' | 'rds-reservation';
+  region: string | null;
+  state: string;
+  offeringType: string;
+  term: '1yr' | '3yr' | null;
+  paymentOption: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Savings Plans: the hourly commitment in USD; reservations: how many instances. */
+  hourlyCommitmentUsd: number | null;
+  instanceType: string | null;
+  instanceCount: number | null;
+}
+
+export interface CommitmentApiOutcome {
+  api: CommitmentApi;
+  permission: string;
+  state: 'ok' | 'missing-permission' | 'throttled' | 'failed';
+  message: string | null;
+}
+
+const PERMISSIONS: Record<CommitmentApi, string> = {
+  'savings-plans': 'savingsplans:DescribeSavingsPlans',
+  'ec2-reservations': 'ec2:DescribeReservedInstances',
+  'rds-reservations': 'rds:DescribeReservedDBInstances',
+};
+const YEAR_SECONDS = 365 * 86_400;
+const SAVINGS_PLANS_PER_PAGE = 1000;
+const RESERVED_DATABASES_PER_PAGE = 100;
+
+function termOf(seconds: number | undefined): '1yr' | '3yr' | null {
+  if (!seconds) return null;
+  return Math.round(seconds / YEAR_SECONDS) >= 3 ? '3yr' : '1yr';
+}
+
+function dateOf(value: string | Date | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function plusSeconds(start: Date | null, seconds: number | undefined): Date | null {
+  return start && seconds ? new Date(start.getTime() + seconds * 1000) : null;
+}
+
+type Clients = ReturnType<typeof awsClients>;
+
+async function readSavingsPlans(clients: Clients): Promise<ApiCommitment[]> {
+  const commitments: ApiCommitment[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await clients.savingsPlans.send(
+      new DescribeSavingsPlansCommand({ maxResults: SAVINGS_PLANS_PER_PAGE, nextToken }),
+    );
+    for (const plan of page.savingsPlans ?? []) {
+      if (!plan.savingsPlanArn) continue;
+      commitments.push({
+        commitmentId: plan.savingsPlanArn,
+        kind: 'savings-plan',
+        region: plan.region || null,
+        state: plan.state ?? 'unknown',
+        offeringType:
+          plan.savingsPlanType === 'EC2Instance'
+            ? 'EC2InstanceSavingsPlans'
+            : `${plan.savingsPlanType}SavingsPlans`,
+        term: termOf(plan.termDurationInSeconds),
+        paymentOption: plan.paymentOption ?? '',
+        startsAt: dateOf(plan.start),
+        endsAt: dateOf(plan.end),
+        hourlyCommitmentUsd: plan.commitment ? Number(plan.commitment) : null,
+        instanceType: null,
+        instanceCount: null,
+      });
+    }
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return commitments;
+}
+
+async function readEc2Reservations(clients: Clients, region: string): Promise<ApiCommitment[]> {
+  // EC2 does not page DescribeReservedInstances.
+  const answer = await clients.ec2.send(new DescribeReservedInstancesCommand({}));
+  return (answer.ReservedInstances ?? []).map((reservation) => {
+    const startsAt = dateOf(reservation.Start);
+    return {
+      commitmentId: reservation.ReservedInstancesId ?? '',
+      kind: 'ec2-reservation',
+      region,
+      state: reservation.State ?? 'unknown',
+      offeringType: 'ReservedInstances',
+      term: termOf(reservation.Duration),
+      paymentOption: reservation.OfferingType ?? '',
+      startsAt,
+      endsAt: dateOf(reservation.End) ?? plusSeconds(startsAt, reservation.Duration),
+      hourlyCommitmentUsd: null,
+      instanceType: reservation.InstanceType ?? null,
+      instanceCount: reservation.InstanceCount ?? null,
+    };
+  });
+}
+
+async function readRdsReservations(clients: Clients, region: string): Promise<ApiCommitment[]> {
+  const commitments: ApiCommitment[] = [];
+  let marker: string | undefined;
+  do {
+    const page = await clients.rds.send(
+      new DescribeReservedDBInstancesCommand({ MaxRecords: RESERVED_DATABASES_PER_PAGE, Marker: marker }),
+    );
+    for (const reservation of page.ReservedDBInstances ?? []) {
+      const startsAt = dateOf(reservation.StartTime);
+      commitments.push({
+        commitmentId: reservation.ReservedDBInstanceArn ?? reservation.ReservedDBInstanceId ?? '',
+        kind: 'rds-reservation',
+        region,
+        state: reservation.State ?? 'unknown',
+        offeringType: 'ReservedInstances',
+        term: termOf(reservation.Duration),
+        paymentOption: reservation.OfferingType ?? '',
+        startsAt,
+        endsAt: plusSeconds(startsAt, reservation.Duration),
+        hourlyCommitmentUsd: null,
+        instanceType: reservation.DBInstanceClass ?? null,
+        instanceCount: reservation.DBInstanceCount ?? null,
+      });
+    }
+    marker = page.Marker;
+  } while (marker);
+  return commitments;
+}
+
+function failedOutcome(api: CommitmentApi, error: unknown, where: string): CommitmentApiOutcome {
+  const failure = callFailure(error, `${PERMISSIONS[api]}${where}`);
+  const state =
+    failure.code === 'MissingPermission'
+      ? 'missing-permission'
+      : failure.code === 'Throttled'
+        ? 'throttled'
+        : 'failed';
+  return { api, permission: PERMISSIONS[api], state, message: failure.message };
+}
+
+/**
+ * One account's commitments from the three APIs, reservations in each of `regions`. An API the role
+ * may not call (or that fails) is reported with its permission and contributes nothing; the others
+ * still answer.
+ */
+export async function collectCommitmentInventory(
+  access: AwsAccess,
+  credentials: AwsCredentials | undefined,
+  regions: readonly string[],
+): Promise<{ commitments: ApiCommitment[]; outcomes: CommitmentApiOutcome[] }> {
+  const commitments: ApiCommitment[] = [];
+  const outcomes: CommitmentApiOutcome[] = [];
+  try {
+    commitments.push(...(await readSavingsPlans(awsClients(access, credentials))));
+    outcomes.push({
+      api: 'savings-plans',
+      permission: PERMISSIONS['savings-plans'],
+      state: 'ok',
+      message: null,
+    });
+  } catch (error) {
+    outcomes.push(failedOutcome('savings-plans', error, ''));
+  }
+  const regional = [
+    ['ec2-reservations', readEc2Reservations],
+    ['rds-reservations', readRdsReservations],
+  ] as const;
+  for (const [api, read] of regional) {
+    const found: ApiCommitment[] = [];
+    let failure: CommitmentApiOutcome | null = null;
+    for (const region of regions) {
+      try {
+        found.push(...(await read(awsClients(access, credentials, region), region)));
+      } catch (error) {
+        failure = failedOutcome(api, error, ` in ${region}`);
+        break;
+      }
+    }
+    if (!failure) commitments.push(...found);
+    outcomes.push(failure ?? { api, permission: PERMISSIONS[api], state: 'ok', message: null });
+  }
+  return { commitments, outcomes };
+}
