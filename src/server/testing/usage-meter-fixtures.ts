@@ -5,6 +5,7 @@ import { simulatorClients } from '../../aws-sim/simulator-clients.ts';
 import { startTestSimulator, type TestClock } from '../../aws-sim/testing/test-simulator.ts';
 import type { UsageMeterView } from '../../contracts/usage-meter.ts';
 import { simulatorAccess } from '../aws-simulator-access.ts';
+import { createCostDataService } from '../modules/cost-data/cost-data.service.ts';
 import {
   createUsageMeterService,
   type UsageMeterService,
@@ -47,6 +48,7 @@ export async function startUsageMeterWorld(options: UsageMeterWorldOptions): Pro
   const meter = createUsageMeterService({
     context: server.context,
     integrations: integrationsModuleOf(server),
+    costData: createCostDataService(server.context.database.db),
   });
   const owner = await signUpVerified(server, options.ownerEmail, 'Olivia Owner');
   const { integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, {
@@ -78,11 +80,24 @@ export async function natGatewayProcessedTodayGb(
   readPeriodSeconds: number,
 ): Promise<number> {
   const nowMs = world.clock.now().getTime();
-  const { cloudWatch } = simulatorClients(world.simulator);
+  return natGatewayProcessedGb(world.simulator, natGatewayId, {
+    fromMs: Math.floor(nowMs / DAY) * DAY,
+    toMs: Math.floor(nowMs / periodMs) * periodMs,
+    readPeriodSeconds,
+  });
+}
+
+/** What CloudWatch itself says a NAT gateway processed over [fromMs, toMs). */
+export async function natGatewayProcessedGb(
+  simulator: AwsSimulator,
+  natGatewayId: string,
+  window: { fromMs: number; toMs: number; readPeriodSeconds: number },
+): Promise<number> {
+  const { cloudWatch } = simulatorClients(simulator);
   const answer = await cloudWatch.send(
     new GetMetricDataCommand({
-      StartTime: new Date(Math.floor(nowMs / DAY) * DAY),
-      EndTime: new Date(Math.floor(nowMs / periodMs) * periodMs),
+      StartTime: new Date(window.fromMs),
+      EndTime: new Date(window.toMs),
       MetricDataQueries: ['BytesOutToDestination', 'BytesOutToSource'].map((MetricName, index) => ({
         Id: `m${index}`,
         MetricStat: {
@@ -91,7 +106,7 @@ export async function natGatewayProcessedTodayGb(
             MetricName,
             Dimensions: [{ Name: 'NatGatewayId', Value: natGatewayId }],
           },
-          Period: readPeriodSeconds,
+          Period: window.readPeriodSeconds,
           Stat: 'Sum',
         },
       })),

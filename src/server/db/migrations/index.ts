@@ -34,6 +34,7 @@ import * as integrationActionRoles from './2026-12-07T0600-integration-action-ro
 import * as resourceActions from './2026-12-07T0610-resource-actions.ts';
 import * as wasteSettings from './2026-12-08T0200-waste-settings.ts';
 import * as actionsOnMoreResources from './2026-12-08T0300-actions-on-more-resources.ts';
+import * as usageMeterAccuracy from './2026-12-09T0300-usage-meter-accuracy.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0610-resource-actions': resourceActions,
   '2026-12-08T0200-waste-settings': wasteSettings,
   '2026-12-08T0300-actions-on-more-resources': actionsOnMoreResources,
+  '2026-12-09T0300-usage-meter-accuracy': usageMeterAccuracy,
 };
