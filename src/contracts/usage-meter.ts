@@ -67,6 +67,22 @@ export const usageMeterState = z.object({
   left_out: z.number(),
   /** What the meter costs a month in the customer's AWS account at the current settings (GetMetricData). */
   monthly_cost_usd: z.number(),
+  /**
+   * The meter against the bill per service, the latest days the bill covers first (docs/decisions/112):
+   * metered and billed dollars, the relative error (null when the bill charged nothing), and why where
+   * it is beyond 10% and the data can say it.
+   */
+  accuracy: z.array(
+    z.object({
+      service: z.string(),
+      day: z.string(),
+      metered_usd: z.number(),
+      billed_usd: z.number(),
+      error: z.number().nullable(),
+      reason: z.string().nullable(),
+      line: z.string(),
+    }),
+  ),
 });
 
 export const usageMeterView = z.object({

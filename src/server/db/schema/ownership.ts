@@ -79,6 +79,7 @@ export const TABLE_OWNERS = {
   launch_event_secrets: 'launch-events',
   usage_meter_periods: 'usage-meter',
   usage_meter_cursors: 'usage-meter',
+  usage_meter_accuracy: 'usage-meter',
   api_tokens: 'api-tokens',
   api_token_events: 'api-tokens',
   resource_actions: 'actions',

@@ -34,8 +34,21 @@ export interface UsageMeterCursorsTable {
   listed_resources: string | null;
 }
 
+/** The meter against the bill for one day the bill covers (docs/decisions/112). */
+export interface UsageMeterAccuracyTable {
+  integration_id: string;
+  organization_id: string;
+  region: string;
+  charge: string;
+  usage_date: ColumnType<string, string, string>;
+  metered_usd: number;
+  billed_usd: number;
+  compared_at: Timestamp;
+}
+
 /** The tables the usage-meter module owns (db/schema/ownership.ts). */
 export interface UsageMeterTables {
   usage_meter_periods: UsageMeterPeriodsTable;
   usage_meter_cursors: UsageMeterCursorsTable;
+  usage_meter_accuracy: UsageMeterAccuracyTable;
 }

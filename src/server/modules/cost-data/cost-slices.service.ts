@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { billedUsageDays } from './billed-usage.repository.ts';
 import {
   billedInstanceHours,
   billingPeriodsHeld,
@@ -61,6 +62,8 @@ export function createCostSlices(db: Kysely<DatabaseSchema>) {
     /** Each resource's unblended cost in one billing period ('YYYY-MM-01'), for the waste findings. */
     resourceCostsOfPeriod: (organizationId: string, billingPeriod: string) =>
       resourceCostsOfPeriod(db, organizationId, billingPeriod),
+    /** One account's billed cost per day, region, service code and usage type (the meter's check). */
+    billedUsageDays: (query: Parameters<typeof billedUsageDays>[1]) => billedUsageDays(db, query),
   };
 }
 

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { TEMPLATE_ROLE_PERMISSIONS } from '../../../aws-sim/index.ts';
-import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
+import type { TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { UsageMeterView } from '../../../contracts/usage-meter.ts';
-import { simulatorAccess } from '../../aws-simulator-access.ts';
-import { connectSimulatedAccount, integrationsModuleOf } from '../../testing/launch-event-fixtures.ts';
+import { connectSimulatedAccount } from '../../testing/launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createUsageMeterService, type UsageMeterService } from './usage-meter.service.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import {
+  closeUsageMeterWorld,
+  startUsageMeterWorld,
+  type UsageMeterWorld,
+  usageMeterViewOf,
+} from '../../testing/usage-meter-fixtures.ts';
+import type { UsageMeterService } from './usage-meter.service.ts';
 
 /**
  * The meter's other services through the real CloudWatch and Lambda SDKs against the simulator:
@@ -16,6 +21,7 @@ import { createUsageMeterService, type UsageMeterService } from './usage-meter.s
  * logging flood and token spike; datapoints dated outside the window left out and counted; a
  * deleted function's row stopped; a role without lambda:ListFunctions named while the rest is metered.
  */
+let world: UsageMeterWorld;
 let simulator: AwsSimulator;
 let clock: TestClock;
 let server: TestApp;
@@ -26,11 +32,7 @@ let accountId: string;
 
 const FIVE_MINUTES = 300_000;
 
-async function view(person = owner): Promise<UsageMeterView> {
-  const response = await callAs(server, person)('GET', '/api/usage-meter');
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const view = (person = owner) => usageMeterViewOf(server, person);
 
 const rowsOf = (answer: UsageMeterView, charge: string) => answer.rows.filter((row) => row.charge === charge);
 
@@ -43,22 +45,15 @@ async function anHourOfReads(id = integrationId) {
 }
 
 beforeAll(async () => {
-  ({ simulator, clock } = await startTestSimulator());
-  server = await createTestApp({
-    clock,
-    aws: { ...simulatorAccess(simulator), demo: undefined, maxAttempts: 1 },
+  world = await startUsageMeterWorld({
+    ownerEmail: 'owner@services.test',
     // Every service read at every interval here; the defaults read the many-resource services slower.
-    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', USAGE_METER: 'on', METER_SERVICE_SECONDS: '' },
+    env: { METER_SERVICE_SECONDS: '' },
   });
-  meter = createUsageMeterService({ context: server.context, integrations: integrationsModuleOf(server) });
-  owner = await signUpVerified(server, 'owner@services.test', 'Olivia Owner');
-  ({ integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, { name: 'Acme' }));
+  ({ simulator, clock, server, meter, owner, integrationId, accountId } = world);
   await meter.meterIntegration(integrationId);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await simulator?.close();
-});
+afterAll(() => closeUsageMeterWorld(world));
 
 describe('the usage meter’s services', () => {
   it('meters each Lambda function’s requests and GB-seconds at its memory, log groups, on-demand tables and EC2 bytes out as an estimate', async () => {

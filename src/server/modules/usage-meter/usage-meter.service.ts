@@ -10,6 +10,12 @@ import type {
   UsageMeterView,
 } from '../../../contracts/usage-meter.ts';
 import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
+import {
+  accuracyByService,
+  meterAccuracyLine,
+  SERVICE_LABELS,
+  type ServiceAccuracy,
+} from '../../../domain/meter-accuracy.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import { meterMonthlyCostUsd, serviceReadEveryMs } from '../../../domain/usage-meter-cost.ts';
 import { meterWindow } from '../../../domain/usage-meter-window.ts';
@@ -25,10 +31,13 @@ import { type UsageSpend, usageSpendOf } from '../../../domain/usage-spend.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
+import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { awsClients, lambdaClient } from '../integrations/aws/aws-clients.ts';
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
+import { accuracyOfOrganization } from './meter-accuracy.repository.ts';
+import { createMeterAccuracy } from './meter-accuracy.service.ts';
 import {
   METERED_SERVICE_DEFINITIONS,
   type MeteredServiceDefinition,
@@ -56,6 +65,8 @@ const ROWS_HISTORY_MS = 26 * 3_600_000;
 export interface UsageMeterDependencies {
   context: AppContext;
   integrations: Pick<IntegrationsService, 'awsTargetOf' | 'awsTargetsOf' | 'listReachableAws'>;
+  /** The bill the meter is checked against (docs/decisions/112); without it, no check. */
+  costData?: Pick<CostDataService, 'slices'>;
 }
 
 /** One metered resource, priced, as the live ledger shows it. */
@@ -96,8 +107,15 @@ export interface MeterState {
   }>;
   metricsRequested: number;
   leftOut: number;
+  /** The meter against the bill per service, the latest days first (docs/decisions/112). */
+  accuracy: ServiceAccuracy[];
   monthlyCostUsd: number;
 }
+
+/** The card shows each service's latest three days the bill covers, from the last two weeks. */
+const ACCURACY_DAYS_SHOWN = 3;
+const ACCURACY_SHOWN_MS = 14 * 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const RESOURCE_NOUNS: Record<MeteredService, string> = {
   'nat-gateway': 'NAT gateway',
@@ -143,6 +161,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
   const firstReadStartMs = () =>
     meterWindow(undefined, now().getTime(), periodMs)?.startMs ?? now().getTime();
   const discovered = new Map<string, { atMs: number; regions: string[] }>();
+  const compareWithBill = deps.costData && createMeterAccuracy({ db, costData: deps.costData, now });
   const enabledDefinitions = () =>
     METERED_SERVICE_DEFINITIONS.filter((definition) => settings.services.includes(definition.service));
   const readEveryMs = (service: MeteredService) =>
@@ -385,7 +404,10 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
 
   /** Each integration's meter: per region and charge, per service, what it costs a month. */
   async function states(organizationId: string): Promise<MeterState[]> {
-    const cursors = await cursorsOfOrganization(db, organizationId);
+    const [cursors, checks] = await Promise.all([
+      cursorsOfOrganization(db, organizationId),
+      accuracyOfOrganization(db, organizationId, isoDay(now().getTime() - ACCURACY_SHOWN_MS)),
+    ]);
     return [...cursors].map(([integrationId, rows]) => {
       const regions = rows.map((row) => {
         const service = serviceOfCharge(row.charge as MeteredCharge);
@@ -425,6 +447,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         services,
         metricsRequested: rows.reduce((sum, row) => sum + row.metricsRequested, 0),
         leftOut: rows.reduce((sum, row) => sum + row.leftOut, 0),
+        accuracy: accuracyByService(checks.get(integrationId) ?? [], serviceOfCharge, ACCURACY_DAYS_SHOWN),
         monthlyCostUsd: meterMonthlyCostUsd(
           regions
             .filter((region) => settings.services.includes(region.service))
@@ -568,6 +591,20 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
             metrics_requested: meter.metricsRequested,
             left_out: meter.leftOut,
             monthly_cost_usd: meter.monthlyCostUsd,
+            accuracy: meter.accuracy.map((check) => ({
+              service: check.service,
+              day: check.day,
+              metered_usd: check.meteredUsd,
+              billed_usd: check.billedUsd,
+              error: check.error,
+              reason: check.reason,
+              line: meterAccuracyLine({
+                serviceLabel: SERVICE_LABELS[check.service],
+                day: check.day,
+                meteredUsd: check.meteredUsd,
+                billedUsd: check.billedUsd,
+              }),
+            })),
           })),
         interval_seconds: context.config.usageMeter.intervalSeconds,
       };
@@ -582,6 +619,10 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       const target = await deps.integrations.awsTargetOf(integrationId);
       if (target?.identity?.kind !== 'aws-role') return 'stop';
       await meter(target);
+      if (compareWithBill)
+        await compareWithBill(target).catch((error: unknown) =>
+          context.log.warn({ err: error, integrationId }, 'the meter could not be checked against the bill'),
+        );
       return 'continue';
     },
 

@@ -1,21 +1,25 @@
-import { GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
-import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
-import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
-import type { UsageMeterView } from '../../../contracts/usage-meter.ts';
-import { simulatorAccess } from '../../aws-simulator-access.ts';
-import { connectSimulatedAccount, integrationsModuleOf } from '../../testing/launch-event-fixtures.ts';
+import type { TestClock } from '../../../aws-sim/testing/test-simulator.ts';
+import { connectSimulatedAccount } from '../../testing/launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createUsageMeterService, type UsageMeterService } from './usage-meter.service.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import {
+  closeUsageMeterWorld,
+  natGatewayProcessedTodayGb,
+  startUsageMeterWorld,
+  type UsageMeterWorld,
+  usageMeterViewOf,
+} from '../../testing/usage-meter-fixtures.ts';
+import type { UsageMeterService } from './usage-meter.service.ts';
 
 /**
  * The usage meter through the real CloudWatch SDK against the simulator: NAT gateway bytes read every
  * five minutes, each period counted once, a throttled read caught up with no gap, a role without
  * CloudWatch named, and another organization's integration not found.
  */
+let world: UsageMeterWorld;
 let simulator: AwsSimulator;
 let clock: TestClock;
 let server: TestApp;
@@ -24,63 +28,24 @@ let owner: Person;
 let integrationId: string;
 let accountId: string;
 
-const GB = 2 ** 30;
 const FIVE_MINUTES = 300_000;
-const DAY = 86_400_000;
 
-async function view(person = owner, query = ''): Promise<UsageMeterView> {
-  const response = await callAs(server, person)('GET', `/api/usage-meter${query}`);
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const view = (person = owner, query = '') => usageMeterViewOf(server, person, query);
 
 /** What CloudWatch itself says the gateway processed from midnight (UTC) to the last ended period. */
-async function processedTodayGb(natGatewayId: string): Promise<number> {
-  const nowMs = clock.now().getTime();
-  const end = Math.floor(nowMs / FIVE_MINUTES) * FIVE_MINUTES;
-  const { cloudWatch } = simulatorClients(simulator);
-  const answer = await cloudWatch.send(
-    new GetMetricDataCommand({
-      StartTime: new Date(Math.floor(nowMs / DAY) * DAY),
-      EndTime: new Date(end),
-      MetricDataQueries: ['BytesOutToDestination', 'BytesOutToSource'].map((MetricName, index) => ({
-        Id: `m${index}`,
-        MetricStat: {
-          Metric: {
-            Namespace: 'AWS/NATGateway',
-            MetricName,
-            Dimensions: [{ Name: 'NatGatewayId', Value: natGatewayId }],
-          },
-          Period: 300,
-          Stat: 'Sum',
-        },
-      })),
-    }),
-  );
-  return (answer.MetricDataResults ?? []).reduce(
-    (sum, result) => sum + (result.Values ?? []).reduce((total, value) => total + value, 0) / GB,
-    0,
-  );
-}
+const processedTodayGb = (natGatewayId: string) =>
+  natGatewayProcessedTodayGb(world, natGatewayId, FIVE_MINUTES, 300);
 
 const gatewaysOfAccount = () => simulator.natGateways().filter((gateway) => gateway.accountId === accountId);
 
 beforeAll(async () => {
-  ({ simulator, clock } = await startTestSimulator());
-  server = await createTestApp({
-    clock,
-    // One attempt a call: a throttled read reaches the meter (the SDK would retry it itself).
-    aws: { ...simulatorAccess(simulator), demo: undefined, maxAttempts: 1 },
-    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', USAGE_METER: 'on', METER_SERVICES: 'nat-gateway' },
+  world = await startUsageMeterWorld({
+    ownerEmail: 'owner@meter.test',
+    env: { METER_SERVICES: 'nat-gateway' },
   });
-  meter = createUsageMeterService({ context: server.context, integrations: integrationsModuleOf(server) });
-  owner = await signUpVerified(server, 'owner@meter.test', 'Olivia Owner');
-  ({ integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, { name: 'Acme' }));
+  ({ simulator, clock, server, meter, owner, integrationId, accountId } = world);
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await simulator?.close();
-});
+afterAll(() => closeUsageMeterWorld(world));
 
 describe('the NAT gateway meter', () => {
   it('reads today so far on its first read: each gateway’s GB, $ an hour at $0.045 a GB and $ a day', async () => {

@@ -36,6 +36,27 @@ const view: UsageMeterView = {
       metrics_requested: 1234,
       left_out: 5,
       monthly_cost_usd: 1.77,
+      accuracy: [
+        {
+          service: 'nat-gateway',
+          day: '2026-12-04',
+          metered_usd: 41.2,
+          billed_usd: 42.05,
+          error: -0.0202,
+          reason: null,
+          line: 'NAT gateway: metered $41.20, billed $42.05, -2.0% (Dec 4)',
+        },
+        {
+          service: 'ec2-egress',
+          day: '2026-12-04',
+          metered_usd: 14,
+          billed_usd: 10,
+          error: 0.4,
+          reason:
+            'EC2 bytes out counts traffic within AWS as well as to the internet: an estimate, billed only for internet egress',
+          line: 'EC2 bytes out: metered $14.00, billed $10.00, +40.0% (Dec 4)',
+        },
+      ],
     },
   ],
 };
@@ -54,5 +75,16 @@ describe("the usage meter on an integration's card", () => {
     expect(screen.getByTestId('usage-meter-left-out').textContent).toMatch(
       /^5 datapoints dated in the future/,
     );
+  });
+
+  it('shows the meter against the bill per service, with the reason where beyond 10%', () => {
+    renderScreen(<UsageMeterPanel integrationId="i-1" />, {
+      answers: [[[...queryKeys.usageMeter.all, 'i-1'], view]],
+    });
+    const lines = screen.getAllByTestId('usage-meter-accuracy').map((line) => line.textContent);
+    expect(lines).toEqual([
+      'NAT gateway: metered $41.20, billed $42.05, -2.0% (Dec 4)',
+      'EC2 bytes out: metered $14.00, billed $10.00, +40.0% (Dec 4): EC2 bytes out counts traffic within AWS as well as to the internet: an estimate, billed only for internet egress',
+    ]);
   });
 });

@@ -26,7 +26,8 @@ const usd = (amount: number) =>
 
 /**
  * The live usage meter on the integration card (docs/decisions/094): each service's state, why one is
- * not read, the datapoints left out, and what the meter costs a month in the account (GetMetricData).
+ * not read, the datapoints left out, what the meter costs a month in the account (GetMetricData), and
+ * its error against the bill per service and day (docs/decisions/112).
  */
 export function UsageMeterPanel({ integrationId }: { integrationId: string }) {
   const usage = useIntegrationUsageMeter(integrationId);
@@ -75,6 +76,23 @@ export function UsageMeterPanel({ integrationId }: { integrationId: string }) {
           })}
         </Table.Tbody>
       </Table>
+      {meter.accuracy.length > 0 && (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            Metered against the bill
+          </Text>
+          {meter.accuracy.map((check) => (
+            <Text
+              key={`${check.service}-${check.day}`}
+              size="xs"
+              c={check.error !== null && Math.abs(check.error) > 0.1 ? 'orange' : undefined}
+              data-testid="usage-meter-accuracy"
+            >
+              {check.reason ? `${check.line}: ${check.reason}` : check.line}
+            </Text>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
