@@ -7,6 +7,7 @@ import type { CostScope } from '../../../domain/cost-scope.ts';
 import { isCostInScope } from '../../../domain/cost-scope.ts';
 import { findingOwner, type ScopedTeam } from '../../../domain/finding-owners.ts';
 import { sumUsd } from '../../../domain/money.ts';
+import { oneSavingPerInstance } from '../../../domain/one-saving-per-instance.ts';
 import {
   type ObservedAddress,
   type ObservedSnapshot,
@@ -247,8 +248,11 @@ export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
     const item = ec2Item(row, inputs);
     if (item) items.push(item);
   }
-  return items.filter((item) =>
+  const seen = items.filter((item) =>
     isCostInScope(inputs.viewerScope, { usageAccountId: item.account_id, tags: item.tags }),
+  );
+  return oneSavingPerInstance(seen.map((item) => ({ ...item, set_aside: item.action !== null }))).map(
+    ({ set_aside: _, ...item }) => item,
   );
 }
 
