@@ -107,6 +107,10 @@ export const recommendationList = z.object({
   finders: z.array(wasteFinderState),
   accounts: z.array(z.string()),
   regions: z.array(z.string()),
+  /** The teams owning at least one finding the viewer sees, to filter by. */
+  teams: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Every `key=value` tag on the findings the viewer sees, to filter by. */
+  tags: z.array(z.string()),
 });
 export type RecommendationListView = z.infer<typeof recommendationList>;
 
@@ -126,6 +130,11 @@ export const recommendationListQuery = z.object({
     .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
     .optional(),
   team: z.string().max(100).optional(),
+  tag: z
+    .string()
+    .max(400)
+    .regex(/^[^=]+=.*$/s, 'must be key=value such as team=platform')
+    .optional(),
   include_dismissed: booleanText,
 });
 export type RecommendationListQuery = z.infer<typeof recommendationListQuery>;

@@ -22,7 +22,12 @@ import {
 import { findFindingRow, listFindingRows } from './ec2-findings.repository.ts';
 import { listInstanceTags } from './ec2-inventory.repository.ts';
 import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
-import { allRecommendations, filterRecommendations, totalsPerKind } from './recommendation-list.ts';
+import {
+  allRecommendations,
+  filterChoices,
+  filterRecommendations,
+  totalsPerKind,
+} from './recommendation-list.ts';
 import { clearWasteAction, listWasteActions, recordWasteAction } from './waste-actions.repository.ts';
 import {
   listWasteFinderStates,
@@ -130,6 +135,7 @@ export function createRecommendationList(deps: {
       finders,
       accounts: [...new Set(items.map((item) => item.account_id))].sort(),
       regions: [...new Set(items.map((item) => item.region))].sort(),
+      ...filterChoices(items),
     };
   }
 

@@ -7,6 +7,7 @@ import type { CostScope } from '../../../domain/cost-scope.ts';
 import { isCostInScope } from '../../../domain/cost-scope.ts';
 import { findingOwner, type ScopedTeam } from '../../../domain/finding-owners.ts';
 import { sumUsd } from '../../../domain/money.ts';
+import { oneSavingPerInstance } from '../../../domain/one-saving-per-instance.ts';
 import {
   type ObservedAddress,
   type ObservedSnapshot,
@@ -247,20 +248,46 @@ export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
     const item = ec2Item(row, inputs);
     if (item) items.push(item);
   }
-  return items.filter((item) =>
+  const seen = items.filter((item) =>
     isCostInScope(inputs.viewerScope, { usageAccountId: item.account_id, tags: item.tags }),
+  );
+  return oneSavingPerInstance(seen.map((item) => ({ ...item, set_aside: item.action !== null }))).map(
+    ({ set_aside: _, ...item }) => item,
   );
 }
 
+/** `key=value` split at its first `=`: a tag's value may itself hold `=`. */
+function tagFilter(tag: string | undefined) {
+  if (tag === undefined) return null;
+  const at = tag.indexOf('=');
+  return { key: tag.slice(0, at), value: tag.slice(at + 1) };
+}
+
 export function filterRecommendations(items: RecommendationItem[], query: RecommendationListQuery) {
+  const tag = tagFilter(query.tag);
   return items.filter(
     (item) =>
       (!query.kind || item.kind === query.kind) &&
       (!query.account || item.account_id === query.account) &&
       (!query.region || item.region === query.region) &&
       (!query.team || item.owner?.team_id === query.team) &&
+      (!tag || item.tags[tag.key] === tag.value) &&
       (query.include_dismissed || item.action === null),
   );
+}
+
+/** What the viewer can filter by among `items`: owning teams and `key=value` tags, sorted. */
+export function filterChoices(items: RecommendationItem[]) {
+  const teams = new Map<string, string>();
+  const tags = new Set<string>();
+  for (const item of items) {
+    if (item.owner) teams.set(item.owner.team_id, item.owner.name);
+    for (const [key, value] of Object.entries(item.tags)) tags.add(`${key}=${value}`);
+  }
+  return {
+    teams: [...teams].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    tags: [...tags].sort(),
+  };
 }
 
 /** Per kind: how many, and what those nobody set aside save (price-unknown ones counted apart). */

@@ -195,6 +195,24 @@ describe('owners and scopes', () => {
     expect(mine.findings.length).toBeGreaterThan(0);
     expect(mine.findings.every((item) => item.tags.team === 'platform')).toBe(true);
     expect(mine.findings.map((item) => item.name)).toContain('legacy-vpn');
+
+    const teamId = created.json().id as string;
+    expect(everything.teams).toContainEqual({ id: teamId, name: 'Platform' });
+    expect(everything.tags).toContain('team=platform');
+    const ofTeam = await list(people.owner, `?team=${teamId}`);
+    expect(ofTeam.findings.length).toBeGreaterThan(0);
+    expect(ofTeam.findings.length).toBeLessThan(everything.findings.length);
+    expect(ofTeam.findings.every((item) => item.owner?.team_id === teamId)).toBe(true);
+    const tagged = await list(people.owner, '?tag=team%3Dplatform');
+    expect(tagged.findings.map((item) => item.id).sort()).toEqual(
+      everything.findings
+        .filter((item) => item.tags.team === 'platform')
+        .map((item) => item.id)
+        .sort(),
+    );
+    const badTag = await callAs(server, people.owner)('GET', '/api/recommendations?tag=platform');
+    expect(badTag.statusCode).toBe(400);
+    expect(badTag.json().Message).toContain('tag');
   });
 });
 

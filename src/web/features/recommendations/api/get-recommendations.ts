@@ -10,6 +10,8 @@ export interface RecommendationFilters {
   kind?: RecommendationKind;
   account?: string;
   region?: string;
+  team?: string;
+  tag?: string;
   includeDismissed?: boolean;
 }
 
@@ -19,6 +21,8 @@ export function recommendationQuery(filters: RecommendationFilters): Record<stri
     kind: filters.kind,
     account: filters.account,
     region: filters.region,
+    team: filters.team,
+    tag: filters.tag,
     include_dismissed: filters.includeDismissed ? 'true' : undefined,
   };
 }

@@ -1,31 +1,16 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  type RecommendationItem,
-  type RecommendationKind,
-  recommendationKind,
-} from '../../../../contracts/recommendation-list.ts';
+import type { RecommendationItem } from '../../../../contracts/recommendation-list.ts';
 import { formatUsd } from '../../../../domain/money.ts';
 import { recommendationsCsv } from '../../../../domain/recommendation-csv.ts';
 import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
+import { ClampedWhy } from './clamped-why.tsx';
 import { KindTotals } from './kind-totals.tsx';
 import { RecommendationActionButton } from './recommendation-action-button.tsx';
+import { RecommendationFilterBar } from './recommendation-filters.tsx';
 import { ACTION_NAMES, KIND_COLORS, KIND_NAMES } from './recommendation-kinds.ts';
 
 function Savings({ item }: { item: RecommendationItem }) {
@@ -51,7 +36,13 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge color={KIND_COLORS[item.kind]} variant="light" tt="none">
+        <Badge
+          color={KIND_COLORS[item.kind]}
+          variant="light"
+          tt="none"
+          style={{ overflow: 'visible' }}
+          styles={{ label: { overflow: 'visible' } }}
+        >
           {KIND_NAMES[item.kind]}
         </Badge>
       </Table.Td>
@@ -83,8 +74,8 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
       <Table.Td ta="right">
         <Savings item={item} />
       </Table.Td>
-      <Table.Td maw={420}>
-        <Text size="xs">{item.why}</Text>
+      <Table.Td>
+        <ClampedWhy text={item.why} />
         {item.action && (
           <Text size="xs" c="dimmed" mt={4}>
             {ACTION_NAMES[item.action.kind]}
@@ -141,51 +132,20 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
         </Alert>
       ))}
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
-      <Group gap="sm">
-        <Select
-          aria-label="Kind"
-          placeholder="Every kind"
-          clearable
-          data={recommendationKind.options.map((kind) => ({ value: kind, label: KIND_NAMES[kind] }))}
-          value={filters.kind ?? null}
-          onChange={(kind) => set({ kind: (kind ?? undefined) as RecommendationKind | undefined })}
-          w={200}
-        />
-        <Select
-          aria-label="Account"
-          placeholder="Every account"
-          clearable
-          data={list.accounts}
-          value={filters.account ?? null}
-          onChange={(account) => set({ account: account ?? undefined })}
-          w={180}
-        />
-        <Select
-          aria-label="Region"
-          placeholder="Every region"
-          clearable
-          data={list.regions}
-          value={filters.region ?? null}
-          onChange={(region) => set({ region: region ?? undefined })}
-          w={160}
-        />
-        <Switch
-          label="Show those set aside"
-          checked={filters.includeDismissed ?? false}
-          onChange={(event) => set({ includeDismissed: event.currentTarget.checked })}
-        />
-      </Group>
+      <RecommendationFilterBar list={list} filters={filters} onChange={set} />
       <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="xs" highlightOnHover aria-label="Every recommendation">
+        <Table verticalSpacing="xs" highlightOnHover miw={1100} aria-label="Every recommendation">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Resource</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Owner</Table.Th>
-              <Table.Th ta="right">Saves a month</Table.Th>
+              <Table.Th w={170}>Kind</Table.Th>
+              <Table.Th w={220}>Resource</Table.Th>
+              <Table.Th w={130}>Account</Table.Th>
+              <Table.Th w={120}>Owner</Table.Th>
+              <Table.Th w={110} ta="right">
+                Saves a month
+              </Table.Th>
               <Table.Th>Why</Table.Th>
-              <Table.Th />
+              <Table.Th w={110} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
