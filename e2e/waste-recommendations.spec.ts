@@ -73,6 +73,17 @@ test('the demo lists waste of every kind with its figure and owner, and one is s
   await expect(rowOf(page, 'legacy-vpn')).toBeVisible();
   await expect(rowOf(page, 'jenkins-old-data')).toHaveCount(0);
   await saveScreen(page, testInfo, 'waste-recommendations-by-tag');
+
+  // The thresholds: a value out of range is named beside its field, and nothing is saved.
+  await page.getByRole('button', { name: 'Thresholds' }).click();
+  const thresholds = page.getByRole('dialog', { name: 'Waste thresholds' });
+  await expect(thresholds.getByLabel('Unattached volumes')).toHaveValue('7 days');
+  await thresholds.getByLabel('Idle database').fill('15');
+  await thresholds.getByRole('button', { name: 'Save thresholds' }).click();
+  await expect(thresholds.getByText(/^database_idle_days: /)).toBeVisible();
+  await saveScreen(page, testInfo, 'waste-thresholds');
+  await thresholds.getByRole('button', { name: 'Cancel' }).click();
+  await expect(thresholds).toBeHidden();
 });
 
 test("the digest preview names the demo's waste with its figure, the rule that flagged it and the total", async ({

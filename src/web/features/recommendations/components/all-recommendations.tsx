@@ -12,6 +12,7 @@ import { KindTotals } from './kind-totals.tsx';
 import { RecommendationActionButton } from './recommendation-action-button.tsx';
 import { RecommendationFilterBar } from './recommendation-filters.tsx';
 import { ACTION_NAMES, KIND_COLORS, KIND_NAMES } from './recommendation-kinds.ts';
+import { WasteSettingsButton } from './waste-settings-button.tsx';
 
 function Savings({ item }: { item: RecommendationItem }) {
   if (item.monthly_savings === null || !item.price.known) {
@@ -108,16 +109,19 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
             {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears.
           </Text>
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          disabled={list.findings.length === 0}
-          onClick={() =>
-            downloadCsv(`recommendations-${list.findings.length}.csv`, recommendationsCsv(list.findings))
-          }
-        >
-          Download CSV
-        </Button>
+        <Group gap="xs">
+          <WasteSettingsButton canEdit={canAct} />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            disabled={list.findings.length === 0}
+            onClick={() =>
+              downloadCsv(`recommendations-${list.findings.length}.csv`, recommendationsCsv(list.findings))
+            }
+          >
+            Download CSV
+          </Button>
+        </Group>
       </Group>
       {blocked.map((finder) => (
         <Alert
