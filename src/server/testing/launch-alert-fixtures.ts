@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AwsSimulator } from '../../aws-sim/index.ts';
+import { ACTION_ROLE_NAME, type AwsSimulator } from '../../aws-sim/index.ts';
 import { startTestSimulator, type TestClock, testClock } from '../../aws-sim/testing/test-simulator.ts';
 import { simulatorAccess } from '../aws-simulator-access.ts';
 import { connectSimulatedAccount } from './launch-event-fixtures.ts';
@@ -18,6 +18,8 @@ export interface LaunchAlertWorld {
   owner: Person;
   integrationId: string;
   accountId: string;
+  /** The owner adds the opt-in action role to the integration (decision 102). */
+  enableActions(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,12 @@ export async function startLaunchAlertWorld(options: {
     owner,
     integrationId,
     accountId,
+    async enableActions() {
+      const role = await as('PUT', `/api/integrations/${integrationId}/action-role`, {
+        role_arn: `arn:aws:iam::${accountId}:role/${ACTION_ROLE_NAME}`,
+      });
+      expect(role.statusCode, role.body).toBe(200);
+    },
     async close() {
       await server.close();
       await simulator.close();

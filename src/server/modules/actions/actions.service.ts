@@ -131,13 +131,18 @@ export function createActionsService(deps: ActionsDependencies) {
     return { read: target.identity, act: target.actionIdentity };
   }
 
-  async function assertWithinRateLimit(organizationId: string) {
-    const nowMs = now().getTime();
+  /** When the organization may act again under its rate limit, or undefined when it may now. */
+  async function rateLimitedUntil(organizationId: string, nowMs: number): Promise<number | undefined> {
     const recent = await recentActionTimes(db, organizationId, new Date(nowMs - ACTION_RATE_LIMIT.windowMs));
-    const retryAt = rateLimitRetryAt(
+    return rateLimitRetryAt(
       recent.map((at) => at.getTime()),
       nowMs,
     );
+  }
+
+  async function assertWithinRateLimit(organizationId: string) {
+    const nowMs = now().getTime();
+    const retryAt = await rateLimitedUntil(organizationId, nowMs);
     if (retryAt !== undefined) {
       const seconds = Math.max(1, Math.ceil((retryAt - nowMs) / 1000));
       throw new ApiError(
@@ -374,17 +379,6 @@ export function createActionsService(deps: ActionsDependencies) {
     return row;
   }
 
-  async function overRateLimit(organizationId: string): Promise<boolean> {
-    const nowMs = now().getTime();
-    const recent = await recentActionTimes(db, organizationId, new Date(nowMs - ACTION_RATE_LIMIT.windowMs));
-    return (
-      rateLimitRetryAt(
-        recent.map((at) => at.getTime()),
-        nowMs,
-      ) !== undefined
-    );
-  }
-
   async function keepProposal(viewer: Viewer, row: ActionRow, via: Via): Promise<ResourceActionView> {
     if (row.status !== 'proposed')
       throw new ApiError(
@@ -539,7 +533,7 @@ export function createActionsService(deps: ActionsDependencies) {
     async runDueAutomatic(): Promise<number> {
       let acted = 0;
       for (const row of await listDueAutomatic(db, now())) {
-        if (await overRateLimit(row.organization_id)) continue;
+        if ((await rateLimitedUntil(row.organization_id, now().getTime())) !== undefined) continue;
         const at = now();
         if (
           !(await claimDecision(db, row.id, { by: SPENDGUARD_PROPOSER, via: 'policy', at, viaLink: false }))

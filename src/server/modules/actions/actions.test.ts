@@ -1,13 +1,6 @@
-import { DescribeInstancesCommand } from '@aws-sdk/client-ec2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_ROLE_NAME, type AwsSimulator, PROTECT_TAG } from '../../../aws-sim/index.ts';
-import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
-import {
-  assumeRole,
-  startTestSimulator,
-  type TestClock,
-  testClock,
-} from '../../../aws-sim/testing/test-simulator.ts';
+import { startTestSimulator, type TestClock, testClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { ActionLogView, ResourceActionView } from '../../../contracts/actions.ts';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
 import type { LaunchLedgerView } from '../../../contracts/launch-events.ts';
@@ -26,6 +19,7 @@ import {
   signUpVerified,
   startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
+import { instanceStateIn } from '../../testing/simulated-instance-state.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -45,16 +39,7 @@ let strangerIntegrationId: string;
 
 const actionRoleOf = (account: string) => `arn:aws:iam::${account}:role/${ACTION_ROLE_NAME}`;
 
-async function stateInSimulator(instanceId: string) {
-  const credentials = await assumeRole(
-    simulator,
-    simulator.company.demoRoleArn,
-    simulator.company.demoExternalId,
-  );
-  const { ec2 } = simulatorClients(simulator, { credentials });
-  const answer = await ec2.send(new DescribeInstancesCommand({ InstanceIds: [instanceId] }));
-  return answer.Reservations?.[0]?.Instances?.[0]?.State?.Name;
-}
+const stateInSimulator = (instanceId: string) => instanceStateIn(simulator, instanceId);
 
 async function propose(person: Person, instanceIds: string[], integration = integrationId) {
   return callAs(server, person)('POST', '/api/actions', {

@@ -1,8 +1,6 @@
-import { DescribeInstancesCommand } from '@aws-sdk/client-ec2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_ROLE_NAME, type AwsSimulator } from '../../../aws-sim/index.ts';
-import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
-import { assumeRole, type TestClock, testClock } from '../../../aws-sim/testing/test-simulator.ts';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
+import { type TestClock, testClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { ResourceActionView } from '../../../contracts/actions.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import { runAutomaticActionsJob } from '../../jobs/run-automatic-actions.job.ts';
@@ -10,6 +8,7 @@ import { type LaunchAlertWorld, startLaunchAlertWorld } from '../../testing/laun
 import { startLaunchEventPoller, waitUntil } from '../../testing/launch-event-fixtures.ts';
 import type { CaughtMail, MailCatcher } from '../../testing/mail-catcher.ts';
 import { callAs, type Person } from '../../testing/organization-fixtures.ts';
+import { instanceStateIn } from '../../testing/simulated-instance-state.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -38,10 +37,7 @@ beforeAll(async () => {
     clock,
   });
   ({ simulator, server, catcher, owner, accountId } = world);
-  const role = await as()('PUT', `/api/integrations/${world.integrationId}/action-role`, {
-    role_arn: `arn:aws:iam::${accountId}:role/${ACTION_ROLE_NAME}`,
-  });
-  expect(role.statusCode, role.body).toBe(200);
+  await world.enableActions();
   const rule = await as()('POST', '/api/alert-rules', {
     name: 'Sandbox GPUs',
     kind: 'launch',
@@ -58,16 +54,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function stateOf(instanceId: string) {
-  const credentials = await assumeRole(
-    simulator,
-    simulator.company.demoRoleArn,
-    simulator.company.demoExternalId,
-  );
-  const { ec2 } = simulatorClients(simulator, { credentials });
-  const answer = await ec2.send(new DescribeInstancesCommand({ InstanceIds: [instanceId] }));
-  return answer.Reservations?.[0]?.Instances?.[0]?.State?.Name;
-}
+const stateOf = (instanceId: string) => instanceStateIn(simulator, instanceId);
 
 /** Launches `count` GPUs and answers their ids, the alert mail and the token of its confirmation link. */
 async function launchAndReadAlert(count: number) {

@@ -1,13 +1,11 @@
-import { DescribeInstancesCommand } from '@aws-sdk/client-ec2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_ROLE_NAME, type AwsSimulator } from '../../../aws-sim/index.ts';
-import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
-import { assumeRole } from '../../../aws-sim/testing/test-simulator.ts';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import type { ResourceActionView } from '../../../contracts/actions.ts';
 import { type LaunchAlertWorld, startLaunchAlertWorld } from '../../testing/launch-alert-fixtures.ts';
 import { startLaunchEventPoller, waitUntil } from '../../testing/launch-event-fixtures.ts';
 import type { CaughtMail, MailCatcher } from '../../testing/mail-catcher.ts';
 import { callAs, type Person } from '../../testing/organization-fixtures.ts';
+import { instanceStateIn } from '../../testing/simulated-instance-state.ts';
 import type { SlackReceiver } from '../../testing/slack-receiver.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 
@@ -32,10 +30,7 @@ beforeAll(async () => {
   world = await startLaunchAlertWorld({ ownerEmail: 'owner@launch-actions.test', integrationName: 'Acme' });
   ({ simulator, server, catcher, slack, owner, integrationId, accountId } = world);
   const as = callAs(server, owner);
-  const role = await as('PUT', `/api/integrations/${integrationId}/action-role`, {
-    role_arn: `arn:aws:iam::${accountId}:role/${ACTION_ROLE_NAME}`,
-  });
-  expect(role.statusCode, role.body).toBe(200);
+  await world.enableActions();
   const rule = await as('POST', '/api/alert-rules', {
     name: 'GPU launches',
     kind: 'launch',
@@ -48,16 +43,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function stateOf(instanceId: string) {
-  const credentials = await assumeRole(
-    simulator,
-    simulator.company.demoRoleArn,
-    simulator.company.demoExternalId,
-  );
-  const { ec2 } = simulatorClients(simulator, { credentials });
-  const answer = await ec2.send(new DescribeInstancesCommand({ InstanceIds: [instanceId] }));
-  return answer.Reservations?.[0]?.Instances?.[0]?.State?.Name;
-}
+const stateOf = (instanceId: string) => instanceStateIn(simulator, instanceId);
 
 describe('the launch alert carries its stop', () => {
   let instanceIds: string[];
