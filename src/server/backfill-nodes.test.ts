@@ -34,7 +34,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
       expect(runs.map((run) => run.state)).toEqual(runs.map(() => 'succeeded'));
       expect(runs.map((run) => (run.billing_periods as string[]).length)).toEqual(runs.map(() => 1));
       expect(new Set(months).size).toBe(13);
-      // Each month by one run: a scheduled check during the backfill does not start a second sync.
+      // Each month by one run: connecting starts the one first sync, and the scheduled check leaves it alone.
       expect(months).toHaveLength(13);
 
       const [first = [], second = []] = periodsSyncedBy(world.nodes.workers);
