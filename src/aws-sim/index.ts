@@ -269,7 +269,19 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       inventory.reservations,
     ),
     pricingService(),
-    autoScalingService(() => scalable.autoScalingGroups),
+    autoScalingService(() => scalable.autoScalingGroups, {
+      capacityChanged: (caller, group) =>
+        activity.scaleGroup(
+          caller,
+          group,
+          [...model.fleet, ...activity.launched].filter(
+            (instance) =>
+              instance.autoScalingGroup === group.name &&
+              instance.accountId === group.accountId &&
+              instance.region === group.region,
+          ),
+        ),
+    }),
     sqsService(queues, now),
     s3Service(buckets),
   ];

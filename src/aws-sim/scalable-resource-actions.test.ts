@@ -2,27 +2,38 @@ import {
   DescribeAutoScalingGroupsCommand,
   UpdateAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
-import { CreateTagsCommand, DeleteTagsCommand, DescribeInstancesCommand } from '@aws-sdk/client-ec2';
+import {
+  CreateTagsCommand,
+  DeleteTagsCommand,
+  DescribeInstancesCommand,
+  StartInstancesCommand,
+} from '@aws-sdk/client-ec2';
 import {
   DescribeDBInstancesCommand,
   StartDBInstanceCommand,
   StopDBInstanceCommand,
 } from '@aws-sdk/client-rds';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pricedInstanceTypes } from '../catalog/ec2-instance-catalog.ts';
+import { type LaunchChange, readLaunchEvent } from '../domain/launch-changes.ts';
+import { buildLiveLedger } from '../domain/live-ledger.ts';
+import { liveRunRate, priceLedgerRows } from '../domain/live-run-rate.ts';
 import { ACTION_ROLE_NAME, type AwsSimulator, type Credentials, PROTECT_TAG } from './index.ts';
 import { simulatorClients } from './simulator-clients.ts';
-import { assumeRole, startTestSimulator } from './testing/test-simulator.ts';
+import { assumeRole, startTestSimulator, type TestClock } from './testing/test-simulator.ts';
 
 /**
  * Auto Scaling's UpdateAutoScalingGroup, RDS's Stop/StartDBInstance and EC2's DeleteTags as Spendguard's
  * action role calls them, and the Describe calls its read-only role makes, through the real SDK clients.
  */
 let simulator: AwsSimulator;
+let clock: TestClock;
 let prodId: string;
 let actions: Credentials;
 let readOnly: Credentials;
 beforeAll(async () => {
-  ({ simulator } = await startTestSimulator());
+  ({ simulator, clock } = await startTestSimulator());
   const prod = simulator.company.accounts.find((account) => account.name === 'acme-prod');
   if (!prod) throw new Error('acme-prod is missing');
   prodId = prod.id;
@@ -129,6 +140,116 @@ describe('Auto Scaling', () => {
     } finally {
       delete group.tags[PROTECT_TAG.key];
     }
+  });
+});
+
+describe('a group’s capacity and its instances', () => {
+  const catalogPrices = new Map(pricedInstanceTypes().map((spec) => [spec.type, spec.hourlyPriceUsd]));
+
+  /** Receives and deletes what waits in acme-prod's launch-events queue, as Spendguard's poller does. */
+  async function launchChanges(): Promise<LaunchChange[]> {
+    const { sqs } = clientsAs(readOnly);
+    const queueUrl = `${simulator.endpoint}/${prodId}/${simulator.company.launchEventsQueue}`;
+    const changes: LaunchChange[] = [];
+    for (;;) {
+      const answer = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
+      const messages = answer.Messages ?? [];
+      if (messages.length === 0) return changes;
+      for (const message of messages) {
+        const read = readLaunchEvent(message.Body ?? '', { accountIds: [prodId] });
+        if (!read.ok) throw new Error(read.rejection.message);
+        changes.push(...read.value.changes);
+      }
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: messages.map((message, index) => ({
+            Id: String(index),
+            ReceiptHandle: message.ReceiptHandle,
+          })),
+        }),
+      );
+    }
+  }
+
+  const groupInstances = async () => {
+    const answer = await clientsAs(readOnly).ec2.send(
+      new DescribeInstancesCommand({
+        Filters: [{ Name: 'tag:aws:autoscaling:groupName', Values: ['api-prod-asg'] }],
+      }),
+    );
+    return (answer.Reservations ?? []).flatMap((reservation) =>
+      (reservation.Instances ?? []).map((instance) => ({
+        id: instance.InstanceId ?? '',
+        state: instance.State?.Name,
+        type: instance.InstanceType,
+      })),
+    );
+  };
+
+  const setCapacity = (desired: number, max?: number) =>
+    clientsAs(actions).autoScaling.send(
+      new UpdateAutoScalingGroupCommand({
+        AutoScalingGroupName: 'api-prod-asg',
+        MinSize: desired,
+        MaxSize: max,
+        DesiredCapacity: desired,
+      }),
+    );
+
+  it('terminates the group’s running instances at 0, so the fleet and the live ledger stop billing them; the restore launches new ones', async () => {
+    await launchChanges();
+    const running = (await groupInstances()).filter((instance) => instance.state === 'running');
+    expect(running).toHaveLength(1);
+    const type = running[0]?.type ?? '';
+    const hourly = catalogPrices.get(type) ?? 0;
+    expect(hourly).toBeGreaterThan(0);
+
+    await setCapacity(2, 3);
+    const raised = await launchChanges();
+    const grown = (await groupInstances()).filter((instance) => instance.state === 'running');
+    expect(grown).toHaveLength(2);
+    const launched = grown.find((instance) => instance.id !== running[0]?.id);
+    // The ledger prices the new instance from Auto Scaling's RunInstances call, which names its type.
+    const raisedRows = priceLedgerRows(buildLiveLedger(raised).rows, (name) => catalogPrices.get(name));
+    const instanceRow = raisedRows.find((row) => row.resource.id === launched?.id);
+    expect(instanceRow?.resource.type).toBe(type);
+    expect(instanceRow?.launchedBy).toContain('AWSServiceRoleForAutoScaling');
+    const atMs = clock.now().getTime() + 60_000;
+    expect(liveRunRate(raisedRows, { atMs }).usdPerHour).toBeCloseTo(hourly, 6);
+
+    clock.advance(30 * 60_000);
+    await setCapacity(0);
+    const afterZero = [...raised, ...(await launchChanges())];
+    const states = await groupInstances();
+    expect(states.filter((instance) => instance.state === 'running')).toEqual([]);
+    expect(states.filter((instance) => grown.some((one) => one.id === instance.id))).toEqual(
+      grown.map((instance) => ({ ...instance, state: 'terminated' })),
+    );
+    // The ledger's row of the instance the group launched ends, and the live run-rate falls to nothing.
+    const zeroRows = priceLedgerRows(buildLiveLedger(afterZero).rows, (name) => catalogPrices.get(name));
+    expect(zeroRows.find((row) => row.resource.id === launched?.id)?.endedAt).toBeDefined();
+    expect(liveRunRate(zeroRows, { atMs: clock.now().getTime() + 60_000 }).usdPerHour).toBe(0);
+    // A terminated instance cannot be started again.
+    const start = await errorOf(
+      clientsAs(actions).ec2.send(new StartInstancesCommand({ InstanceIds: [running[0]?.id ?? ''] })),
+    );
+    expect(start.code).toBe('IncorrectInstanceState');
+
+    await setCapacity(1, 3);
+    const restored = await launchChanges();
+    const back = (await groupInstances()).filter((instance) => instance.state === 'running');
+    expect(back).toHaveLength(1);
+    expect([running[0]?.id, launched?.id]).not.toContain(back[0]?.id);
+    const restoredRows = priceLedgerRows(buildLiveLedger([...afterZero, ...restored]).rows, (name) =>
+      catalogPrices.get(name),
+    );
+    expect(liveRunRate(restoredRows, { atMs: clock.now().getTime() + 60_000 }).usdPerHour).toBeCloseTo(
+      hourly,
+      6,
+    );
   });
 });
 

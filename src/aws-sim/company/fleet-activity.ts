@@ -31,6 +31,16 @@ export interface FleetChangeResult {
   delivered: boolean;
 }
 
+/** Auto Scaling launches a group's instances under its service-linked role, as CloudTrail records. */
+function autoScalingCaller(caller: ApiCaller): ApiCaller {
+  return {
+    accountId: caller.accountId,
+    region: caller.region,
+    userName: 'AutoScaling',
+    assumedRoleArn: `arn:aws:sts::${caller.accountId}:assumed-role/AWSServiceRoleForAutoScaling/AutoScaling`,
+  };
+}
+
 function accountKeyOf(accountId: string): AccountKey {
   const entry = Object.entries(ACCOUNTS).find(([, account]) => account.id === accountId);
   if (!entry) throw new Error(`The simulated company has no account ${accountId}.`);
@@ -138,6 +148,57 @@ export class FleetActivity {
     ]);
   }
 
+  /**
+   * An Auto Scaling group's desired capacity changed through UpdateAutoScalingGroup: the group terminates
+   * its newest running instances above the new capacity (they bill nothing from now) or launches new
+   * ones like its others up to it, as AWS's default termination policy and launches would. The
+   * instances' state changes and the CloudTrail call reach the launch-events queue.
+   */
+  scaleGroup(
+    caller: ApiCaller,
+    group: { name: string; desiredCapacity: number },
+    members: FleetInstance[],
+  ): FleetChangeResult {
+    const nowMs = this.now().getTime();
+    const running = members
+      .filter((instance) => instance.stoppedAt === undefined && !instance.terminated)
+      .sort((a, b) => b.launchTime - a.launchTime);
+    const ending = running.slice(0, Math.max(0, running.length - group.desiredCapacity));
+    for (const instance of ending) {
+      instance.stoppedAt = nowMs;
+      instance.terminated = true;
+    }
+    const model = members[0];
+    const starting =
+      model && running.length < group.desiredCapacity
+        ? Array.from({ length: group.desiredCapacity - running.length }, (_, index) =>
+            this.groupInstance(model, index, nowMs),
+          )
+        : [];
+    this.launched.push(...starting);
+    const update = resourceChangeEnvelope(
+      caller,
+      {
+        kind: 'update-auto-scaling-group',
+        autoScalingGroupName: group.name,
+        desiredCapacity: group.desiredCapacity,
+      },
+      nowMs,
+    );
+    return this.deliver(
+      caller,
+      [...ending, ...starting],
+      [
+        ...ending.map((instance) => stateChangeEnvelope(instance, 'shutting-down', nowMs)),
+        ...ending.map((instance) => stateChangeEnvelope(instance, 'terminated', nowMs)),
+        ...starting.map((instance) => stateChangeEnvelope(instance, 'pending', nowMs)),
+        ...starting.map((instance) => stateChangeEnvelope(instance, 'running', nowMs)),
+        ...(starting.length > 0 ? [runInstancesEnvelope(autoScalingCaller(caller), starting, nowMs)] : []),
+        update,
+      ],
+    );
+  }
+
   /** A resize, a NAT gateway, a database or an Auto Scaling group: the CloudTrail event only. */
   changeResource(caller: ApiCaller, change: ResourceChange): FleetChangeResult {
     return this.deliver(caller, [], [resourceChangeEnvelope(caller, change, this.now().getTime())]);
@@ -157,6 +218,26 @@ export class FleetActivity {
       instanceIds: instances.map((instance) => instance.instanceId),
       events: sent,
       delivered: queue !== undefined,
+    };
+  }
+
+  /** A new instance an Auto Scaling group launches: its launch template's type and tags, a new id. */
+  private groupInstance(model: FleetInstance, index: number, nowMs: number): FleetInstance {
+    this.launches += 1;
+    const key = `${model.accountId}/${model.region}/${model.autoScalingGroup}-${this.launches}-${index}@${nowMs}`;
+    return {
+      ...model,
+      name: `${model.autoScalingGroup}-${this.launches}-${index + 1}`,
+      note: `launched by the ${model.autoScalingGroup} Auto Scaling group after its capacity was raised`,
+      launchedDaysBeforeAnchor: 0,
+      stoppedDaysBeforeAnchor: undefined,
+      instanceId: `i-0${hexFor(`instance:${key}`, 16)}`,
+      volumeId: `vol-0${hexFor(`volume:${key}`, 16)}`,
+      launchTime: nowMs,
+      stoppedAt: undefined,
+      terminated: undefined,
+      transitionalState: undefined,
+      extraTags: undefined,
     };
   }
 

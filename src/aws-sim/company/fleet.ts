@@ -43,6 +43,8 @@ export interface FleetInstance extends InstanceSpec {
   privateIpAddress: string;
   launchTime: number;
   stoppedAt?: number;
+  /** Terminated (its Auto Scaling group scaled in): it stays terminated and bills nothing from `stoppedAt`. */
+  terminated?: boolean;
   tags: ResourceTags;
   /** Tags added through EC2 CreateTags (or a test's knob): `spendguard:protect`, `Owner`... */
   extraTags?: Record<string, string>;

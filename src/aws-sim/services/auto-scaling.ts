@@ -1,3 +1,4 @@
+import type { ApiCaller } from '../company/launch-event-envelopes.ts';
 import type { SimAutoScalingGroup } from '../company/scalable-resources.ts';
 import { AwsError, validationError } from '../protocol/aws-error.ts';
 import { queryErrorDocument } from '../protocol/error-documents.ts';
@@ -28,6 +29,11 @@ function groupXml(group: SimAutoScalingGroup) {
       })),
     ),
   };
+}
+
+/** What a group's new capacity does to its instances: the fleet terminates or launches them. */
+export interface GroupControl {
+  capacityChanged(caller: ApiCaller, group: SimAutoScalingGroup): void;
 }
 
 const inScope = (groups: SimAutoScalingGroup[], context: CallContext) =>
@@ -63,7 +69,11 @@ function sizeParam(params: URLSearchParams, name: string): number | undefined {
  * UpdateAutoScalingGroup: the sizes it names, checked as AWS does (min <= desired <= max); an assumed
  * role may not touch a group tagged spendguard:protect=true (the action role's Deny). No DryRun exists.
  */
-function updateGroup(groups: SimAutoScalingGroup[], context: CallContext): SimResponse {
+function updateGroup(
+  groups: SimAutoScalingGroup[],
+  control: GroupControl,
+  context: CallContext,
+): SimResponse {
   const { params } = context.request;
   const name = params.get('AutoScalingGroupName');
   if (!name)
@@ -84,6 +94,16 @@ function updateGroup(groups: SimAutoScalingGroup[], context: CallContext): SimRe
       `Desired capacity:${desiredCapacity} must be between the specified min size:${minSize} and max size:${maxSize}`,
     );
   Object.assign(group, { minSize, maxSize, desiredCapacity });
+  const { identity } = context;
+  control.capacityChanged(
+    {
+      accountId: identity.accountId,
+      region: context.region,
+      userName: identity.arn.split('/').pop() ?? 'unknown',
+      assumedRoleArn: identity.arn.includes(':assumed-role/') ? identity.arn : undefined,
+    },
+    group,
+  );
   return {
     status: 200,
     headers: { 'content-type': 'text/xml' },
@@ -91,8 +111,14 @@ function updateGroup(groups: SimAutoScalingGroup[], context: CallContext): SimRe
   };
 }
 
-/** Auto Scaling (awsQuery): DescribeAutoScalingGroups and UpdateAutoScalingGroup on the company's groups. */
-export function autoScalingService(groups: () => SimAutoScalingGroup[]): ServiceHandler {
+/**
+ * Auto Scaling (awsQuery): DescribeAutoScalingGroups and UpdateAutoScalingGroup on the company's groups;
+ * a new capacity terminates or launches the group's instances through `control`.
+ */
+export function autoScalingService(
+  groups: () => SimAutoScalingGroup[],
+  control: GroupControl,
+): ServiceHandler {
   return {
     name: 'autoscaling',
     signingName: 'autoscaling',
@@ -104,7 +130,7 @@ export function autoScalingService(groups: () => SimAutoScalingGroup[]): Service
     }),
     async handle(context) {
       if (context.operation === 'DescribeAutoScalingGroups') return describeGroups(groups(), context);
-      if (context.operation === 'UpdateAutoScalingGroup') return updateGroup(groups(), context);
+      if (context.operation === 'UpdateAutoScalingGroup') return updateGroup(groups(), control, context);
       throw new AwsError(
         'InvalidAction',
         `Could not find operation ${context.operation} for version ${VERSION}`,

@@ -90,7 +90,7 @@ export function changeInstancesState(
   refuseProtected(instances, context, action);
   if (isDryRun(context)) throw DRY_RUN();
   const blocking = to === 'stopped' ? 'pending' : 'stopping';
-  const stuck = instances.find((instance) => instanceState(instance).name === blocking);
+  const stuck = instances.find((instance) => [blocking, 'terminated'].includes(instanceState(instance).name));
   if (stuck)
     throw new AwsError(
       'IncorrectInstanceState',

@@ -23,19 +23,30 @@ export function instanceTags(instance: FleetInstance): Record<string, string> {
   return Object.fromEntries(set.map((tag) => [tag.key, tag.value]));
 }
 
-export type SimInstanceStateName = 'pending' | 'running' | 'stopping' | 'stopped';
+export type SimInstanceStateName = 'pending' | 'running' | 'stopping' | 'stopped' | 'terminated';
 
-/** EC2's state codes: 0 pending, 16 running, 64 stopping, 80 stopped. */
+/** EC2's state codes: 0 pending, 16 running, 48 terminated, 64 stopping, 80 stopped. */
 export const STATE_CODES: Record<SimInstanceStateName, number> = {
   pending: 0,
   running: 16,
+  terminated: 48,
   stopping: 64,
   stopped: 80,
 };
 
+function stateName(instance: FleetInstance): SimInstanceStateName {
+  if (instance.terminated) return 'terminated';
+  return instance.transitionalState ?? (instance.stoppedAt === undefined ? 'running' : 'stopped');
+}
+
 export function instanceState(instance: FleetInstance): { code: number; name: SimInstanceStateName } {
-  const name = instance.transitionalState ?? (instance.stoppedAt === undefined ? 'running' : 'stopped');
+  const name = stateName(instance);
   return { code: STATE_CODES[name], name };
+}
+
+function stateReason(instance: FleetInstance, name: SimInstanceStateName): string {
+  if (name === 'terminated') return `Service initiated (${gmt(instance.stoppedAt ?? 0)})`;
+  return name === 'stopped' ? `User initiated (${gmt(instance.stoppedAt ?? 0)})` : '';
 }
 
 /** One <item> of <instancesSet>, with the members the EC2 query protocol names in lower camel case. */
@@ -49,7 +60,7 @@ export function instanceXml(instance: FleetInstance): XmlElements {
     instanceState: state,
     privateDnsName: privateDns,
     dnsName: '',
-    reason: state.name === 'stopped' ? `User initiated (${gmt(instance.stoppedAt ?? 0)})` : '',
+    reason: stateReason(instance, state.name),
     amiLaunchIndex: 0,
     productCodes: '',
     instanceType: instance.instanceType,
