@@ -108,7 +108,7 @@ describe('what an action will change, and what it did', () => {
     expect(screen.getByText('running → stopping')).toBeTruthy();
   });
 
-  it('names a group’s scale-down and a database’s stop in their own words', () => {
+  it('names a group’s scale-down and a database’s stop in their own words, with what the check proved', () => {
     const group: ResourceActionView = {
       ...proposal,
       kind: 'scale-to-zero',
@@ -126,16 +126,24 @@ describe('what an action will change, and what it did', () => {
       ],
     };
     expect(actionHeadline(group)).toBe(
-      `This will scale to 0 1 of 1 Auto Scaling groups in ${proposal.account_id} (us-east-1).`,
+      `This will set the Auto Scaling group api-prod-asg to 0 in ${proposal.account_id} (us-east-1).`,
     );
-    const database = {
+    renderScreen(<ActionSteps action={group} />);
+    expect(screen.getByRole('columnheader', { name: 'Auto Scaling group' })).toBeTruthy();
+    expect(screen.getByTestId('dry-run-note').textContent).toMatch(
+      /^Auto Scaling has no dry run: the action role was assumed\. Min and desired go to 0 and max stays: the group terminates its instances, which stop billing\./,
+    );
+    const database: ResourceActionView = {
       ...group,
       kind: 'stop-database',
       resource_type: 'rds-db-instance',
       operation: 'stop',
-    } as const;
+      steps: [
+        { ...group.steps[0]!, resource_id: 'auth-db', state_before: 'available', state_after: 'stopped' },
+      ],
+    };
     expect(actionHeadline(database)).toBe(
-      `This will stop 1 of 1 databases in ${proposal.account_id} (us-east-1).`,
+      `This will stop the database auth-db in ${proposal.account_id} (us-east-1).`,
     );
   });
 });

@@ -29,14 +29,67 @@ const NOUNS: Record<ResourceActionView['resource_type'], string> = {
   'rds-db-instance': 'databases',
 };
 
+const RESOURCE_HEADERS: Record<ResourceActionView['resource_type'], string> = {
+  'ec2-instance': 'Instance',
+  'auto-scaling-group': 'Auto Scaling group',
+  'rds-db-instance': 'Database',
+};
+
 export const verb = (action: ResourceActionView) => VERBS[action.operation][0];
 export const nounOf = (action: ResourceActionView) => NOUNS[action.resource_type];
+
+/** An action on one named resource (a group, a database, a tag) in words: what it will do, what it did. */
+const ONE_RESOURCE: Partial<
+  Record<`${ResourceActionView['resource_type']}/${ResourceActionView['operation']}`, [string, string]>
+> = {
+  'auto-scaling-group/scale-to-zero': [
+    'set the Auto Scaling group %s to 0',
+    'Set the Auto Scaling group %s to 0',
+  ],
+  'auto-scaling-group/restore-sizes': [
+    'restore the sizes of the Auto Scaling group %s',
+    'Restored the sizes of the Auto Scaling group %s',
+  ],
+  'rds-db-instance/stop': ['stop the database %s', 'Stopped the database %s'],
+  'rds-db-instance/start': ['start the database %s', 'Started the database %s'],
+  'ec2-instance/tag': ['tag the instance %s for review', 'Tagged the instance %s for review'],
+  'ec2-instance/restore-tag': ['take back the review tag of %s', 'Took back the review tag of %s'],
+};
+
+function oneResourceHeadline(action: ResourceActionView, where: string): string | undefined {
+  const words = ONE_RESOURCE[`${action.resource_type}/${action.operation}`];
+  const [step] = action.steps;
+  if (!words || !step || action.steps.length !== 1) return undefined;
+  if (action.status === 'proposed' && step.outcome === 'change')
+    return `This will ${words[0].replace('%s', step.resource_id)} ${where}.`;
+  if (action.status === 'done') return `${words[1].replace('%s', step.resource_id)} ${where}.`;
+  return undefined;
+}
+
+/** The confirm button's words: "Confirm: stop 8", "Confirm: scale to 0", "Confirm: tag it". */
+export function confirmLabel(action: ResourceActionView): string {
+  const changing = action.steps.filter((step) => step.outcome === 'change').length;
+  if (action.kind === 'scale-to-zero') return 'Confirm: scale to 0';
+  if (action.kind === 'stop-database') return 'Confirm: stop the database';
+  if (action.kind === 'tag-for-review') return 'Confirm: tag it';
+  return `Confirm: ${verb(action)} ${changing}`;
+}
+
+/** The undo button's words, by what the undo puts back. */
+export function undoLabel(action: ResourceActionView): string {
+  if (action.kind === 'scale-to-zero') return 'Undo: restore its sizes';
+  if (action.kind === 'stop-database') return 'Undo: start it again';
+  if (action.kind === 'tag-for-review') return 'Undo: take the tag back';
+  return 'Undo: start them again';
+}
 
 /** One line saying what the action will do or did, for the modal's and the confirmation page's heading. */
 export function actionHeadline(action: ResourceActionView): string {
   const changing = action.steps.filter((step) => step.outcome === 'change').length;
   const total = action.steps.length;
   const where = `in ${action.account_id} (${action.region})`;
+  const named = oneResourceHeadline(action, where);
+  if (named) return named;
   if (action.status === 'proposed')
     return `This will ${verb(action)} ${changing} of ${total} ${nounOf(action)} ${where}.`;
   if (action.status === 'kept')
@@ -58,6 +111,21 @@ export function actionHeadline(action: ResourceActionView): string {
     : `${past} ${done} of ${total} ${nounOf(action)} ${where}.`;
 }
 
+/** What the dry run proved, and what the change means for the bill and for the undo. */
+function dryRunNote(action: ResourceActionView): string {
+  const check = action.steps.find((step) => step.outcome === 'change')?.dry_run ?? '';
+  switch (action.kind) {
+    case 'scale-to-zero':
+      return `${check} Min and desired go to 0 and max stays: the group terminates its instances, which stop billing. Undo sets the sizes shown back, and the group launches new instances.`;
+    case 'stop-database':
+      return `${check} A stopped database still bills its storage, and RDS starts it again by itself after 7 days; Undo starts it sooner.`;
+    case 'tag-for-review':
+      return 'EC2 answered the dry run with DryRunOperation: the action role may tag it. The tag changes nothing that runs or bills; Undo puts back the value it replaced.';
+    default:
+      return `EC2 answered the dry run with DryRunOperation for each instance marked “will change”: the action role may ${verb(action)} them. Stopped instances keep their volumes (still billed) and can be started again with Undo.`;
+  }
+}
+
 /**
  * Exactly what the action changes, resource by resource: before a decision the dry run's plan, after it
  * what AWS answered for each (a partial failure names which failed and why).
@@ -69,7 +137,7 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
       <Table verticalSpacing="xs" data-testid="action-steps">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Instance</Table.Th>
+            <Table.Th>{RESOURCE_HEADERS[action.resource_type]}</Table.Th>
             <Table.Th>State</Table.Th>
             <Table.Th>{ran ? 'Outcome' : 'Dry run'}</Table.Th>
           </Table.Tr>
@@ -133,10 +201,8 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
         </Table.Tbody>
       </Table>
       {!ran && action.status === 'proposed' && (
-        <Alert color="gray" variant="light">
-          EC2 answered the dry run with DryRunOperation for each instance marked “will change”: the action
-          role may {verb(action)} them. Stopped instances keep their volumes (still billed) and can be started
-          again with Undo.
+        <Alert color="gray" variant="light" data-testid="dry-run-note">
+          {dryRunNote(action)}
         </Alert>
       )}
     </Stack>

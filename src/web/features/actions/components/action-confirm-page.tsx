@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ActionSteps, actionHeadline, nounOf, verb } from '../../../components/action-steps.tsx';
+import { ActionSteps, actionHeadline, nounOf, undoLabel, verb } from '../../../components/action-steps.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { rejectionMessage } from '../../../lib/api-client.ts';
+import { useUndoAction } from '../../../lib/resource-actions.ts';
 import { useConfirmActionLink } from '../api/confirm-action-link.ts';
 import { useActionLink } from '../api/get-action-link.ts';
 import { useKeepActionLink } from '../api/keep-action-link.ts';
@@ -17,7 +19,10 @@ export function ActionConfirmPage() {
   const action = useActionLink(token);
   const confirm = useConfirmActionLink(token);
   const keep = useKeepActionLink(token);
-  const shown = keep.data ?? confirm.data ?? action.data;
+  // Once confirmed, the person who confirmed may take it back from here, as from the app.
+  const undo = useUndoAction();
+  const shown = undo.data ?? keep.data ?? confirm.data ?? action.data;
+  const failure = confirm.error ?? keep.error ?? undo.error;
   return (
     <PageContainer>
       <ScreenHeader
@@ -41,9 +46,9 @@ export function ActionConfirmPage() {
               <ActionSteps action={shown} />
             </>
           )}
-          {(confirm.error ?? keep.error) && (
+          {failure && (
             <Text c="red" size="sm" role="alert">
-              {(confirm.error ?? keep.error)?.message}
+              {rejectionMessage(failure)}
             </Text>
           )}
           <Group justify="space-between">
@@ -59,6 +64,11 @@ export function ActionConfirmPage() {
                   {`Confirm: ${verb(shown)} ${shown.steps.filter((step) => step.outcome === 'change').length} ${nounOf(shown)}`}
                 </Button>
               </Group>
+            )}
+            {shown?.undoable && (
+              <Button variant="light" loading={undo.isPending} onClick={() => undo.mutate(shown.id)}>
+                {undoLabel(shown)}
+              </Button>
             )}
           </Group>
         </Stack>

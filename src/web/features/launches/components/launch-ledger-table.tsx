@@ -1,6 +1,13 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { LaunchLedgerRowView } from '../../../../contracts/launch-events.ts';
+import { type ActionOffer, ledgerRowActionOffers } from '../../../../domain/resource-action-offers.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
+import { ResourceActionButton } from '../../../components/resource-action-button.tsx';
+import {
+  actOnOffer,
+  ResourceActionDialog,
+  useResourceAction,
+} from '../../../components/resource-action-dialog.tsx';
 import {
   describeType,
   formatDuration,
@@ -12,7 +19,6 @@ import {
   priceSourceLabel,
 } from '../../../lib/launch-format.ts';
 import { isLaunchLead, launchInstances, StopLaunchButton } from './stop-launch-button.tsx';
-import { StopLaunchDialog, useStopLaunch } from './stop-launch-dialog.tsx';
 
 /** A tooltip that also opens on a tap: the ledger is read on phones too. */
 const TOUCH = { hover: true, focus: true, touch: true };
@@ -89,10 +95,61 @@ function RunState({ row, timeZone }: { row: LaunchLedgerRowView; timeZone: strin
   );
 }
 
+const offersOf = (row: LaunchLedgerRowView) =>
+  ledgerRowActionOffers({
+    resourceKind: row.resource_kind,
+    resourceId: row.resource_id,
+    accountId: row.account_id,
+    region: row.region,
+    running: row.running,
+    count: row.count,
+  });
+
+/** What a row's Act cell does: stop its launch (on the launch's first instance), or act on the row's resource. */
+interface RowActions {
+  /** Whether the signed-in person may approve an action on the row's resource (the API's rule). */
+  mayAct: (row: LaunchLedgerRowView) => boolean;
+  onStop: (row: LaunchLedgerRowView) => void;
+  onOffer: (row: LaunchLedgerRowView, offer: ActionOffer) => void;
+}
+
+function ActCell({
+  row,
+  rows,
+  actions,
+}: {
+  row: LaunchLedgerRowView;
+  rows: readonly LaunchLedgerRowView[];
+  actions: RowActions;
+}) {
+  const offers = offersOf(row);
+  const lead = isLaunchLead(row, rows);
+  if (!lead && offers.length === 0) return null;
+  if (!actions.mayAct(row))
+    return (
+      <Text size="xs" c="dimmed">
+        Owners, admins and its team act
+      </Text>
+    );
+  return (
+    <Group gap={6} wrap="nowrap">
+      {lead && (
+        <StopLaunchButton
+          instanceCount={launchInstances(row, rows).length}
+          onStop={() => actions.onStop(row)}
+        />
+      )}
+      {offers.map((offer) => (
+        <ResourceActionButton key={offer.kind} offer={offer} onAct={() => actions.onOffer(row, offer)} />
+      ))}
+    </Group>
+  );
+}
+
 function columns(
   timeZone: string,
   rows: readonly LaunchLedgerRowView[],
-  onStop: (row: LaunchLedgerRowView) => void,
+  actions: RowActions,
 ): DataColumn<LaunchLedgerRowView>[] {
   return [
     {
@@ -170,10 +227,7 @@ function columns(
     },
     {
       header: 'Act',
-      cell: (row) =>
-        isLaunchLead(row, rows) ? (
-          <StopLaunchButton instanceCount={launchInstances(row, rows).length} onStop={() => onStop(row)} />
-        ) : null,
+      cell: (row) => <ActCell row={row} rows={rows} actions={actions} />,
     },
   ];
 }
@@ -183,25 +237,31 @@ export function LaunchLedgerTable({
   rows,
   timeZone,
   empty,
+  mayAct,
 }: {
   rows: readonly LaunchLedgerRowView[];
   timeZone: string;
   empty: React.ReactNode;
+  mayAct: RowActions['mayAct'];
 }) {
-  const stop = useStopLaunch();
-  // The instances are read when Stop is pressed: the ledger may refresh while the dialog is open.
-  const onStop = (row: LaunchLedgerRowView) =>
-    stop.start({
-      integration_id: row.integration_id,
-      kind: 'stop-instances',
-      region: row.region,
-      instance_ids: launchInstances(row, rows),
-      launch_id: row.id,
-    });
+  const action = useResourceAction();
+  const actions: RowActions = {
+    mayAct,
+    // The instances are read when Stop is pressed: the ledger may refresh while the dialog is open.
+    onStop: (row) =>
+      action.start({
+        integration_id: row.integration_id,
+        kind: 'stop-instances',
+        region: row.region,
+        instance_ids: launchInstances(row, rows),
+        launch_id: row.id,
+      }),
+    onOffer: (row, offer) => actOnOffer(action, row.integration_id, offer),
+  };
   return (
     <>
       <DataTable
-        columns={columns(timeZone, rows, onStop)}
+        columns={columns(timeZone, rows, actions)}
         rows={rows}
         rowKey={(row) => row.id}
         empty={empty}
@@ -210,7 +270,7 @@ export function LaunchLedgerTable({
         highlightOnHover
         data-testid="launch-ledger-table"
       />
-      <StopLaunchDialog stop={stop} />
+      <ResourceActionDialog action={action} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SectionError } from '../../../components/section-states.tsx';
 import { billDataSentence, formatAge, unpricedLabel } from '../../../lib/launch-format.ts';
+import { useMayAct } from '../../../lib/resource-actions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useIntegrations } from '../api/get-integrations.ts';
 import { useLaunchLedger } from '../api/get-launch-ledger.ts';
@@ -52,6 +53,8 @@ export function LaunchesPage() {
   const filters = readLedgerFilters(params);
   const ledger = useLaunchLedger(filters);
   const integrations = useIntegrations();
+  // The ledger knows a resource's account, not its tags: a member scoped by tags acts from the findings.
+  const mayAct = useMayAct();
   const change = (next: LedgerFilters) => setParams(ledgerFiltersToParams(next), { replace: true });
   const narrowed = hasNarrowingFilter(filters);
 
@@ -93,6 +96,7 @@ export function LaunchesPage() {
               rows={ledger.data.rows}
               timeZone={timeZone}
               empty={<NoMatchingLaunches onClear={() => change({ status: 'all' })} />}
+              mayAct={(row) => mayAct({ accountId: row.account_id, tags: {} })}
             />
           </Paper>
         </>

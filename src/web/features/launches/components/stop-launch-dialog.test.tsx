@@ -95,6 +95,7 @@ function Ledger() {
         rows={ids.map((resourceId) => row(resourceId, !ended))}
         timeZone="UTC"
         empty={null}
+        mayAct={() => true}
       />
     </>
   );
@@ -123,5 +124,62 @@ describe('stopping a launch from the ledger', () => {
     const still = screen.getByRole('dialog');
     expect(within(still).getByText(/^Stopped 8 of 8 instances/)).toBeTruthy();
     expect(within(still).getByRole('button', { name: 'Undo: start them again' })).toBeTruthy();
+  });
+});
+
+describe('what the ledger offers on each row', () => {
+  const group: LaunchLedgerRowView = {
+    ...row('web-asg', true),
+    resource_kind: 'auto-scaling-group',
+    count: 4,
+    type: null,
+  };
+
+  it('offers to set a running group to 0 and to tag a running instance; the group’s dry run opens at once', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ Code: 'Forbidden', Message: 'not yours' }), { status: 403 });
+      }),
+    );
+    renderScreen(
+      <LaunchLedgerTable
+        rows={[group, row(ids[0]!, true)]}
+        timeZone="UTC"
+        empty={null}
+        mayAct={() => true}
+      />,
+    );
+    expect(screen.getByRole('button', { name: `Tag ${ids[0]} for later` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set the Auto Scaling group web-asg to 0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set the Auto Scaling group to 0' });
+    expect(await within(dialog).findByText('not yours')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        integration_id: 'int-1',
+        kind: 'scale-to-zero',
+        resource: {
+          account_id: '281947365012',
+          region: 'us-east-1',
+          id: 'web-asg',
+          type: 'auto-scaling-group',
+        },
+      },
+    ]);
+  });
+
+  it('gives a person who may not approve no button, and says who may', () => {
+    renderScreen(
+      <LaunchLedgerTable
+        rows={[group, ...ids.map((id) => row(id, true))]}
+        timeZone="UTC"
+        empty={null}
+        mayAct={() => false}
+      />,
+    );
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getAllByText('Owners, admins and its team act').length).toBeGreaterThan(0);
   });
 });

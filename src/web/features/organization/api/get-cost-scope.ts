@@ -1,10 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyCostScope } from '../../../../contracts/teams.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { costScopeQuery } from '../../../lib/resource-actions.ts';
 
-export const getCostScope = () => apiRequest<MyCostScope>('cost-scope');
-
+/** GET cost-scope, shared with the action buttons that ask whether a member may act. */
 export function useCostScope() {
-  return useQuery(queryOptions({ queryKey: queryKeys.costScope, queryFn: getCostScope }));
+  return useQuery(costScopeQuery());
 }

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResourceActionView } from '../../../../contracts/actions.ts';
 import type {
   RecommendationItem,
   RecommendationListView,
@@ -48,7 +49,7 @@ describe('every recommendation', () => {
         return new Response(JSON.stringify(list), { status: 200 });
       }),
     );
-    renderScreen(<AllRecommendations canAct={false} />, {
+    renderScreen(<AllRecommendations canAct={false} mayAct={() => false} />, {
       answers: [[queryKeys.recommendationList.list({}), list]],
     });
     expect(screen.getAllByText('Previous generation').length).toBeGreaterThan(0);
@@ -63,5 +64,185 @@ describe('every recommendation', () => {
     await waitFor(() =>
       expect(urls.some((url) => url.includes('team=team-1') && url.includes('tag=env%3Dprod'))).toBe(true),
     );
+  });
+});
+
+const idleDatabase: RecommendationItem = {
+  ...item,
+  id: 'idle-database:00000000-0000-4000-8000-000000000002',
+  kind: 'idle-database',
+  resource_id: 'auth-db',
+  name: 'auth-db',
+  why: 'No connections in 14 days.',
+  resource: { type: 'rds-db-instance', account_id: '281947365012', region: 'us-east-1', id: 'auth-db' },
+};
+
+const groupInstance: RecommendationItem = {
+  ...item,
+  id: 'idle-instance:00000000-0000-4000-8000-000000000003',
+  kind: 'idle-instance',
+  resource_id: 'i-0api000000000001',
+  name: 'api-prod',
+  tags: { team: 'payments', 'aws:autoscaling:groupName': 'api-prod-asg' },
+  why: 'CPU under 2% for 14 days.',
+};
+
+const databaseAction = (
+  status: ResourceActionView['status'],
+  operation: 'stop' | 'start' = 'stop',
+): ResourceActionView => ({
+  id: operation === 'stop' ? 'a-1' : 'a-2',
+  integration_id: 'int-1',
+  kind: 'stop-database',
+  resource_type: 'rds-db-instance',
+  operation,
+  account_id: '281947365012',
+  region: 'us-east-1',
+  launch_id: null,
+  notification_id: null,
+  undo_of: operation === 'start' ? 'a-1' : null,
+  status,
+  steps: [
+    {
+      resource_id: 'auth-db',
+      outcome: 'change',
+      state_before: operation === 'stop' ? 'available' : 'stopped',
+      state_after: operation === 'stop' ? 'stopped' : 'available',
+      reason: null,
+      dry_run: "RDS has no dry run: the action role was assumed and the resource's state read.",
+    },
+  ],
+  proposed_at: '2026-12-06T09:04:00Z',
+  expires_at: '2026-12-07T09:04:00Z',
+  decided_via: status === 'done' ? 'app' : null,
+  decided_at: status === 'done' ? '2026-12-06T09:04:10Z' : null,
+  results:
+    status === 'done'
+      ? [
+          {
+            id: `log-${operation}`,
+            action_id: 'a-1',
+            integration_id: 'int-1',
+            resource_id: 'auth-db',
+            operation,
+            outcome: 'changed',
+            state_before: operation === 'stop' ? 'available' : 'stopped',
+            state_after: operation === 'stop' ? 'stopping' : 'starting',
+            aws_code: null,
+            aws_message: 'ok',
+            approved_by: 'u-1',
+            approved_by_name: 'Olivia Owner',
+            approved_via: 'app',
+            at: '2026-12-06T09:04:10Z',
+          },
+        ]
+      : [],
+  undoable: status === 'done' && operation === 'stop',
+  automatic: null,
+  kept_at: null,
+  confirmation_link: null,
+});
+
+const withFindings = (findings: RecommendationItem[]): RecommendationListView => ({ ...list, findings });
+
+describe('acting on a finding’s resource', () => {
+  it('stops an idle database after its dry run, shows what it did, and undoes it', async () => {
+    const calls: Array<{ url: string; body?: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.endsWith('/api/actions'))
+          return new Response(JSON.stringify(databaseAction('proposed')), { status: 201 });
+        if (url.endsWith('/confirm'))
+          return new Response(JSON.stringify(databaseAction('done')), { status: 200 });
+        if (url.endsWith('/undo'))
+          return new Response(JSON.stringify(databaseAction('done', 'start')), { status: 201 });
+        return new Response(JSON.stringify(withFindings([idleDatabase])), { status: 200 });
+      }),
+    );
+    renderScreen(<AllRecommendations canAct mayAct={() => true} />, {
+      answers: [[queryKeys.recommendationList.list({}), withFindings([idleDatabase])]],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the database auth-db' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop the database' });
+    expect(
+      await within(dialog).findByText('This will stop the database auth-db in 281947365012 (us-east-1).'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('available → stopped')).toBeTruthy();
+    expect(within(dialog).getByTestId('dry-run-note').textContent).toContain('RDS has no dry run');
+    expect(calls.find((call) => call.url.endsWith('/api/actions'))?.body).toEqual({
+      integration_id: 'int-1',
+      kind: 'stop-database',
+      resource: { account_id: '281947365012', region: 'us-east-1', id: 'auth-db', type: 'rds-db-instance' },
+    });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm: stop the database' }));
+    expect(
+      await within(dialog).findByText('Stopped the database auth-db in 281947365012 (us-east-1).'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo: start it again' }));
+    expect(
+      await within(dialog).findByText('Started the database auth-db in 281947365012 (us-east-1).'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /^Undo/ })).toBeNull();
+    expect(calls.filter((call) => call.url.endsWith('/api/actions/a-1/undo'))).toHaveLength(1);
+  });
+
+  it('offers the group behind an instance and a tag for later; the tag asks why before its dry run', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/api/actions')) {
+          bodies.push(JSON.parse(String(init?.body)));
+          return new Response(JSON.stringify({ Code: 'Forbidden', Message: 'stop here' }), { status: 403 });
+        }
+        return new Response(JSON.stringify(withFindings([groupInstance])), { status: 200 });
+      }),
+    );
+    renderScreen(<AllRecommendations canAct={false} mayAct={() => true} />, {
+      answers: [[queryKeys.recommendationList.list({}), withFindings([groupInstance])]],
+    });
+    expect(screen.getByRole('button', { name: 'Set the Auto Scaling group api-prod-asg to 0' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tag i-0api000000000001 for later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tag for later' });
+    const show = within(dialog).getByRole('button', { name: 'Show what will change' });
+    expect((show as HTMLButtonElement).disabled).toBe(true);
+    expect(bodies).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Why should it be looked at later?'), {
+      target: { value: 'Idle since the migration' },
+    });
+    fireEvent.click(show);
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          integration_id: 'int-1',
+          kind: 'tag-for-review',
+          resource: {
+            account_id: '281947365012',
+            region: 'us-east-1',
+            id: 'i-0api000000000001',
+            type: 'ec2-instance',
+          },
+          reason: 'Idle since the migration',
+        },
+      ]),
+    );
+    // The API's refusal is shown where the person acted.
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+  });
+
+  it('shows no action on a resource the person may not approve', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(list), { status: 200 })),
+    );
+    renderScreen(
+      <AllRecommendations canAct={false} mayAct={(resource) => resource.tags.team === 'platform'} />,
+      { answers: [[queryKeys.recommendationList.list({}), withFindings([idleDatabase, groupInstance])]] },
+    );
+    expect(screen.getByRole('button', { name: 'Stop the database auth-db' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /api-prod-asg|i-0api000000000001/ })).toBeNull();
   });
 });

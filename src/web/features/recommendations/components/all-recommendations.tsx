@@ -4,6 +4,13 @@ import { useState } from 'react';
 import type { RecommendationItem } from '../../../../contracts/recommendation-list.ts';
 import { formatUsd } from '../../../../domain/money.ts';
 import { recommendationsCsv } from '../../../../domain/recommendation-csv.ts';
+import { type ActionOffer, findingActionOffers } from '../../../../domain/resource-action-offers.ts';
+import { ResourceActionButton } from '../../../components/resource-action-button.tsx';
+import {
+  actOnOffer,
+  ResourceActionDialog,
+  useResourceAction,
+} from '../../../components/resource-action-dialog.tsx';
 import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
@@ -33,7 +40,27 @@ function Savings({ item }: { item: RecommendationItem }) {
   );
 }
 
-function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
+const offersOf = (item: RecommendationItem) =>
+  findingActionOffers({
+    kind: item.kind,
+    accountId: item.account_id,
+    region: item.region,
+    resourceId: item.resource_id,
+    tags: item.tags,
+    resource: item.resource,
+  });
+
+interface RowProps {
+  item: RecommendationItem;
+  /** Owners and admins set findings aside. */
+  canAct: boolean;
+  /** Whether the person may approve an action on the finding's resource (the actions API's rule). */
+  mayAct: boolean;
+  onOffer: (offer: ActionOffer) => void;
+}
+
+function Row({ item, canAct, mayAct, onOffer }: RowProps) {
+  const offers = mayAct ? offersOf(item) : [];
   return (
     <Table.Tr>
       <Table.Td>
@@ -84,15 +111,33 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{canAct && <RecommendationActionButton item={item} />}</Table.Td>
+      <Table.Td>
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {offers.map((offer) => (
+            <ResourceActionButton key={offer.kind} offer={offer} onAct={() => onOffer(offer)} />
+          ))}
+          {canAct && <RecommendationActionButton item={item} />}
+        </Group>
+      </Table.Td>
     </Table.Tr>
   );
 }
 
-/** Every kind of recommendation in one list: totals per kind, filters, set aside with a reason, CSV. */
-export function AllRecommendations({ canAct }: { canAct: boolean }) {
+/**
+ * Every kind of recommendation in one list: totals per kind, filters, set aside with a reason, CSV, and the
+ * actions on its resource (stop a database, set a group to 0, tag for later) with their dry run first.
+ */
+export function AllRecommendations({
+  canAct,
+  mayAct,
+}: {
+  canAct: boolean;
+  /** Whether the person may approve an action on a resource (the actions API's rule). */
+  mayAct: (resource: { accountId: string; tags: Record<string, string> }) => boolean;
+}) {
   const [filters, setFilters] = useState<RecommendationFilters>({});
   const query = useRecommendations(filters);
+  const action = useResourceAction();
   const list = query.data;
   const set = (patch: Partial<RecommendationFilters>) => setFilters({ ...filters, ...patch });
   if (query.isError)
@@ -149,12 +194,18 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
                 Saves a month
               </Table.Th>
               <Table.Th>Why</Table.Th>
-              <Table.Th w={110} />
+              <Table.Th w={260} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {list.findings.map((item) => (
-              <Row key={item.id} item={item} canAct={canAct} />
+              <Row
+                key={item.id}
+                item={item}
+                canAct={canAct}
+                mayAct={mayAct({ accountId: item.account_id, tags: item.tags })}
+                onOffer={(offer) => actOnOffer(action, item.integration_id, offer)}
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -164,6 +215,7 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
           </Text>
         )}
       </Paper>
+      <ResourceActionDialog action={action} />
     </Stack>
   );
 }

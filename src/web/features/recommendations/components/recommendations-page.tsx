@@ -5,6 +5,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
+import { useMayAct } from '../../../lib/resource-actions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useEc2Findings } from '../api/get-ec2-findings.ts';
 import { AllRecommendations } from './all-recommendations.tsx';
@@ -29,6 +30,7 @@ export function RecommendationsPage() {
   const phone = usePhoneWidth();
   const { user } = useSession();
   const canAct = user?.role === 'owner' || user?.role === 'admin';
+  const mayAct = useMayAct();
   const list = findings.data;
 
   const download = list && list.findings.length > 0 && (
@@ -52,7 +54,7 @@ export function RecommendationsPage() {
         title="Recommendations"
         description="Idle and oversized instances, volumes nobody uses, old snapshots and idle IPs: what each costs a month and who owns it."
       />
-      <AllRecommendations canAct={canAct} />
+      <AllRecommendations canAct={canAct} mayAct={mayAct} />
       <Group justify="space-between" align="flex-end" mb="sm">
         <Title order={3}>EC2 instances in detail</Title>
         {download}
