@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionRoleCovers,
   type FindingForActions,
   findingActionOffers,
   ledgerRowActionOffers,
@@ -71,5 +72,15 @@ describe('what a launch ledger row offers', () => {
   it('offers nothing on an ended row or a NAT gateway', () => {
     expect(ledgerRowActionOffers({ ...row, resourceKind: 'rds-instance', running: false })).toEqual([]);
     expect(ledgerRowActionOffers({ ...row, resourceKind: 'nat-gateway' })).toEqual([]);
+  });
+});
+
+describe('which resources an integration’s action role reaches', () => {
+  const role = 'arn:aws:iam::281947365012:role/SpendguardActions';
+
+  it('reaches its own account, not another one, and nothing while actions are off', () => {
+    expect(actionRoleCovers(role, '281947365012')).toBe(true);
+    expect(actionRoleCovers(role, '746251839027')).toBe(false);
+    expect(actionRoleCovers(null, '281947365012')).toBe(false);
   });
 });

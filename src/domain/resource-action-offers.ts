@@ -78,3 +78,12 @@ export function ledgerRowActionOffers(row: LedgerRowForActions): ActionOffer[] {
       return [];
   }
 }
+
+/**
+ * Whether an integration's action role may act on a resource of this account: the role acts in its own
+ * account only (a reference to another account answers 404), and not at all while actions are off.
+ */
+export function actionRoleCovers(actionRoleArn: string | null, accountId: string): boolean {
+  const roleAccount = /^arn:aws[a-z-]*:iam::(\d{12}):role\//.exec(actionRoleArn ?? '')?.[1];
+  return roleAccount !== undefined && roleAccount === accountId;
+}

@@ -86,4 +86,19 @@ describe('the built web app', () => {
       expect(answer.body).toBe(page);
     }
   });
+
+  it('sends the page for a route whose last part holds dots, as a mailed confirmation link does', async () => {
+    const token = '0b5e3d1c-8a2f-4f6e-9d7c-1a2b3c4d5e6f.aGVsbG8td29ybGQtbm9uY2Ux.c2lnbmF0dXJlLW9mLWxpbms';
+    const answer = await server.app.inject({ url: `/actions/confirm/${token}` });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(page);
+  });
+
+  it('answers a missing script, style or image with 404, not the page', async () => {
+    for (const url of ['/assets/gone-1234.js', '/assets/gone.css', '/favicon-missing.png']) {
+      const answer = await server.app.inject({ url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body).toBe('Not found');
+    }
+  });
 });

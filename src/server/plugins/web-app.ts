@@ -21,6 +21,37 @@ function readPrerenderedPages(webDistDir: string): Map<string, string> {
 }
 
 /**
+ * What the build or the public folder can hold. A path ending in one of these is a file request, and a
+ * missing file answers 404; any other path is a browser route, even with dots in it (a confirmation
+ * link's token is `<id>.<nonce>.<signature>`, decision 102).
+ */
+const FILE_EXTENSIONS = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.map',
+  '.json',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.ico',
+  '.webp',
+  '.avif',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.br',
+  '.gz',
+]);
+
+const isFileRequest = (url: string) => FILE_EXTENSIONS.has(path.extname(url).toLowerCase());
+
+/**
  * Serves the built SPA. Paths outside /api fall back to index.html so the browser router decides
  * (and redirects), or to the page the build rendered for that path; unknown /api paths answer a
  * JSON 404.
@@ -48,7 +79,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     if (url === '/api' || url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ Code: 'NotFound', Message: `No route ${request.method} ${url}.` });
     }
-    if (path.extname(url) !== '' && !url.endsWith('.html')) {
+    if (isFileRequest(url)) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     if (!hasBuild) {

@@ -139,7 +139,7 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
           <Table.Tr>
             <Table.Th>{RESOURCE_HEADERS[action.resource_type]}</Table.Th>
             <Table.Th>State</Table.Th>
-            <Table.Th>{ran ? 'Outcome' : 'Dry run'}</Table.Th>
+            <Table.Th w={140}>{ran ? 'Outcome' : 'Dry run'}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -147,7 +147,7 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
             ? action.results.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                       {entry.resource_id}
                     </Text>
                   </Table.Td>
@@ -174,7 +174,7 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
             : action.steps.map((step) => (
                 <Table.Tr key={step.resource_id}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                       {step.resource_id}
                     </Text>
                   </Table.Td>

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDatabaseOff, IconStackPop, IconTag } from '@tabler/icons-react';
 import type { ActionOffer } from '../../domain/resource-action-offers.ts';
 
@@ -15,10 +15,29 @@ const BUTTONS: Record<
   'tag-for-review': { label: 'Tag for later', name: (id) => `Tag ${id} for later`, icon: IconTag },
 };
 
-/** One offered action on a finding or a ledger row; it only opens the dry run, nothing changes yet. */
-export function ResourceActionButton({ offer, onAct }: { offer: ActionOffer; onAct: () => void }) {
+/**
+ * One offered action on a finding or a ledger row; it only opens the dry run, nothing changes yet.
+ * `iconOnly`: the icon with its name in a tooltip, where a row already carries a wider button.
+ */
+export function ResourceActionButton({
+  offer,
+  onAct,
+  iconOnly = false,
+}: {
+  offer: ActionOffer;
+  onAct: () => void;
+  iconOnly?: boolean;
+}) {
   const button = BUTTONS[offer.kind];
   const Icon = button.icon;
+  if (iconOnly)
+    return (
+      <Tooltip label={button.label} withArrow>
+        <ActionIcon variant="default" size="md" onClick={onAct} aria-label={button.name(offer.resource.id)}>
+          <Icon size={15} />
+        </ActionIcon>
+      </Tooltip>
+    );
   return (
     <Button
       size="compact-xs"

@@ -167,7 +167,11 @@ export function ResourceActionDialog({ action }: { action: ResourceAction }) {
               {shown?.status === 'proposed' ? 'Cancel' : 'Close'}
             </Button>
             {shown?.status === 'proposed' && !propose.isPending && (
-              <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate(shown.id)}>
+              <Button
+                color={shown.kind === 'tag-for-review' ? 'blue' : 'red'}
+                loading={confirm.isPending}
+                onClick={() => confirm.mutate(shown.id)}
+              >
                 {confirmLabel(shown)}
               </Button>
             )}

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProposeActionInput, ResourceActionView } from '../../contracts/actions.ts';
+import type { IntegrationView } from '../../contracts/integrations.ts';
 import type { MyCostScope } from '../../contracts/teams.ts';
 import type { CostScope } from '../../domain/cost-scope.ts';
+import { actionRoleCovers } from '../../domain/resource-action-offers.ts';
 import { mayApprove } from '../../domain/resource-actions.ts';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -51,18 +53,39 @@ const scopeOf = (scope: MyCostScope): CostScope =>
     ? { restricted: true, accountIds: scope.account_ids, tags: scope.tags }
     : { restricted: false };
 
+/** What a screen knows of the resource an action would act on. */
+export interface ActableResource {
+  integrationId: string;
+  accountId: string;
+  tags: Record<string, string>;
+}
+
+/** GET integrations, read under the same key as the screens that list them. */
+const integrationsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.integrations.list,
+    queryFn: ({ signal }) => apiRequest<IntegrationView[]>('integrations', { signal }),
+  });
+
 /**
- * Whether the signed-in person may approve an action on a resource, by the rule the API enforces
- * (`mayApprove`): owners and admins, and members whose team scope covers it. Until the scope is read,
- * and for a resource whose tags the screen does not know, a member is not offered the button.
+ * Whether the signed-in person may act on a resource: its integration's action role reaches its account
+ * (actions on, the role's own account), and the person may approve by the rule the API enforces
+ * (`mayApprove`): owners and admins, and members whose team scope covers it. Until both are read, and for
+ * a resource whose tags the screen does not know, a member is not offered the button.
  */
-export function useMayAct(): (resource: { accountId: string; tags: Record<string, string> }) => boolean {
+export function useMayAct(): (resource: ActableResource) => boolean {
   const { user } = useSession();
   const role = user?.role ?? '';
   const privileged = role === 'owner' || role === 'admin';
+  const integrations = useQuery({ ...integrationsQuery(), enabled: Boolean(user) });
   const scope = useQuery({ ...costScopeQuery(), enabled: Boolean(user) && !privileged });
-  if (privileged) return () => true;
+  const roles = new Map(
+    (integrations.data ?? []).map((one) => [one.id, one.actions.enabled ? one.actions.role_arn : null]),
+  );
   const known = scope.data;
-  if (!known) return () => false;
-  return (resource) => mayApprove(role, scopeOf(known), resource);
+  return (resource) => {
+    if (!actionRoleCovers(roles.get(resource.integrationId) ?? null, resource.accountId)) return false;
+    if (privileged) return true;
+    return known !== undefined && mayApprove(role, scopeOf(known), resource);
+  };
 }

@@ -140,7 +140,13 @@ function ActCell({
         />
       )}
       {offers.map((offer) => (
-        <ResourceActionButton key={offer.kind} offer={offer} onAct={() => actions.onOffer(row, offer)} />
+        <ResourceActionButton
+          key={offer.kind}
+          offer={offer}
+          onAct={() => actions.onOffer(row, offer)}
+          // A launch's instances are many rows: their tag stays small beside the launch's Stop.
+          iconOnly={offer.kind === 'tag-for-review'}
+        />
       ))}
     </Group>
   );

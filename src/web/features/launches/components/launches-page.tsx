@@ -96,7 +96,9 @@ export function LaunchesPage() {
               rows={ledger.data.rows}
               timeZone={timeZone}
               empty={<NoMatchingLaunches onClear={() => change({ status: 'all' })} />}
-              mayAct={(row) => mayAct({ accountId: row.account_id, tags: {} })}
+              mayAct={(row) =>
+                mayAct({ integrationId: row.integration_id, accountId: row.account_id, tags: {} })
+              }
             />
           </Paper>
         </>

@@ -13,6 +13,7 @@ import {
 } from '../../../components/resource-action-dialog.tsx';
 import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
+import type { ActableResource } from '../../../lib/resource-actions.ts';
 import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
 import { ClampedWhy } from './clamped-why.tsx';
 import { KindTotals } from './kind-totals.tsx';
@@ -133,7 +134,7 @@ export function AllRecommendations({
 }: {
   canAct: boolean;
   /** Whether the person may approve an action on a resource (the actions API's rule). */
-  mayAct: (resource: { accountId: string; tags: Record<string, string> }) => boolean;
+  mayAct: (resource: ActableResource) => boolean;
 }) {
   const [filters, setFilters] = useState<RecommendationFilters>({});
   const query = useRecommendations(filters);
@@ -203,7 +204,11 @@ export function AllRecommendations({
                 key={item.id}
                 item={item}
                 canAct={canAct}
-                mayAct={mayAct({ accountId: item.account_id, tags: item.tags })}
+                mayAct={mayAct({
+                  integrationId: item.integration_id,
+                  accountId: item.account_id,
+                  tags: item.tags,
+                })}
                 onOffer={(offer) => actOnOffer(action, item.integration_id, offer)}
               />
             ))}
