@@ -1,4 +1,7 @@
-import { expect, type Locator, type TestInfo, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { type CaughtMail, parseCaughtMail } from '../src/server/testing/mail-catcher.ts';
 import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -84,4 +87,121 @@ test('a visitor stops the GPU burst they launched from the launch ledger, after 
   await expect(log.getByText('stop', { exact: true }).filter({ visible: true })).toHaveCount(8);
   await expect(log.getByText('start', { exact: true }).filter({ visible: true })).toHaveCount(8);
   await saveScreen(page, testInfo, 'actions-log');
+});
+
+// The demo organization is shared: this journey follows the ledger's, in the same worker, so neither
+// sees the other's burst running while it counts its own.
+const DEMO_EMAIL = 'demo@spendguard.io';
+
+/** Every mail the e2e SMTP catcher holds for the demo user that carries a confirmation link. */
+function demoMailsWithActionLinks(): CaughtMail[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through playwright.config.ts');
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      const to = (/^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '').trim().split(',');
+      return parseCaughtMail(to, raw);
+    })
+    .filter(
+      (mail) => mail.to.includes(DEMO_EMAIL) && mail.links.some((link) => link.includes('/actions/confirm/')),
+    );
+}
+
+/**
+ * The launch alert mail of this visitor's burst: the demo organization is shared, so other bursts' alerts
+ * sit in the same inbox. Its link's proposal names the burst's instances (what the page will show).
+ */
+async function alertMailLinkFor(
+  page: Page,
+  instanceIds: string[],
+): Promise<{ mail: CaughtMail; link: string }> {
+  const token = await page.evaluate(() => window.localStorage.getItem('spendguard.session'));
+  const checked = new Set<string>();
+  let found: { mail: CaughtMail; link: string } | undefined;
+  await expect(async () => {
+    for (const mail of demoMailsWithActionLinks()) {
+      const link = new URL(mail.links.find((one) => one.includes('/actions/confirm/')) ?? '').pathname;
+      if (checked.has(link)) continue;
+      checked.add(link);
+      const answer = await page.request.get(`/api/action-links/${link.split('/').pop()}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (answer.status() !== 200) continue;
+      const steps = ((await answer.json()) as { steps: Array<{ resource_id: string }> }).steps;
+      if (instanceIds.every((id) => steps.some((step) => step.resource_id === id))) found = { mail, link };
+    }
+    expect(found, 'the alert mail of this burst').toBeDefined();
+  }).toPass({ timeout: 180_000, intervals: [1_000, 2_000, 5_000] });
+  return found as { mail: CaughtMail; link: string };
+}
+
+test('a visitor stops the GPU burst from its alert mail: the link, the dry run, the approval, the ledger, the undo', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(360_000);
+  await tryTheDemo(page);
+  await waitForDemoSync(page);
+  const burst = page.waitForResponse((response) => response.url().endsWith('/api/demo/launch-gpu-burst'));
+  await page.getByRole('button', { name: 'Launch a GPU burst' }).click();
+  const { instance_ids: instanceIds } = (await (await burst).json()) as { instance_ids: string[] };
+  expect(instanceIds).toHaveLength(8);
+
+  // The alert reaches the demo user's inbox with its stop line and a link to the confirmation page.
+  const { mail, link } = await alertMailLinkFor(page, instanceIds);
+  expect(mail.decoded).toContain('Stop these 8 instances: ');
+  expect(mail.decoded).toContain('nothing stops until you confirm there');
+
+  // The link opens the dry run: each instance and what will change; nothing has stopped yet.
+  await page.goto(link);
+  const headline = page.getByTestId('action-headline');
+  await expect(headline).toHaveText(/^This will stop 8 of 8 instances in \d{12} \(us-east-1\)\.$/);
+  const steps = page.getByTestId('action-steps');
+  for (const id of instanceIds) await expect(steps.getByText(id, { exact: true })).toBeVisible();
+  await expect(steps.getByText('will change', { exact: true })).toHaveCount(8);
+  await expect(page.getByTestId('dry-run-note')).toContainText('DryRunOperation');
+  await saveScreen(page, testInfo, 'mail-link-dry-run');
+
+  await page.getByRole('button', { name: 'Confirm: stop 8 instances' }).click();
+  await expect(headline).toHaveText(/^Stopped 8 of 8 instances in \d{12} \(us-east-1\)\.$/, {
+    timeout: 30_000,
+  });
+  await expect(steps.getByText('done', { exact: true })).toHaveCount(8);
+  await saveScreen(page, testInfo, 'mail-link-stopped');
+
+  // The ledger, opened beside the page: the burst's rows end once the stop's events arrive.
+  const ledgerPage = await context.newPage();
+  await ledgerPage.goto('/launches');
+  const ledger = ledgerPage.getByTestId('launch-ledger-table');
+  const rowOf = (id: string) => ledger.getByRole('row').filter({ hasText: id });
+  for (const id of instanceIds)
+    await expect(rowOf(id).filter({ hasText: /ended / })).toHaveCount(1, { timeout: 120_000 });
+  await expect(rowOf(instanceIds[0] ?? '').filter({ hasText: /running / })).toHaveCount(0);
+  await saveScreen(ledgerPage, testInfo, 'mail-link-ledger-stopped');
+
+  // Undo on the confirmation page starts them again, once; the ledger shows them running anew.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Undo: start them again' }).click();
+  await expect(headline).toHaveText(/^Started 8 of 8 instances in \d{12} \(us-east-1\)\.$/, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('button', { name: 'Undo: start them again' })).toHaveCount(0);
+  await saveScreen(page, testInfo, 'mail-link-undone');
+  await ledgerPage.bringToFront();
+  for (const id of instanceIds)
+    await expect(rowOf(id).filter({ hasText: /running / })).toHaveCount(1, { timeout: 120_000 });
+  await saveScreen(ledgerPage, testInfo, 'mail-link-ledger-running-again');
+
+  // The demo organization is shared: stop the burst again from the ledger for the next visitor.
+  await ledger
+    .getByRole('row')
+    .filter({ hasText: new RegExp(instanceIds.join('|')) })
+    .getByRole('button', { name: 'Stop 8 instances of this launch' })
+    .click();
+  const dialog = ledgerPage.getByRole('dialog', { name: 'Stop the launched instances' });
+  await dialog.getByRole('button', { name: 'Confirm: stop 8' }).click();
+  await expect(dialog.getByTestId('action-headline')).toHaveText(/^Stopped 8 of 8/, { timeout: 30_000 });
 });
