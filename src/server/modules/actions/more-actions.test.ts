@@ -5,6 +5,7 @@ import type { ActionLogView, ResourceActionView } from '../../../contracts/actio
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { connectSimulatedAccount } from '../../testing/launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { groupInstanceStatesIn } from '../../testing/simulated-instance-state.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -70,7 +71,9 @@ const group = () => simulator.autoScalingGroups.find((one) => one.name === 'api-
 const database = () => simulator.services.databases.find((one) => one.identifier === 'auth-db');
 
 describe('an Auto Scaling group to 0', () => {
-  it('shows its sizes before and after, sets them on confirmation, and the undo restores them', async () => {
+  it('shows its sizes before and after, sets them on confirmation (its instances end), and the undo restores them', async () => {
+    const before = await groupInstanceStatesIn(simulator, 'api-prod-asg');
+    expect(before.map((instance) => instance.state)).toEqual(['running']);
     const proposal = await proposed(owner, {
       kind: 'scale-to-zero',
       resource: on('auto-scaling-group', 'api-prod-asg'),
@@ -97,6 +100,10 @@ describe('an Auto Scaling group to 0', () => {
       state_after: 'min 0, max 3, desired 0',
     });
     expect(group()).toMatchObject({ minSize: 0, maxSize: 3, desiredCapacity: 0 });
+    // The group terminates what it ran: nothing of it bills any more.
+    expect(await groupInstanceStatesIn(simulator, 'api-prod-asg')).toEqual(
+      before.map((instance) => ({ ...instance, state: 'terminated' })),
+    );
     expect(done.undoable).toBe(true);
 
     const again = await proposed(owner, {
@@ -110,6 +117,12 @@ describe('an Auto Scaling group to 0', () => {
     expect(restored).toMatchObject({ operation: 'restore-sizes', status: 'done', undo_of: proposal.id });
     expect(restored.results[0]?.state_after).toBe('min 1, max 3, desired 1');
     expect(group()).toMatchObject({ minSize: 1, maxSize: 3, desiredCapacity: 1 });
+    // The restored capacity launches a new instance; the terminated one stays terminated.
+    const after = await groupInstanceStatesIn(simulator, 'api-prod-asg');
+    expect(after.filter((instance) => instance.state === 'running')).toHaveLength(1);
+    expect(after.find((instance) => instance.state === 'running')?.instanceId).not.toBe(
+      before[0]?.instanceId,
+    );
   });
 
   it('refuses a protected group naming its tag, and answers 404 to a group the account does not have', async () => {
