@@ -128,7 +128,7 @@ function ActCell({
   if (!actions.mayAct(row))
     return (
       <Text size="xs" c="dimmed">
-        Owners, admins and its team act
+        Owners, admins or its team may act
       </Text>
     );
   return (

@@ -180,6 +180,6 @@ describe('what the ledger offers on each row', () => {
       />,
     );
     expect(screen.queryAllByRole('button')).toHaveLength(0);
-    expect(screen.getAllByText('Owners, admins and its team act').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Owners, admins or its team may act').length).toBeGreaterThan(0);
   });
 });
