@@ -96,7 +96,8 @@ describe("a billing period's amount spread over its days", () => {
       [{ startsAt: null, endsAt: '2026-09-01T00:00:00Z' }, 0],
     ];
     for (const [term, monthShare] of terms) {
-      const shares = daySharesOfPeriod(days, '2026-10-01', term);
+      const dayStarts = days.map((day) => Date.parse(`${day}T00:00:00Z`));
+      const shares = daySharesOfPeriod(dayStarts, '2026-10-01', term);
       expect(shares).toEqual(days.map((day) => dayShareOfPeriod(day, '2026-10-01', term)));
       expect(shares.reduce((sum, share) => sum + share, 0)).toBeCloseTo(monthShare, 12);
     }

@@ -120,14 +120,19 @@ function overlapMs(
  * Zero when the term covers no hour of the period.
  */
 export function dayShareOfPeriod(day: string, billingPeriod: string, term: CommitmentTerm): number {
-  return daySharesOfPeriod([day], billingPeriod, term)[0] ?? 0;
+  return daySharesOfPeriod([Date.parse(`${day}T00:00:00Z`)], billingPeriod, term)[0] ?? 0;
 }
 
 /**
- * `dayShareOfPeriod` of each of the days, with the term read and the period's hours counted once for all
- * of them (the Commitments page spreads each reservation's monthly fee over every day of its window).
+ * `dayShareOfPeriod` of many days at once, each given by its UTC midnight in epoch milliseconds, with the
+ * term read and the period's hours counted once for all of them (the Commitments page spreads each
+ * reservation's monthly fee over every day of its window).
  */
-export function daySharesOfPeriod(days: string[], billingPeriod: string, term: CommitmentTerm): number[] {
+export function daySharesOfPeriod(
+  dayStarts: readonly number[],
+  billingPeriod: string,
+  term: CommitmentTerm,
+): number[] {
   const bounds = {
     startsAt: term.startsAt ? Date.parse(term.startsAt) : null,
     endsAt: term.endsAt ? Date.parse(term.endsAt) : null,
@@ -136,9 +141,6 @@ export function daySharesOfPeriod(days: string[], billingPeriod: string, term: C
   const next = new Date(periodStart);
   next.setUTCMonth(next.getUTCMonth() + 1);
   const periodHours = overlapMs(periodStart, next.getTime(), bounds);
-  if (periodHours === 0) return days.map(() => 0);
-  return days.map((day) => {
-    const dayStart = Date.parse(`${day}T00:00:00Z`);
-    return overlapMs(dayStart, dayStart + MS_PER_DAY, bounds) / periodHours;
-  });
+  if (periodHours === 0) return dayStarts.map(() => 0);
+  return dayStarts.map((dayStart) => overlapMs(dayStart, dayStart + MS_PER_DAY, bounds) / periodHours);
 }
