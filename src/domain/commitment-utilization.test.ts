@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coverageOf, dayShareOfPeriod, utilizationOf } from './commitment-utilization.ts';
+import {
+  type CommitmentTerm,
+  coverageOf,
+  dayShareOfPeriod,
+  daySharesOfPeriod,
+  utilizationOf,
+} from './commitment-utilization.ts';
 
 describe('commitment utilization', () => {
   it('is used over total, the rest unused, the saving the on-demand equivalent less the commitment', () => {
@@ -80,5 +86,20 @@ describe("a billing period's amount spread over its days", () => {
     expect(
       dayShareOfPeriod('2026-11-07', '2026-11-01', { startsAt: null, endsAt: '2026-10-01T00:00:00Z' }),
     ).toBe(0);
+  });
+
+  it('gives many days at once exactly the shares it gives each day alone', () => {
+    const days = Array.from({ length: 31 }, (_, index) => `2026-10-${String(index + 1).padStart(2, '0')}`);
+    const terms: Array<[CommitmentTerm, number]> = [
+      [wholeMonth, 1],
+      [{ startsAt: '2026-10-03T07:00:00Z', endsAt: '2026-10-20T00:00:00Z' }, 1],
+      [{ startsAt: null, endsAt: '2026-09-01T00:00:00Z' }, 0],
+    ];
+    for (const [term, monthShare] of terms) {
+      const dayStarts = days.map((day) => Date.parse(`${day}T00:00:00Z`));
+      const shares = daySharesOfPeriod(dayStarts, '2026-10-01', term);
+      expect(shares).toEqual(days.map((day) => dayShareOfPeriod(day, '2026-10-01', term)));
+      expect(shares.reduce((sum, share) => sum + share, 0)).toBeCloseTo(monthShare, 12);
+    }
   });
 });

@@ -102,9 +102,14 @@ export interface CommitmentTerm {
   endsAt: string | null;
 }
 
-function overlapMs(from: number, to: number, term: CommitmentTerm): number {
-  const start = Math.max(from, term.startsAt ? Date.parse(term.startsAt) : from);
-  const end = Math.min(to, term.endsAt ? Date.parse(term.endsAt) : to);
+/** The milliseconds of from..to within a term whose ends are read (null: unknown, unbounded). */
+function overlapMs(
+  from: number,
+  to: number,
+  term: { startsAt: number | null; endsAt: number | null },
+): number {
+  const start = Math.max(from, term.startsAt ?? from);
+  const end = Math.min(to, term.endsAt ?? to);
   return Math.max(0, end - start);
 }
 
@@ -115,11 +120,27 @@ function overlapMs(from: number, to: number, term: CommitmentTerm): number {
  * Zero when the term covers no hour of the period.
  */
 export function dayShareOfPeriod(day: string, billingPeriod: string, term: CommitmentTerm): number {
+  return daySharesOfPeriod([Date.parse(`${day}T00:00:00Z`)], billingPeriod, term)[0] ?? 0;
+}
+
+/**
+ * `dayShareOfPeriod` of many days at once, each given by its UTC midnight in epoch milliseconds, with the
+ * term read and the period's hours counted once for all of them (the Commitments page spreads each
+ * reservation's monthly fee over every day of its window).
+ */
+export function daySharesOfPeriod(
+  dayStarts: readonly number[],
+  billingPeriod: string,
+  term: CommitmentTerm,
+): number[] {
+  const bounds = {
+    startsAt: term.startsAt ? Date.parse(term.startsAt) : null,
+    endsAt: term.endsAt ? Date.parse(term.endsAt) : null,
+  };
   const periodStart = Date.parse(`${billingPeriod}T00:00:00Z`);
   const next = new Date(periodStart);
   next.setUTCMonth(next.getUTCMonth() + 1);
-  const periodHours = overlapMs(periodStart, next.getTime(), term);
-  if (periodHours === 0) return 0;
-  const dayStart = Date.parse(`${day}T00:00:00Z`);
-  return overlapMs(dayStart, dayStart + MS_PER_DAY, term) / periodHours;
+  const periodHours = overlapMs(periodStart, next.getTime(), bounds);
+  if (periodHours === 0) return dayStarts.map(() => 0);
+  return dayStarts.map((dayStart) => overlapMs(dayStart, dayStart + MS_PER_DAY, bounds) / periodHours);
 }

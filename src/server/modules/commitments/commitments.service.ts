@@ -62,15 +62,14 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     }
     const ids = inventory.map((commitment) => commitment.commitmentId);
     const bucketOf = (day: string) => (query.granularity === 'month' ? day.slice(0, 7) : day);
-    const [totals, series, periodUnused, coverage] = await Promise.all([
-      costData.commitments.amounts(owner, ids, { from, to, bucket: 'all' }),
-      costData.commitments.amounts(owner, ids, { from, to, bucket: query.granularity }),
+    const [amounts, periodUnused, coverage] = await Promise.all([
+      costData.commitments.windowAmounts(owner, ids, { from, to, bucket: query.granularity }),
       costData.commitments.periodUnused(owner, ids, { from, to }),
       costData.commitments.coverage({ ...owner, accountIds }, { from, to, bucket: 'all' }),
     ]);
     const days = eachDay(from, to);
     const spread = spreadPeriodUnused(periodUnused, days, bucketOf);
-    const totalsById = new Map(totals.map((row) => [row.commitmentId, row]));
+    const totalsById = new Map(amounts.byCommitment.map((row) => [row.commitmentId, row]));
 
     const rowOf = (commitment: StoredCommitment): CommitmentRow => {
       const amounts = totalsById.get(commitment.commitmentId);
@@ -110,12 +109,8 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     };
 
     const bucketTotals = new Map<string, { total: number; used: number }>();
-    for (const row of series) {
-      const entry = bucketTotals.get(row.bucket) ?? { total: 0, used: 0 };
-      entry.total += Number(row.totalCommitment);
-      entry.used += Number(row.usedCommitment);
-      bucketTotals.set(row.bucket, entry);
-    }
+    for (const row of amounts.byBucket)
+      bucketTotals.set(row.bucket, { total: Number(row.totalCommitment), used: Number(row.usedCommitment) });
     for (const [bucket, unused] of spread.byBucket) {
       const entry = bucketTotals.get(bucket) ?? { total: 0, used: 0 };
       entry.total += unused;

@@ -167,6 +167,84 @@ export async function commitmentAmounts(
   }));
 }
 
+/** Every named commitment's amounts summed per bucket, exact decimal text. */
+export interface BucketCommitmentTotals {
+  bucket: string;
+  totalCommitment: string;
+  usedCommitment: string;
+}
+
+/** What the Commitments page shows of a window: each commitment over the whole of it, and each bucket. */
+export interface CommitmentWindowAmounts {
+  byCommitment: CommitmentBucketAmounts[];
+  byBucket: BucketCommitmentTotals[];
+}
+
+/** A bucket's day ('YYYY-MM-DD') or month ('YYYY-MM'), grouped as a date and written once per group. */
+function bucketDateSql(window: CommitmentWindow): RawBuilder<string | null> {
+  if (window.bucket === 'day') return sql`usage_date`;
+  if (window.bucket === 'month') return sql`date_trunc('month', usage_date)::date`;
+  return sql`null::date`;
+}
+
+const bucketText = (window: CommitmentWindow) =>
+  window.bucket === 'month'
+    ? sql`to_char(bucket, 'YYYY-MM')`
+    : window.bucket === 'day'
+      ? sql`bucket::text`
+      : sql`'all'`;
+
+/**
+ * The named commitments' amounts over the whole window, per commitment, and per bucket summed across them,
+ * in one pass over the rows (decision 123): the page's series needs each bucket's sum, not each
+ * commitment's share of it. Every sum is exact `numeric`, converted to a number once by the reader.
+ */
+export async function commitmentWindowAmounts(
+  db: Kysely<DatabaseSchema>,
+  scope: Omit<CommitmentScope, 'accountIds'>,
+  commitmentIds: string[],
+  window: CommitmentWindow,
+): Promise<CommitmentWindowAmounts> {
+  if (commitmentIds.length === 0) return { byCommitment: [], byBucket: [] };
+  const rows = await sql<{
+    commitment_id: string | null;
+    bucket: string | null;
+    per_bucket: boolean;
+    total: string;
+    used: string;
+    covered: string | null;
+    hours: string;
+  }>`
+    select commitment_id, ${bucketText(window)} as bucket, grouping(commitment_id) = 1 as per_bucket,
+      sum(total_commitment)::text as total, sum(used_commitment)::text as used,
+      case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost)::text end as covered,
+      sum(covered_hours)::text as hours
+    from (select ${bucketDateSql(window)} as bucket, commitment_id, total_commitment, used_commitment,
+        covered_on_demand_cost, covered_hours
+      from (${commitmentRows({ ...scope, accountIds: null }, window)}) as days
+      where commitment_id in (${sql.join(commitmentIds)})) as named
+    group by grouping sets ((commitment_id), (bucket))`.execute(db);
+  const amounts: CommitmentWindowAmounts = { byCommitment: [], byBucket: [] };
+  for (const row of rows.rows) {
+    if (row.per_bucket)
+      amounts.byBucket.push({
+        bucket: String(row.bucket),
+        totalCommitment: row.total,
+        usedCommitment: row.used,
+      });
+    else
+      amounts.byCommitment.push({
+        commitmentId: String(row.commitment_id),
+        bucket: 'all',
+        totalCommitment: row.total,
+        usedCommitment: row.used,
+        coveredOnDemandCost: row.covered,
+        coveredHours: row.hours,
+      });
+  }
+  return amounts;
+}
+
 /** The unused fees billed once a period (reservations) of the named commitments, in the window's months. */
 export async function periodUnusedOf(
   db: Kysely<DatabaseSchema>,
@@ -216,4 +294,21 @@ export async function coverageAmounts(
     coveredHours: String(row.covered_hours),
     uncoveredHours: String(row.uncovered_hours),
   }));
+}
+
+/** The Savings Plans and reservations the bills named, and their amounts (decision 098). */
+export function createCommitmentReads(db: Kysely<DatabaseSchema>) {
+  return {
+    list: (scope: CommitmentScope) => listStoredCommitments(db, scope),
+    amounts: (scope: Omit<CommitmentScope, 'accountIds'>, ids: string[], window: CommitmentWindow) =>
+      commitmentAmounts(db, scope, ids, window),
+    windowAmounts: (scope: Omit<CommitmentScope, 'accountIds'>, ids: string[], window: CommitmentWindow) =>
+      commitmentWindowAmounts(db, scope, ids, window),
+    periodUnused: (
+      scope: Omit<CommitmentScope, 'accountIds'>,
+      ids: string[],
+      window: Pick<CommitmentWindow, 'from' | 'to'>,
+    ) => periodUnusedOf(db, scope, ids, window),
+    coverage: (scope: CommitmentScope, window: CommitmentWindow) => coverageAmounts(db, scope, window),
+  };
 }

@@ -12,14 +12,7 @@ import { letWaitingWorkFirst } from '../../db/waiting-work-first.ts';
 import { createSignal } from '../../signal.ts';
 import { BillingFileError, type BillingFileSummary, openBillingFile } from './billing-files/index.ts';
 import { stageCommitments } from './commitment-facts.repository.ts';
-import {
-  type CommitmentScope,
-  type CommitmentWindow,
-  commitmentAmounts,
-  coverageAmounts,
-  listStoredCommitments,
-  periodUnusedOf,
-} from './commitment-reads.repository.ts';
+import { createCommitmentReads } from './commitment-reads.repository.ts';
 import {
   billingPeriodTotals,
   discardStagedFacts,
@@ -454,17 +447,7 @@ export function createCostDataService(
     /** Every read of spend: the cost-slice API (cost-slices.service.ts). */
     slices: createCostSlices(db),
     /** The Savings Plans and reservations the bills named, and their amounts (decision 098). */
-    commitments: {
-      list: (scope: CommitmentScope) => listStoredCommitments(db, scope),
-      amounts: (scope: Omit<CommitmentScope, 'accountIds'>, ids: string[], window: CommitmentWindow) =>
-        commitmentAmounts(db, scope, ids, window),
-      periodUnused: (
-        scope: Omit<CommitmentScope, 'accountIds'>,
-        ids: string[],
-        window: Pick<CommitmentWindow, 'from' | 'to'>,
-      ) => periodUnusedOf(db, scope, ids, window),
-      coverage: (scope: CommitmentScope, window: CommitmentWindow) => coverageAmounts(db, scope, window),
-    },
+    commitments: createCommitmentReads(db),
     createRun: (input: {
       organizationId: string;
       integrationId: string;
