@@ -44,6 +44,6 @@ describe('the commitments CSV', () => {
   });
 
   it('leaves an unknown saving empty, never a claimed zero', () => {
-    expect(line).toMatch(/8\.402776,,bill$/);
+    expect(line).toMatch(/8\.402776,,bill,,$/);
   });
 });
