@@ -59,7 +59,8 @@ function dateOf(value: string | Date | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const usd = (amount: number, digits: number) => `$${amount.toFixed(digits)}`;
+const usd = (amount: number, digits: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 
 /** A commitment's price in words: what it charges an hour and upfront, and what it covers. */
 export function ratesInWords(parts: {

@@ -88,7 +88,8 @@ describe('a row of the Commitments table', () => {
       row.getByText(/\$1\.20\/hour · account 111111111111 · \$1\.200 an hour, nothing upfront/),
     ).toBeTruthy();
     expect(row.getByText('Unknown')).toBeTruthy();
-    expect(row.getByText('—')).toBeTruthy();
+    // Neither utilization nor unused dollars: nothing was billed yet.
+    expect(row.getAllByText('—')).toHaveLength(2);
   });
 
   it('still lists an expired commitment the bill names, marked expired', () => {

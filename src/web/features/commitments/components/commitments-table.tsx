@@ -124,21 +124,23 @@ export function CommitmentsTable({ rows }: { rows: readonly CommitmentRow[] }) {
                 <UtilizationCell row={row} />
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm">{formatUsd(row.unused_commitment_usd)}</Text>
+                <Text size="sm" c={row.source === 'aws-api' ? 'dimmed' : undefined}>
+                  {row.source === 'aws-api' ? '—' : formatUsd(row.unused_commitment_usd)}
+                </Text>
               </Table.Td>
               <Table.Td ta="right">
                 <SavingsCell row={row} />
               </Table.Td>
               <Table.Td>
                 <Tooltip label={SOURCE_EXPLANATIONS[row.source]} multiline w={280}>
-                  <Badge
-                    variant={row.source === 'bill' ? 'outline' : 'light'}
-                    color={row.source === 'aws-api' ? 'blue' : 'gray'}
+                  <Text
                     size="sm"
+                    c={row.source === 'aws-api' ? 'blue.8' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
                     data-testid="commitment-source"
                   >
                     {SOURCE_LABELS[row.source]}
-                  </Badge>
+                  </Text>
                 </Tooltip>
               </Table.Td>
             </Table.Tr>
