@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Decision 122: the Savings Plans and reservations the AWS APIs list for each account of an
  * integration, as its last sync read them. Replaced per account and API by each sync whose read
- * answered; gone with the integration.
+ * answered; gone with the integration. `seen_queued` stays true once a sync saw the commitment queued,
+ * so its start is announced once it starts.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -29,6 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('starts_at', 'timestamptz')
     .addColumn('ends_at', 'timestamptz')
     .addColumn('rates', 'text')
+    .addColumn('seen_queued', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('observed_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('commitment_inventory_pk', [
       'organization_id',

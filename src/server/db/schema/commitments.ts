@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Money, Timestamp } from './columns.ts';
 
 /** A Savings Plan or reservation as the AWS APIs listed it at an integration's last sync (decision 122). */
@@ -24,6 +25,8 @@ export interface CommitmentInventoryTable {
   ends_at: Timestamp | null;
   /** What it charges, in words: "$1.200 an hour, nothing upfront". */
   rates: string | null;
+  /** True once any sync saw it queued: its start is announced when it comes (decision 122). */
+  seen_queued: ColumnType<boolean, boolean | undefined, boolean>;
   observed_at: Timestamp;
 }
 

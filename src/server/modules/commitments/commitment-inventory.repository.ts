@@ -31,6 +31,18 @@ export async function replaceCommitmentInventory(
   commitments: readonly ApiCommitment[],
 ): Promise<number> {
   if (answered.length === 0) return 0;
+  const seenQueued = new Set(
+    (
+      await db
+        .selectFrom('commitment_inventory')
+        .select('commitment_id')
+        .where('organization_id', '=', owner.organizationId)
+        .where('integration_id', '=', owner.integrationId)
+        .where('account_id', '=', owner.accountId)
+        .where('seen_queued', '=', true)
+        .execute()
+    ).map((row) => row.commitment_id),
+  );
   const rows = commitments
     .filter((commitment) => commitment.commitmentId && answered.includes(API_OF_KIND[commitment.kind]))
     .map((commitment) => ({
@@ -51,6 +63,7 @@ export async function replaceCommitmentInventory(
       starts_at: commitment.startsAt,
       ends_at: commitment.endsAt,
       rates: commitment.rates,
+      seen_queued: commitment.state === 'queued' || seenQueued.has(commitment.commitmentId),
       observed_at: owner.observedAt,
     }));
   // One id listed twice (a reservation seen from two regions) is one commitment.
@@ -68,16 +81,18 @@ export async function replaceCommitmentInventory(
   return unique.length;
 }
 
-/** An integration's listed commitments, in the accounts given (null: every account). */
+/** An integration's listed commitments, in the accounts given (null: every account); or those once seen queued. */
 export function listCommitmentInventory(
   db: Kysely<DatabaseSchema>,
   owner: { organizationId: string; integrationId: string; accountIds: readonly string[] | null },
+  options: { seenQueued?: boolean } = {},
 ): Promise<CommitmentInventoryRow[]> {
   let query = db
     .selectFrom('commitment_inventory')
     .selectAll()
     .where('organization_id', '=', owner.organizationId)
     .where('integration_id', '=', owner.integrationId);
+  if (options.seenQueued) query = query.where('seen_queued', '=', true);
   if (owner.accountIds) {
     if (owner.accountIds.length === 0) return Promise.resolve([]);
     query = query.where('account_id', 'in', [...owner.accountIds]);

@@ -184,6 +184,47 @@ describe('the commitments inventory from the AWS APIs', () => {
     expect(byId(rows, QUEUED_SAVINGS_PLAN.arn)).toBeUndefined();
   }, 120_000);
 
+  it('announces the queued plan once, when it starts, through the commitments rule', async () => {
+    const startsAt = byId(await commitments(`integration=${integrationId}`), QUEUED_SAVINGS_PLAN.arn)!
+      .starts_at!;
+    const announced = () =>
+      server.context.database.db
+        .selectFrom('alert_notifications')
+        .select(['dedupe_key', 'title', 'summary'])
+        .where('dedupe_key', 'like', 'commitment-start:%')
+        .execute();
+    const rule = {
+      kind: 'commitments',
+      settings: { expiry_lead_days: [60, 30, 7, 1], return_window: false },
+    };
+    // Before its start a rule change evaluates the organization, and nothing is announced.
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/alert-rules',
+      headers,
+      payload: rule,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await announced()).toEqual([]);
+    clock.set(new Date(Date.parse(startsAt) + 3_600_000));
+    // Two rule changes after its start: two evaluations, one announcement.
+    for (const lead of [60, 30]) {
+      const changed = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/alert-rules/${created.json().id}`,
+        headers,
+        payload: { settings: { ...rule.settings, expiry_lead_days: [lead] } },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const rows = await announced();
+    expect(rows.map((row) => row.dedupe_key)).toEqual([`commitment-start:${QUEUED_SAVINGS_PLAN.arn}`]);
+    expect(rows[0]?.title).toMatch(
+      /^Compute Savings Plan queued purchase started on [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
+    expect(rows[0]?.summary).toContain('It commits $1.20 an hour, used or not.');
+  });
+
   it('forgets the inventory with the integration', async () => {
     const rowsOf = () =>
       server.context.database.db

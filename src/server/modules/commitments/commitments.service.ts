@@ -202,7 +202,17 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       commitments: Parameters<typeof replaceCommitmentInventory>[3],
     ) => replaceCommitmentInventory(context.database.db, owner, answered, commitments),
     /** Every commitment of an organization with what its alerts judge, at an instant (decision 105). */
-    alertFacts: createCommitmentAlertFacts(deps),
+    alertFacts: createCommitmentAlertFacts({
+      ...deps,
+      queuedInventory: async (owner) =>
+        (
+          await listCommitmentInventory(
+            context.database.db,
+            { ...owner, accountIds: null },
+            { seenQueued: true },
+          )
+        ).map(listedCommitment),
+    }),
     /** The commitments of a scope that end within the month of a day, for the month-end forecast (decision 114). */
     endingInMonth: createMonthEndCommitments(deps),
   };
