@@ -6,7 +6,8 @@ import { saveScreen } from './support/screens.ts';
 /**
  * The simulated company's bill holds three commitments (decision 098): a Compute Savings Plan that ends
  * within 60 days, an RDS reservation with one of its three unused, and an EC2 Instance Savings Plan
- * bought two days before, still returnable.
+ * bought two days before, still returnable. The AWS APIs list those three too, and (decision 122) a
+ * Compute Savings Plan queued to start, and an EC2 reservation retired before the billed months.
  */
 
 const rowOf = (page: Page, type: string) =>
@@ -20,7 +21,17 @@ test('the demo user sees the commitments that end, waste and can be returned', a
   await page.locator('header').getByRole('link', { name: 'Commitments' }).click();
   await expect(page).toHaveURL(/\/commitments$/);
   await expect(page.getByRole('heading', { name: 'Commitments' })).toBeVisible();
-  await expect(rowOf(page, 'Compute Savings Plan')).toContainText(/\(in \d+ days?\)/);
+  const endingPlan = rowOf(page, 'Compute Savings Plan').filter({ hasNotText: 'Queued' });
+  await expect(endingPlan).toContainText(/\(in \d+ days?\)/);
+  await expect(endingPlan.getByTestId('commitment-source')).toHaveText('Bill and AWS API');
+  // Bought and queued: only the Savings Plans API knows it, with the day it starts.
+  const queuedPlan = rowOf(page, 'Compute Savings Plan').filter({ hasText: 'Queued' });
+  await expect(queuedPlan.getByTestId('commitment-state')).toHaveText(
+    /^Queued, starts [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+  );
+  await expect(queuedPlan.getByTestId('commitment-source')).toHaveText('AWS API');
+  await expect(queuedPlan).toContainText('$1.20/hour');
+  await expect(rowOf(page, 'EC2 Reserved Instance').getByTestId('commitment-state')).toHaveText('Retired');
   await expect(rowOf(page, 'RDS Reserved Instance')).toContainText('3 reserved');
   await expect(rowOf(page, 'EC2 Instance Savings Plan')).toContainText('Returnable until');
   await expect(rowOf(page, 'EC2 Instance Savings Plan')).toContainText('0.0%');

@@ -59,7 +59,7 @@ const utilizationFields = {
 };
 
 export const commitmentRow = z.object({
-  /** The Savings Plan's or reservation's ARN as the bill names it. */
+  /** The Savings Plan's or reservation's ARN as the bill names it (an EC2 reservation listed only by EC2: its id). */
   id: z.string(),
   kind: commitmentKind,
   /** 'Compute Savings Plan', 'RDS Reserved Instance'. */
@@ -78,8 +78,16 @@ export const commitmentRow = z.object({
   state: z.enum(['queued', 'active', 'expired']),
   /** Until when AWS takes the Savings Plan back; null when it cannot be returned (any more). */
   returnable_until: z.string().nullable(),
-  /** Where the commitment was read: the bill (CUR / FOCUS columns). */
-  source: z.literal('bill'),
+  /**
+   * Where the commitment was read (decision 122): the bill (CUR / FOCUS columns), the AWS APIs
+   * (DescribeSavingsPlans, DescribeReservedInstances, DescribeReservedDBInstances), or both. One only
+   * the APIs list (a queued purchase) has no usage yet: its utilization is null.
+   */
+  source: z.enum(['bill', 'aws-api', 'both']),
+  /** The state as AWS words it ('queued', 'active', 'retired', 'payment-pending'); null from the bill alone. */
+  aws_state: z.string().nullable(),
+  /** What it charges as the APIs say ("$1.200 an hour, nothing upfront"); null from the bill alone. */
+  rates: z.string().nullable(),
   ...utilizationFields,
   on_demand_equivalent_usd: z.number().nullable(),
   net_savings_usd: z.number().nullable(),

@@ -103,6 +103,24 @@ export const integration = z.object({
   cost_explorer_calls: z.number(),
   /** A first sync's older months, one job each on the workers: how many are in; null when none are due. */
   backfill: z.object({ done: z.number(), total: z.number() }).nullable(),
+  /**
+   * How the last sync read the Savings Plans, EC2 and RDS reservation APIs in each account: a read the
+   * role may not make names its permission; the bill still shows the commitments. Null before one.
+   */
+  commitment_reads: z
+    .object({
+      checked_at: z.string(),
+      reads: z.array(
+        z.object({
+          account_id: z.string(),
+          api: z.enum(['savings-plans', 'ec2-reservations', 'rds-reservations']),
+          permission: z.string(),
+          state: z.enum(['ok', 'missing-permission', 'throttled', 'failed']),
+          message: z.string().nullable(),
+        }),
+      ),
+    })
+    .nullable(),
   latest_run: ingestionRun.nullable(),
   /** The last run that replaced data: the numbers shown come from it. */
   last_good_run: ingestionRun.nullable(),

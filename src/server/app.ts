@@ -209,6 +209,9 @@ export async function buildApp(
 
   // --- AWS integrations: uploads, syncs on a schedule, the demo account ---
   billing.registerUsageCounter('integrations', integrations.countFor);
+  // Savings Plans and reservations read from the bill (decision 098) and listed by the AWS APIs at each
+  // sync (decision 122); the dashboard's forecast reads those ending within the month (decision 114).
+  const commitments = createCommitmentsService({ context, costData, integrations, organizations });
   const awsSync = createAwsSyncService({
     context,
     access: context.aws ?? { region: context.config.aws.region },
@@ -216,6 +219,7 @@ export async function buildApp(
     runIngestion: integrations.runIngestion,
     storeEc2Inventory: recommendations.storeEc2Inventory,
     storeWasteInventory: recommendations.storeWasteInventory,
+    storeCommitmentInventory: commitments.storeInventory,
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);
@@ -235,9 +239,6 @@ export async function buildApp(
   await app.register(integrationsRoutes, { integrations });
   await app.register(awsIntegrationsRoutes, { integrations, setup: awsSetup, syncs });
 
-  // Savings Plans and reservations read from the bill (decision 098); the dashboard's forecast reads
-  // those ending within the month (decision 114).
-  const commitments = createCommitmentsService({ context, costData, integrations, organizations });
   // The dashboard's billing query: one read over the cost rollups, cached per integration.
   const billingData = createBillingDataService({
     context,

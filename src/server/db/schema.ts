@@ -10,6 +10,7 @@ import type { AnalyticsTables } from './schema/analytics.ts';
 import type { ApiTokensTables } from './schema/api-tokens.ts';
 import type { BillingTables } from './schema/billing.ts';
 import type { ChatTables } from './schema/chat.ts';
+import type { CommitmentsTables } from './schema/commitments.ts';
 import type { ConsultationsTables } from './schema/consultations.ts';
 import type { CostDataTables } from './schema/cost-data.ts';
 import type { IntegrationsTables } from './schema/integrations.ts';
@@ -28,6 +29,7 @@ export type * from './schema/api-tokens.ts';
 export type * from './schema/billing.ts';
 export type * from './schema/chat.ts';
 export type * from './schema/columns.ts';
+export type * from './schema/commitments.ts';
 export type * from './schema/consultations.ts';
 export type * from './schema/cost-data.ts';
 export type * from './schema/integrations.ts';
@@ -54,4 +56,5 @@ export interface DatabaseSchema
     LaunchEventsTables,
     ApiTokensTables,
     UsageMeterTables,
-    ActionsTables {}
+    ActionsTables,
+    CommitmentsTables {}

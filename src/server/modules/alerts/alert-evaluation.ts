@@ -140,6 +140,7 @@ export function createAlertEvaluation(deps: {
     const commitmentContext = {
       organizationId,
       fired,
+      now: now(),
       commitments: () => {
         commitmentFacts ??= deps.commitments?.(organizationId, now()) ?? Promise.resolve([]);
         return commitmentFacts;

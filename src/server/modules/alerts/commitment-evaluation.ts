@@ -7,6 +7,7 @@ import {
   underUseDedupeKey,
 } from '../../../domain/commitment-alerts.ts';
 import { dueExpiryLead, expiryAlertText, expiryDedupeKey } from '../../../domain/commitment-expiry.ts';
+import { startAlertText, startDedupeKey, startIsDue } from '../../../domain/commitment-starts.ts';
 import type { CommitmentAlertFacts } from '../commitments/commitment-alert-facts.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { StoredRule } from './alert-rules.service.ts';
@@ -17,6 +18,8 @@ export type CommitmentFactsSource = (organizationId: string, now: Date) => Promi
 export interface CommitmentEvaluationContext {
   organizationId: string;
   fired: ReadonlySet<string>;
+  /** The pass's instant: a queued purchase's start is announced within its week (decision 122). */
+  now: Date;
   /** Read once per pass, whatever the number of commitments rules. */
   commitments: () => Promise<CommitmentAlertFacts[]>;
 }
@@ -24,7 +27,8 @@ export interface CommitmentEvaluationContext {
 /**
  * A commitments rule (docs/decisions/105; the expiry rule is docs/decisions/099): each commitment the
  * rule's accounts own whose end reached a lead time not announced yet, that was under-used on each of
- * the latest days, or that can still be returned. The outbox keys make each fire once.
+ * the latest days, that can still be returned, or that the AWS APIs listed queued and that started
+ * (docs/decisions/122). The outbox keys make each fire once.
  */
 export async function commitmentNotifications(
   context: CommitmentEvaluationContext,
@@ -84,6 +88,22 @@ export async function commitmentNotifications(
           ...underUseAlertText(commitment, use, settings.utilization_below_percent),
         });
     }
+    const startKey = startDedupeKey(commitment.commitmentId);
+    if (
+      commitment.queuedStart &&
+      startIsDue(commitment.queuedStart, context.now) &&
+      !context.fired.has(startKey)
+    )
+      notifications.push({
+        ...base(commitment, startKey, { condition: 'start', startsAt: commitment.queuedStart }),
+        ...startAlertText({
+          type: commitment.type,
+          commitmentId: commitment.commitmentId,
+          startsAt: commitment.queuedStart,
+          hourlyCommitmentUsd: commitment.hourlyCommitmentUsd,
+          reservedCount: commitment.reservedCount ?? null,
+        }),
+      });
     const key = returnWindowDedupeKey(commitment.commitmentId);
     if (
       settings.return_window &&

@@ -1,9 +1,12 @@
 import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-days.ts';
 import type { CommitmentDay } from '../../../domain/commitment-alerts.ts';
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
+import { isSameCommitment } from '../../../domain/commitment-sources.ts';
+import { startIsDue } from '../../../domain/commitment-starts.ts';
 import { daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
 import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.service.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
+import type { ListedCommitment } from './commitment-inventory-rows.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 
 /** What the commitments alerts judge of one commitment (docs/decisions/105), read at one instant. */
@@ -28,6 +31,9 @@ export interface CommitmentAlertFacts {
   last30Days: { onDemandEquivalent: number; commitmentCost: number } | null;
   /** Its days in the bill over the window read, a reservation's monthly unused fee spread over them. */
   days: CommitmentDay[];
+  /** Its start, when the AWS APIs once listed it queued (decision 122): announced once it starts. */
+  queuedStart?: string | null;
+  reservedCount?: number | null;
 }
 
 /** How far back the alerts read a commitment's days: room for a bill a month or two behind the clock. */
@@ -142,6 +148,8 @@ export async function factsOfCommitments(
 export function createCommitmentAlertFacts(deps: {
   costData: Pick<CostDataService, 'commitments'>;
   integrations: Pick<IntegrationsService, 'awsTargetsOf'>;
+  /** The commitments the AWS APIs once listed queued, per integration (decision 122). */
+  queuedInventory?: (owner: { organizationId: string; integrationId: string }) => Promise<ListedCommitment[]>;
 }) {
   const { commitments } = deps.costData;
   return async function alertFacts(organizationId: string, now: Date): Promise<CommitmentAlertFacts[]> {
@@ -152,10 +160,51 @@ export function createCommitmentAlertFacts(deps: {
         integrationId: integration.id,
         accountIds: null,
       });
-      facts.push(...(await factsOfCommitments(commitments, { organizationId, integration }, inventory, now)));
+      const billed = await factsOfCommitments(commitments, { organizationId, integration }, inventory, now);
+      const queued = (await deps.queuedInventory?.({ organizationId, integrationId: integration.id })) ?? [];
+      facts.push(...withQueuedStarts(billed, queued, { integration, now }));
     }
     return facts;
   };
+}
+
+/**
+ * The bill's facts, each marked with its start if the APIs once listed it queued; a queued purchase
+ * the bill does not hold yet is added in the week it starts, with no days, so its start is announced.
+ */
+function withQueuedStarts(
+  billed: CommitmentAlertFacts[],
+  queued: ListedCommitment[],
+  context: { integration: { id: string; name: string }; now: Date },
+): CommitmentAlertFacts[] {
+  const facts = [...billed];
+  for (const listed of queued) {
+    const fact = facts.find((entry) => isSameCommitment(entry.commitmentId, listed.commitmentId));
+    if (fact) {
+      fact.queuedStart = listed.startsAt;
+      fact.reservedCount = listed.instanceCount;
+      continue;
+    }
+    if (!startIsDue(listed.startsAt, context.now)) continue;
+    facts.push({
+      integrationId: context.integration.id,
+      integrationName: context.integration.name,
+      commitmentId: listed.commitmentId,
+      kind: listed.kind,
+      type: commitmentTypeLabel(listed.kind, listed.offering),
+      ownerAccountId: listed.accountId,
+      hourlyCommitmentUsd: listed.hourlyCommitmentUsd,
+      startsAt: listed.startsAt,
+      endsAt: listed.endsAt,
+      daysLeft: daysUntilEnd(listed.endsAt, context.now),
+      returnableUntil: null,
+      last30Days: null,
+      days: [],
+      queuedStart: listed.startsAt,
+      reservedCount: listed.instanceCount,
+    });
+  }
+  return facts;
 }
 
 export type CommitmentAlertFactsReader = ReturnType<typeof createCommitmentAlertFacts>;

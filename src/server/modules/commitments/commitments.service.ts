@@ -1,6 +1,7 @@
 import type { CommitmentRow, CommitmentsQuery, CommitmentsView } from '../../../contracts/commitments.ts';
 import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-days.ts';
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
+import { isSameCommitment, matchCommitmentSources } from '../../../domain/commitment-sources.ts';
 import { commitmentState, daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
 import { coverageOf, utilizationOf } from '../../../domain/commitment-utilization.ts';
 import type { Viewer } from '../../auth/viewer.ts';
@@ -10,12 +11,19 @@ import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.s
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { createCommitmentAlertFacts } from './commitment-alert-facts.ts';
+import { listCommitmentInventory, replaceCommitmentInventory } from './commitment-inventory.repository.ts';
+import {
+  type ListedCommitment,
+  listedCommitment,
+  listedOnlyRow,
+  withListing,
+} from './commitment-inventory-rows.ts';
 import { createMonthEndCommitments } from './commitment-month-ends.ts';
 import { commitmentAccountsOf } from './commitment-scope.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 
 export interface CommitmentsDependencies {
-  context: Pick<AppContext, 'clock'>;
+  context: Pick<AppContext, 'clock' | 'database'>;
   costData: Pick<CostDataService, 'commitments'>;
   integrations: Pick<IntegrationsService, 'resolve' | 'awsTargetsOf'>;
   organizations: Pick<OrganizationsService, 'costScopeFor'>;
@@ -55,11 +63,22 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
     const accountIds = commitmentAccountsOf(scope, query.account_id);
     let inventory = await costData.commitments.list({ ...owner, accountIds });
-    if (query.kind) inventory = inventory.filter((commitment) => commitment.kind === query.kind);
-    if (query.commitment_id) {
-      inventory = inventory.filter((commitment) => commitment.commitmentId === query.commitment_id);
-      if (inventory.length === 0) throw notFound('Commitment');
+    let listed = await listCommitmentInventory(context.database.db, { ...owner, accountIds });
+    if (query.kind) {
+      inventory = inventory.filter((commitment) => commitment.kind === query.kind);
+      listed = listed.filter((commitment) => commitment.kind === query.kind);
     }
+    if (query.commitment_id) {
+      const wanted = query.commitment_id;
+      inventory = inventory.filter((commitment) => commitment.commitmentId === wanted);
+      listed = listed.filter(
+        (commitment) =>
+          commitment.commitment_id === wanted ||
+          inventory.some((row) => isSameCommitment(row.commitmentId, commitment.commitment_id)),
+      );
+      if (inventory.length === 0 && listed.length === 0) throw notFound('Commitment');
+    }
+    const matched = matchCommitmentSources(inventory, listed.map(listedCommitment));
     const ids = inventory.map((commitment) => commitment.commitmentId);
     const bucketOf = (day: string) => (query.granularity === 'month' ? day.slice(0, 7) : day);
     const [amounts, periodUnused, coverage] = await Promise.all([
@@ -98,6 +117,8 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
         state: commitmentState(dates, now),
         returnable_until: returnWindowClosesAt(commitment.kind, dates, hourly, now),
         source: 'bill',
+        aws_state: null,
+        rates: null,
         total_commitment_usd: utilization.totalCommitment,
         used_commitment_usd: utilization.usedCommitment,
         unused_commitment_usd: utilization.unusedCommitment,
@@ -107,6 +128,12 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
         savings_unknown_reason: utilization.netSavings === null ? UNKNOWN_ON_DEMAND : null,
       };
     };
+    const rows = matched.map((entry) => {
+      if (entry.bill && !entry.api) return rowOf(entry.bill);
+      if (entry.api && !entry.bill) return listedOnlyRow(entry.api, now);
+      // Both: the APIs know the lifecycle, the bill the money (decision 106).
+      return withListing(rowOf(entry.bill as StoredCommitment), entry.api as ListedCommitment, now);
+    });
 
     const bucketTotals = new Map<string, { total: number; used: number }>();
     for (const row of amounts.byBucket)
@@ -123,7 +150,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       to,
       granularity: query.granularity,
       scoped: accountIds !== null,
-      commitments: inventory.map(rowOf),
+      commitments: rows,
       coverage: coverage
         .filter((row) => !query.kind || row.kind === query.kind)
         .map((row) => {
@@ -163,8 +190,24 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
 
   return {
     view,
+    /** The sync hands each account's commitments from the AWS APIs here (decision 122). */
+    storeInventory: (
+      owner: Parameters<typeof replaceCommitmentInventory>[1],
+      answered: Parameters<typeof replaceCommitmentInventory>[2],
+      commitments: Parameters<typeof replaceCommitmentInventory>[3],
+    ) => replaceCommitmentInventory(context.database.db, owner, answered, commitments),
     /** Every commitment of an organization with what its alerts judge, at an instant (decision 105). */
-    alertFacts: createCommitmentAlertFacts(deps),
+    alertFacts: createCommitmentAlertFacts({
+      ...deps,
+      queuedInventory: async (owner) =>
+        (
+          await listCommitmentInventory(
+            context.database.db,
+            { ...owner, accountIds: null },
+            { seenQueued: true },
+          )
+        ).map(listedCommitment),
+    }),
     /** The commitments of a scope that end within the month of a day, for the month-end forecast (decision 114). */
     endingInMonth: createMonthEndCommitments(deps),
   };

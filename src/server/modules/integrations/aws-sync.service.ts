@@ -13,6 +13,11 @@ import { awsClients } from './aws/aws-clients.ts';
 import { AwsAccessError, isThrottling } from './aws/aws-failure.ts';
 import { type AwsIdentity, type AwsSession, openAwsSession } from './aws/aws-session.ts';
 import { discoverExportPeriods, downloadObject } from './aws/billing-export-discovery.ts';
+import {
+  type ApiCommitment,
+  type CommitmentApiOutcome,
+  collectCommitmentInventory,
+} from './aws/commitment-inventory-collector.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
 import {
@@ -20,7 +25,7 @@ import {
   instancesOutcome,
   type WasteFinderOutcome,
 } from './aws/waste-inventory-collector.ts';
-import { backfillPendingOf, settingsOf } from './integration-settings.ts';
+import { backfillPendingOf, type CommitmentRead, settingsOf } from './integration-settings.ts';
 import {
   addBackfillPeriods,
   findIntegrationRowById,
@@ -53,6 +58,15 @@ export interface SyncDependencies {
     owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
     outcomes: WasteFinderOutcome[],
   ) => Promise<{ resources: number }>;
+  /**
+   * The commitments module owns the inventory of Savings Plans and reservations (decision 122): each
+   * account's commitments, for the APIs that answered.
+   */
+  storeCommitmentInventory?: (
+    owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+    answered: CommitmentApiOutcome['api'][],
+    commitments: ApiCommitment[],
+  ) => Promise<number>;
 }
 
 export interface SyncOutcome {
@@ -301,40 +315,69 @@ export function createAwsSyncService(deps: SyncDependencies) {
     return sessions;
   }
 
+  /**
+   * One account's Savings Plans and reservations from the AWS APIs, stored for the APIs that answered.
+   * A failure is a note on the card, never a failed sync: the bill still shows the commitments.
+   */
+  async function syncCommitments(
+    row: IntegrationRow,
+    session: AwsSession,
+    regions: string[],
+  ): Promise<CommitmentRead[]> {
+    if (!deps.storeCommitmentInventory) return [];
+    try {
+      const { commitments, outcomes } = await collectCommitmentInventory(
+        deps.access,
+        session.credentials,
+        regions.length > 0 ? regions : [deps.access.region],
+      );
+      const answered = outcomes.filter((outcome) => outcome.state === 'ok').map((outcome) => outcome.api);
+      const owner = {
+        organizationId: row.organization_id,
+        integrationId: row.id,
+        accountId: session.accountId,
+        observedAt: now(),
+      };
+      await deps.storeCommitmentInventory(owner, answered, commitments);
+      return outcomes.map((outcome) => ({ accountId: session.accountId, ...outcome }));
+    } catch (error) {
+      deps.context.log.warn({ integrationId: row.id, err: error }, 'commitment inventory not stored');
+      return [];
+    }
+  }
+
   async function syncInventory(row: IntegrationRow, main: AwsSession, warnings: string[]) {
     let instances = 0;
+    const commitmentReads: CommitmentRead[] = [];
     for (const session of await linkedAccountSessions(row, main, warnings)) {
       const collected = await collectEc2Inventory(deps.access, session.credentials, now());
-      const stored = await deps.storeEc2Inventory(
-        {
-          organizationId: row.organization_id,
-          integrationId: row.id,
-          accountId: session.accountId,
-          observedAt: now(),
-        },
-        collected,
-      );
+      const owner = {
+        organizationId: row.organization_id,
+        integrationId: row.id,
+        accountId: session.accountId,
+        observedAt: now(),
+      };
+      const stored = await deps.storeEc2Inventory(owner, collected);
       instances += stored.instances;
+      const usedRegions = new Set([
+        ...(await deps.costData.usageRegions(row.id, session.accountId)),
+        ...collected.map((instance) => instance.region),
+      ]);
       if (deps.storeWasteInventory) {
-        const usedRegions = new Set([
-          ...(await deps.costData.usageRegions(row.id, session.accountId)),
-          ...collected.map((instance) => instance.region),
-        ]);
         const outcomes = await collectWasteInventory(
           deps.access,
           session.credentials,
           [...usedRegions],
           now(),
         );
-        const owner = {
-          organizationId: row.organization_id,
-          integrationId: row.id,
-          accountId: session.accountId,
-          observedAt: now(),
-        };
         await deps.storeWasteInventory(owner, [...outcomes, instancesOutcome(collected, usedRegions.size)]);
       }
+      commitmentReads.push(...(await syncCommitments(row, session, [...usedRegions])));
     }
+    if (deps.storeCommitmentInventory)
+      await mergeIntegrationSettings(db, row.id, {
+        commitmentReads: { checkedAt: now().toISOString(), reads: commitmentReads },
+      });
     await deps.refreshFindings(row.organization_id);
     return instances;
   }

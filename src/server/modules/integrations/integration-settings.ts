@@ -1,3 +1,12 @@
+/** How one account's read of one commitments API went at the last sync (decision 122). */
+export interface CommitmentRead {
+  accountId: string;
+  api: 'savings-plans' | 'ec2-reservations' | 'rds-reservations';
+  permission: string;
+  state: 'ok' | 'missing-permission' | 'throttled' | 'failed';
+  message: string | null;
+}
+
 /** What an integration remembers between syncs (the `settings` JSON column). */
 export interface IntegrationSettings {
   /** The simulated company of the built-in simulator. */
@@ -7,6 +16,8 @@ export interface IntegrationSettings {
   costExplorer?: { refreshedAt?: string; paidCalls?: number };
   /** Warnings of the last sync that did not stop it (a linked account without the role). */
   syncWarnings?: string[];
+  /** The last sync's reads of the Savings Plans, EC2 and RDS reservation APIs, per account. */
+  commitmentReads?: { checkedAt: string; reads: CommitmentRead[] };
   /**
    * The older billing periods a sync handed to workers, one job each (docs/decisions/082): those in,
    * and those whose last attempt failed, with why.

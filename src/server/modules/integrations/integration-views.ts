@@ -1,7 +1,7 @@
 import type { ExportLocation, IngestionRunView, IntegrationView } from '../../../contracts/integrations.ts';
 import { ACTION_ROLE_ABILITIES, PROTECT_TAG } from '../../../domain/resource-actions.ts';
 import type { IngestionRun } from '../cost-data/cost-data.service.ts';
-import { backfillProgressOf, settingsOf } from './integration-settings.ts';
+import { backfillProgressOf, type IntegrationSettings, settingsOf } from './integration-settings.ts';
 import type { IntegrationRow } from './integrations.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -30,6 +30,22 @@ export function toRunView(run: IngestionRun): IngestionRunView {
         : null,
     created_at: run.createdAt.toISOString(),
     finished_at: iso(run.finishedAt),
+  };
+}
+
+/** The last sync's reads of the commitments APIs (decision 122): the card names a permission missing. */
+function commitmentReadsView(settings: IntegrationSettings): IntegrationView['commitment_reads'] {
+  const last = settings.commitmentReads;
+  if (!last) return null;
+  return {
+    checked_at: last.checkedAt,
+    reads: last.reads.map((read) => ({
+      account_id: read.accountId,
+      api: read.api,
+      permission: read.permission,
+      state: read.state,
+      message: read.message,
+    })),
   };
 }
 
@@ -72,6 +88,7 @@ export function integrationView(row: IntegrationRow, facts: IntegrationViewFacts
     is_demo: settingsOf(row.settings).demo === true,
     cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
     backfill: backfillProgressOf(settingsOf(row.settings)),
+    commitment_reads: commitmentReadsView(settingsOf(row.settings)),
     latest_run: latest ? toRunView(latest) : null,
     last_good_run: lastGood ? toRunView(lastGood) : null,
     months_outside_history: outsideHistory ?? null,

@@ -27,6 +27,8 @@ const COLUMNS: Array<[string, (row: CommitmentRow) => CsvCell]> = [
   ['On-Demand equivalent (USD)', (row) => round(row.on_demand_equivalent_usd, 6)],
   ['Net savings (USD)', (row) => round(row.net_savings_usd, 6)],
   ['Source', (row) => row.source],
+  ['AWS state', (row) => row.aws_state],
+  ['Rates (AWS API)', (row) => row.rates],
 ];
 
 export function commitmentsToCsv(rows: readonly CommitmentRow[]): string {

@@ -54,6 +54,7 @@ describe('commitments inventory from the Savings Plans, EC2 and RDS APIs', () =>
       paymentOption: 'Partial Upfront',
       instanceType: 'db.r6g.2xlarge',
       instanceCount: 3,
+      rates: expect.stringMatching(/^\$\d+\.\d{3} an hour per instance, \$[\d,.]+ upfront$/),
     });
     const retired = byId.get(RETIRED_EC2_RESERVATION.id);
     expect(retired).toMatchObject({

@@ -28,6 +28,8 @@ export interface ApiCommitment {
   hourlyCommitmentUsd: number | null;
   instanceType: string | null;
   instanceCount: number | null;
+  /** What it charges, in words ("$1.200 an hour, nothing upfront"); null when AWS says nothing. */
+  rates: string | null;
 }
 
 export interface CommitmentApiOutcome {
@@ -56,6 +58,27 @@ function dateOf(value: string | Date | undefined): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+const usd = (amount: number, digits: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+
+/** A commitment's price in words: what it charges an hour and upfront, and what it covers. */
+export function ratesInWords(parts: {
+  hourlyUsd: number | null;
+  upfrontUsd: number | null;
+  per?: string;
+  covers?: readonly string[];
+}): string | null {
+  const words: string[] = [];
+  if (parts.hourlyUsd !== null) words.push(`${usd(parts.hourlyUsd, 3)} an hour${parts.per ?? ''}`);
+  if (parts.upfrontUsd !== null)
+    words.push(parts.upfrontUsd > 0 ? `${usd(parts.upfrontUsd, 2)} upfront` : 'nothing upfront');
+  if (parts.covers?.length) words.push(`covers ${parts.covers.join(', ')}`);
+  return words.length > 0 ? words.join(', ') : null;
+}
+
+const numberOrNull = (value: string | number | undefined) =>
+  value === undefined || value === '' || !Number.isFinite(Number(value)) ? null : Number(value);
 
 function plusSeconds(start: Date | null, seconds: number | undefined): Date | null {
   return start && seconds ? new Date(start.getTime() + seconds * 1000) : null;
@@ -88,6 +111,11 @@ async function readSavingsPlans(clients: Clients): Promise<ApiCommitment[]> {
         hourlyCommitmentUsd: plan.commitment ? Number(plan.commitment) : null,
         instanceType: null,
         instanceCount: null,
+        rates: ratesInWords({
+          hourlyUsd: numberOrNull(plan.recurringPaymentAmount),
+          upfrontUsd: numberOrNull(plan.upfrontPaymentAmount),
+          covers: plan.productTypes,
+        }),
       });
     }
     nextToken = page.nextToken;
@@ -105,7 +133,7 @@ async function readEc2Reservations(clients: Clients, region: string): Promise<Ap
       kind: 'ec2-reservation',
       region,
       state: reservation.State ?? 'unknown',
-      offeringType: 'ReservedInstances',
+      offeringType: 'AmazonEC2',
       term: termOf(reservation.Duration),
       paymentOption: reservation.OfferingType ?? '',
       startsAt,
@@ -113,6 +141,14 @@ async function readEc2Reservations(clients: Clients, region: string): Promise<Ap
       hourlyCommitmentUsd: null,
       instanceType: reservation.InstanceType ?? null,
       instanceCount: reservation.InstanceCount ?? null,
+      rates: ratesInWords({
+        hourlyUsd: numberOrNull(
+          reservation.RecurringCharges?.find((charge) => charge.Frequency === 'Hourly')?.Amount ??
+            reservation.UsagePrice,
+        ),
+        upfrontUsd: numberOrNull(reservation.FixedPrice),
+        per: ' per instance',
+      }),
     };
   });
 }
@@ -131,7 +167,7 @@ async function readRdsReservations(clients: Clients, region: string): Promise<Ap
         kind: 'rds-reservation',
         region,
         state: reservation.State ?? 'unknown',
-        offeringType: 'ReservedInstances',
+        offeringType: 'AmazonRDS',
         term: termOf(reservation.Duration),
         paymentOption: reservation.OfferingType ?? '',
         startsAt,
@@ -139,6 +175,14 @@ async function readRdsReservations(clients: Clients, region: string): Promise<Ap
         hourlyCommitmentUsd: null,
         instanceType: reservation.DBInstanceClass ?? null,
         instanceCount: reservation.DBInstanceCount ?? null,
+        rates: ratesInWords({
+          hourlyUsd: numberOrNull(
+            reservation.RecurringCharges?.find((charge) => charge.RecurringChargeFrequency === 'Hourly')
+              ?.RecurringChargeAmount ?? reservation.UsagePrice,
+          ),
+          upfrontUsd: numberOrNull(reservation.FixedPrice),
+          per: ' per instance',
+        }),
       });
     }
     marker = page.Marker;

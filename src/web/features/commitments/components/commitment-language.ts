@@ -34,3 +34,24 @@ export function sizeLabel(row: CommitmentRow): string {
 
 /** Utilization below this is shown as a warning: the commitment pays for hours nothing uses. */
 export const LOW_UTILIZATION_PERCENT = 80;
+
+/** Where a row was read, in the words of its Source column (decision 122). */
+export const SOURCE_LABELS: Record<CommitmentRow['source'], string> = {
+  bill: 'Bill',
+  'aws-api': 'AWS API',
+  both: 'Bill and AWS API',
+};
+
+export const SOURCE_EXPLANATIONS: Record<CommitmentRow['source'], string> = {
+  bill: 'Read from the bill only: the AWS APIs do not list it (it ended, or it belongs to an account the role cannot read).',
+  'aws-api':
+    'Listed by the AWS APIs and not in the bill: a purchase queued to start, or one that ended before the months read. No usage to measure.',
+  both: 'Listed by the AWS APIs (state, term and dates) and billed (use, cost and savings).',
+};
+
+/** The state badge: a queued purchase says the day it starts. */
+export function stateLabel(row: CommitmentRow): string | null {
+  if (row.state === 'queued') return `Queued, starts ${formatInstantDay(row.starts_at)}`;
+  if (row.state === 'expired') return row.aws_state === 'retired' ? 'Retired' : 'Expired';
+  return null;
+}

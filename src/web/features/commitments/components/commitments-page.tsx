@@ -52,7 +52,7 @@ export function CommitmentsPage() {
     <PageContainer>
       <ScreenHeader
         title="Commitments"
-        description="Savings Plans and Reserved Instances from your bill: what they cover, what they waste, and when they end."
+        description="Savings Plans and Reserved Instances from your bill and the AWS APIs: what they cover, what they waste, and when they end."
         actions={download}
       />
       <Group mb="md" gap="md" wrap="wrap">

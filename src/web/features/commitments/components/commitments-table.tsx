@@ -6,14 +6,23 @@ import {
   formatInstantDay,
   formatPercent,
   LOW_UTILIZATION_PERCENT,
+  SOURCE_EXPLANATIONS,
+  SOURCE_LABELS,
   sizeLabel,
+  stateLabel,
   termLabel,
 } from './commitment-language.ts';
 
 function UtilizationCell({ row }: { row: CommitmentRow }) {
   if (row.utilization_percent === null)
     return (
-      <Tooltip label="No commitment was billed in this window">
+      <Tooltip
+        label={
+          row.source === 'aws-api'
+            ? 'Not in the bill: no usage to measure'
+            : 'No commitment was billed in this window'
+        }
+      >
         <Text size="sm" c="dimmed">
           —
         </Text>
@@ -68,9 +77,14 @@ export function CommitmentsTable({ rows }: { rows: readonly CommitmentRow[] }) {
                     <Text size="sm" fw={600}>
                       {row.type}
                     </Text>
-                    {row.state !== 'active' && (
-                      <Badge size="xs" variant="light" color={row.state === 'queued' ? 'blue' : 'gray'}>
-                        {row.state}
+                    {stateLabel(row) && (
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={row.state === 'queued' ? 'blue' : 'gray'}
+                        data-testid="commitment-state"
+                      >
+                        {stateLabel(row)}
                       </Badge>
                     )}
                     {row.returnable_until && (
@@ -87,6 +101,7 @@ export function CommitmentsTable({ rows }: { rows: readonly CommitmentRow[] }) {
                   <Text size="xs" c="dimmed">
                     {sizeLabel(row)} · account {row.owner_account_id}
                     {row.region ? ` · ${row.region}` : ''}
+                    {row.rates ? ` · ${row.rates}` : ''}
                   </Text>
                 </Stack>
               </Table.Td>
@@ -109,15 +124,24 @@ export function CommitmentsTable({ rows }: { rows: readonly CommitmentRow[] }) {
                 <UtilizationCell row={row} />
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm">{formatUsd(row.unused_commitment_usd)}</Text>
+                <Text size="sm" c={row.source === 'aws-api' ? 'dimmed' : undefined}>
+                  {row.source === 'aws-api' ? '—' : formatUsd(row.unused_commitment_usd)}
+                </Text>
               </Table.Td>
               <Table.Td ta="right">
                 <SavingsCell row={row} />
               </Table.Td>
               <Table.Td>
-                <Badge variant="outline" color="gray" size="sm">
-                  Bill
-                </Badge>
+                <Tooltip label={SOURCE_EXPLANATIONS[row.source]} multiline w={280}>
+                  <Text
+                    size="sm"
+                    c={row.source === 'aws-api' ? 'blue.8' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="commitment-source"
+                  >
+                    {SOURCE_LABELS[row.source]}
+                  </Text>
+                </Tooltip>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -22,6 +22,7 @@ import { isBusy } from '../api/get-integrations.ts';
 import { useSetActionRole } from '../api/set-action-role.ts';
 import { asksAddOrReplace, useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
+import { CommitmentReadsNote } from './commitment-reads-note.tsx';
 import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
@@ -232,6 +233,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
           integration={integration}
           uploadRefusal={upload.isError && !asking ? uploadRefusalMessage(upload.error) : null}
         />
+        <CommitmentReadsNote integration={integration} />
         {integration.kind === 'upload' && (
           <UploadedMonthParts
             integrationId={integration.id}
