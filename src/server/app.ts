@@ -216,6 +216,7 @@ export async function buildApp(
     runIngestion: integrations.runIngestion,
     storeEc2Inventory: recommendations.storeEc2Inventory,
     storeWasteInventory: recommendations.storeWasteInventory,
+    storeImportedRecommendations: recommendations.storeImportedRecommendations,
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);

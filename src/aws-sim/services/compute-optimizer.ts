@@ -49,7 +49,7 @@ function instanceJson(recommendation: SimInstanceRecommendation, nowMs: number) 
     currentInstanceType: instance.instanceType,
     finding: recommendation.finding,
     findingReasonCodes: recommendation.reasons,
-    utilizationMetrics: [{ name: 'CPU', statistic: 'MAXIMUM', value: recommendation.cpuMaximum }],
+    utilizationMetrics: [{ name: 'Cpu', statistic: 'Maximum', value: recommendation.cpuMaximum }],
     lookBackPeriodInDays: COMPUTE_OPTIMIZER_LOOK_BACK_DAYS,
     recommendationOptions: recommendation.options.map((option) => ({
       instanceType: option.instanceType,

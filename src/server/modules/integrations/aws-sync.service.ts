@@ -13,11 +13,13 @@ import { awsClients } from './aws/aws-clients.ts';
 import { AwsAccessError, isThrottling } from './aws/aws-failure.ts';
 import { type AwsIdentity, type AwsSession, openAwsSession } from './aws/aws-session.ts';
 import { discoverExportPeriods, downloadObject } from './aws/billing-export-discovery.ts';
+import { importComputeOptimizer, type RecommendationImportOutcome } from './aws/compute-optimizer-import.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
 import {
   collectWasteInventory,
   instancesOutcome,
+  regionsToRead,
   type WasteFinderOutcome,
 } from './aws/waste-inventory-collector.ts';
 import { backfillPendingOf, settingsOf } from './integration-settings.ts';
@@ -53,6 +55,11 @@ export interface SyncDependencies {
     owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
     outcomes: WasteFinderOutcome[],
   ) => Promise<{ resources: number }>;
+  /** And what Compute Optimizer recommends for each account (decision 124), read in the same pass. */
+  storeImportedRecommendations?: (
+    owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+    outcome: RecommendationImportOutcome,
+  ) => Promise<{ recommendations: number }>;
 }
 
 export interface SyncOutcome {
@@ -320,12 +327,8 @@ export function createAwsSyncService(deps: SyncDependencies) {
           ...(await deps.costData.usageRegions(row.id, session.accountId)),
           ...collected.map((instance) => instance.region),
         ]);
-        const outcomes = await collectWasteInventory(
-          deps.access,
-          session.credentials,
-          [...usedRegions],
-          now(),
-        );
+        const regions = await regionsToRead(deps.access, session.credentials, [...usedRegions]);
+        const outcomes = await collectWasteInventory(deps.access, session.credentials, regions, now());
         const owner = {
           organizationId: row.organization_id,
           integrationId: row.id,
@@ -333,6 +336,11 @@ export function createAwsSyncService(deps: SyncDependencies) {
           observedAt: now(),
         };
         await deps.storeWasteInventory(owner, [...outcomes, instancesOutcome(collected, usedRegions.size)]);
+        if (deps.storeImportedRecommendations)
+          await deps.storeImportedRecommendations(
+            owner,
+            await importComputeOptimizer(deps.access, session.credentials, regions),
+          );
       }
     }
     await deps.refreshFindings(row.organization_id);

@@ -13,6 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 const item: RecommendationItem = {
   id: 'previous-generation:00000000-0000-4000-8000-000000000001',
   kind: 'previous-generation',
+  source: 'spendguard',
   integration_id: 'int-1',
   account_id: '281947365012',
   region: 'us-east-1',
