@@ -1,7 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RecommendationItem } from '../../../../contracts/recommendation-list.ts';
+import type {
+  RecommendationItem,
+  RecommendationListView,
+} from '../../../../contracts/recommendation-list.ts';
+import { SOURCE_NAMES } from '../../../../domain/imported-recommendations.ts';
 import { formatUsd } from '../../../../domain/money.ts';
 import { recommendationsCsv } from '../../../../domain/recommendation-csv.ts';
 import { SectionError } from '../../../components/section-states.tsx';
@@ -33,6 +37,42 @@ function Savings({ item }: { item: RecommendationItem }) {
   );
 }
 
+/** Who flagged it: Spendguard's own rules, or AWS (imported, decision 124). */
+function SourceLabel({ item }: { item: RecommendationItem }) {
+  if (item.source === 'spendguard')
+    return (
+      <Text size="xs" c="dimmed" mt={4}>
+        {SOURCE_NAMES.spendguard}
+      </Text>
+    );
+  return (
+    <Badge display="block" mt={4} size="xs" variant="outline" color="gray" tt="none">
+      {SOURCE_NAMES[item.source]}
+    </Badge>
+  );
+}
+
+const FINDER_NAMES: Partial<Record<RecommendationListView['finders'][number]['finder'], string>> = {
+  natGateways: 'NAT gateways',
+  loadBalancers: 'Load balancers',
+  networkInterfaces: 'Network interfaces',
+  computeOptimizer: 'Compute Optimizer import',
+};
+const finderName = (finder: string) =>
+  FINDER_NAMES[finder as keyof typeof FINDER_NAMES] ?? `${finder[0]?.toUpperCase()}${finder.slice(1)}`;
+
+/** Accounts without Compute Optimizer: said once, calmly; Spendguard's own findings cover them. */
+function ComputeOptimizerOff({ accounts }: { accounts: string[] }) {
+  if (accounts.length === 0) return null;
+  return (
+    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Compute Optimizer is off">
+      Account{accounts.length === 1 ? '' : 's'} {accounts.join(', ')} {accounts.length === 1 ? 'has' : 'have'}{' '}
+      AWS Compute Optimizer turned off, so only Spendguard&apos;s own findings are listed there. Opt in from
+      the Compute Optimizer console to import its recommendations too; a resource both flag is counted once.
+    </Alert>
+  );
+}
+
 function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
   return (
     <Table.Tr>
@@ -46,6 +86,7 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
         >
           {KIND_NAMES[item.kind]}
         </Badge>
+        <SourceLabel item={item} />
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
@@ -98,7 +139,13 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
   if (query.isError)
     return <SectionError what="recommendations" error={query.error} onRetry={() => query.refetch()} />;
   if (!list) return null;
-  const blocked = list.finders.filter((finder) => finder.state !== 'ok');
+  const blocked = list.finders.filter((finder) => finder.state !== 'ok' && finder.state !== 'not-enrolled');
+  const optimizerOff = [
+    ...new Set(list.finders.filter((finder) => finder.state === 'not-enrolled').map((f) => f.account_id)),
+  ];
+  const importing = list.finders.some(
+    (finder) => finder.finder === 'computeOptimizer' && finder.state === 'ok',
+  );
   return (
     <Stack gap="md" mb="xl">
       <Group justify="space-between" align="flex-end">
@@ -106,7 +153,8 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
           <Title order={3}>Every recommendation</Title>
           <Text size="sm" c="dimmed">
             {formatUsd(list.total_monthly_savings)} a month across {list.findings.length} finding
-            {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears.
+            {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears
+            {importing ? "; Compute Optimizer's recommendations merged in, each resource counted once" : ''}.
           </Text>
         </div>
         <Group gap="xs">
@@ -128,13 +176,14 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
           key={`${finder.integration_id}/${finder.account_id}/${finder.finder}`}
           color="yellow"
           icon={<IconLock size={18} />}
-          title={`${finder.finder[0]?.toUpperCase()}${finder.finder.slice(1)} of account ${finder.account_id} not checked`}
+          title={`${finderName(finder.finder)} of account ${finder.account_id} not checked`}
         >
           {finder.state === 'missing-permission'
             ? `The role lacks ${finder.permission}: update the stack from the latest template or add it to the role's policy. The other finders ran.`
             : (finder.message ?? 'The last sync could not finish this finder.')}
         </Alert>
       ))}
+      <ComputeOptimizerOff accounts={optimizerOff} />
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
       <RecommendationFilterBar list={list} filters={filters} onChange={set} />
       <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
