@@ -7,7 +7,8 @@ import type { SimVolume } from './waste.ts';
 /**
  * What AWS Compute Optimizer says about the company, derived from the same fleet and volumes the bill
  * and the describe calls show: an oversized or idle instance one size down, a previous-generation
- * instance on its current generation, the Kafka brokers on Graviton, and every attached gp2 volume on
+ * instance on its current generation, the web tier and the Kafka brokers on Graviton (which Spendguard's
+ * own rules never suggest for a busy instance), and every attached gp2 volume on
  * gp3 at its baseline. Savings are On-Demand list prices x 730 hours (as Compute Optimizer estimates),
  * scaled by the region's price factor, so they sit near the bill's figures but not on them.
  */
@@ -20,7 +21,7 @@ const SIZES = ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', '2xlarge',
 /** The current generation of each previous-generation family the company still runs. */
 const CURRENT_GENERATION: Record<string, string> = { m4: 'm5', c4: 'c5', r4: 'r5', t2: 't3' };
 /** Graviton twins Compute Optimizer offers beside the current architecture. */
-const GRAVITON: Record<string, string> = { r6i: 'r6g', m6i: 'm6g', c6i: 'c6g' };
+const GRAVITON: Record<string, string> = { m5: 'm6g', r6i: 'r6g', m6i: 'm6g', c6i: 'c6g' };
 const VOLUME_USD_PER_GB_MONTH = { gp2: 0.1, gp3: 0.08 } as const;
 
 export interface SimInstanceRecommendation {

@@ -107,6 +107,8 @@ describe('importing Compute Optimizer', () => {
       'rightsizing graviton-worker',
       'rightsizing kafka-broker-1',
       'rightsizing kafka-broker-2',
+      'rightsizing web-prod-1',
+      'rightsizing web-prod-2',
     ]);
     const batch = named(view, 'rightsizing', 'batch-legacy');
     expect(batch).toMatchObject({
@@ -203,7 +205,7 @@ describe('importing Compute Optimizer', () => {
         (finder) => finder.account_id === management?.accountId && finder.finder === 'computeOptimizer',
       ),
     ).toMatchObject({ state: 'missing-permission' });
-    expect(imported(view)).toHaveLength(6);
+    expect(imported(view)).toHaveLength(8);
     await sync();
   });
 });

@@ -1,56 +1,23 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type {
   RecommendationItem,
   RecommendationListView,
 } from '../../../../contracts/recommendation-list.ts';
-import { SOURCE_NAMES } from '../../../../domain/imported-recommendations.ts';
 import { formatUsd } from '../../../../domain/money.ts';
 import { recommendationsCsv } from '../../../../domain/recommendation-csv.ts';
 import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
 import { ClampedWhy } from './clamped-why.tsx';
 import { KindTotals } from './kind-totals.tsx';
 import { RecommendationActionButton } from './recommendation-action-button.tsx';
+import { RecommendationCards } from './recommendation-cards.tsx';
 import { RecommendationFilterBar } from './recommendation-filters.tsx';
-import { ACTION_NAMES, KIND_COLORS, KIND_NAMES } from './recommendation-kinds.ts';
+import { ActionNote, KindBadge, OwnerName, Savings, SourceLabel } from './recommendation-parts.tsx';
 import { WasteSettingsButton } from './waste-settings-button.tsx';
-
-function Savings({ item }: { item: RecommendationItem }) {
-  if (item.monthly_savings === null || !item.price.known) {
-    return (
-      <Tooltip multiline w={300} withArrow label={item.price.known ? '' : item.price.reason}>
-        <Text size="sm" c="dimmed" style={{ cursor: 'help' }}>
-          Price unknown
-        </Text>
-      </Tooltip>
-    );
-  }
-  return (
-    <Tooltip multiline w={300} withArrow label={`From ${item.price.source}`}>
-      <Text size="sm" fw={600} style={{ cursor: 'help' }}>
-        {formatUsd(item.monthly_savings)}
-      </Text>
-    </Tooltip>
-  );
-}
-
-/** Who flagged it: Spendguard's own rules, or AWS (imported, decision 124). */
-function SourceLabel({ item }: { item: RecommendationItem }) {
-  if (item.source === 'spendguard')
-    return (
-      <Text size="xs" c="dimmed" mt={4}>
-        {SOURCE_NAMES.spendguard}
-      </Text>
-    );
-  return (
-    <Badge display="block" mt={4} size="xs" variant="outline" color="gray" tt="none">
-      {SOURCE_NAMES[item.source]}
-    </Badge>
-  );
-}
 
 const FINDER_NAMES: Partial<Record<RecommendationListView['finders'][number]['finder'], string>> = {
   natGateways: 'NAT gateways',
@@ -77,15 +44,7 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge
-          color={KIND_COLORS[item.kind]}
-          variant="light"
-          tt="none"
-          style={{ overflow: 'visible' }}
-          styles={{ label: { overflow: 'visible' } }}
-        >
-          {KIND_NAMES[item.kind]}
-        </Badge>
+        <KindBadge kind={item.kind} />
         <SourceLabel item={item} />
       </Table.Td>
       <Table.Td>
@@ -103,27 +62,14 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        {item.owner ? (
-          <Tooltip label={`Matched by ${item.owner.matched_by}`} withArrow>
-            <Text size="sm">{item.owner.name}</Text>
-          </Tooltip>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No team
-          </Text>
-        )}
+        <OwnerName item={item} />
       </Table.Td>
       <Table.Td ta="right">
         <Savings item={item} />
       </Table.Td>
       <Table.Td>
         <ClampedWhy text={item.why} />
-        {item.action && (
-          <Text size="xs" c="dimmed" mt={4}>
-            {ACTION_NAMES[item.action.kind]}
-            {item.action.by ? ` by ${item.action.by}` : ''}: {item.action.reason ?? 'no reason given'}
-          </Text>
-        )}
+        <ActionNote item={item} />
       </Table.Td>
       <Table.Td>{canAct && <RecommendationActionButton item={item} />}</Table.Td>
     </Table.Tr>
@@ -134,6 +80,8 @@ function Row({ item, canAct }: { item: RecommendationItem; canAct: boolean }) {
 export function AllRecommendations({ canAct }: { canAct: boolean }) {
   const [filters, setFilters] = useState<RecommendationFilters>({});
   const query = useRecommendations(filters);
+  // Seven columns do not fit a phone: there each finding is a card, nothing scrolls sideways.
+  const phone = usePhoneWidth();
   const list = query.data;
   const set = (patch: Partial<RecommendationFilters>) => setFilters({ ...filters, ...patch });
   if (query.isError)
@@ -186,33 +134,37 @@ export function AllRecommendations({ canAct }: { canAct: boolean }) {
       <ComputeOptimizerOff accounts={optimizerOff} />
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
       <RecommendationFilterBar list={list} filters={filters} onChange={set} />
-      <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="xs" highlightOnHover miw={1100} aria-label="Every recommendation">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>Kind</Table.Th>
-              <Table.Th w={220}>Resource</Table.Th>
-              <Table.Th w={130}>Account</Table.Th>
-              <Table.Th w={120}>Owner</Table.Th>
-              <Table.Th w={110} ta="right">
-                Saves a month
-              </Table.Th>
-              <Table.Th>Why</Table.Th>
-              <Table.Th w={110} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.findings.map((item) => (
-              <Row key={item.id} item={item} canAct={canAct} />
-            ))}
-          </Table.Tbody>
-        </Table>
-        {list.findings.length === 0 && (
-          <Text size="sm" c="dimmed" p="md">
-            Nothing matches these filters.
-          </Text>
-        )}
-      </Paper>
+      {phone ? (
+        <RecommendationCards findings={list.findings} canAct={canAct} />
+      ) : (
+        <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="xs" highlightOnHover miw={1100} aria-label="Every recommendation">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={170}>Kind</Table.Th>
+                <Table.Th w={220}>Resource</Table.Th>
+                <Table.Th w={130}>Account</Table.Th>
+                <Table.Th w={120}>Owner</Table.Th>
+                <Table.Th w={110} ta="right">
+                  Saves a month
+                </Table.Th>
+                <Table.Th>Why</Table.Th>
+                <Table.Th w={110} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.findings.map((item) => (
+                <Row key={item.id} item={item} canAct={canAct} />
+              ))}
+            </Table.Tbody>
+          </Table>
+          {list.findings.length === 0 && (
+            <Text size="sm" c="dimmed" p="md">
+              Nothing matches these filters.
+            </Text>
+          )}
+        </Paper>
+      )}
     </Stack>
   );
 }
