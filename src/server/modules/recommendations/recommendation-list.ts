@@ -332,7 +332,7 @@ export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
   const seen = items.filter((item) =>
     isCostInScope(inputs.viewerScope, { usageAccountId: item.account_id, tags: item.tags }),
   );
-  const merged = oneFigurePerResource(seen) as RecommendationItem[];
+  const merged = oneFigurePerResource(seen);
   return oneSavingPerInstance(merged.map((item) => ({ ...item, set_aside: item.action !== null }))).map(
     ({ set_aside: _, ...item }) => item,
   );
