@@ -26,7 +26,7 @@ function RecommendationCard({ item, canAct }: { item: RecommendationItem; canAct
         <Text size="xs" c="dimmed">
           {item.account_id} · <RegionName region={item.region} /> ·
         </Text>
-        <OwnerName item={item} />
+        <OwnerName item={item} size="xs" />
       </Group>
       <Stack gap={4} mt="xs">
         <ClampedWhy text={item.why} />

@@ -54,16 +54,16 @@ export function KindBadge({ kind }: { kind: RecommendationKind }) {
   );
 }
 
-export function OwnerName({ item }: { item: RecommendationItem }) {
+export function OwnerName({ item, size = 'sm' }: { item: RecommendationItem; size?: 'sm' | 'xs' }) {
   if (!item.owner)
     return (
-      <Text size="sm" c="dimmed">
+      <Text size={size} c="dimmed">
         No team
       </Text>
     );
   return (
     <Tooltip label={`Matched by ${item.owner.matched_by}`} withArrow>
-      <Text size="sm">{item.owner.name}</Text>
+      <Text size={size}>{item.owner.name}</Text>
     </Tooltip>
   );
 }
