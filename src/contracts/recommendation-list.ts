@@ -20,6 +20,7 @@ export const recommendationKind = z.enum([
   'idle-public-ip',
   'previous-generation',
   'volume-change',
+  'instance-type-change',
 ]);
 export type RecommendationKind = z.infer<typeof recommendationKind>;
 
@@ -150,7 +151,7 @@ export const recommendationIdParams = z.object({
   id: z
     .string()
     .regex(
-      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address|idle-nat-gateway|idle-load-balancer|idle-database|idle-public-ip|previous-generation|volume-change):[0-9a-f-]{36}$/,
+      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address|idle-nat-gateway|idle-load-balancer|idle-database|idle-public-ip|previous-generation|volume-change|instance-type-change):[0-9a-f-]{36}$/,
       'must be a recommendation id such as gp2-volume:<uuid>',
     ),
 });

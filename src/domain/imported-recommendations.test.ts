@@ -42,7 +42,7 @@ describe('imported recommendations', () => {
           recommendedConfiguration: 'r6g.xlarge',
         }),
       ),
-    ).toBe('rightsizing');
+    ).toBe('instance-type-change');
     const volume = { resourceType: 'volume' as const, awsFinding: 'NotOptimized' };
     expect(
       importedKind(

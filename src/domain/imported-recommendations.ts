@@ -25,6 +25,7 @@ export type ImportedKind =
   | 'idle-instance'
   | 'rightsizing'
   | 'previous-generation'
+  | 'instance-type-change'
   | 'gp2-volume'
   | 'volume-change';
 
@@ -49,8 +50,9 @@ const volumeTypeOf = (configuration: string) => configuration.split(' ')[0] ?? '
 
 /**
  * The kind an imported recommendation is counted under, so it sits in the same totals as Spendguard's
- * own: an idle instance; a previous-generation family moved to a current one; any other type change is
- * rightsizing (Graviton moves included); gp2 to gp3 is the gp2 kind; any other volume change its own kind.
+ * own: an idle instance; a previous-generation family moved to a current one; an over-provisioned one is
+ * rightsizing; one AWS finds sized right yet cheaper on another type (a Graviton move) is a type change;
+ * gp2 to gp3 is the gp2 kind; any other volume change its own kind.
  */
 export function importedKind(facts: ImportedRecommendationFacts): ImportedKind {
   if (facts.resourceType === 'volume') {
@@ -64,7 +66,7 @@ export function importedKind(facts: ImportedRecommendationFacts): ImportedKind {
   const to = familyOf(facts.recommendedConfiguration);
   if (isPreviousGenerationFamily(from) && !isPreviousGenerationFamily(to) && from !== to)
     return 'previous-generation';
-  return 'rightsizing';
+  return facts.awsFinding === 'Optimized' ? 'instance-type-change' : 'rightsizing';
 }
 
 /** Only a recommendation that saves money is imported: "Optimized" without a cheaper option, or "Underprovisioned", is not waste. */

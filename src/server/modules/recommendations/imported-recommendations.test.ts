@@ -102,13 +102,13 @@ describe('importing Compute Optimizer', () => {
         .sort(),
     ).toEqual([
       'idle-instance jenkins-old',
+      'instance-type-change kafka-broker-1',
+      'instance-type-change kafka-broker-2',
+      'instance-type-change web-prod-1',
+      'instance-type-change web-prod-2',
       'rightsizing batch-legacy',
       'rightsizing cache-warmer',
       'rightsizing graviton-worker',
-      'rightsizing kafka-broker-1',
-      'rightsizing kafka-broker-2',
-      'rightsizing web-prod-1',
-      'rightsizing web-prod-2',
     ]);
     const batch = named(view, 'rightsizing', 'batch-legacy');
     expect(batch).toMatchObject({
@@ -125,7 +125,7 @@ describe('importing Compute Optimizer', () => {
     });
     expect(batch.why).toContain('finds it over-provisioned (CPU peaked at 10% over 14 days)');
     expect(batch.why).toContain('recommends m5.2xlarge instead of m5.4xlarge');
-    expect(named(view, 'rightsizing', 'kafka-broker-1').why).toContain('migration effort: Medium');
+    expect(named(view, 'instance-type-change', 'kafka-broker-1').why).toContain('migration effort: Medium');
   });
 
   it('counts a resource both flag once, at the bill figure, naming what AWS estimates', async () => {
