@@ -152,4 +152,11 @@ test('the demo dashboard and recommendations, full of data, fit the phone', asyn
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreen(page, testInfo, 'phone-demo-recommendations');
+  // Every recommendation is a card too: kind, source, figure, owner and why, nothing to scroll sideways.
+  const every = page.getByRole('list', { name: 'Every recommendation' }).getByRole('listitem');
+  await expect(every.first()).toContainText(/\$[\d,]+\.\d\d/);
+  await expect(every.filter({ hasText: 'Compute Optimizer' }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await every.first().scrollIntoViewIfNeeded();
+  await saveScreen(page, testInfo, 'phone-every-recommendation');
 });

@@ -5,7 +5,8 @@ import { saveScreen } from './support/screens.ts';
 /**
  * The demo's waste beyond EC2 (volumes, snapshots, Elastic IPs, a quiet NAT gateway, idle load balancers,
  * an idle database, public IPv4 on idle interfaces, an old-generation instance) in the one list beside the EC2
- * findings, each with a monthly figure and an owner; one set aside with a reason, then put back.
+ * findings and Compute Optimizer's, each with a monthly figure, an owner and its source; one set aside with
+ * a reason, then put back.
  */
 
 const everyRecommendation = (page: Page) => page.getByRole('table', { name: 'Every recommendation' });
@@ -45,6 +46,20 @@ test('the demo lists waste of every kind with its figure and owner, and one is s
     'Moving to the current generation would instead save',
   );
   await expect(everyRecommendation(page).getByText('Price unknown').first()).toBeVisible();
+  // Compute Optimizer's recommendations sit beside Spendguard's, each with its source (decision 124): a
+  // Graviton move for the busy web tier, which only AWS suggests, stands alone; a broker both flag is one
+  // row at Spendguard's figure, AWS's estimate named in its reason.
+  const webTier = rowOf(page, 'web-prod-1').filter({ hasText: 'recommends m6g.xlarge instead of m5.xlarge' });
+  await expect(webTier).toHaveCount(1);
+  await expect(webTier).toContainText('Compute Optimizer');
+  await expect(webTier).toContainText(/\$27\.7\d/);
+  const broker = rowOf(page, 'kafka-broker-2');
+  await expect(broker).toHaveCount(1);
+  await expect(broker).toContainText('Spendguard');
+  await expect(broker).toContainText('Compute Optimizer flags it too');
+  await expect(page.getByRole('alert').filter({ hasText: 'Compute Optimizer is off' })).toContainText(
+    '593018274650',
+  );
   await page.setViewportSize({ width: 1440, height: 1400 });
   await saveScreen(page, testInfo, 'waste-recommendations');
 

@@ -9,6 +9,7 @@ import { commitmentInventory } from './company/commitment-inventory.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
+import { ComputeOptimizerEnrollment } from './company/compute-optimizer-findings.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
 import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
 import { buildCompanyServices, type CompanyServices } from './company/network-services.ts';
@@ -31,6 +32,7 @@ import {
 import type { SimServiceName } from './protocol/service-handler.ts';
 import { autoScalingService } from './services/auto-scaling.ts';
 import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
+import { computeOptimizerService } from './services/compute-optimizer.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
 import { elbv2Service } from './services/elbv2.ts';
@@ -188,6 +190,8 @@ export interface AwsSimulator {
   strayMetricDatapoints(stray: { future?: number; past?: number }): void;
   /** Turns the account's management-events trail off (no CloudTrail events) or on (the default). */
   setCloudTrail(accountId: string, enabled: boolean): void;
+  /** Opts the account in to Compute Optimizer or out (acme-prod and acme-data are in, acme-staging is not). */
+  setComputeOptimizer(accountId: string, enrolled: boolean): void;
   /** Successful calls answered (what AWS bills for Cost Explorer). */
   callCount(service: SimServiceName, operation: string): number;
   /** Every request received, throttled and refused ones included. */
@@ -245,6 +249,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     return instance;
   };
   const inventory = commitmentInventory(model.anchorDay);
+  const optimizerEnrollment = new ComputeOptimizerEnrollment();
   const handlers = [
     costExplorerService(curExport, duckdb),
     cloudWatchService({
@@ -259,6 +264,11 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     elbv2Service(() => services.loadBalancers),
     rdsService(() => services.databases, inventory.reservations),
     savingsPlansService(inventory),
+    computeOptimizerService({
+      fleet: () => model.fleet,
+      volumes: () => model.waste.volumes,
+      enrollment: optimizerEnrollment,
+    }),
     lambdaService(liveFunctions),
     stsService(identities),
     ec2Service(
@@ -393,6 +403,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       stray.past += past;
     },
     setCloudTrail: (accountId, enabled) => activity.setTrail(accountId, enabled),
+    setComputeOptimizer: (accountId, enrolled) => optimizerEnrollment.set(accountId, enrolled),
     callCount: (service, operation) => calls.successCount(service, operation),
     requestCount: (service, operation) => calls.requestCount(service, operation),
     async close() {

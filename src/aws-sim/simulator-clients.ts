@@ -1,5 +1,6 @@
 import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
+import { ComputeOptimizerClient } from '@aws-sdk/client-compute-optimizer';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { PricingClient } from '@aws-sdk/client-pricing';
@@ -38,6 +39,7 @@ export function simulatorClients(
     pricing: new PricingClient(config),
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
+    computeOptimizer: new ComputeOptimizerClient(config),
     rds: new RDSClient(config),
     savingsPlans: new SavingsplansClient(config),
   };

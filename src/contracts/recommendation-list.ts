@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECOMMENDATION_SOURCES } from '../domain/imported-recommendations.ts';
 
 /**
  * One list of every kind of recommendation: EC2 idle and rightsizing findings and the waste beyond
@@ -18,6 +19,8 @@ export const recommendationKind = z.enum([
   'idle-database',
   'idle-public-ip',
   'previous-generation',
+  'volume-change',
+  'instance-type-change',
 ]);
 export type RecommendationKind = z.infer<typeof recommendationKind>;
 
@@ -26,7 +29,8 @@ export const recommendationAction = z.enum(['dismissed', 'snoozed', 'expected'])
 export const recommendationPrice = z.discriminatedUnion('known', [
   z.object({
     known: z.literal(true),
-    basis: z.enum(['bill', 'price-table', 'ec2-rightsizing']),
+    /** `aws-estimate`: AWS's own figure, On-Demand before discounts (decision 124). */
+    basis: z.enum(['bill', 'price-table', 'ec2-rightsizing', 'aws-estimate']),
     source: z.string(),
   }),
   z.object({ known: z.literal(false), reason: z.string() }),
@@ -36,6 +40,8 @@ export const recommendationItem = z.object({
   /** `<kind>:<uuid>`: the kind says which finding it is, the uuid is the organization's own. */
   id: z.string(),
   kind: recommendationKind,
+  /** Who flagged it: Spendguard's own rules, or imported from AWS (decision 124). */
+  source: z.enum(RECOMMENDATION_SOURCES),
   integration_id: z.string(),
   account_id: z.string(),
   region: z.string(),
@@ -91,8 +97,10 @@ export const wasteFinderState = z.object({
     'databases',
     'networkInterfaces',
     'instances',
+    'computeOptimizer',
   ]),
-  state: z.enum(['ok', 'missing-permission', 'throttled', 'failed']),
+  /** `not-enrolled`: the account never turned Compute Optimizer on, which is no failure. */
+  state: z.enum(['ok', 'missing-permission', 'throttled', 'failed', 'not-enrolled']),
   permission: z.string(),
   message: z.string().nullable(),
   regions: z.number(),
@@ -143,7 +151,7 @@ export const recommendationIdParams = z.object({
   id: z
     .string()
     .regex(
-      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address|idle-nat-gateway|idle-load-balancer|idle-database|idle-public-ip|previous-generation):[0-9a-f-]{36}$/,
+      /^(idle-instance|rightsizing|unattached-volume|gp2-volume|old-snapshot|idle-address|idle-nat-gateway|idle-load-balancer|idle-database|idle-public-ip|previous-generation|volume-change|instance-type-change):[0-9a-f-]{36}$/,
       'must be a recommendation id such as gp2-volume:<uuid>',
     ),
 });

@@ -28,6 +28,11 @@ const SUCCESSORS: Record<string, readonly string[]> = {
   a1: ['m6g', 'c6g'],
 };
 
+/** Whether AWS counts the family (`m4`, `c4`...) as a previous generation. */
+export function isPreviousGenerationFamily(family: string): boolean {
+  return Object.hasOwn(SUCCESSORS, family);
+}
+
 /** Previous-generation families that came with instance-store disks, which a move leaves behind. */
 const WITH_INSTANCE_STORE = new Set(['m1', 'm2', 'm3', 'c1', 'c3', 'r3', 'i2', 'd2', 'g2']);
 /** Xen families: their successors run on Nitro, whose AMIs need the ENA and NVMe drivers. */

@@ -6,6 +6,7 @@ describe('recommendationsCsv', () => {
     const csv = recommendationsCsv([
       {
         kind: 'old-snapshot',
+        source: 'spendguard',
         resource_id: 'snap-1',
         name: '=cmd|"/c calc"!A1',
         account_id: '111111111111',
@@ -19,10 +20,31 @@ describe('recommendationsCsv', () => {
     ]);
     const [header, row] = csv.split('\r\n');
     expect(header).toBe(
-      'Kind,Resource,Name,Account,Region,Owner,Monthly savings (USD),Price,Why,Action,Reason',
+      'Kind,Source,Resource,Name,Account,Region,Owner,Monthly savings (USD),Price,Why,Action,Reason',
     );
     expect(row).toBe(
-      `old-snapshot,snap-1,"'=cmd|""/c calc""!A1",111111111111,us-east-1,,,price unknown: not billed yet,Snapshot of a volume that is gone,expected,"'@SUM(1)"`,
+      `old-snapshot,Spendguard,snap-1,"'=cmd|""/c calc""!A1",111111111111,us-east-1,,,price unknown: not billed yet,Snapshot of a volume that is gone,expected,"'@SUM(1)"`,
+    );
+  });
+
+  it('names the source of an imported recommendation', () => {
+    const csv = recommendationsCsv([
+      {
+        kind: 'rightsizing',
+        source: 'compute-optimizer',
+        resource_id: 'i-0abc',
+        name: 'batch-legacy',
+        account_id: '111111111111',
+        region: 'us-east-1',
+        owner: { name: 'Data' },
+        monthly_savings: 280.32,
+        price: { known: true, source: "Compute Optimizer's estimate" },
+        why: 'Over-provisioned.',
+        action: null,
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      "rightsizing,Compute Optimizer,i-0abc,batch-legacy,111111111111,us-east-1,Data,280.32,Compute Optimizer's estimate,Over-provisioned.,,",
     );
   });
 });

@@ -4,10 +4,12 @@
  * is written as text.
  */
 
+import { type RecommendationSource, SOURCE_NAMES } from './imported-recommendations.ts';
 import { toSpreadsheetCsv } from './spreadsheet-csv.ts';
 
 export interface RecommendationCsvRow {
   kind: string;
+  source: RecommendationSource;
   resource_id: string;
   name: string | null;
   account_id: string;
@@ -21,6 +23,7 @@ export interface RecommendationCsvRow {
 
 const HEADER = [
   'Kind',
+  'Source',
   'Resource',
   'Name',
   'Account',
@@ -38,6 +41,7 @@ export function recommendationsCsv(rows: readonly RecommendationCsvRow[]): strin
     HEADER,
     ...rows.map((row) => [
       row.kind,
+      SOURCE_NAMES[row.source],
       row.resource_id,
       row.name,
       row.account_id,

@@ -220,6 +220,7 @@ export async function buildApp(
     storeEc2Inventory: recommendations.storeEc2Inventory,
     storeWasteInventory: recommendations.storeWasteInventory,
     storeCommitmentInventory: commitments.storeInventory,
+    storeImportedRecommendations: recommendations.storeImportedRecommendations,
     refreshFindings: recommendations.refreshFindings,
   });
   const syncs = context.queue ? queuedSyncs(context.queue) : inlineSyncs(awsSync);

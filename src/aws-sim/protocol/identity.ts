@@ -47,6 +47,8 @@ export const READ_ONLY_PERMISSIONS = [
   'rds:DescribeDBInstances',
   'rds:DescribeReservedDBInstances',
   'savingsplans:DescribeSavingsPlans',
+  'compute-optimizer:GetEC2InstanceRecommendations',
+  'compute-optimizer:GetEBSVolumeRecommendations',
   'organizations:List*',
   'organizations:Describe*',
   'pricing:*',

@@ -14,7 +14,8 @@ export type SimServiceName =
   | 'autoscaling'
   | 'elasticloadbalancing'
   | 'rds'
-  | 'savingsplans';
+  | 'savingsplans'
+  | 'compute-optimizer';
 
 export interface SimRequest {
   method: string;

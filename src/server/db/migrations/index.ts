@@ -38,6 +38,7 @@ import * as automaticActions from './2026-12-08T0400-automatic-actions.ts';
 import * as commitmentRollups from './2026-12-09T0200-commitment-rollups.ts';
 import * as usageMeterAccuracy from './2026-12-09T0300-usage-meter-accuracy.ts';
 import * as commitmentInventory from './2026-12-10T0100-commitment-inventory.ts';
+import * as importedRecommendations from './2026-12-10T0200-imported-recommendations.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T0200-commitment-rollups': commitmentRollups,
   '2026-12-09T0300-usage-meter-accuracy': usageMeterAccuracy,
   '2026-12-10T0100-commitment-inventory': commitmentInventory,
+  '2026-12-10T0200-imported-recommendations': importedRecommendations,
 };

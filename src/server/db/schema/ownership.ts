@@ -56,6 +56,7 @@ export const TABLE_OWNERS = {
   waste_finder_states: 'recommendations',
   waste_finding_actions: 'recommendations',
   waste_settings: 'recommendations',
+  imported_recommendations: 'recommendations',
   subscriptions: 'billing',
   stripe_events: 'billing',
   credit_codes: 'billing',

@@ -148,6 +148,32 @@ export interface Ec2InstanceMetricsTable {
   memory_max_percent: number | null;
 }
 
+/** A recommendation AWS Compute Optimizer gave for one resource, as the last sync imported it (decision 124). */
+export interface ImportedRecommendationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  integration_id: string;
+  account_id: string;
+  region: string;
+  /** `compute-optimizer` */
+  source: string;
+  /** `instance` or `volume` */
+  resource_type: string;
+  resource_id: string;
+  resource_arn: string;
+  /** AWS's own finding: Overprovisioned, Optimized, NotOptimized. */
+  aws_finding: string;
+  current_configuration: string;
+  recommended_configuration: string;
+  /** AWS's estimate, On-Demand before discounts; null when AWS gave none. */
+  monthly_savings: Money | null;
+  savings_percentage: Money | null;
+  currency: string;
+  details: Json;
+  tags: Json;
+  observed_at: Timestamp;
+}
+
 /** The tables the recommendations module owns (db/schema/ownership.ts). Idle and rightsizing findings, what people did with them, and the prices they use. */
 export interface RecommendationsTables {
   ec2_instances: Ec2InstancesTable;
@@ -160,4 +186,5 @@ export interface RecommendationsTables {
   waste_finder_states: WasteFinderStatesTable;
   waste_finding_actions: WasteFindingActionsTable;
   waste_settings: WasteSettingsTable;
+  imported_recommendations: ImportedRecommendationsTable;
 }

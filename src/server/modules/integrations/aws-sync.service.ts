@@ -18,11 +18,13 @@ import {
   type CommitmentApiOutcome,
   collectCommitmentInventory,
 } from './aws/commitment-inventory-collector.ts';
+import { importComputeOptimizer, type RecommendationImportOutcome } from './aws/compute-optimizer-import.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
 import {
   collectWasteInventory,
   instancesOutcome,
+  regionsToRead,
   type WasteFinderOutcome,
 } from './aws/waste-inventory-collector.ts';
 import { backfillPendingOf, type CommitmentRead, settingsOf } from './integration-settings.ts';
@@ -67,6 +69,11 @@ export interface SyncDependencies {
     answered: CommitmentApiOutcome['api'][],
     commitments: ApiCommitment[],
   ) => Promise<number>;
+  /** And what Compute Optimizer recommends for each account (decision 124), read in the same pass. */
+  storeImportedRecommendations?: (
+    owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
+    outcome: RecommendationImportOutcome,
+  ) => Promise<{ recommendations: number }>;
 }
 
 export interface SyncOutcome {
@@ -364,13 +371,14 @@ export function createAwsSyncService(deps: SyncDependencies) {
         ...collected.map((instance) => instance.region),
       ]);
       if (deps.storeWasteInventory) {
-        const outcomes = await collectWasteInventory(
-          deps.access,
-          session.credentials,
-          [...usedRegions],
-          now(),
-        );
+        const regions = await regionsToRead(deps.access, session.credentials, [...usedRegions]);
+        const outcomes = await collectWasteInventory(deps.access, session.credentials, regions, now());
         await deps.storeWasteInventory(owner, [...outcomes, instancesOutcome(collected, usedRegions.size)]);
+        if (deps.storeImportedRecommendations)
+          await deps.storeImportedRecommendations(
+            owner,
+            await importComputeOptimizer(deps.access, session.credentials, regions),
+          );
       }
       commitmentReads.push(...(await syncCommitments(row, session, [...usedRegions])));
     }

@@ -14,6 +14,7 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { CostSlices } from '../cost-data/cost-slices.service.ts';
+import type { RecommendationImportOutcome } from '../integrations/aws/compute-optimizer-import.ts';
 import {
   INSTANCES_FINDER,
   WASTE_FINDERS,
@@ -22,6 +23,11 @@ import {
 import { findFindingRow, listFindingRows } from './ec2-findings.repository.ts';
 import { listInstanceTags } from './ec2-inventory.repository.ts';
 import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
+import {
+  importedActionKind,
+  listImportedRecommendations,
+  storeImportedRecommendations,
+} from './imported-recommendations.repository.ts';
 import {
   allRecommendations,
   filterChoices,
@@ -50,6 +56,10 @@ export interface TeamScopes {
 const SNOOZE_DAYS = 30;
 const DAY_MS = 86_400_000;
 const EC2_KINDS = new Set(['idle-instance', 'rightsizing']);
+
+/** Spendguard's waste findings keep their actions under their kind, imported ones under source and kind. */
+const actionKindOf = (item: RecommendationItem) =>
+  item.source === 'spendguard' ? item.kind : importedActionKind(item.source, item.kind);
 
 const previousPeriodStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
 /** The bill names a snapshot or address by its ARN, a volume by its id: both end with the id. */
@@ -82,18 +92,29 @@ export function createRecommendationList(deps: {
     scopeOf: Promise<CostScope>,
   ): Promise<{ items: RecommendationItem[]; finders: RecommendationListView['finders'] }> {
     const at = now();
-    const [viewerScope, teams, resources, finderStates, wasteActions, ec2Rows, ec2Tags, bill, thresholds] =
-      await Promise.all([
-        scopeOf,
-        deps.scopes.scopedTeams(organizationId),
-        listWasteResources(db, organizationId),
-        listWasteFinderStates(db, organizationId),
-        listWasteActions(db, organizationId),
-        listFindingRows(db, organizationId, { sort: 'savings', include_dismissed: true }, at),
-        listInstanceTags(db, organizationId),
-        billedLastMonth(organizationId, at),
-        readWasteThresholds(db, organizationId),
-      ]);
+    const [
+      viewerScope,
+      teams,
+      resources,
+      finderStates,
+      wasteActions,
+      ec2Rows,
+      ec2Tags,
+      bill,
+      thresholds,
+      imported,
+    ] = await Promise.all([
+      scopeOf,
+      deps.scopes.scopedTeams(organizationId),
+      listWasteResources(db, organizationId),
+      listWasteFinderStates(db, organizationId),
+      listWasteActions(db, organizationId),
+      listFindingRows(db, organizationId, { sort: 'savings', include_dismissed: true }, at),
+      listInstanceTags(db, organizationId),
+      billedLastMonth(organizationId, at),
+      readWasteThresholds(db, organizationId),
+      listImportedRecommendations(db, organizationId),
+    ]);
     const items = allRecommendations({
       now: at,
       viewerScope,
@@ -106,12 +127,13 @@ export function createRecommendationList(deps: {
       ec2Rows,
       ec2Tags,
       thresholds,
+      imported,
     });
     const finders = finderStates.map((state) => ({
       integration_id: state.integration_id,
       account_id: state.account_id,
       finder: state.finder as RecommendationListView['finders'][number]['finder'],
-      state: state.state as 'ok' | 'missing-permission' | 'throttled' | 'failed',
+      state: state.state as RecommendationListView['finders'][number]['state'],
       permission: state.permission,
       message: state.message,
       regions: state.regions,
@@ -162,7 +184,7 @@ export function createRecommendationList(deps: {
     const actedAt = now();
     const snoozedUntil =
       input.action === 'snoozed' ? new Date(actedAt.getTime() + SNOOZE_DAYS * DAY_MS) : null;
-    if (EC2_KINDS.has(item.kind)) {
+    if (item.source === 'spendguard' && EC2_KINDS.has(item.kind)) {
       const row = await findFindingRow(db, viewer.organizationId, id.slice(id.indexOf(':') + 1), actedAt);
       if (!row) throw notFound('Recommendation');
       await recordFindingAction(db, {
@@ -181,7 +203,7 @@ export function createRecommendationList(deps: {
         organizationId: viewer.organizationId,
         integrationId: item.integration_id,
         resourceId: item.resource_id,
-        kind: item.kind,
+        kind: actionKindOf(item),
         action: input.action,
         reason: input.reason,
         snoozedUntil,
@@ -195,7 +217,7 @@ export function createRecommendationList(deps: {
   async function undo(viewer: Viewer, id: string): Promise<RecommendationItem> {
     assertCanAct(viewer);
     const item = await requireItem(viewer, id);
-    if (EC2_KINDS.has(item.kind)) {
+    if (item.source === 'spendguard' && EC2_KINDS.has(item.kind)) {
       await clearFindingAction(db, {
         organizationId: viewer.organizationId,
         integrationId: item.integration_id,
@@ -206,7 +228,7 @@ export function createRecommendationList(deps: {
         organizationId: viewer.organizationId,
         integrationId: item.integration_id,
         resourceId: item.resource_id,
-        kind: item.kind,
+        kind: actionKindOf(item),
       });
     }
     return requireItem(viewer, id);
@@ -258,6 +280,10 @@ export function createRecommendationList(deps: {
     actOnRecommendation: act,
     undoRecommendationAction: undo,
     recommendationsCsv: csv,
+    /** One account's Compute Optimizer import, as one sync read it, replaces what it imported before. */
+    storeImportedRecommendations(owner: WasteOwner, outcome: RecommendationImportOutcome) {
+      return storeImportedRecommendations(db, owner, outcome, 'compute-optimizer');
+    },
     /** One account's finders, as one sync collected them, replace its stored waste inventory. */
     storeWasteInventory(owner: WasteOwner, outcomes: WasteFinderOutcome[]) {
       return storeWasteInventory(

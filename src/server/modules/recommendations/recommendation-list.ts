@@ -6,7 +6,14 @@ import type {
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import { isCostInScope } from '../../../domain/cost-scope.ts';
 import { findingOwner, type ScopedTeam } from '../../../domain/finding-owners.ts';
+import {
+  type ImportedRecommendationFacts,
+  importedKind,
+  importedWhy,
+  SOURCE_NAMES,
+} from '../../../domain/imported-recommendations.ts';
 import { sumUsd } from '../../../domain/money.ts';
+import { oneFigurePerResource } from '../../../domain/one-figure-per-resource.ts';
 import { oneSavingPerInstance } from '../../../domain/one-saving-per-instance.ts';
 import {
   type ObservedAddress,
@@ -17,11 +24,13 @@ import {
 import { type BilledMonth, wasteMonthlySavings } from '../../../domain/waste-prices.ts';
 import type { FindingRow } from './ec2-findings.repository.ts';
 import { idleServiceJudgements, type JudgedResource } from './idle-service-judgements.ts';
+import { type ImportedRecommendationRow, importedActionKind } from './imported-recommendations.repository.ts';
 import type { WasteFinderStateRow, WasteResourceRow } from './waste-inventory.repository.ts';
 import type { WasteThresholds } from './waste-settings.repository.ts';
 
-// The one list (decisions 101 and 108): EC2 idle and rightsizing findings beside the waste findings
-// computed from the stored resources, each with its monthly figure and its owner.
+// The one list (decisions 101, 108 and 124): EC2 idle and rightsizing findings beside the waste findings
+// computed from the stored resources and the recommendations imported from AWS, each with its monthly
+// figure, its owner and its source, a resource flagged by both counted once.
 
 export interface WasteActionRow {
   integration_id: string;
@@ -49,6 +58,8 @@ export interface ListInputs {
   ec2Tags: Map<string, Record<string, string>>;
   /** The organization's thresholds (the defaults where it chose none). */
   thresholds: WasteThresholds;
+  /** What AWS recommended at the last sync (decision 124). */
+  imported: ImportedRecommendationRow[];
 }
 
 const attributes = (row: WasteResourceRow) => row.attributes as Record<string, string | number | null>;
@@ -162,6 +173,7 @@ function wasteItem(judged: JudgedResource, inputs: ListInputs): RecommendationIt
   return {
     id: `${judged.kind}:${row.id}`,
     kind: judged.kind,
+    source: 'spendguard',
     integration_id: row.integration_id,
     account_id: row.account_id,
     region: row.region,
@@ -203,6 +215,7 @@ function ec2Item(row: FindingRow, inputs: ListInputs): RecommendationItem | null
   return {
     id: `${kind}:${row.id}`,
     kind,
+    source: 'spendguard',
     integration_id: row.integration_id,
     account_id: row.account_id,
     region: row.region,
@@ -223,6 +236,73 @@ function ec2Item(row: FindingRow, inputs: ListInputs): RecommendationItem | null
           at: (row.acted_at ?? row.computed_at).toISOString(),
         }
       : null,
+  };
+}
+
+function actionView(action: WasteActionRow | undefined, now: Date): RecommendationItem['action'] {
+  if (!activeAction(action, now) || !action) return null;
+  return {
+    kind: action.action as 'dismissed' | 'snoozed' | 'expected',
+    reason: action.reason,
+    snoozed_until: action.snoozed_until?.toISOString() ?? null,
+    by: action.acted_by_name,
+    at: action.acted_at.toISOString(),
+  };
+}
+
+function importedFacts(row: ImportedRecommendationRow): ImportedRecommendationFacts {
+  const details = row.details as Record<string, unknown>;
+  const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    source: row.source as ImportedRecommendationFacts['source'],
+    resourceType: row.resource_type as ImportedRecommendationFacts['resourceType'],
+    awsFinding: row.aws_finding,
+    currentConfiguration: row.current_configuration,
+    recommendedConfiguration: row.recommended_configuration,
+    monthlySavings: numberOrNull(row.monthly_savings),
+    savingsPercentage: numberOrNull(row.savings_percentage),
+    idle: details.idle === true,
+    lookBackDays: numberOrNull(details.lookBackDays),
+    cpuMaximum: numberOrNull(details.cpuMaximum),
+    migrationEffort: typeof details.migrationEffort === 'string' ? details.migrationEffort : null,
+  };
+}
+
+/** An AWS recommendation as a list item: AWS's estimate, its words, the resource's Name tag as its name. */
+function importedItem(row: ImportedRecommendationRow, inputs: ListInputs): RecommendationItem {
+  const facts = importedFacts(row);
+  const kind = importedKind(facts);
+  const { Name: name, ...tags } = row.tags as Record<string, string>;
+  const owner = findingOwner({ usageAccountId: row.account_id, tags }, inputs.teams);
+  const action = inputs.wasteActions.find(
+    (candidate) =>
+      candidate.integration_id === row.integration_id &&
+      candidate.resource_id === row.resource_id &&
+      candidate.kind === importedActionKind(row.source, kind),
+  );
+  return {
+    id: `${kind}:${row.id}`,
+    kind,
+    source: facts.source,
+    integration_id: row.integration_id,
+    account_id: row.account_id,
+    region: row.region,
+    resource_id: row.resource_id,
+    name: name ?? null,
+    tags,
+    owner: owner && { team_id: owner.teamId, name: owner.name, matched_by: owner.matchedBy },
+    why: importedWhy(facts),
+    resource: null,
+    monthly_savings: facts.monthlySavings,
+    price:
+      facts.monthlySavings === null
+        ? { known: false, reason: `${SOURCE_NAMES[facts.source]} gave no estimate` }
+        : {
+            known: true,
+            basis: 'aws-estimate',
+            source: `${SOURCE_NAMES[facts.source]}'s estimate (On-Demand, before discounts)`,
+          },
+    action: actionView(action, inputs.now),
   };
 }
 
@@ -248,10 +328,12 @@ export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
     const item = ec2Item(row, inputs);
     if (item) items.push(item);
   }
+  for (const row of inputs.imported) items.push(importedItem(row, inputs));
   const seen = items.filter((item) =>
     isCostInScope(inputs.viewerScope, { usageAccountId: item.account_id, tags: item.tags }),
   );
-  return oneSavingPerInstance(seen.map((item) => ({ ...item, set_aside: item.action !== null }))).map(
+  const merged = oneFigurePerResource(seen);
+  return oneSavingPerInstance(merged.map((item) => ({ ...item, set_aside: item.action !== null }))).map(
     ({ set_aside: _, ...item }) => item,
   );
 }

@@ -1,5 +1,6 @@
 import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
+import { ComputeOptimizerClient } from '@aws-sdk/client-compute-optimizer';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
@@ -36,6 +37,7 @@ export function awsClients(
     savingsPlans: new SavingsplansClient({ ...config, region: 'us-east-1' }),
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
+    computeOptimizer: new ComputeOptimizerClient(config),
   };
 }
 

@@ -8,6 +8,7 @@
  * reaches EventBridge.
  */
 
+import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../../domain/imported-recommendations.ts';
 import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
 import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 
@@ -123,6 +124,8 @@ const READ_ONLY_ACTIONS = [
   'pricing:GetProducts',
   'pricing:DescribeServices',
   'savingsplans:DescribeSavingsPlans',
+  // Compute Optimizer's recommendations, imported beside Spendguard's own (docs/decisions/124).
+  ...COMPUTE_OPTIMIZER_PERMISSIONS,
 ];
 
 /** Both buckets the stack may create: never public, encrypted at rest. */

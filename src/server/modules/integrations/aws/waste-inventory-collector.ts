@@ -193,6 +193,21 @@ function outcomeOfFailure(error: AwsAccessError): Pick<WasteFinderOutcome, 'stat
   return { state: 'failed', message: error.message };
 }
 
+/** The enabled regions the account uses (`usedRegions`); every enabled region when none is known yet. */
+export async function regionsToRead(
+  access: AwsAccess,
+  credentials: AwsCredentials | undefined,
+  usedRegions: readonly string[],
+): Promise<string[]> {
+  const { ec2 } = awsClients(access, credentials);
+  const answer = await ec2.send(new DescribeRegionsCommand({})).catch((error) => {
+    throw callFailure(error, 'ec2:DescribeRegions');
+  });
+  const enabled = (answer.Regions ?? []).map((region) => region.RegionName ?? '').filter(Boolean);
+  const used = enabled.filter((region) => usedRegions.includes(region));
+  return used.length > 0 ? used : enabled;
+}
+
 /**
  * The waste inventory of one account: each finder in every region the account uses (`usedRegions`,
  * from its bill and its instances; every enabled region when none is known yet), one after the other.
@@ -206,13 +221,7 @@ export async function collectWasteInventory(
   usedRegions: readonly string[] = [],
   now: Date,
 ): Promise<WasteFinderOutcome[]> {
-  const { ec2 } = awsClients(access, credentials);
-  const answer = await ec2.send(new DescribeRegionsCommand({})).catch((error) => {
-    throw callFailure(error, 'ec2:DescribeRegions');
-  });
-  const enabled = (answer.Regions ?? []).map((region) => region.RegionName ?? '').filter(Boolean);
-  const used = enabled.filter((region) => usedRegions.includes(region));
-  const regions = used.length > 0 ? used : enabled;
+  const regions = await regionsToRead(access, credentials, usedRegions);
   const clients = new Map(
     regions.map((region) => {
       const all = awsClients(access, credentials, region);

@@ -1,4 +1,5 @@
 import { Code, Paper, Text } from '@mantine/core';
+import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../../domain/imported-recommendations.ts';
 import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 
 /** What a stack made from an older template lacks for the waste findings, and how to add it. */
@@ -19,6 +20,16 @@ export function WasteFinderPermissionsNote() {
         in every region, and CloudWatch metrics the role already reads. A stack made before these finders
         lacks them: update it with the latest template, or add them to the role&apos;s policy. Until then the
         Recommendations screen names the one missing, and the other finders still run.
+      </Text>
+      <Text size="sm" c="dimmed" mt="xs">
+        Where an account has AWS Compute Optimizer turned on, its recommendations are imported with{' '}
+        {COMPUTE_OPTIMIZER_PERMISSIONS.map((permission, index, all) => (
+          <span key={permission}>
+            <Code>{permission}</Code>
+            {index < all.length - 1 ? ' and ' : ''}
+          </span>
+        ))}
+        ; an account without it is simply said to have it off.
       </Text>
     </Paper>
   );

@@ -14,6 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 const item: RecommendationItem = {
   id: 'previous-generation:00000000-0000-4000-8000-000000000001',
   kind: 'previous-generation',
+  source: 'spendguard',
   integration_id: 'int-1',
   account_id: '281947365012',
   region: 'us-east-1',
@@ -64,6 +65,48 @@ describe('every recommendation', () => {
     await waitFor(() =>
       expect(urls.some((url) => url.includes('team=team-1') && url.includes('tag=env%3Dprod'))).toBe(true),
     );
+  });
+
+  it('names where each finding came from, and says calmly which accounts have Compute Optimizer off', () => {
+    const imported: RecommendationItem = {
+      ...item,
+      id: 'rightsizing:00000000-0000-4000-8000-000000000002',
+      kind: 'rightsizing',
+      source: 'compute-optimizer',
+      resource_id: 'i-0kafka00000000001',
+      name: 'kafka-broker-1',
+      why: 'Compute Optimizer finds it sized right and recommends r6g.xlarge instead of r6i.xlarge.',
+      price: { known: true, basis: 'aws-estimate', source: "Compute Optimizer's estimate" },
+    };
+    const state = {
+      integration_id: 'int-1',
+      finder: 'computeOptimizer' as const,
+      permission: 'compute-optimizer:GetEC2InstanceRecommendations',
+      regions: 1,
+      calls: 1,
+      checked_at: '2026-11-22T00:00:00.000Z',
+    };
+    const withImport: RecommendationListView = {
+      ...list,
+      findings: [item, imported],
+      finders: [
+        { ...state, account_id: '281947365012', state: 'ok', message: null },
+        { ...state, account_id: '593018274650', state: 'not-enrolled', message: 'not turned on' },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(withImport), { status: 200 })),
+    );
+    renderScreen(<AllRecommendations canAct={false} />, {
+      answers: [[queryKeys.recommendationList.list({}), withImport]],
+    });
+    expect(screen.getByText('Spendguard')).toBeTruthy();
+    expect(screen.getByText('Compute Optimizer')).toBeTruthy();
+    expect(screen.getByText('Compute Optimizer is off').closest('[role="alert"]')?.textContent).toContain(
+      '593018274650',
+    );
+    expect(screen.queryByText(/not checked/)).toBeNull();
   });
 });
 

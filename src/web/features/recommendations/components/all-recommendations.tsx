@@ -1,7 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RecommendationItem } from '../../../../contracts/recommendation-list.ts';
+import type {
+  RecommendationItem,
+  RecommendationListView,
+} from '../../../../contracts/recommendation-list.ts';
 import { formatUsd } from '../../../../domain/money.ts';
 import { recommendationsCsv } from '../../../../domain/recommendation-csv.ts';
 import { type ActionOffer, findingActionOffers } from '../../../../domain/resource-action-offers.ts';
@@ -13,31 +16,35 @@ import {
 } from '../../../components/resource-action-dialog.tsx';
 import { SectionError } from '../../../components/section-states.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import type { ActableResource } from '../../../lib/resource-actions.ts';
 import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
 import { ClampedWhy } from './clamped-why.tsx';
 import { KindTotals } from './kind-totals.tsx';
 import { RecommendationActionButton } from './recommendation-action-button.tsx';
+import { RecommendationCards } from './recommendation-cards.tsx';
 import { RecommendationFilterBar } from './recommendation-filters.tsx';
-import { ACTION_NAMES, KIND_COLORS, KIND_NAMES } from './recommendation-kinds.ts';
+import { ActionNote, KindBadge, OwnerName, Savings, SourceLabel } from './recommendation-parts.tsx';
 import { WasteSettingsButton } from './waste-settings-button.tsx';
 
-function Savings({ item }: { item: RecommendationItem }) {
-  if (item.monthly_savings === null || !item.price.known) {
-    return (
-      <Tooltip multiline w={300} withArrow label={item.price.known ? '' : item.price.reason}>
-        <Text size="sm" c="dimmed" style={{ cursor: 'help' }}>
-          Price unknown
-        </Text>
-      </Tooltip>
-    );
-  }
+const FINDER_NAMES: Partial<Record<RecommendationListView['finders'][number]['finder'], string>> = {
+  natGateways: 'NAT gateways',
+  loadBalancers: 'Load balancers',
+  networkInterfaces: 'Network interfaces',
+  computeOptimizer: 'Compute Optimizer import',
+};
+const finderName = (finder: string) =>
+  FINDER_NAMES[finder as keyof typeof FINDER_NAMES] ?? `${finder[0]?.toUpperCase()}${finder.slice(1)}`;
+
+/** Accounts without Compute Optimizer: said once, calmly; Spendguard's own findings cover them. */
+function ComputeOptimizerOff({ accounts }: { accounts: string[] }) {
+  if (accounts.length === 0) return null;
   return (
-    <Tooltip multiline w={300} withArrow label={`From ${item.price.source}`}>
-      <Text size="sm" fw={600} style={{ cursor: 'help' }}>
-        {formatUsd(item.monthly_savings)}
-      </Text>
-    </Tooltip>
+    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Compute Optimizer is off">
+      Account{accounts.length === 1 ? '' : 's'} {accounts.join(', ')} {accounts.length === 1 ? 'has' : 'have'}{' '}
+      AWS Compute Optimizer turned off, so only Spendguard&apos;s own findings are listed there. Opt in from
+      the Compute Optimizer console to import its recommendations too; a resource both flag is counted once.
+    </Alert>
   );
 }
 
@@ -65,15 +72,8 @@ function Row({ item, canAct, mayAct, onOffer }: RowProps) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge
-          color={KIND_COLORS[item.kind]}
-          variant="light"
-          tt="none"
-          style={{ overflow: 'visible' }}
-          styles={{ label: { overflow: 'visible' } }}
-        >
-          {KIND_NAMES[item.kind]}
-        </Badge>
+        <KindBadge kind={item.kind} />
+        <SourceLabel item={item} />
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
@@ -90,27 +90,14 @@ function Row({ item, canAct, mayAct, onOffer }: RowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
-        {item.owner ? (
-          <Tooltip label={`Matched by ${item.owner.matched_by}`} withArrow>
-            <Text size="sm">{item.owner.name}</Text>
-          </Tooltip>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No team
-          </Text>
-        )}
+        <OwnerName item={item} />
       </Table.Td>
       <Table.Td ta="right">
         <Savings item={item} />
       </Table.Td>
       <Table.Td>
         <ClampedWhy text={item.why} />
-        {item.action && (
-          <Text size="xs" c="dimmed" mt={4}>
-            {ACTION_NAMES[item.action.kind]}
-            {item.action.by ? ` by ${item.action.by}` : ''}: {item.action.reason ?? 'no reason given'}
-          </Text>
-        )}
+        <ActionNote item={item} />
       </Table.Td>
       <Table.Td>
         <Group gap={6} justify="flex-end" wrap="nowrap">
@@ -139,12 +126,20 @@ export function AllRecommendations({
   const [filters, setFilters] = useState<RecommendationFilters>({});
   const query = useRecommendations(filters);
   const action = useResourceAction();
+  // Seven columns do not fit a phone: there each finding is a card, nothing scrolls sideways.
+  const phone = usePhoneWidth();
   const list = query.data;
   const set = (patch: Partial<RecommendationFilters>) => setFilters({ ...filters, ...patch });
   if (query.isError)
     return <SectionError what="recommendations" error={query.error} onRetry={() => query.refetch()} />;
   if (!list) return null;
-  const blocked = list.finders.filter((finder) => finder.state !== 'ok');
+  const blocked = list.finders.filter((finder) => finder.state !== 'ok' && finder.state !== 'not-enrolled');
+  const optimizerOff = [
+    ...new Set(list.finders.filter((finder) => finder.state === 'not-enrolled').map((f) => f.account_id)),
+  ];
+  const importing = list.finders.some(
+    (finder) => finder.finder === 'computeOptimizer' && finder.state === 'ok',
+  );
   return (
     <Stack gap="md" mb="xl">
       <Group justify="space-between" align="flex-end">
@@ -152,7 +147,8 @@ export function AllRecommendations({
           <Title order={3}>Every recommendation</Title>
           <Text size="sm" c="dimmed">
             {formatUsd(list.total_monthly_savings)} a month across {list.findings.length} finding
-            {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears.
+            {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears
+            {importing ? "; Compute Optimizer's recommendations merged in, each resource counted once" : ''}.
           </Text>
         </div>
         <Group gap="xs">
@@ -174,52 +170,57 @@ export function AllRecommendations({
           key={`${finder.integration_id}/${finder.account_id}/${finder.finder}`}
           color="yellow"
           icon={<IconLock size={18} />}
-          title={`${finder.finder[0]?.toUpperCase()}${finder.finder.slice(1)} of account ${finder.account_id} not checked`}
+          title={`${finderName(finder.finder)} of account ${finder.account_id} not checked`}
         >
           {finder.state === 'missing-permission'
             ? `The role lacks ${finder.permission}: update the stack from the latest template or add it to the role's policy. The other finders ran.`
             : (finder.message ?? 'The last sync could not finish this finder.')}
         </Alert>
       ))}
+      <ComputeOptimizerOff accounts={optimizerOff} />
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
       <RecommendationFilterBar list={list} filters={filters} onChange={set} />
-      <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="xs" highlightOnHover miw={1100} aria-label="Every recommendation">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>Kind</Table.Th>
-              <Table.Th w={220}>Resource</Table.Th>
-              <Table.Th w={130}>Account</Table.Th>
-              <Table.Th w={120}>Owner</Table.Th>
-              <Table.Th w={110} ta="right">
-                Saves a month
-              </Table.Th>
-              <Table.Th>Why</Table.Th>
-              <Table.Th w={260} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.findings.map((item) => (
-              <Row
-                key={item.id}
-                item={item}
-                canAct={canAct}
-                mayAct={mayAct({
-                  integrationId: item.integration_id,
-                  accountId: item.account_id,
-                  tags: item.tags,
-                })}
-                onOffer={(offer) => actOnOffer(action, item.integration_id, offer)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-        {list.findings.length === 0 && (
-          <Text size="sm" c="dimmed" p="md">
-            Nothing matches these filters.
-          </Text>
-        )}
-      </Paper>
+      {phone ? (
+        <RecommendationCards findings={list.findings} canAct={canAct} />
+      ) : (
+        <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="xs" highlightOnHover miw={1100} aria-label="Every recommendation">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={170}>Kind</Table.Th>
+                <Table.Th w={220}>Resource</Table.Th>
+                <Table.Th w={130}>Account</Table.Th>
+                <Table.Th w={120}>Owner</Table.Th>
+                <Table.Th w={110} ta="right">
+                  Saves a month
+                </Table.Th>
+                <Table.Th>Why</Table.Th>
+                <Table.Th w={260} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.findings.map((item) => (
+                <Row
+                  key={item.id}
+                  item={item}
+                  canAct={canAct}
+                  mayAct={mayAct({
+                    integrationId: item.integration_id,
+                    accountId: item.account_id,
+                    tags: item.tags,
+                  })}
+                  onOffer={(offer) => actOnOffer(action, item.integration_id, offer)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+          {list.findings.length === 0 && (
+            <Text size="sm" c="dimmed" p="md">
+              Nothing matches these filters.
+            </Text>
+          )}
+        </Paper>
+      )}
       <ResourceActionDialog action={action} />
     </Stack>
   );

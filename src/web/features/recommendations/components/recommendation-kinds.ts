@@ -13,6 +13,8 @@ export const KIND_NAMES: Record<RecommendationKind, string> = {
   'idle-database': 'Idle database',
   'idle-public-ip': 'Idle public IPv4',
   'previous-generation': 'Previous generation',
+  'volume-change': 'EBS volume change',
+  'instance-type-change': 'Cheaper instance type',
 };
 
 export const KIND_COLORS: Record<RecommendationKind, string> = {
@@ -27,6 +29,8 @@ export const KIND_COLORS: Record<RecommendationKind, string> = {
   'idle-database': 'red',
   'idle-public-ip': 'violet',
   'previous-generation': 'yellow',
+  'volume-change': 'gray',
+  'instance-type-change': 'green',
 };
 
 export const ACTION_NAMES = { dismissed: 'Dismissed', snoozed: 'Snoozed', expected: 'Expected' } as const;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ImportedRecommendationFacts,
+  importedKind,
+  importedWhy,
+  isImportable,
+} from './imported-recommendations.ts';
+
+const facts = (change: Partial<ImportedRecommendationFacts>): ImportedRecommendationFacts => ({
+  source: 'compute-optimizer',
+  resourceType: 'instance',
+  awsFinding: 'Overprovisioned',
+  currentConfiguration: 'm5.4xlarge',
+  recommendedConfiguration: 'm5.2xlarge',
+  monthlySavings: 280.32,
+  savingsPercentage: 50,
+  idle: false,
+  lookBackDays: 14,
+  cpuMaximum: 10,
+  migrationEffort: 'VeryLow',
+  ...change,
+});
+
+describe('imported recommendations', () => {
+  it("count under Spendguard's own kinds", () => {
+    expect(importedKind(facts({}))).toBe('rightsizing');
+    expect(importedKind(facts({ idle: true }))).toBe('idle-instance');
+    expect(
+      importedKind(
+        facts({
+          awsFinding: 'Optimized',
+          currentConfiguration: 'm4.xlarge',
+          recommendedConfiguration: 'm5.xlarge',
+        }),
+      ),
+    ).toBe('previous-generation');
+    expect(
+      importedKind(
+        facts({
+          awsFinding: 'Optimized',
+          currentConfiguration: 'r6i.xlarge',
+          recommendedConfiguration: 'r6g.xlarge',
+        }),
+      ),
+    ).toBe('instance-type-change');
+    const volume = { resourceType: 'volume' as const, awsFinding: 'NotOptimized' };
+    expect(
+      importedKind(
+        facts({ ...volume, currentConfiguration: 'gp2 1500 GiB', recommendedConfiguration: 'gp3 1500 GiB' }),
+      ),
+    ).toBe('gp2-volume');
+    expect(
+      importedKind(
+        facts({ ...volume, currentConfiguration: 'io1 500 GiB', recommendedConfiguration: 'gp3 500 GiB' }),
+      ),
+    ).toBe('volume-change');
+  });
+
+  it('import only what saves money', () => {
+    expect(isImportable({ monthlySavings: 12.5 })).toBe(true);
+    expect(isImportable({ monthlySavings: 0 })).toBe(false);
+    expect(isImportable({ monthlySavings: null })).toBe(false);
+  });
+
+  it('say what AWS found, what it recommends and that its estimate is On-Demand', () => {
+    expect(importedWhy(facts({}))).toBe(
+      'Compute Optimizer finds it over-provisioned (CPU peaked at 10% over 14 days) and recommends m5.2xlarge instead of m5.4xlarge (migration effort: VeryLow): $280.32 a month by its estimate (50%), On-Demand before discounts.',
+    );
+    expect(
+      importedWhy(facts({ idle: true, cpuMaximum: null, lookBackDays: null, migrationEffort: null })),
+    ).toBe(
+      'Compute Optimizer finds it idle and recommends m5.2xlarge instead of m5.4xlarge: $280.32 a month by its estimate (50%), On-Demand before discounts.',
+    );
+  });
+});
