@@ -14,7 +14,8 @@ export type SimServiceName =
   | 'autoscaling'
   | 'elasticloadbalancing'
   | 'rds'
-  | 'savingsplans';
+  | 'savingsplans'
+  | 'tagging';
 
 export interface SimRequest {
   method: string;

@@ -37,6 +37,7 @@ import * as actionsOnMoreResources from './2026-12-08T0300-actions-on-more-resou
 import * as automaticActions from './2026-12-08T0400-automatic-actions.ts';
 import * as commitmentRollups from './2026-12-09T0200-commitment-rollups.ts';
 import * as usageMeterAccuracy from './2026-12-09T0300-usage-meter-accuracy.ts';
+import * as usageMeterResourceTags from './2026-12-10T0300-usage-meter-resource-tags.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0400-automatic-actions': automaticActions,
   '2026-12-09T0200-commitment-rollups': commitmentRollups,
   '2026-12-09T0300-usage-meter-accuracy': usageMeterAccuracy,
+  '2026-12-10T0300-usage-meter-resource-tags': usageMeterResourceTags,
 };
