@@ -19,6 +19,7 @@ const BENCHMARKS = [
   'config-apply',
   'launch-alerts',
   'launch-alert-trigger',
+  'meter-accuracy',
   'chat-connections',
   'overload',
   'background-work',

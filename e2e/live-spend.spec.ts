@@ -3,7 +3,7 @@ import { tryTheDemo, waitForDemoSync } from './support/demo.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
-test('a visitor starts the demo NAT egress leak: its row shows on the live card and the live-spend alert arrives by mail', async ({
+test('a visitor starts the demo NAT egress leak: its row shows on the live card with its owner and the live-spend alert arrives by mail naming the owner', async ({
   page,
 }, testInfo) => {
   // The e2e server meters one-minute periods once they end (docs/decisions/104): the alert follows the
@@ -32,11 +32,16 @@ test('a visitor starts the demo NAT egress leak: its row shows on the live card 
   expect(mail.decoded).toMatch(/GB an hour at that pace/);
   expect(mail.decoded).toMatch(/\$[\d.,]+ an hour, \$[\d.,]+ a day if it goes on/);
   expect(mail.decoded).toContain("If it goes on to the month's end, it adds");
+  // Who owns the gateway, by its tags (the simulated company tags its network with team=platform).
+  expect(mail.decoded).toContain('Owner (its tag team): platform.');
 
   // The gateway's row on the Launches page's live card.
   await page.goto('/launches');
   const card = page.getByTestId('usage-rows');
   await expect(card.getByText(natGatewayId).first()).toBeVisible({ timeout: 30_000 });
+  const gatewayRow = card.getByRole('row').filter({ hasText: natGatewayId }).first();
+  await expect(gatewayRow.getByText('platform', { exact: true })).toBeVisible();
+  await expect(gatewayRow.getByText('tag team')).toBeVisible();
   await saveScreen(page, testInfo, 'live-spend-usage-card');
 
   // The mail's acknowledge link works in one click.

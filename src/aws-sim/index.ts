@@ -15,6 +15,7 @@ import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-ga
 import { buildCompanyServices, type CompanyServices } from './company/network-services.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { buildScalableResources, type SimAutoScalingGroup } from './company/scalable-resources.ts';
+import { taggedResources } from './company/tagged-resources.ts';
 import { lambdaFunctions, type UsageSurge, usageMetricSeries } from './company/usage-metrics.ts';
 import type { CompanyWaste } from './company/waste.ts';
 import { CurExport } from './cur/cur-export.ts';
@@ -35,10 +36,12 @@ import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { computeOptimizerService } from './services/compute-optimizer.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { ec2Service } from './services/ec2.ts';
+import { instanceTags } from './services/ec2-instances-xml.ts';
 import { elbv2Service } from './services/elbv2.ts';
 import { lambdaService } from './services/lambda.ts';
 import { pricingService } from './services/pricing.ts';
 import { rdsService } from './services/rds.ts';
+import { resourceTaggingService } from './services/resource-tagging.ts';
 import { s3Service } from './services/s3.ts';
 import { SimulatedBuckets } from './services/s3-buckets.ts';
 import { savingsPlansService } from './services/savings-plans.ts';
@@ -270,6 +273,21 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       enrollment: optimizerEnrollment,
     }),
     lambdaService(liveFunctions),
+    resourceTaggingService(() =>
+      taggedResources({
+        model,
+        natGateways: () => services.natGateways,
+        instances: () =>
+          [...model.fleet, ...activity.launched].map((instance) => ({
+            ...instance,
+            tags: instanceTags(instance),
+          })),
+        isDeleted: (arn) => {
+          const fn = functions.find((candidate) => candidate.functionArn === arn);
+          return fn !== undefined && !liveFunctions().includes(fn);
+        },
+      }),
+    ),
     stsService(identities),
     ec2Service(
       model,

@@ -32,6 +32,17 @@ export const usageMeterRow = z.object({
   estimate: z.string().nullable(),
   /** Set when the resource's row stopped (no longer listed: deleted), with why; its $ an hour is then null. */
   stopped: z.string().nullable(),
+  /** Its tags as the meter's last read found them (empty when it has none); null when they are not known. */
+  tags: z.record(z.string(), z.string()).nullable(),
+  /**
+   * Who owns it by its tags (docs/decisions/125): the owner tag's value and key ("payments", "team"),
+   * or no owner with the note saying why: "no owner tag", or "not known: …" when the tags could not be read.
+   */
+  owner: z.object({
+    name: z.string().nullable(),
+    tag: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
 });
 
 /** How each integration's meter reads: per region, its last read and the error that stopped it. */

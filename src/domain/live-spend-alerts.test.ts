@@ -9,10 +9,10 @@ import {
   type MeteredBudget,
   meteredAdditionToBudget,
   meteredChargeNames,
-  ownerFromTags,
   usualRateHistory,
   usualRateOf,
 } from './live-spend-alerts.ts';
+import { ownerFromTags } from './metered-owner.ts';
 
 const AT = Date.parse('2026-12-07T10:30:00Z');
 
@@ -33,6 +33,7 @@ function reading(overrides: Partial<LiveSpendReading> = {}): LiveSpendReading {
     usdPerDay: 196.56,
     lastDatapointAtMs: AT - 10 * 60_000,
     tags: {},
+    owner: { kind: 'no-owner-tag' },
     sameHourPastWeeks: [],
     pastDayHours: [],
     ...overrides,

@@ -17,6 +17,7 @@
  * condition, and a service's sum that leaves it out says "at least".
  */
 
+import type { MeteredOwner } from './metered-owner.ts';
 import { isMoreThan, roundToCents, sumUsd } from './money.ts';
 import { median } from './statistics.ts';
 
@@ -61,6 +62,8 @@ export interface LiveSpendReading {
   lastDatapointAtMs: number | null;
   /** Its tags when the meter knows them; empty when not. */
   tags: Readonly<Record<string, string>>;
+  /** Who owns it by its tags, "no owner tag", or not known with why (docs/decisions/125). */
+  owner: MeteredOwner;
   /** The same hour's quantity one, two… weeks before (null: no data that week), newest first. */
   sameHourPastWeeks: ReadonlyArray<number | null>;
   /** The quantity of each complete hour of the past day before the last hour that has data. */
@@ -462,18 +465,6 @@ export function meteredChargeNames(charge: string): MeteredChargeNames {
       services: [],
     }
   );
-}
-
-/** Tag keys that name who owns a resource, in the order they are trusted. */
-export const OWNER_TAG_KEYS = ['owner', 'Owner', 'OWNER', 'team', 'Team', 'created-by', 'CreatedBy'] as const;
-
-/** Who owns a resource by its tags; null when its tags name nobody (or are not known). */
-export function ownerFromTags(tags: Readonly<Record<string, string>>): { key: string; value: string } | null {
-  for (const key of OWNER_TAG_KEYS) {
-    const value = tags[key]?.trim();
-    if (value) return { key, value };
-  }
-  return null;
 }
 
 const WEEK_MS = 7 * DAY_MS;

@@ -36,3 +36,13 @@ describe('the meter against the bill', () => {
     expect(chargeOfBilledLine('AmazonS3', 'NatGateway-Bytes')).toBeUndefined();
   });
 });
+
+describe('the bill lines internet egress follows', () => {
+  it('reads EC2 egress under AWS Data Transfer (current bills) and Amazon EC2 (older ones)', () => {
+    expect(chargeOfBilledLine('AWSDataTransfer', 'USE1-DataTransfer-Out-Bytes')).toBe(
+      'ec2-internet-egress-estimate',
+    );
+    expect(chargeOfBilledLine('AmazonEC2', 'DataTransfer-Out-Bytes')).toBe('ec2-internet-egress-estimate');
+    expect(chargeOfBilledLine('AWSDataTransfer', 'DataTransfer-Regional-Bytes')).toBeUndefined();
+  });
+});

@@ -9,20 +9,27 @@ import type { MeteredCharge, MeteredService } from './usage-prices.ts';
 /** Beyond this relative error the card names why, when the data can say it. */
 export const METER_ERROR_TOLERANCE = 0.1;
 
-/** The bill's line items each metered charge follows: its service code and usage type (region prefix aside). */
+/**
+ * The bill's line items each metered charge follows: its service codes and usage type (region prefix
+ * aside). Internet egress from instances may be billed under AWS Data Transfer's own product code
+ * (as the simulated company's bill has it) or under Amazon EC2: both are read.
+ */
 export const BILLED_USAGE_OF_CHARGE: Readonly<
-  Record<MeteredCharge, { serviceCode: string; usageType: string }>
+  Record<MeteredCharge, { serviceCodes: readonly string[]; usageType: string }>
 > = {
-  'nat-gateway-data-processed': { serviceCode: 'AmazonEC2', usageType: 'NatGateway-Bytes' },
-  'lambda-requests': { serviceCode: 'AWSLambda', usageType: 'Request' },
-  'lambda-gb-seconds': { serviceCode: 'AWSLambda', usageType: 'Lambda-GB-Second' },
-  'lambda-gb-seconds-arm': { serviceCode: 'AWSLambda', usageType: 'Lambda-GB-Second-ARM' },
-  'logs-ingested': { serviceCode: 'AmazonCloudWatch', usageType: 'DataProcessing-Bytes' },
-  'dynamodb-read-request-units': { serviceCode: 'AmazonDynamoDB', usageType: 'ReadRequestUnits' },
-  'dynamodb-write-request-units': { serviceCode: 'AmazonDynamoDB', usageType: 'WriteRequestUnits' },
-  'bedrock-input-tokens': { serviceCode: 'AmazonBedrock', usageType: 'input-tokens' },
-  'bedrock-output-tokens': { serviceCode: 'AmazonBedrock', usageType: 'output-tokens' },
-  'ec2-internet-egress-estimate': { serviceCode: 'AmazonEC2', usageType: 'DataTransfer-Out-Bytes' },
+  'nat-gateway-data-processed': { serviceCodes: ['AmazonEC2'], usageType: 'NatGateway-Bytes' },
+  'lambda-requests': { serviceCodes: ['AWSLambda'], usageType: 'Request' },
+  'lambda-gb-seconds': { serviceCodes: ['AWSLambda'], usageType: 'Lambda-GB-Second' },
+  'lambda-gb-seconds-arm': { serviceCodes: ['AWSLambda'], usageType: 'Lambda-GB-Second-ARM' },
+  'logs-ingested': { serviceCodes: ['AmazonCloudWatch'], usageType: 'DataProcessing-Bytes' },
+  'dynamodb-read-request-units': { serviceCodes: ['AmazonDynamoDB'], usageType: 'ReadRequestUnits' },
+  'dynamodb-write-request-units': { serviceCodes: ['AmazonDynamoDB'], usageType: 'WriteRequestUnits' },
+  'bedrock-input-tokens': { serviceCodes: ['AmazonBedrock'], usageType: 'input-tokens' },
+  'bedrock-output-tokens': { serviceCodes: ['AmazonBedrock'], usageType: 'output-tokens' },
+  'ec2-internet-egress-estimate': {
+    serviceCodes: ['AWSDataTransfer', 'AmazonEC2'],
+    usageType: 'DataTransfer-Out-Bytes',
+  },
 };
 
 /** The charge a bill line follows, if any: its usage type is the charge's, alone or after a prefix ("USE1-"). */
@@ -30,7 +37,7 @@ export function chargeOfBilledLine(serviceCode: string, usageType: string): Mete
   const matches = (Object.keys(BILLED_USAGE_OF_CHARGE) as MeteredCharge[]).filter((charge) => {
     const billed = BILLED_USAGE_OF_CHARGE[charge];
     return (
-      billed.serviceCode === serviceCode &&
+      billed.serviceCodes.includes(serviceCode) &&
       (usageType === billed.usageType || usageType.endsWith(`-${billed.usageType}`))
     );
   });

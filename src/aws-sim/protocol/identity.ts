@@ -38,6 +38,7 @@ export const READ_ONLY_PERMISSIONS = [
   'cloudwatch:GetMetricData',
   'cloudwatch:ListMetrics',
   'lambda:ListFunctions',
+  'tag:GetResources',
   'ec2:Describe*',
   'autoscaling:Describe*',
   'elasticloadbalancing:DescribeLoadBalancers',

@@ -15,7 +15,8 @@ export type SimServiceName =
   | 'elasticloadbalancing'
   | 'rds'
   | 'savingsplans'
-  | 'compute-optimizer';
+  | 'compute-optimizer'
+  | 'tagging';
 
 export interface SimRequest {
   method: string;

@@ -39,6 +39,7 @@ import * as commitmentRollups from './2026-12-09T0200-commitment-rollups.ts';
 import * as usageMeterAccuracy from './2026-12-09T0300-usage-meter-accuracy.ts';
 import * as commitmentInventory from './2026-12-10T0100-commitment-inventory.ts';
 import * as importedRecommendations from './2026-12-10T0200-imported-recommendations.ts';
+import * as usageMeterResourceTags from './2026-12-10T0300-usage-meter-resource-tags.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T0300-usage-meter-accuracy': usageMeterAccuracy,
   '2026-12-10T0100-commitment-inventory': commitmentInventory,
   '2026-12-10T0200-imported-recommendations': importedRecommendations,
+  '2026-12-10T0300-usage-meter-resource-tags': usageMeterResourceTags,
 };

@@ -32,6 +32,11 @@ export interface UsageMeterCursorsTable {
   metrics_last_read: ColumnType<number, number | undefined, number>;
   /** JSON array of the resource ids the last read listed; a resource no longer listed stops its row. */
   listed_resources: string | null;
+  /**
+   * JSON of the listed resources' tags as the last read found them (`{"read":true,"tags":{id:{key:value}}}`),
+   * or why they could not be read (`{"read":false,"reason":"…"}`); null before a read that kept them.
+   */
+  resource_tags: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The meter against the bill for one day the bill covers (docs/decisions/112). */

@@ -12,15 +12,15 @@ import { formatBudgetPeriod, formatDayWithYear, formatInstantUtc } from '../../.
 import { providerLabel } from '../../../domain/cloud-providers.ts';
 import type { LaunchFiring } from '../../../domain/launch-alerts.ts';
 import type { MonthEndProjection, PricedLedgerRow } from '../../../domain/live-run-rate.ts';
-import {
-  type BudgetFiring,
-  type LiveSpendFiring,
-  type LiveSpendReading,
-  ownerFromTags,
-  type ResourceFiring,
-  type ServiceFiring,
-  type UsualRate,
+import type {
+  BudgetFiring,
+  LiveSpendFiring,
+  LiveSpendReading,
+  ResourceFiring,
+  ServiceFiring,
+  UsualRate,
 } from '../../../domain/live-spend-alerts.ts';
+import { meteredOwnerSentence } from '../../../domain/metered-owner.ts';
 import { formatUsd as usd } from '../../../domain/money.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
@@ -285,11 +285,7 @@ function meteredResourceSentence(reading: LiveSpendReading): string {
 function meteredWhere(reading: LiveSpendReading, integrationName?: string): string {
   const account = reading.accountId ? `, account ${reading.accountId}` : '';
   const integration = integrationName ? ` (${integrationName})` : '';
-  const owner = ownerFromTags(reading.tags);
-  return (
-    `In ${reading.region}${account}${integration}.` +
-    (owner ? ` Owner (its tag ${owner.key}): ${owner.value}.` : '')
-  );
+  return `In ${reading.region}${account}${integration}. ${meteredOwnerSentence(reading.owner)}`;
 }
 
 const WEEKDAYS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];

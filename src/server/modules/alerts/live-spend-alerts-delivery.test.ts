@@ -132,6 +132,10 @@ describe('a NAT egress leak, from CloudWatch to the mail', () => {
     expect(Number(perHourUsd)).toBeGreaterThan(8);
     expect(Number(perDayUsd?.replace(/,/g, ''))).toBeCloseTo(Number(perHourUsd) * 24, 1);
     expect(mail?.decoded).toContain('That is more than the $5.00 an hour of the rule');
+    // The owner from the gateway's tags, read through the Resource Groups Tagging API.
+    expect(mail?.decoded).toContain('Owner (its tag team): platform.');
+    const row = (await meterView()).rows.find((entry) => entry.resource_id === natGatewayId);
+    expect(row?.owner).toEqual({ name: 'platform', tag: 'team', note: null });
     expect(mail?.decoded).toContain("If it goes on to the month's end, it adds");
     expect(mail?.decoded).toContain('knows how much was used, not why');
     expect(mail?.links.some((link) => link.includes('/threshold-confirmation/'))).toBe(true);

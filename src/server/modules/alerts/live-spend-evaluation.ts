@@ -74,6 +74,13 @@ const resourceFacts = (reading: LiveSpendReading) => ({
   lastDatapointAt:
     reading.lastDatapointAtMs === null ? null : new Date(reading.lastDatapointAtMs).toISOString(),
   tags: reading.tags,
+  owner: reading.owner.kind === 'tag' ? { name: reading.owner.value, tag: reading.owner.key } : null,
+  ownerNote:
+    reading.owner.kind === 'tag'
+      ? null
+      : reading.owner.kind === 'no-owner-tag'
+        ? 'no owner tag'
+        : `not known: ${reading.owner.reason}`,
 });
 
 function conditionFacts(firing: LiveSpendFiring) {

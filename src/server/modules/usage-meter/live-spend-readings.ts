@@ -138,7 +138,8 @@ export function createLiveSpendReadings(deps: LiveSpendReadingsDependencies) {
           ),
           ...(row.priceUnknownReason ? { priceUnknownReason: row.priceUnknownReason } : {}),
           lastDatapointAtMs: row.lastDatapointAtMs,
-          tags: (row as { tags?: Record<string, string> }).tags ?? {},
+          tags: row.tags ?? {},
+          owner: row.owner,
           ...usualRateHistory(history.periodsOf(key), atMs, history.firstOf(key) ?? atMs),
         };
       });

@@ -58,7 +58,7 @@ export function createMeterAccuracy(deps: {
       organizationId: target.organizationId,
       integrationId: target.id,
       usageAccountId: accountId,
-      serviceCodes: [...new Set(charges.map((charge) => BILLED_USAGE_OF_CHARGE[charge].serviceCode))],
+      serviceCodes: [...new Set(charges.flatMap((charge) => BILLED_USAGE_OF_CHARGE[charge].serviceCodes))],
       start,
       end,
     });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { ResourceTagsRead } from '../../../domain/metered-owner.ts';
 import type { MeteredCharge } from '../../../domain/usage-prices.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
@@ -24,6 +25,8 @@ export interface MeterCursorRow {
   metricsLastRead: number;
   /** The resources the last read listed; undefined before a read that kept them. */
   listedResources?: string[];
+  /** The listed resources' tags as the last read found them, or why not; undefined before a read that kept them. */
+  resourceTags?: ResourceTagsRead;
 }
 
 const toCursor = (row: {
@@ -36,6 +39,7 @@ const toCursor = (row: {
   left_out: string | number | bigint;
   metrics_last_read: number;
   listed_resources: string | null;
+  resource_tags: string | null;
 }): MeterCursorRow => ({
   region: row.region,
   charge: row.charge,
@@ -46,6 +50,7 @@ const toCursor = (row: {
   leftOut: Number(row.left_out),
   metricsLastRead: Number(row.metrics_last_read),
   ...(row.listed_resources === null ? {} : { listedResources: JSON.parse(row.listed_resources) as string[] }),
+  ...(row.resource_tags === null ? {} : { resourceTags: JSON.parse(row.resource_tags) as ResourceTagsRead }),
 });
 
 const seriesColumns = (series: MeterSeries) => ({
@@ -104,9 +109,12 @@ export async function storeRead(
     leftOut?: number;
     /** The resources this read listed (every one asked for, with data or not). */
     listedResources?: readonly string[];
+    /** The listed resources' tags, or why they could not be read (docs/decisions/125). */
+    resourceTags?: ResourceTagsRead;
   },
 ): Promise<void> {
   const listed = read.listedResources ? JSON.stringify([...read.listedResources].sort()) : null;
+  const tags = read.resourceTags ? JSON.stringify(read.resourceTags) : null;
   const rows = read.resources.flatMap((resource) =>
     resource.periods.map((period) => ({
       ...seriesColumns(series),
@@ -151,6 +159,7 @@ export async function storeRead(
         left_out: read.leftOut ?? 0,
         metrics_last_read: read.metricsRequested,
         listed_resources: listed,
+        resource_tags: tags,
       })
       .onConflict((conflict) =>
         conflict.columns(['integration_id', 'region', 'charge']).doUpdateSet({
@@ -161,6 +170,8 @@ export async function storeRead(
           left_out: sql`usage_meter_cursors.left_out + excluded.left_out`,
           metrics_last_read: read.metricsRequested,
           listed_resources: listed,
+          // A read that could not read tags for a passing reason keeps the last ones found.
+          ...(read.resourceTags ? { resource_tags: tags } : {}),
         }),
       )
       .execute();

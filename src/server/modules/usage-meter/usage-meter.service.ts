@@ -16,6 +16,12 @@ import {
   SERVICE_LABELS,
   type ServiceAccuracy,
 } from '../../../domain/meter-accuracy.ts';
+import {
+  type MeteredOwner,
+  meteredOwnerOf,
+  type ResourceTagsRead,
+  UNTAGGABLE_REASON,
+} from '../../../domain/metered-owner.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import { meterMonthlyCostUsd, serviceReadEveryMs } from '../../../domain/usage-meter-cost.ts';
 import { meterWindow } from '../../../domain/usage-meter-window.ts';
@@ -32,7 +38,7 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
-import { awsClients, lambdaClient } from '../integrations/aws/aws-clients.ts';
+import { awsClients, lambdaClient, taggingClient } from '../integrations/aws/aws-clients.ts';
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
@@ -45,6 +51,7 @@ import {
   serviceOfCharge,
 } from './metered-services.ts';
 import { listDimensionValues, readChargePeriods } from './metric-reader.ts';
+import { type RegionResourceTags, readRegionResourceTags } from './resource-tags.ts';
 import {
   cursorsOfOrganization,
   listCursors,
@@ -83,7 +90,14 @@ export interface UsageRow extends UsageSpend {
   estimate?: string;
   /** Set when the resource is no longer listed (deleted): its $ an hour is null. */
   stopped?: string;
+  /** Its tags as the last read found them (empty when it has none); undefined when they are not known. */
+  tags?: Readonly<Record<string, string>>;
+  /** Who owns it by its tags (docs/decisions/125). */
+  owner: MeteredOwner;
 }
+
+/** A region's tags as one read found them, or why they could not be read (kept only when it lasts). */
+type RegionTagsOutcome = { tags: RegionResourceTags } | { reason: string; lasting: boolean };
 
 /** What the integration card says of its meter. */
 export interface MeterState {
@@ -125,6 +139,16 @@ const RESOURCE_NOUNS: Record<MeteredService, string> = {
   bedrock: 'Bedrock model',
   'ec2-egress': 'EC2 instance',
 };
+
+/** The row's owner as the API answers it: a name and its tag key, or a note saying why there is none. */
+const ownerView = (owner: MeteredOwner) =>
+  owner.kind === 'tag'
+    ? { name: owner.value, tag: owner.key, note: null }
+    : {
+        name: null,
+        tag: null,
+        note: owner.kind === 'no-owner-tag' ? 'no owner tag' : `not known: ${owner.reason}`,
+      };
 
 const errorName = (error: unknown) =>
   (error as { Code?: string; name?: string })?.Code ?? (error as Error)?.name ?? 'Error';
@@ -232,6 +256,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     seriesOf: (charge: MeteredCharge) => MeterSeries,
     clients: RegionClients,
     cursors: readonly MeterCursorRow[],
+    regionTags: RegionTagsOutcome,
   ) {
     const mine = cursors.filter((cursor) => definition.charges.includes(cursor.charge as MeteredCharge));
     const starts = definition.charges.map(
@@ -257,6 +282,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
           readAt,
           leftOut: read?.leftOut ?? 0,
           listedResources: read?.listedResources ?? [],
+          resourceTags: tagsOfListed(definition.service, read?.listedResources ?? [], regionTags),
         });
       }
     } catch (error) {
@@ -275,6 +301,45 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         windowStartMs: window.startMs,
       });
     }
+  }
+
+  /** The tags of a region's metered resources, one GetResources for every due service. */
+  async function readTags(
+    region: string,
+    credentials: AwsSession['credentials'],
+    services: readonly MeteredService[],
+  ): Promise<RegionTagsOutcome> {
+    const client = taggingClient(access, credentials, region);
+    try {
+      return { tags: await readRegionResourceTags(client, services) };
+    } catch (error) {
+      context.log.warn({ err: error, region }, 'the meter could not read its resources’ tags');
+      if (isAccessDenied(error))
+        return {
+          reason: `the role lacks tag:GetResources in ${region}, so its tags are not read: update the stack so the role has it`,
+          lasting: true,
+        };
+      return { reason: `its tags could not be read in ${region} (${errorName(error)})`, lasting: false };
+    } finally {
+      client.destroy();
+    }
+  }
+
+  /** What a charge's cursor keeps of its listed resources' tags; undefined keeps the last ones found. */
+  function tagsOfListed(
+    service: MeteredService,
+    listed: readonly string[],
+    regionTags: RegionTagsOutcome,
+  ): ResourceTagsRead | undefined {
+    const untaggable = UNTAGGABLE_REASON[service];
+    if (untaggable) return { read: false, reason: untaggable };
+    if ('reason' in regionTags)
+      return regionTags.lasting ? { read: false, reason: regionTags.reason } : undefined;
+    const found = regionTags.tags.get(service);
+    return {
+      read: true,
+      tags: Object.fromEntries(listed.map((resourceId) => [resourceId, found?.get(resourceId) ?? {}])),
+    };
   }
 
   async function meter(target: AwsTarget): Promise<void> {
@@ -313,9 +378,15 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       const lambda = lambdaClient(access, session.credentials, region);
       try {
         const regionCursors = cursors.filter((cursor) => cursor.region === region);
-        for (const definition of enabledDefinitions())
-          if (isDue(definition, regionCursors))
-            await meterService(definition, seriesIn(region), { cloudWatch, lambda }, regionCursors);
+        const due = enabledDefinitions().filter((definition) => isDue(definition, regionCursors));
+        if (due.length === 0) continue;
+        const regionTags = await readTags(
+          region,
+          session.credentials,
+          due.map((definition) => definition.service),
+        );
+        for (const definition of due)
+          await meterService(definition, seriesIn(region), { cloudWatch, lambda }, regionCursors, regionTags);
       } finally {
         cloudWatch.destroy();
         lambda.destroy();
@@ -383,6 +454,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
           cursor.lastReadAtMs !== null
             ? `No longer listed by AWS since the read at ${new Date(cursor.lastReadAtMs).toISOString()} (deleted or idle): its $ an hour stopped.`
             : undefined;
+        const tagsRead = cursor?.resourceTags;
         return {
           integrationId,
           region,
@@ -390,6 +462,8 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
           charge,
           resourceId,
           resourceLabel: `${RESOURCE_NOUNS[table.service]} ${resourceId}`,
+          ...(tagsRead?.read ? { tags: tagsRead.tags[resourceId] ?? {} } : {}),
+          owner: meteredOwnerOf(tagsRead, resourceId),
           unit: table.unit,
           ...(price.status === 'priced' ? { priceSource: price.source } : {}),
           ...(table.estimate ? { estimate: table.estimate } : {}),
@@ -566,6 +640,8 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
           price_source: row.priceSource ?? null,
           estimate: row.estimate ?? null,
           stopped: row.stopped ?? null,
+          tags: row.tags ? { ...row.tags } : null,
+          owner: ownerView(row.owner),
         })),
         meters: meters
           .filter((meter) => !integrationIds || integrationIds.includes(meter.integrationId))

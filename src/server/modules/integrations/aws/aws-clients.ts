@@ -6,6 +6,7 @@ import { EC2Client } from '@aws-sdk/client-ec2';
 import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { RDSClient } from '@aws-sdk/client-rds';
+import { ResourceGroupsTaggingAPIClient } from '@aws-sdk/client-resource-groups-tagging-api';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -56,6 +57,16 @@ export function sqsClient(access: AwsAccess, credentials: AwsCredentials | undef
 /** A Lambda client alone (the usage meter lists functions for their memory size). */
 export function lambdaClient(access: AwsAccess, credentials: AwsCredentials | undefined, region: string) {
   return new LambdaClient({
+    region,
+    endpoint: access.endpoint,
+    credentials: credentials ?? access.credentials,
+    maxAttempts: access.maxAttempts,
+  });
+}
+
+/** A Resource Groups Tagging API client alone (the usage meter reads its resources' owners from their tags). */
+export function taggingClient(access: AwsAccess, credentials: AwsCredentials | undefined, region: string) {
+  return new ResourceGroupsTaggingAPIClient({
     region,
     endpoint: access.endpoint,
     credentials: credentials ?? access.credentials,

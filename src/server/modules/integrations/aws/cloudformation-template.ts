@@ -109,6 +109,8 @@ const READ_ONLY_ACTIONS = [
   'cloudwatch:ListMetrics',
   // The usage meter prices Lambda GB-seconds at each function's memory size (docs/decisions/094).
   'lambda:ListFunctions',
+  // The usage meter names each metered resource's owner from its tags (docs/decisions/125).
+  'tag:GetResources',
   'ec2:DescribeInstances',
   'ec2:DescribeRegions',
   'ec2:DescribeInstanceTypes',

@@ -24,6 +24,8 @@ const row = (patch: Partial<UsageMeterView['rows'][number]>): UsageMeterView['ro
   last_datapoint_at: '2026-12-06T09:55:00Z',
   price_unknown_reason: null,
   price_source: 'table',
+  tags: { team: 'platform', project: 'shared-network' },
+  owner: { name: 'platform', tag: 'team', note: null },
   ...patch,
 });
 
@@ -82,6 +84,29 @@ describe('the live usage rows', () => {
     expect(screen.getAllByText('bytes out, as internet egress · us-east-1').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Lambda function checkout-fn-01').length).toBeGreaterThan(0);
     expect(screen.getAllByText('stopped').length).toBeGreaterThan(0);
+  });
+
+  it('names each resource’s owner from its tags, says "no owner tag" when none names one, and why it is not known', async () => {
+    answer([
+      row({}),
+      row({
+        resource_id: '/aws/app/prod-04',
+        resource_label: 'Log group /aws/app/prod-04',
+        tags: {},
+        owner: { name: null, tag: null, note: 'no owner tag' },
+      }),
+      row({
+        resource_id: 'anthropic.claude-3-haiku',
+        resource_label: 'Bedrock model anthropic.claude-3-haiku',
+        tags: null,
+        owner: { name: null, tag: null, note: "not known: a Bedrock foundation model is AWS's" },
+      }),
+    ]);
+    renderScreen(<UsageRowsPanel timeZone="UTC" />);
+    expect((await screen.findAllByText('platform')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('tag team').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('no owner tag').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('not known').length).toBeGreaterThan(0);
   });
 
   it('shows nothing while no resource is metered', async () => {

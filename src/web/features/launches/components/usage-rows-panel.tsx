@@ -69,6 +69,28 @@ function columns(timeZone: string): DataColumn<UsageRowView>[] {
       ),
     },
     {
+      header: 'Owner',
+      cell: (row) =>
+        row.owner.name ? (
+          <Stack gap={0}>
+            <Text size="sm">{row.owner.name}</Text>
+            <Text size="xs" c="dimmed">
+              tag {row.owner.tag}
+            </Text>
+          </Stack>
+        ) : row.owner.note?.startsWith('not known') ? (
+          <Tooltip label={row.owner.note} multiline w={320}>
+            <Text size="sm" c="dimmed" style={{ textDecoration: 'underline dotted' }}>
+              not known
+            </Text>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {row.owner.note ?? 'no owner tag'}
+          </Text>
+        ),
+    },
+    {
       header: 'Last hour',
       align: 'right',
       cell: (row) => <span style={numeric}>{quantity(row.last_hour_quantity, row.unit)}</span>,
