@@ -42,7 +42,7 @@ const viewer = { organizationId: integration.organization_id } as Viewer;
 
 function serviceFor(scope: CostScope) {
   const deps: CommitmentsDependencies = {
-    context: { clock: systemClock },
+    context: { clock: systemClock, database },
     costData: { commitments: createCommitmentReads(database.db.withPlugin(capture)) },
     integrations: {
       resolve: async () => ({ id: integration.id, name: integration.name }),

@@ -98,7 +98,7 @@ describe('every recommendation', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(withImport), { status: 200 })),
     );
-    renderScreen(<AllRecommendations canAct={false} />, {
+    renderScreen(<AllRecommendations canAct={false} mayAct={() => false} />, {
       answers: [[queryKeys.recommendationList.list({}), withImport]],
     });
     expect(screen.getByText('Spendguard')).toBeTruthy();
