@@ -13,6 +13,7 @@ import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { until } from '../../testing/until.ts';
 import { createUploadIntegration } from '../../testing/upload-fixtures.ts';
 
 /**
@@ -217,7 +218,11 @@ describe('the commitments inventory from the AWS APIs', () => {
       });
       expect(changed.statusCode, changed.body).toBe(200);
     }
-    const rows = await announced();
+    // A rule change's evaluation runs after the answer: wait for the announcement, as a person would.
+    const rows = await until(async () => {
+      const found = await announced();
+      return found.length > 0 ? found : undefined;
+    });
     expect(rows.map((row) => row.dedupe_key)).toEqual([`commitment-start:${QUEUED_SAVINGS_PLAN.arn}`]);
     expect(rows[0]?.title).toMatch(
       /^Compute Savings Plan queued purchase started on [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
