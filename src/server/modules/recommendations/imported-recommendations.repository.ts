@@ -4,7 +4,7 @@ import type {
   ImportedRecommendation,
   RecommendationImportOutcome,
 } from '../integrations/aws/compute-optimizer-import.ts';
-import type { WasteOwner } from './waste-inventory.repository.ts';
+import { recordFinderState, type WasteOwner } from './waste-inventory.repository.ts';
 
 // What AWS recommended for one account at the last sync (decision 124), replaced per account and source;
 // merged with Spendguard's own findings when the list is read.
@@ -104,27 +104,7 @@ export async function storeImportedRecommendations(
           .execute();
       }
     }
-    const state = {
-      state: outcome.state,
-      permission: outcome.permission,
-      message: outcome.message,
-      regions: outcome.regions,
-      calls: outcome.calls,
-      checked_at: owner.observedAt,
-    };
-    await trx
-      .insertInto('waste_finder_states')
-      .values({
-        organization_id: owner.organizationId,
-        integration_id: owner.integrationId,
-        account_id: owner.accountId,
-        finder: outcome.finder,
-        ...state,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['organization_id', 'integration_id', 'account_id', 'finder']).doUpdateSet(state),
-      )
-      .execute();
+    await recordFinderState(trx, owner, outcome);
   });
   return { recommendations: found?.length ?? 0 };
 }

@@ -97,6 +97,35 @@ async function replaceResourcesOfType(
   }
 }
 
+/** How one account's finder (a waste finder or an import of AWS's recommendations) ended at its last sync. */
+export async function recordFinderState(
+  trx: Transaction<DatabaseSchema>,
+  owner: WasteOwner,
+  outcome: Pick<WasteFinderStateRow, 'finder' | 'state' | 'permission' | 'message' | 'regions' | 'calls'>,
+): Promise<void> {
+  const state = {
+    state: outcome.state,
+    permission: outcome.permission,
+    message: outcome.message,
+    regions: outcome.regions,
+    calls: outcome.calls,
+    checked_at: owner.observedAt,
+  };
+  await trx
+    .insertInto('waste_finder_states')
+    .values({
+      organization_id: owner.organizationId,
+      integration_id: owner.integrationId,
+      account_id: owner.accountId,
+      finder: outcome.finder,
+      ...state,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['organization_id', 'integration_id', 'account_id', 'finder']).doUpdateSet(state),
+    )
+    .execute();
+}
+
 /**
  * One account's finders: each finder that finished replaces its kind of resource (those gone leave,
  * with their actions); one that could not finish leaves the previous ones and records why. One transaction.
@@ -114,27 +143,7 @@ export async function storeWasteInventory(
         await replaceResourcesOfType(trx, owner, resourceTypeOf(outcome.finder), outcome.resources);
         resources += outcome.resources.length;
       }
-      const state = {
-        state: outcome.state,
-        permission: outcome.permission,
-        message: outcome.message,
-        regions: outcome.regions,
-        calls: outcome.calls,
-        checked_at: owner.observedAt,
-      };
-      await trx
-        .insertInto('waste_finder_states')
-        .values({
-          organization_id: owner.organizationId,
-          integration_id: owner.integrationId,
-          account_id: owner.accountId,
-          finder: outcome.finder,
-          ...state,
-        })
-        .onConflict((conflict) =>
-          conflict.columns(['organization_id', 'integration_id', 'account_id', 'finder']).doUpdateSet(state),
-        )
-        .execute();
+      await recordFinderState(trx, owner, outcome);
     }
   });
   return { resources };
