@@ -9,6 +9,10 @@
  */
 
 import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../../domain/imported-recommendations.ts';
+import {
+  COMMITMENT_INVENTORY_PERMISSIONS,
+  USAGE_METER_PERMISSIONS,
+} from '../../../../domain/read-role-additions.ts';
 import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
 import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
 
@@ -104,28 +108,20 @@ const READ_ONLY_ACTIONS = [
   'cur:DescribeReportDefinitions',
   'bcm-data-exports:ListExports',
   'bcm-data-exports:GetExport',
-  'cloudwatch:GetMetricData',
   'cloudwatch:GetMetricStatistics',
-  'cloudwatch:ListMetrics',
-  // The usage meter prices Lambda GB-seconds at each function's memory size (docs/decisions/094).
-  'lambda:ListFunctions',
-  // The usage meter names each metered resource's owner from its tags (docs/decisions/125).
-  'tag:GetResources',
+  ...USAGE_METER_PERMISSIONS,
   'ec2:DescribeInstances',
   'ec2:DescribeRegions',
   'ec2:DescribeInstanceTypes',
-  'ec2:DescribeReservedInstances',
   ...ALL_WASTE_FINDER_PERMISSIONS,
   'autoscaling:DescribeAutoScalingGroups',
   // The actions read a database's state before stopping it (docs/decisions/110).
   'rds:DescribeDBInstances',
-  // The commitments inventory lists reservations and Savings Plans from the APIs (docs/decisions/106).
-  'rds:DescribeReservedDBInstances',
   'organizations:ListAccounts',
   'organizations:DescribeOrganization',
   'pricing:GetProducts',
   'pricing:DescribeServices',
-  'savingsplans:DescribeSavingsPlans',
+  ...Object.values(COMMITMENT_INVENTORY_PERMISSIONS),
   // Compute Optimizer's recommendations, imported beside Spendguard's own (docs/decisions/124).
   ...COMPUTE_OPTIMIZER_PERMISSIONS,
 ];

@@ -1,6 +1,10 @@
 import { DescribeReservedInstancesCommand } from '@aws-sdk/client-ec2';
 import { DescribeReservedDBInstancesCommand } from '@aws-sdk/client-rds';
 import { DescribeSavingsPlansCommand } from '@aws-sdk/client-savingsplans';
+import {
+  COMMITMENT_INVENTORY_PERMISSIONS,
+  type CommitmentApi,
+} from '../../../../domain/read-role-additions.ts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
 import { awsClients } from './aws-clients.ts';
 import { callFailure } from './aws-failure.ts';
@@ -12,7 +16,7 @@ import { callFailure } from './aws-failure.ts';
  * or any more (a retired reservation), with their state.
  */
 
-export type CommitmentApi = 'savings-plans' | 'ec2-reservations' | 'rds-reservations';
+export type { CommitmentApi };
 
 export interface ApiCommitment {
   commitmentId: string;
@@ -39,11 +43,7 @@ export interface CommitmentApiOutcome {
   message: string | null;
 }
 
-const PERMISSIONS: Record<CommitmentApi, string> = {
-  'savings-plans': 'savingsplans:DescribeSavingsPlans',
-  'ec2-reservations': 'ec2:DescribeReservedInstances',
-  'rds-reservations': 'rds:DescribeReservedDBInstances',
-};
+const PERMISSIONS: Record<CommitmentApi, string> = COMMITMENT_INVENTORY_PERMISSIONS;
 const YEAR_SECONDS = 365 * 86_400;
 const SAVINGS_PLANS_PER_PAGE = 1000;
 const RESERVED_DATABASES_PER_PAGE = 100;

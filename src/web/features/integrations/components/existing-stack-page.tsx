@@ -9,6 +9,7 @@ import { useVerifyRole } from '../api/verify-role.ts';
 import { AccessCheckResult } from './access-check-result.tsx';
 import { ActionRoleNotes } from './action-role-notes.tsx';
 import { LaunchEventsSetupNotes } from './launch-events-setup-notes.tsx';
+import { MeterAndCommitmentPermissionsNote } from './meter-and-commitment-permissions-note.tsx';
 import { WasteFinderPermissionsNote } from './waste-finder-permissions-note.tsx';
 
 /** Paste a role ARN (and its ExternalId): verify it, then connect it. Editing a field clears the errors. */
@@ -128,6 +129,7 @@ export function ExistingStackPage() {
         </form>
       </Paper>
       <LaunchEventsSetupNotes />
+      <MeterAndCommitmentPermissionsNote />
       <WasteFinderPermissionsNote />
       <ActionRoleNotes />
     </PageContainer>
