@@ -369,10 +369,13 @@ export type NotificationView = z.infer<typeof notificationView>;
 export const notificationList = z.object({ notifications: z.array(notificationView) });
 export const notificationQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
+/** How often a digest comes: to a person, a webhook or Teams endpoint, or the Slack channel. */
+export const DIGEST_CHOICES = ['off', 'daily', 'weekly'] as const;
+
 export const notificationPreferences = z.object({
   email: z.boolean(),
   slack: z.boolean(),
-  digest: z.enum(['off', 'daily', 'weekly']),
+  digest: z.enum(DIGEST_CHOICES),
   kinds: z.array(z.enum(NOTIFICATION_KINDS)),
   /** Extra addresses of the organization that receive alerts once they confirm (double opt-in). */
   extra_recipients: z.array(
@@ -384,7 +387,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 export const updateNotificationPreferences = z.object({
   email: z.boolean(),
   slack: z.boolean(),
-  digest: z.enum(['off', 'daily', 'weekly']),
+  digest: z.enum(DIGEST_CHOICES),
   kinds: z.array(z.enum(NOTIFICATION_KINDS)),
   /** Owners and admins only; leaving it out keeps the list. */
   extra_recipients: z.array(z.email('must be an e-mail address').toLowerCase()).max(50).optional(),
@@ -409,6 +412,8 @@ export const slackConnectionView = z.object({
   channel: z.string().nullable(),
   team_name: z.string().nullable(),
   alert_kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+  /** The organization's spend digest posted to the channel, or 'off'. */
+  digest: z.enum(DIGEST_CHOICES),
   /** Where the webhook posts, with its secret part hidden. */
   webhook_hint: z.string().nullable(),
   oauth_available: z.boolean(),
@@ -419,6 +424,8 @@ export const saveSlackConnectionInput = z.object({
   webhook_url: z.url('must be a webhook URL').optional(),
   channel: z.string().trim().max(80).optional(),
   alert_kinds: z.array(z.enum(NOTIFICATION_KINDS)).default([...NOTIFICATION_KINDS]),
+  /** Left out: the digest stays as it is. */
+  digest: z.enum(DIGEST_CHOICES).optional(),
 });
 
 export const slackTestResult = z.object({ message: z.string() });

@@ -7,6 +7,7 @@ import {
   costFilter,
   costThresholdSettings,
   createBudgetInput,
+  DIGEST_CHOICES,
   emptyFilter,
   hasLaunchCondition,
   idleEc2Settings,
@@ -90,6 +91,8 @@ export const configNotifications = z.strictObject({
     .strictObject({
       channel: z.string().trim().max(80).nullable().default(null),
       alert_kinds: z.array(z.enum(NOTIFICATION_KINDS)).default([...NOTIFICATION_KINDS]),
+      /** The organization's spend digest posted to the channel. */
+      digest: z.enum(DIGEST_CHOICES).default('off'),
     })
     .optional(),
 });

@@ -1,9 +1,8 @@
 /** Signed outbound webhooks and Microsoft Teams endpoints (decision 058; docs/webhooks.md). */
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from './alerts.ts';
+import { DIGEST_CHOICES, NOTIFICATION_KINDS } from './alerts.ts';
 
 export const WEBHOOK_ENDPOINT_KINDS = ['webhook', 'teams'] as const;
-export const DIGEST_CHOICES = ['off', 'daily', 'weekly'] as const;
 
 const endpointUrl = z
   .string()

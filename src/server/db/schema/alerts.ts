@@ -109,6 +109,8 @@ export interface SlackConnectionsTable {
   team_name: string | null;
   /** The alert kinds not posted to the channel (decision 047): a kind added later is posted. */
   muted_kinds: Json;
+  /** 'off', 'daily' or 'weekly': the organization's spend digest posted to the channel. */
+  digest: Generated<string>;
   updated_at: Generated<Date>;
 }
 

@@ -34,7 +34,7 @@ import { acknowledgeLinkKind, alertMail, alertSlackMessage } from './alert-wordi
 import { createEndpointDelivery } from './endpoint-delivery.ts';
 import { alertMessageIdOf, instancesOfLaunchAlert, type LaunchAlertActions } from './launch-alert-actions.ts';
 import { kindsOfPreference, watchesOf } from './notifications.service.ts';
-import { findSlackConnection } from './slack.repository.ts';
+import { findSlackConnection, slackDigestOf } from './slack.repository.ts';
 import type { WebhookTargetPolicy } from './webhook-transport.ts';
 
 /** A worker holds a delivery this long; a worker that dies lets it go when the lease runs out. */
@@ -88,7 +88,9 @@ export function createAlertDelivery(deps: {
     if (notification.source_kind === 'launch') await offerStop(notification);
     const toEndpoints = endpoints ? await endpoints.plannedFor(notification) : [];
     const kind = notification.source_kind as NotificationKind;
-    // Digests and endpoint tests reach endpoints only; people get their digest by mail (alert-digests.ts).
+    // Digests reach endpoints and a Slack channel that takes them, endpoint tests the endpoint alone;
+    // people get their digest by mail (alert-digests.ts).
+    if (kind === ('digest' as string)) return [...(await slackDigestDelivery(notification)), ...toEndpoints];
     if (!NOTIFICATION_KINDS.includes(kind) && kind !== ('test' as string)) return toEndpoints;
     const watches = watchesOf(notification);
     const deliveries: NewDelivery[] = [];
@@ -123,6 +125,14 @@ export function createAlertDelivery(deps: {
     // Endpoints go with Slack: alerts to chat and other tools are the paid plan's (decision 058).
     if (planAllows(planInForce, 'slack-alerts')) deliveries.push(...toEndpoints);
     return deliveries;
+  }
+
+  /** The channel's digest when it takes this period's; the digest job already checked the plan. */
+  async function slackDigestDelivery(notification: { organization_id: string; details: unknown }) {
+    const slack = await findSlackConnection(db, notification.organization_id);
+    const period = (notification.details as { period?: string } | null)?.period;
+    if (!slack || slackDigestOf(slack) !== period) return [];
+    return [{ channel: 'slack' as const, recipient: slackRecipientOf(slack), recipientUserId: null }];
   }
 
   async function enqueue(deliveryIds: string[]): Promise<void> {
@@ -210,6 +220,11 @@ export function createAlertDelivery(deps: {
   async function sendSlack(notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>) {
     const connection = await findSlackConnection(db, notification.organization_id);
     if (!connection) throw new DeliveryError('Slack is no longer connected.');
+    if (notification.source_kind === 'digest') {
+      const digest = { kind: 'digest', title: notification.title, summary: notification.summary };
+      await postToSlack(connection, alertSlackMessage(digest, null, notificationsUrl));
+      return;
+    }
     const subject: LinkSubject = { kind: 'slack', id: notification.organization_id };
     // Slack connected by its app would get interactive buttons; a webhook gets the stop as a link.
     const message = alertSlackMessage(

@@ -23,6 +23,7 @@ import {
   digestMail,
   digestSubject,
 } from './digest-wording.ts';
+import { listSlackDigestConnections } from './slack.repository.ts';
 import { listDigestEndpoints } from './webhook-endpoints.repository.ts';
 
 const FORECAST_HISTORY_DAYS = 120;
@@ -40,8 +41,8 @@ export interface ComposedDigest {
 /**
  * The daily or weekly digest (pg-boss `alert-digest`, every morning; weekly ones on Mondays) for each
  * person who asked for it, on the spend, live usage, commitments and waste their team scope lets them
- * see (docs/decisions/113); and the organization's whole digest for the webhook and Teams endpoints that
- * take it, through the outbox (decision 058).
+ * see (docs/decisions/113); and the organization's whole digest for the webhook and Teams endpoints and
+ * the Slack channel that take it, through the outbox (decision 058).
  */
 export function createAlertDigests(deps: {
   db: Kysely<DatabaseSchema>;
@@ -97,13 +98,18 @@ export function createAlertDigests(deps: {
     };
   }
 
-  /** One outbox notification per organization, period and sending day; its deliveries go to the endpoints. */
+  /**
+   * One outbox notification per organization, period and sending day; its deliveries go to the endpoints
+   * and the Slack channel that take this period's digest.
+   */
   async function sendToEndpoints(period: DigestPeriod, now: Date): Promise<number> {
     const delivery = deps.delivery;
     if (!delivery) return 0;
     let sent = 0;
     const organizationIds = new Set(
-      (await listDigestEndpoints(db, period)).map((row) => row.organization_id),
+      [...(await listDigestEndpoints(db, period)), ...(await listSlackDigestConnections(db, period))].map(
+        (row) => row.organization_id,
+      ),
     );
     const sectionsFor = deps.sections?.(now);
     for (const organizationId of organizationIds) {

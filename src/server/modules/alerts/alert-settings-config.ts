@@ -36,13 +36,14 @@ import {
   type StoredRule,
   thresholdsWithIds,
 } from './alert-rules.service.ts';
-import { findSlackConnection, saveSlackConnection } from './slack.repository.ts';
+import { findSlackConnection, saveSlackConnection, slackDigestOf } from './slack.repository.ts';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 export interface SlackRoute {
   channel: string | null;
   alertKinds: NotificationKind[];
+  digest: 'off' | 'daily' | 'weekly';
 }
 
 /** What an organization asked to be warned about, and where the warnings go. */
@@ -140,7 +141,11 @@ export function createAlertSettingsConfig(deps: {
       rules: rules.map(ruleOfRow),
       recipients: recipients.map((recipient) => recipient.email),
       slack: slack
-        ? { channel: slack.channel, alertKinds: kindsTurnedOn(NOTIFICATION_KINDS, slack.muted_kinds) }
+        ? {
+            channel: slack.channel,
+            alertKinds: kindsTurnedOn(NOTIFICATION_KINDS, slack.muted_kinds),
+            digest: slackDigestOf(slack),
+          }
         : null,
     };
   }
@@ -225,6 +230,7 @@ async function routeSlack(trx: Db, organizationId: string, route: SlackRoute): P
     channel: route.channel,
     team_name: connection.team_name,
     mutedKinds: kindsTurnedOff(NOTIFICATION_KINDS, route.alertKinds),
+    digest: route.digest,
   });
 }
 

@@ -24,6 +24,7 @@ export async function saveSlackConnection(
     team_name: string | null;
     /** The alert kinds not posted (decision 047). */
     mutedKinds: string[];
+    digest: 'off' | 'daily' | 'weekly';
   },
 ) {
   const { mutedKinds, ...rest } = values;
@@ -37,4 +38,15 @@ export async function saveSlackConnection(
 
 export async function deleteSlackConnection(db: Db, organizationId: string) {
   await db.deleteFrom('slack_connections').where('organization_id', '=', organizationId).execute();
+}
+
+/** Connections whose channel takes the digest of this period. */
+export function listSlackDigestConnections(db: Db, period: 'daily' | 'weekly') {
+  return db.selectFrom('slack_connections').selectAll().where('digest', '=', period).execute();
+}
+
+/** The digest a connection's channel takes; 'off' without a connection. */
+export function slackDigestOf(connection: { digest: string } | undefined): 'off' | 'daily' | 'weekly' {
+  const digest = connection?.digest;
+  return digest === 'daily' || digest === 'weekly' ? digest : 'off';
 }

@@ -17,7 +17,12 @@ import type { AlertDelivery } from './alert-delivery.ts';
 import type { SecretBox } from './alert-link-tokens.ts';
 import { requireAlertManager } from './alert-rules.service.ts';
 import { alertSlackMessage, slackTestMessageText } from './alert-wording.ts';
-import { deleteSlackConnection, findSlackConnection, saveSlackConnection } from './slack.repository.ts';
+import {
+  deleteSlackConnection,
+  slackDigestOf as digestOf,
+  findSlackConnection,
+  saveSlackConnection,
+} from './slack.repository.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const OAUTH_STATE_MS = 15 * 60_000;
@@ -67,6 +72,7 @@ export function createSlackService(deps: {
       channel: connection?.channel ?? null,
       team_name: connection?.team_name ?? null,
       alert_kinds: kindsTurnedOn(NOTIFICATION_KINDS, connection?.muted_kinds),
+      digest: digestOf(connection),
       webhook_hint: connection?.webhook_url_sealed ? hint(secrets.open(connection.webhook_url_sealed)) : null,
       oauth_available: oauthAvailable,
     };
@@ -93,6 +99,7 @@ export function createSlackService(deps: {
         channel: input.channel || current?.channel || null,
         team_name: current?.team_name ?? null,
         mutedKinds: kindsTurnedOff(NOTIFICATION_KINDS, input.alert_kinds),
+        digest: input.digest ?? digestOf(current),
       });
       return view(viewer.organizationId);
     },
@@ -168,6 +175,7 @@ export function createSlackService(deps: {
           NOTIFICATION_KINDS,
           kindsTurnedOn(NOTIFICATION_KINDS, current?.muted_kinds),
         ),
+        digest: digestOf(current),
       });
     },
   };

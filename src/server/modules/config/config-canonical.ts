@@ -97,6 +97,7 @@ export function canonicalNotifications(notifications: ConfigNotifications): Conf
       slack: {
         channel: slack.channel,
         alert_kinds: NOTIFICATION_KINDS.filter((kind) => slack.alert_kinds.includes(kind)),
+        digest: slack.digest,
       },
     }),
   };

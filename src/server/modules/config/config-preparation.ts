@@ -202,6 +202,7 @@ export function prepareConfig(desired: ConfigDocument, current: OrganizationConf
         slack: wanted.notifications?.slack && {
           channel: wanted.notifications.slack.channel,
           alertKinds: wanted.notifications.slack.alert_kinds,
+          digest: wanted.notifications.slack.digest,
         },
       }),
     }),

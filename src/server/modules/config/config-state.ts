@@ -58,7 +58,13 @@ export async function readOrganizationConfig(
     alert_rules: alerts.rules.map((rule) => ruleInDocument(rule, slugOf)),
     notifications: {
       recipients: alerts.recipients,
-      ...(alerts.slack && { slack: { channel: alerts.slack.channel, alert_kinds: alerts.slack.alertKinds } }),
+      ...(alerts.slack && {
+        slack: {
+          channel: alerts.slack.channel,
+          alert_kinds: alerts.slack.alertKinds,
+          digest: alerts.slack.digest,
+        },
+      }),
     },
   });
   return { document: document as OrganizationConfig['document'], teams, alerts };

@@ -124,7 +124,7 @@ describe('notification routes', () => {
     expect(slack.webhook_hint).toContain('hooks.slack.com');
     expect((await exportJson()).notifications).toEqual({
       recipients: ['cfo@routes.test'],
-      slack: { channel: '#spend', alert_kinds: ['budget', 'launch'] },
+      slack: { channel: '#spend', alert_kinds: ['budget', 'launch'], digest: 'off' },
     });
   });
 

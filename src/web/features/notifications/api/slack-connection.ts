@@ -7,6 +7,8 @@ export interface SlackConnectionChange {
   webhook_url?: string;
   channel?: string;
   alert_kinds: NotificationKind[];
+  /** Left out: the channel's digest stays as it is. */
+  digest?: SlackConnectionView['digest'];
 }
 
 export const getSlackConnection = () => apiRequest<SlackConnectionView>('slack');

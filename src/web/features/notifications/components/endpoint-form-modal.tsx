@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandTeams, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../../contracts/alerts.ts';
@@ -10,6 +10,7 @@ import {
   useUpdateWebhookEndpoint,
 } from '../api/save-webhook-endpoint.ts';
 import { AlertKindsInput } from './alert-kinds-input.tsx';
+import { DigestSelect } from './digest-select.tsx';
 
 const URL_HELP = {
   webhook:
@@ -108,18 +109,7 @@ export function EndpointFormModal({
             required={!endpoint}
           />
           <AlertKindsInput label="Alerts sent here" value={kinds} onChange={setKinds} />
-          <Select
-            label="Spend digest"
-            description="The whole organization's spend, month to date and forecast."
-            value={digest}
-            onChange={(value) => setDigest((value ?? 'off') as NewWebhookEndpoint['digest'])}
-            data={[
-              { value: 'off', label: 'No digest' },
-              { value: 'daily', label: 'Daily, at 07:00 UTC' },
-              { value: 'weekly', label: 'Weekly, on Mondays' },
-            ]}
-            allowDeselect={false}
-          />
+          <DigestSelect value={digest} onChange={setDigest} />
           {message && !fieldError('url') && !fieldError('description') && (
             <Alert color="red" icon={<IconAlertCircle size={16} />}>
               {message}

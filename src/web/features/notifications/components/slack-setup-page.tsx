@@ -14,6 +14,7 @@ import {
   useSlackConnection,
 } from '../api/slack-connection.ts';
 import { AlertKindsInput } from './alert-kinds-input.tsx';
+import { DigestSelect } from './digest-select.tsx';
 
 function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
   const save = useSaveSlackConnection();
@@ -21,6 +22,7 @@ function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
   const disconnect = useDisconnectSlack();
   const [channel, setChannel] = useState(connection.channel ?? '');
   const [kinds, setKinds] = useState<NotificationKind[]>(connection.alert_kinds);
+  const [digest, setDigest] = useState(connection.digest);
   return (
     <Paper withBorder p="lg" maw={720}>
       <Stack gap="md">
@@ -45,6 +47,7 @@ function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
           placeholder="#cost-alerts"
         />
         <AlertKindsInput value={kinds} onChange={setKinds} />
+        <DigestSelect value={digest} onChange={setDigest} />
         {save.isError && (
           <Alert color="red" icon={<IconAlertCircle size={16} />}>
             {rejectionMessage(save.error)}
@@ -63,7 +66,7 @@ function ConnectedSlack({ connection }: { connection: SlackConnectionView }) {
         <Group>
           <Button
             loading={save.isPending}
-            onClick={() => save.mutate({ channel: channel.trim() || undefined, alert_kinds: kinds })}
+            onClick={() => save.mutate({ channel: channel.trim() || undefined, alert_kinds: kinds, digest })}
           >
             Save
           </Button>
