@@ -138,6 +138,12 @@ export interface CostMonthlyTagSetRollupsTable extends TagSetRollupColumns {
   month: Day;
 }
 
+/** Spend per day, provider and whole tag set, over every account and service (decision 128). */
+export interface CostDailyTagSetTotalsTable
+  extends Omit<TagSetRollupColumns, 'usage_account_id' | 'service_name'> {
+  usage_date: Day;
+}
+
 /**
  * One row per integration that may hold cost rows. The cost tables have no foreign key (one checked per
  * inserted row); an integration's removal cascades to this row, and its trigger deletes them (decision 068).
@@ -235,6 +241,7 @@ export interface CostDataTables {
   cost_monthly_tag_rollups: CostMonthlyTagRollupsTable;
   cost_daily_tag_set_rollups: CostDailyTagSetRollupsTable;
   cost_monthly_tag_set_rollups: CostMonthlyTagSetRollupsTable;
+  cost_daily_tag_set_totals: CostDailyTagSetTotalsTable;
   cost_data_integrations: CostDataIntegrationsTable;
   cost_monthly_resource_costs: MonthlyResourceCostColumns;
   cost_resource_cost_staging: ResourceCostStagingTable;

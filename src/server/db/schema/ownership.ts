@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   cost_monthly_tag_rollups: 'cost-data',
   cost_daily_tag_set_rollups: 'cost-data',
   cost_monthly_tag_set_rollups: 'cost-data',
+  cost_daily_tag_set_totals: 'cost-data',
   cost_data_integrations: 'cost-data',
   cost_monthly_resource_costs: 'cost-data',
   cost_resource_cost_staging: 'cost-data',

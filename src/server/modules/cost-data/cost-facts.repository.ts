@@ -160,6 +160,7 @@ export const COST_TABLES = [
   'cost_commitment_months',
   'cost_daily_tag_set_rollups',
   'cost_monthly_tag_set_rollups',
+  'cost_daily_tag_set_totals',
 ] as const;
 
 const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
@@ -171,7 +172,8 @@ const SUMS = sql.raw('sum(unblended_cost), sum(amortized_cost), sum(net_cost)');
  * held for more than a month's swap (decision 062). Each rollup is summed from the fewest rows that
  * hold its grain, to the same exact decimals: each monthly rollup from the rows its daily rollup returns
  * as it inserts them, a thirtieth of the rows (decision 055), and the tag rollups from the tag sets
- * (decision 092); the daily rollups, totals and tag sets from one grouping of the staged facts (decision 093).
+ * (decision 092); the daily rollups, totals and tag sets from one grouping of the staged facts (decision 093),
+ * and the tag sets' daily totals from the tag sets (decision 128).
  */
 export async function replaceBillingPeriod(
   trx: Transaction<DatabaseSchema>,
@@ -243,7 +245,16 @@ export async function replaceBillingPeriod(
       select ${ownerValues}, billing_period, usage_date, provider, usage_account_id, service_name, tags, ${SUMS}
       from groups
       group by billing_period, usage_date, provider, usage_account_id, service_name, tags
-      returning *)
+      returning *),
+    -- Per day and whole tag set over every account and service: the daily history of a scope of tag
+    -- pairs alone, a tag set's days of the month written next to each other (decision 128).
+    tag_set_totals as (
+      insert into cost_daily_tag_set_totals (organization_id, integration_id, billing_period, usage_date,
+        provider, tags, unblended_cost, amortized_cost, net_cost)
+      select organization_id, integration_id, billing_period, usage_date, provider, tags, ${SUMS}
+      from tag_sets
+      group by organization_id, integration_id, billing_period, usage_date, provider, tags
+      order by tags, usage_date)
     insert into cost_monthly_tag_set_rollups (organization_id, integration_id, billing_period, month, provider,
       usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost)
     select organization_id, integration_id, billing_period, date_trunc('month', usage_date)::date, provider,

@@ -202,9 +202,10 @@ function tagSplitFromRollups(slice: CostSlice, split: TagSplit, bucket: Bucket):
 /**
  * A line carrying the tag pair. Stored tags are text (cost-facts.repository's storableTags), so containment
  * is `tags ->> key = value`, and it can use the GIN index on tags of the facts and of the tag-set rollups
- * (decisions 053 and 092).
+ * (decisions 053 and 092). The pair is a jsonb constant, built once when the statement is planned, not
+ * again for every row a scan or a recheck tests (decision 128).
  */
-const carries = (tag: TagPair) => sql`tags @> jsonb_build_object(${tag.key}::text, ${tag.value}::text)`;
+const carries = (tag: TagPair) => sql`tags @> ${JSON.stringify({ [tag.key]: tag.value })}::jsonb`;
 
 /** The lines a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
 function linesInScope(scope: CostScope): RawBuilder<unknown> {
@@ -231,9 +232,22 @@ function linesOfSlice(slice: CostSlice): RawBuilder<unknown> {
 }
 
 /**
+ * A read that names no account and no service (a scope of tag pairs alone, no account or service filter,
+ * cut by day, provider or tag value): the tag sets' daily totals answer it, summed over accounts and
+ * services as well (decision 128).
+ */
+const namesNoAccountOrService = (slice: CostSlice, grouping: CostGrouping) =>
+  (!slice.scope.restricted || slice.scope.accountIds.length === 0) &&
+  slice.filter.accountIds.length === 0 &&
+  slice.filter.services.length === 0 &&
+  grouping.key !== 'service' &&
+  grouping.key !== 'account';
+
+/**
  * A scope with tag pairs: the tag-set rollups, where each line's account and tags are known as in the
  * facts, summed over what no such read asks for (region, usage type, charge type, resource). Whole
- * months of a range cut by month or not at all read the monthly ones, as `rollupRows` does.
+ * months of a range cut by month or not at all read the monthly ones, as `rollupRows` does; days read
+ * the daily ones, or their totals over accounts and services when the read names neither.
  */
 function rowsFromTagSets(slice: CostSlice, grouping: CostGrouping): RawBuilder<unknown>[] {
   const split = typeof grouping.key === 'object' ? grouping.key : null;
@@ -242,9 +256,12 @@ function rowsFromTagSets(slice: CostSlice, grouping: CostGrouping): RawBuilder<u
   const values = split?.values ?? 'All';
   const filter = tagValue && values !== 'All' ? sql`${tagValue} in (${inList(values)})` : sql`true`;
   const where = sql`${linesWhere(slice)} and ${filter}`;
+  const dailyTable = sql.table(
+    namesNoAccountOrService(slice, grouping) ? 'cost_daily_tag_set_totals' : 'cost_daily_tag_set_rollups',
+  );
   const daily = (start: string, end: string) =>
     sql`select ${bucketOf(grouping.bucket, 'usage_date', slice)} as bucket, ${key} as key, ${costColumn(slice)} as cost
-      from cost_daily_tag_set_rollups where usage_date between ${start}::date and ${end}::date and ${where}`;
+      from ${dailyTable} where usage_date between ${start}::date and ${end}::date and ${where}`;
   if (grouping.bucket === 'day') return [daily(slice.start, slice.end)];
   const range = splitIntoMonths(slice.start, slice.end);
   const parts = range.days.map((days) => daily(days.start, days.end));

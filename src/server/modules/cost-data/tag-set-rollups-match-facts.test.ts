@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { generatedCurUploadsAround } from '../../testing/generated-cur-uploads.ts';
 import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
@@ -8,11 +8,23 @@ import { FOCUS_SAMPLE } from '../../testing/raw-billing-samples.ts';
  * The tag-set rollups, which a team scoped to tag pairs reads instead of the facts (decision 092), must
  * be exactly the facts summed by day (and month), provider, account, service and whole tag set, to the last decimal:
  * here a CUR 2.0 file whose facts share tag sets over regions, usage types and resources, and the FOCUS
- * sample (several providers, two spellings of one key). A month uploaded again replaces its rows.
+ * sample (several providers, two spellings of one key). A month uploaded again replaces its rows. So must
+ * their daily totals over accounts and services (decision 128), summed by day, provider and tag set.
  */
 const world = generatedCurUploadsAround('tag-sets@example.com');
 
-/** Rows of one side the other side lacks, both ways, compared as numbers (1.50 equals 1.5). */
+/** Rows of one side the other side lacks, both ways, compared as numbers (1.50 equals 1.5), and the stored rows. */
+async function compared(fromFacts: RawBuilder<unknown>, stored: RawBuilder<unknown>) {
+  const { db } = world.server.context.database;
+  const count = async (query: RawBuilder<unknown>) =>
+    (await sql<{ n: number }>`select count(*)::int as n from (${query}) d`.execute(db)).rows[0]?.n ?? 0;
+  return {
+    missing: await count(sql`${fromFacts} except ${stored}`),
+    extra: await count(sql`${stored} except ${fromFacts}`),
+    rows: await count(stored),
+  };
+}
+
 async function differences(integrationId: string, bucket: 'day' | 'month') {
   const when = bucket === 'day' ? sql`usage_date` : sql`date_trunc('month', usage_date)::date`;
   const fromFacts = sql`select billing_period, ${when}, provider, usage_account_id, service_name, tags,
@@ -23,15 +35,19 @@ async function differences(integrationId: string, bucket: 'day' | 'month') {
   const stored = sql`select billing_period, ${bucket === 'day' ? sql`usage_date` : sql`month`}, provider,
       usage_account_id, service_name, tags, unblended_cost, amortized_cost, net_cost
     from ${rollups} where integration_id = ${integrationId}`;
-  const { db } = world.server.context.database;
-  const count = async (query: ReturnType<typeof sql>) =>
-    (await sql<{ n: number }>`select count(*)::int as n from (${query}) d`.execute(db)).rows[0]?.n ?? 0;
-  return {
-    missing: await count(sql`${fromFacts} except ${stored}`),
-    extra: await count(sql`${stored} except ${fromFacts}`),
-    rows: await count(stored),
-    facts: await count(sql`select 1 from cost_daily_facts where integration_id = ${integrationId}`),
-  };
+  const facts = await sql<{ n: number }>`select count(*)::int as n from cost_daily_facts
+    where integration_id = ${integrationId}`.execute(world.server.context.database.db);
+  return { ...(await compared(fromFacts, stored)), facts: facts.rows[0]?.n ?? 0 };
+}
+
+/** The tag sets' daily totals (decision 128) against the facts summed by day, provider and tag set. */
+function totalsDifferences(integrationId: string) {
+  return compared(
+    sql`select billing_period, usage_date, provider, tags, sum(unblended_cost), sum(amortized_cost), sum(net_cost)
+      from cost_daily_facts where integration_id = ${integrationId} group by 1, 2, 3, 4`,
+    sql`select billing_period, usage_date, provider, tags, unblended_cost, amortized_cost, net_cost
+      from cost_daily_tag_set_totals where integration_id = ${integrationId}`,
+  );
 }
 
 async function ingested(id: string, file: string, name: string) {
@@ -50,9 +66,13 @@ describe('the tag-set rollups are the facts summed by tag set', () => {
       expect(first.rows, bucket).toBeLessThan(first.facts);
       expect(first, bucket).toEqual({ missing: 0, extra: 0, rows: first.rows, facts: first.facts });
     }
+    const totals = await totalsDifferences(id);
+    expect(totals.rows).toBeGreaterThan(0);
+    expect(totals).toEqual({ missing: 0, extra: 0, rows: totals.rows });
     const daily = await differences(id, 'day');
     await ingested(id, world.curFile, 'cur2-again.parquet');
     expect(await differences(id, 'day')).toEqual(daily);
+    expect(await totalsDifferences(id)).toEqual(totals);
     expect((await differences(id, 'month')).missing).toBe(0);
   });
 
@@ -64,5 +84,8 @@ describe('the tag-set rollups are the facts summed by tag set', () => {
       expect(found.rows, bucket).toBeGreaterThan(0);
       expect(found, bucket).toEqual({ missing: 0, extra: 0, rows: found.rows, facts: found.facts });
     }
+    const totals = await totalsDifferences(id);
+    expect(totals.rows).toBeGreaterThan(0);
+    expect(totals).toEqual({ missing: 0, extra: 0, rows: totals.rows });
   });
 });
