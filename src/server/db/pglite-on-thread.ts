@@ -41,7 +41,7 @@ function compiledPglite(): Promise<CompiledPglite> {
 }
 
 export type ThreadRequest = { id: number } & (
-  | { kind: 'query'; sql: string; params: unknown[]; copyRows?: string }
+  | { kind: 'query'; sql: string; params: unknown[]; copyRows?: string; copyFile?: string }
   | { kind: 'exec'; sql: string }
   | { kind: 'close' }
 );
@@ -130,6 +130,11 @@ export class PGliteOnThread {
   /** `COPY … FROM '/dev/blob'` with the rows in COPY's text format. */
   copyFrom(sql: string, rows: string): Promise<{ rows: unknown[] }> {
     return this.send({ kind: 'query', sql, params: [], copyRows: rows });
+  }
+
+  /** `COPY … FROM '/dev/blob'` with the rows of a file, which the database's thread reads. */
+  copyFromFile(sql: string, file: string): Promise<{ rows: unknown[] }> {
+    return this.send({ kind: 'query', sql, params: [], copyFile: file });
   }
 
   exec(sql: string): Promise<{ rows: unknown[] }> {

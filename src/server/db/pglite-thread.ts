@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { ThreadAnswer, ThreadRequest, ThreadStart } from './pglite-on-thread.ts';
@@ -27,8 +28,7 @@ function describeError(error: unknown): Record<string, unknown> {
 async function answer(pglite: PGlite, request: ThreadRequest): Promise<ThreadAnswer['result']> {
   switch (request.kind) {
     case 'query': {
-      const options = request.copyRows === undefined ? undefined : { blob: new Blob([request.copyRows]) };
-      const result = await pglite.query(request.sql, request.params, options);
+      const result = await pglite.query(request.sql, request.params, await blobOf(request));
       return { rows: result.rows, affectedRows: result.affectedRows };
     }
     case 'exec': {
@@ -39,6 +39,21 @@ async function answer(pglite: PGlite, request: ThreadRequest): Promise<ThreadAns
       await pglite.close();
       return { rows: [] };
   }
+}
+
+/** What a COPY reads from /dev/blob: rows sent as text, or a file's bytes as read, not copied again. */
+async function blobOf(
+  request: Extract<ThreadRequest, { kind: 'query' }>,
+): Promise<{ blob: Blob } | undefined> {
+  if (request.copyRows !== undefined) return { blob: new Blob([request.copyRows]) };
+  if (request.copyFile === undefined) return undefined;
+  const bytes = await readFile(request.copyFile);
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return {
+    blob: new BytesBlob(
+      whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    ),
+  };
 }
 
 /**

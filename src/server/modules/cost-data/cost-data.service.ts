@@ -17,11 +17,12 @@ import {
   billingPeriodTotals,
   discardStagedFacts,
   discardStagedFactsOfRunsNotRunning,
+  FACT_FILE_OPTIONS,
   type FactOwner,
   listStoredBillingPeriods,
   listUsageAccounts,
   replaceBillingPeriod,
-  stageFacts,
+  stageFactPart,
   stageResourceCosts,
 } from './cost-facts.repository.ts';
 import { createCostSlices } from './cost-slices.service.ts';
@@ -400,9 +401,10 @@ export function createCostDataService(
       read.warnings.push(...opened.notes.map((note) => `${file.label}: ${note}`));
       read.warnings.push(...currencyWarnings(summary, file.label));
       read.warnings.push(...providerNotes(summary, file.label));
-      await stageWhileReading(opened.dailyCostFacts(), async (batch) => {
-        await stageFacts(db, run.id, batch);
-        totals.factsWritten += batch.length;
+      // DuckDB writes the next file of facts while the database loads this one (decision 129).
+      await stageWhileReading(opened.dailyCostFactParts(FACT_FILE_OPTIONS(run.id)), async (part) => {
+        await stageFactPart(db, run.id, part);
+        totals.factsWritten += part.kind === 'file' ? part.facts : part.facts.length;
         await report(latestPercent);
       });
       await stageWhileReading(opened.monthlyResourceCosts(), (batch) =>

@@ -1,8 +1,14 @@
+import { rm } from 'node:fs/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
-import { copyField, copyRows } from '../../db/bulk-copy.ts';
+import { copyCsvFile, copyField, copyRows } from '../../db/bulk-copy.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import type { DailyCostFact, MonthlyResourceCost } from './billing-files/index.ts';
+import {
+  DAILY_COST_FACT_FILE_COLUMNS,
+  type DailyCostFact,
+  type DailyCostFactPart,
+  type MonthlyResourceCost,
+} from './billing-files/index.ts';
 import { discardStagedCommitments, swapCommitments } from './commitment-facts.repository.ts';
 
 /** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
@@ -69,6 +75,33 @@ export async function stageFacts(
   let rows = '';
   for (const fact of facts) rows += `${stagingLine(runId, fact)}\n`;
   await copyRows(db, `cost_fact_staging (run_id, ${STAGED_COLUMN_LIST})`, rows);
+}
+
+/**
+ * What the reader's fact files must hold for a staged fact, after the run's id: DuckDB writes the text
+ * storableText would leave as it is, the rest comes as facts (decision 129).
+ */
+export const FACT_FILE_OPTIONS = (runId: string) => ({
+  leadingFields: [runId],
+  maxTextLength: FACT_TEXT_LENGTH,
+});
+const FACT_FILE_TARGET = `cost_fact_staging (run_id, ${DAILY_COST_FACT_FILE_COLUMNS.join(', ')})`;
+
+/**
+ * One part of a file's facts staged: a CSV file DuckDB wrote for this run (FACT_FILE_OPTIONS) loaded by
+ * one COPY and removed, or facts as objects staged as stageFacts does.
+ */
+export async function stageFactPart(
+  db: Kysely<DatabaseSchema>,
+  runId: string,
+  part: DailyCostFactPart,
+): Promise<void> {
+  if (part.kind === 'facts') return stageFacts(db, runId, part.facts);
+  try {
+    await copyCsvFile(db, FACT_FILE_TARGET, part.path);
+  } finally {
+    await rm(part.path, { force: true });
+  }
 }
 
 /** What a resource cost in a month, as staged and as stored; the stored row adds its owner. */

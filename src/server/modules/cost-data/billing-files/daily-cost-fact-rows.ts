@@ -5,7 +5,7 @@ import type { DailyCostFact, MonthlyResourceCost } from './daily-cost-fact.ts';
  * One JSON array of text per fact: reading one value per row from DuckDB and parsing it with
  * JSON.parse is about three times faster than reading nineteen values, and JSON keeps any text exact.
  */
-function dailyCostFactRowsSql(table: string): string {
+function dailyCostFactRowsSql(table: string, condition?: string): string {
   return `SELECT CAST(to_json([
       strftime(usage_date, '%Y-%m-%d'), strftime(billing_period, '%Y-%m-%d'), provider,
       billing_account_id, usage_account_id, usage_account_name, service_code, service_name, region,
@@ -13,7 +13,7 @@ function dailyCostFactRowsSql(table: string): string {
       CAST(unblended_cost AS VARCHAR), CAST(amortized_cost AS VARCHAR), CAST(net_cost AS VARCHAR),
       CAST(usage_quantity AS VARCHAR), CAST(line_items AS VARCHAR)
     ]) AS VARCHAR) AS fact
-  FROM ${table}
+  FROM ${table}${condition ? `\n  WHERE ${condition}` : ''}
   ORDER BY billing_period, usage_date`;
 }
 
@@ -28,13 +28,17 @@ function monthlyResourceCostRowsSql(table: string): string {
   ORDER BY billing_period`;
 }
 
-/** Streams the facts in batches of batchSize (the last may be smaller), fetching one DuckDB chunk at a time. */
+/**
+ * Streams the facts (those meeting the condition when one is given) in batches of batchSize (the last
+ * may be smaller), fetching one DuckDB chunk at a time.
+ */
 export function streamDailyCostFacts(
   connection: DuckDBConnection,
   table: string,
   batchSize: number,
+  condition?: string,
 ): AsyncGenerator<DailyCostFact[]> {
-  return streamRows(connection, dailyCostFactRowsSql(table), batchSize, factFromRow);
+  return streamRows(connection, dailyCostFactRowsSql(table, condition), batchSize, factFromRow);
 }
 
 /** Streams each resource's monthly costs in batches, as streamDailyCostFacts does the facts. */

@@ -12,6 +12,8 @@ export interface DuckDbSessionOptions {
 /** A private in-memory DuckDB for one billing file, with its own spill folder, removed on close. */
 export interface DuckDbSession {
   connection: DuckDBConnection;
+  /** The session's own folder (DuckDB spills here): files DuckDB writes for the caller go with it. */
+  folder: string;
   close(): void;
 }
 
@@ -36,6 +38,7 @@ export async function openDuckDbSession(options: DuckDbSessionOptions = {}): Pro
     const opened = instance;
     return {
       connection,
+      folder: spill.path,
       close() {
         connection.closeSync();
         opened.closeSync();

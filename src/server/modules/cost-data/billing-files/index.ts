@@ -12,6 +12,7 @@ export type {
   DailyCostFact,
   MonthlyResourceCost,
 } from './daily-cost-fact.ts';
+export { DAILY_COST_FACT_FILE_COLUMNS, type DailyCostFactPart } from './daily-cost-fact-files.ts';
 export { type DayRange, dayRanges, WHOLE_MONTH } from './day-ranges.ts';
 export { detectBillingFileFormat } from './inspect-billing-file.ts';
 export {

@@ -12,6 +12,11 @@ import type {
   DailyCostFact,
   MonthlyResourceCost,
 } from './daily-cost-fact.ts';
+import {
+  type DailyCostFactFileOptions,
+  type DailyCostFactPart,
+  streamDailyCostFactFiles,
+} from './daily-cost-fact-files.ts';
 import { streamDailyCostFacts, streamMonthlyResourceCosts } from './daily-cost-fact-rows.ts';
 import {
   factsFromGroupsSql,
@@ -65,6 +70,14 @@ export interface OpenedBillingFile {
   /** The file's columns, as its header or schema names them. */
   readonly columns: string[];
   dailyCostFacts(): AsyncGenerator<DailyCostFact[]>;
+  /**
+   * The same facts as CSV files a database loads with COPY, and as objects those whose text must be
+   * cleaned first (decision 129).
+   */
+  dailyCostFactParts(
+    options: Pick<DailyCostFactFileOptions, 'leadingFields' | 'maxTextLength'> &
+      Partial<Pick<DailyCostFactFileOptions, 'factsPerFile'>>,
+  ): AsyncGenerator<DailyCostFactPart>;
   /** Each resource's cost per billing period and usage type, from a second read of the file (decision 079). */
   monthlyResourceCosts(): AsyncGenerator<MonthlyResourceCost[]>;
   /** The Savings Plans and reservations the bill names, with their amounts per day (decision 098). */
@@ -77,6 +90,8 @@ const GROUPS_TABLE = 'grouped_by_stored_tags';
 const TAG_SETS_TABLE = 'stored_tag_sets';
 const RESOURCE_COSTS_TABLE = 'monthly_resource_costs';
 const DEFAULT_BATCH_SIZE = 5_000;
+/** About 15 MB of CSV: what the embedded database holds of one file while it loads it (decision 129). */
+const DEFAULT_FACTS_PER_FILE = 50_000;
 const INTERRUPT_AGAIN_MS = 100;
 
 /**
@@ -136,6 +151,13 @@ export async function openBillingFile(
       notes,
       columns: source.columns.map((column) => column.name),
       dailyCostFacts: () => emitFacts(connection, file, summary, options),
+      dailyCostFactParts: (parts) =>
+        emitFactParts(connection, file, summary, options, {
+          factsPerFile: DEFAULT_FACTS_PER_FILE,
+          batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+          ...parts,
+          folder: session.folder,
+        }),
       monthlyResourceCosts: () =>
         emitMonthlyResourceCosts(connection, file, lineItemsSql(source.relation, projection), options),
       commitments: async () => {
@@ -313,6 +335,36 @@ async function* emitMonthlyResourceCosts(
   }
 }
 
+async function* emitFactParts(
+  connection: DuckDBConnection,
+  file: string,
+  summary: BillingFileSummary,
+  options: ReadBillingFileOptions,
+  parts: DailyCostFactFileOptions & { folder: string },
+): AsyncGenerator<DailyCostFactPart> {
+  let factsEmitted = 0;
+  try {
+    for await (const part of streamDailyCostFactFiles(connection, FACTS_TABLE, parts.folder, parts)) {
+      factsEmitted += part.kind === 'file' ? part.facts : part.facts.length;
+      reportEmitted(options, summary, factsEmitted);
+      yield part;
+    }
+  } catch (error) {
+    throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
+  }
+}
+
+function reportEmitted(options: ReadBillingFileOptions, summary: BillingFileSummary, factsEmitted: number) {
+  options.onProgress?.({
+    stage: 'emitting',
+    percent: (factsEmitted / summary.facts) * 100,
+    rowsScanned: summary.lineItems,
+    totalRows: summary.lineItems,
+    factsEmitted,
+    totalFacts: summary.facts,
+  });
+}
+
 async function* emitFacts(
   connection: DuckDBConnection,
   file: string,
@@ -327,14 +379,7 @@ async function* emitFacts(
       options.batchSize ?? DEFAULT_BATCH_SIZE,
     )) {
       factsEmitted += batch.length;
-      options.onProgress?.({
-        stage: 'emitting',
-        percent: (factsEmitted / summary.facts) * 100,
-        rowsScanned: summary.lineItems,
-        totalRows: summary.lineItems,
-        factsEmitted,
-        totalFacts: summary.facts,
-      });
+      reportEmitted(options, summary, factsEmitted);
       yield batch;
     }
   } catch (error) {
