@@ -254,7 +254,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   const inventory = commitmentInventory(model.anchorDay);
   const optimizerEnrollment = new ComputeOptimizerEnrollment();
   const handlers = [
-    costExplorerService(curExport, duckdb),
+    costExplorerService(curExport, duckdb, model.anchorDay),
     cloudWatchService({
       model,
       leaks: natLeaks,

@@ -252,12 +252,15 @@ export const commitmentsSettings = z
     utilization_days: z.number().int('must be whole days').min(1, 'must be 1 or more').max(90).default(7),
     /** A Savings Plan that can still be returned (bought in the last 7 days, same month, $100 an hour or less). */
     return_window: z.boolean().default(true),
+    /** A purchase the AWS APIs listed queued, announced once in the week it starts (decision 130). */
+    start_announcement: z.boolean().default(true),
   })
   .refine(
     (settings) =>
       settings.expiry_lead_days.length > 0 ||
       settings.utilization_below_percent !== null ||
-      settings.return_window,
+      settings.return_window ||
+      settings.start_announcement,
     { message: 'set at least one condition', path: ['expiry_lead_days'] },
   );
 export type CommitmentsSettings = z.infer<typeof commitmentsSettings>;
@@ -305,6 +308,7 @@ export const createAlertRuleInput = z.discriminatedUnion('kind', [
       utilization_below_percent: null,
       utilization_days: 7,
       return_window: true,
+      start_announcement: true,
     }),
     /** Its account ids narrow the commitments watched to those the accounts own. */
     filter: costFilter.default(emptyFilter),

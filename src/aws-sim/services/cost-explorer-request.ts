@@ -47,8 +47,11 @@ function parseDay(value: unknown, field: string): number {
   return ms;
 }
 
-/** Validates a GetCostAndUsage request as Cost Explorer does, with its limits. */
-export function parseCostQuery(body: Record<string, unknown>, nowMs: number): CostQuery {
+/** A request's TimePeriod (Start inclusive, End exclusive), within the history Cost Explorer keeps. */
+export function parseTimePeriod(
+  body: Record<string, unknown>,
+  nowMs: number,
+): { start: number; end: number } {
   const period = (body.TimePeriod ?? {}) as { Start?: unknown; End?: unknown };
   const start = parseDay(period.Start, 'Start');
   const end = parseDay(period.End, 'End');
@@ -56,6 +59,12 @@ export function parseCostQuery(body: Record<string, unknown>, nowMs: number): Co
   if (start < addUtcMonths(startOfUtcMonth(nowMs), -14)) {
     throw validationException('Historical data beyond 14 months is currently not available.');
   }
+  return { start, end };
+}
+
+/** Validates a GetCostAndUsage request as Cost Explorer does, with its limits. */
+export function parseCostQuery(body: Record<string, unknown>, nowMs: number): CostQuery {
+  const { start, end } = parseTimePeriod(body, nowMs);
   const granularity = body.Granularity;
   if (granularity === 'HOURLY') {
     throw validationException(
@@ -93,7 +102,9 @@ export function parseCostQuery(body: Record<string, unknown>, nowMs: number): Co
 }
 
 /** The result periods: each day, or each calendar month clipped to the requested range. */
-export function resultPeriods(query: CostQuery): Array<{ start: number; end: number }> {
+export function resultPeriods(
+  query: Pick<CostQuery, 'start' | 'end' | 'granularity'>,
+): Array<{ start: number; end: number }> {
   const periods: Array<{ start: number; end: number }> = [];
   for (let start = query.start; start < query.end; ) {
     const next = query.granularity === 'DAILY' ? start + DAY_MS : addUtcMonths(startOfUtcMonth(start), 1);

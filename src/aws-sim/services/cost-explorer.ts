@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { accountById, MANAGEMENT_ACCOUNT_ID } from '../company/company-profile.ts';
-import { addUtcMonths, billingPeriodStart, startOfUtcMonth } from '../company/timeline.ts';
+import { startOfUtcMonth } from '../company/timeline.ts';
 import type { CurExport } from '../cur/cur-export.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
@@ -9,6 +9,14 @@ import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
 import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
+import {
+  type CommitmentReportSources,
+  getReservationCoverage,
+  getReservationUtilization,
+  getSavingsPlansCoverage,
+  getSavingsPlansUtilization,
+} from './cost-explorer-commitments.ts';
+import { filesFor } from './cost-explorer-files.ts';
 import type { CostRow } from './cost-explorer-metrics.ts';
 import { pageOf } from './cost-explorer-paging.ts';
 import { type CostQuery, parseCostQuery, periodLabel, resultPeriods } from './cost-explorer-request.ts';
@@ -16,16 +24,6 @@ import { costAggregateSql } from './cost-explorer-sql.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.1';
 const TARGET_PREFIX = 'AWSInsightsIndexService.';
-
-/** The Parquet files of the billing periods the query touches (Cost Explorer reads the same data). */
-async function filesFor(curExport: CurExport, query: CostQuery, nowMs: number): Promise<string[]> {
-  const periods = curExport.periodsAt(nowMs).filter((period) => {
-    const start = billingPeriodStart(period);
-    return start < query.end && addUtcMonths(start, 1) > query.start;
-  });
-  const partitions = await Promise.all(periods.map((period) => curExport.partition(period, nowMs)));
-  return partitions.map((partition) => partition.parquetPath);
-}
 
 async function queryCosts(
   duckdb: DuckDBInstance,
@@ -90,7 +88,21 @@ async function getCostAndUsage(
   return { status: 200, headers: { 'content-type': CONTENT_TYPE }, body: JSON.stringify(answer) };
 }
 
-export function costExplorerService(curExport: CurExport, duckdb: DuckDBInstance): ServiceHandler {
+const COMMITMENT_REPORTS: Record<
+  string,
+  (sources: CommitmentReportSources, context: CallContext) => Promise<unknown>
+> = {
+  GetSavingsPlansUtilization: getSavingsPlansUtilization,
+  GetSavingsPlansCoverage: getSavingsPlansCoverage,
+  GetReservationUtilization: getReservationUtilization,
+  GetReservationCoverage: getReservationCoverage,
+};
+
+export function costExplorerService(
+  curExport: CurExport,
+  duckdb: DuckDBInstance,
+  anchorDay: number,
+): ServiceHandler {
   return {
     name: 'ce',
     signingName: 'ce',
@@ -98,6 +110,11 @@ export function costExplorerService(curExport: CurExport, duckdb: DuckDBInstance
     permissionFor: (operation) => ({ action: `ce:${operation}`, resource: operation }),
     async handle(context) {
       if (context.operation === 'GetCostAndUsage') return getCostAndUsage(duckdb, curExport, context);
+      const report = COMMITMENT_REPORTS[context.operation];
+      if (report) {
+        const answer = await report({ curExport, duckdb, anchorDay }, context);
+        return { status: 200, headers: { 'content-type': CONTENT_TYPE }, body: JSON.stringify(answer) };
+      }
       throw new AwsError('UnknownOperationException', `The simulator does not offer ${context.operation}`);
     },
     renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),

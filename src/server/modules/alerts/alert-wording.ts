@@ -441,6 +441,7 @@ function commitmentsRuleName(settings: Record<string, unknown>): string {
   if (typeof settings.utilization_below_percent === 'number')
     parts.push(`used below ${settings.utilization_below_percent}%`);
   if (settings.return_window === true) parts.push('still returnable');
+  if (parts.length === 0 && settings.start_announcement !== false) parts.push('starting from the queue');
   return `Savings Plans and reservations ${parts.join(', ')}`;
 }
 

@@ -149,7 +149,7 @@ describe('commitments alerts, from the uploaded bill to the mail', () => {
   it('refuses a rule that watches nothing, naming the field', async () => {
     const answer = await callAs(server, owner)('POST', '/api/alert-rules', {
       kind: 'commitments',
-      settings: { expiry_lead_days: [], return_window: false },
+      settings: { expiry_lead_days: [], return_window: false, start_announcement: false },
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().Message).toContain('expiry_lead_days');
@@ -182,7 +182,11 @@ describe('commitments alerts, from the uploaded bill to the mail', () => {
       settings: { utilization_below_percent: 80, utilization_days: 7 },
     });
     expect(rule.statusCode, rule.body).toBe(201);
-    expect(rule.json().settings).toMatchObject({ expiry_lead_days: [60, 30, 7, 1], return_window: true });
+    expect(rule.json().settings).toMatchObject({
+      expiry_lead_days: [60, 30, 7, 1],
+      return_window: true,
+      start_announcement: true,
+    });
     expect(rule.json().name).toBe(
       'Savings Plans and reservations ending (60, 30, 7, 1 days ahead), used below 80%, still returnable',
     );

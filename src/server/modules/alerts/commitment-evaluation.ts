@@ -90,6 +90,7 @@ export async function commitmentNotifications(
     }
     const startKey = startDedupeKey(commitment.commitmentId);
     if (
+      settings.start_announcement &&
       commitment.queuedStart &&
       startIsDue(commitment.queuedStart, context.now) &&
       !context.fired.has(startKey)

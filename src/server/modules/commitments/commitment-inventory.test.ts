@@ -9,6 +9,7 @@ import { type AwsSimulator, TEMPLATE_ROLE_PERMISSIONS } from '../../../aws-sim/i
 import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { CommitmentRow, CommitmentsView } from '../../../contracts/commitments.ts';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
+import { expiryDedupeKey } from '../../../domain/commitment-expiry.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
@@ -185,18 +186,19 @@ describe('the commitments inventory from the AWS APIs', () => {
     expect(byId(rows, QUEUED_SAVINGS_PLAN.arn)).toBeUndefined();
   }, 120_000);
 
-  it('announces the queued plan once, when it starts, through the commitments rule', async () => {
+  it('announces the queued plan once, when it starts, unless the rule turned the announcement off', async () => {
     const startsAt = byId(await commitments(`integration=${integrationId}`), QUEUED_SAVINGS_PLAN.arn)!
       .starts_at!;
-    const announced = () =>
+    const notified = (key: string) =>
       server.context.database.db
         .selectFrom('alert_notifications')
         .select(['dedupe_key', 'title', 'summary'])
-        .where('dedupe_key', 'like', 'commitment-start:%')
+        .where('dedupe_key', 'like', key)
         .execute();
+    const announced = () => notified('commitment-start:%');
     const rule = {
       kind: 'commitments',
-      settings: { expiry_lead_days: [60, 30, 7, 1], return_window: false },
+      settings: { expiry_lead_days: [60, 30, 7, 1], return_window: false, start_announcement: false },
     };
     // Before its start a rule change evaluates the organization, and nothing is announced.
     const created = await server.app.inject({
@@ -206,18 +208,35 @@ describe('the commitments inventory from the AWS APIs', () => {
       payload: rule,
     });
     expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().settings).toMatchObject({ start_announcement: false });
     expect(await announced()).toEqual([]);
     clock.set(new Date(Date.parse(startsAt) + 3_600_000));
-    // Two rule changes after its start: two evaluations, one announcement.
-    for (const lead of [60, 30]) {
+    const change = async (settings: Record<string, unknown>) => {
       const changed = await server.app.inject({
         method: 'PATCH',
         url: `/api/alert-rules/${created.json().id}`,
         headers,
-        payload: { settings: { ...rule.settings, expiry_lead_days: [lead] } },
+        payload: { settings: { ...rule.settings, ...settings } },
       });
       expect(changed.statusCode, changed.body).toBe(200);
-    }
+    };
+    // After its start, with the announcement off: the same pass writes a new expiry lead and no start.
+    const daysLeft = Math.ceil(
+      (Date.parse(
+        byId(await commitments(`integration=${integrationId}`), COMPUTE_SAVINGS_PLAN.arn)!.ends_at!,
+      ) -
+        clock.now().getTime()) /
+        86_400_000,
+    );
+    const lead = daysLeft + 1;
+    await change({ expiry_lead_days: [lead] });
+    await until(async () => {
+      const found = await notified(expiryDedupeKey(COMPUTE_SAVINGS_PLAN.arn, lead));
+      return found.length > 0 ? found : undefined;
+    });
+    expect(await announced()).toEqual([]);
+    // Turned on again: two rule changes, two evaluations, one announcement.
+    for (const days of [60, 30]) await change({ expiry_lead_days: [days], start_announcement: true });
     // A rule change's evaluation runs after the answer: wait for the announcement, as a person would.
     const rows = await until(async () => {
       const found = await announced();

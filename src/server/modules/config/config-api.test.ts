@@ -367,11 +367,17 @@ describe('commitments rules as code', () => {
     const created = await callAs(server, stranger)('POST', '/api/alert-rules', {
       kind: 'commitments',
       name: 'Plans ending',
-      settings: { expiry_lead_days: [90, 30], utilization_below_percent: 70, return_window: false },
+      settings: {
+        expiry_lead_days: [90, 30],
+        utilization_below_percent: 70,
+        return_window: false,
+        start_announcement: false,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const text = await exportYaml(stranger);
     expect(text).toContain('kind: commitments');
+    expect(text).toContain('start_announcement: false');
     expect(text).toMatch(/expiry_lead_days:\s*\n\s*- 90\s*\n\s*- 30/);
     expect(text).toContain('utilization_below_percent: 70');
     const again = await send(stranger, '/api/config/apply', text);
@@ -379,7 +385,7 @@ describe('commitments rules as code', () => {
     const refused = await send(
       stranger,
       '/api/config/plan',
-      'version: 1\nalert_rules:\n  - name: Nothing\n    kind: commitments\n    settings:\n      expiry_lead_days: []\n      return_window: false\n',
+      'version: 1\nalert_rules:\n  - name: Nothing\n    kind: commitments\n    settings:\n      expiry_lead_days: []\n      return_window: false\n      start_announcement: false\n',
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().Message).toContain('expiry_lead_days');

@@ -14,6 +14,7 @@ describe('the commitments rule form', () => {
       utilization_below_percent: 80,
       utilization_days: 7,
       return_window: true,
+      start_announcement: true,
     });
     expect(commitmentsSettings.safeParse(settings).success).toBe(true);
   });
@@ -25,6 +26,17 @@ describe('the commitments rule form', () => {
     expect(commitmentsSettingsOf(commitmentsDraftOf(settings))).toEqual(settings);
   });
 
+  it('turns the queued purchase start announcement off by itself, and the rule still watches the rest', () => {
+    const settings = commitmentsSettingsOf({ ...commitmentsDraftOf(), startAnnouncement: false });
+    expect(settings.start_announcement).toBe(false);
+    expect(commitmentsSettings.safeParse(settings).success).toBe(true);
+    expect(commitmentsDraftOf(settings).startAnnouncement).toBe(false);
+    expect(describeCommitmentsSettings(settings)).not.toContain('queued');
+    const onlyStarts = { expiry_lead_days: [], utilization_below_percent: null, return_window: false };
+    expect(commitmentsSettings.safeParse({ ...onlyStarts, start_announcement: true }).success).toBe(true);
+    expect(commitmentsSettings.safeParse({ ...onlyStarts, start_announcement: false }).success).toBe(false);
+  });
+
   it('describes the rule in the list', () => {
     expect(
       describeCommitmentsSettings({
@@ -34,7 +46,7 @@ describe('the commitments rule form', () => {
         return_window: true,
       }),
     ).toBe(
-      'When a commitment ends in 60, 30 days, or it is used below 70% for 5 days, or a Savings Plan can still be returned',
+      'When a commitment ends in 60, 30 days, or it is used below 70% for 5 days, or a Savings Plan can still be returned, or a queued purchase starts',
     );
   });
 });

@@ -10,6 +10,7 @@ export interface CommitmentsRuleDraft {
   belowPercent: number | string;
   days: number | string;
   returnWindow: boolean;
+  startAnnouncement: boolean;
 }
 
 export function commitmentsDraftOf(settings?: Partial<CommitmentsSettings>): CommitmentsRuleDraft {
@@ -21,6 +22,7 @@ export function commitmentsDraftOf(settings?: Partial<CommitmentsSettings>): Com
     belowPercent: settings?.utilization_below_percent ?? 80,
     days: settings?.utilization_days ?? 7,
     returnWindow: settings?.return_window ?? true,
+    startAnnouncement: settings?.start_announcement ?? true,
   };
 }
 
@@ -35,6 +37,7 @@ export function commitmentsSettingsOf(draft: CommitmentsRuleDraft): CommitmentsS
     utilization_below_percent: draft.utilization ? Number(draft.belowPercent) : null,
     utilization_days: Number(draft.days),
     return_window: draft.returnWindow,
+    start_announcement: draft.startAnnouncement,
   };
 }
 
@@ -48,6 +51,7 @@ export function describeCommitmentsSettings(s: Partial<CommitmentsSettings>): st
       ? `it is used below ${s.utilization_below_percent}% for ${s.utilization_days ?? 7} days`
       : '',
     s.return_window ? 'a Savings Plan can still be returned' : '',
+    s.start_announcement !== false ? 'a queued purchase starts' : '',
   ].filter(Boolean);
   return `When ${parts.join(', or ')}`;
 }
@@ -118,6 +122,11 @@ export function CommitmentsRuleFields({
         label="A Savings Plan bought in the last 7 days can still be returned ($100 an hour or less, same month)"
         checked={draft.returnWindow}
         onChange={(event) => set({ returnWindow: event.currentTarget.checked })}
+      />
+      <Checkbox
+        label="A queued purchase starts (announced once, in the week it starts)"
+        checked={draft.startAnnouncement}
+        onChange={(event) => set({ startAnnouncement: event.currentTarget.checked })}
       />
     </Stack>
   );
