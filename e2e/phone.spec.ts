@@ -159,4 +159,18 @@ test('the demo dashboard and recommendations, full of data, fit the phone', asyn
   await expectNoSidewaysScroll(page);
   await every.first().scrollIntoViewIfNeeded();
   await saveScreen(page, testInfo, 'phone-every-recommendation');
+  // A card carries the buttons the table's row has: the idle instance's "Tag for later" and "Set aside".
+  const jenkins = every.filter({ hasText: 'jenkins-old' }).filter({ hasText: 'Idle instance' });
+  await expect(jenkins).toHaveCount(1);
+  const tag = jenkins.getByRole('button', { name: /^Tag i-[0-9a-f]+ for later$/ });
+  await expect(tag).toBeVisible();
+  await expect(jenkins.getByRole('button', { name: 'Set aside' })).toBeVisible();
+  await jenkins.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page);
+  await saveScreen(page, testInfo, 'phone-recommendation-card-actions');
+  // The button opens the same dialog as on a wide screen, the reason asked before the dry run.
+  await tag.click();
+  const dialog = page.getByRole('dialog', { name: 'Tag for later' });
+  await expect(dialog.getByLabel('Why should it be looked at later?')).toBeVisible();
+  await saveScreen(page, testInfo, 'phone-recommendation-tag-dialog');
 });

@@ -1,6 +1,8 @@
 import {
   GetEBSVolumeRecommendationsCommand,
   GetEC2InstanceRecommendationsCommand,
+  GetIdleRecommendationsCommand,
+  type IdleRecommendation,
   type InstanceRecommendation,
   OptInRequiredException,
 } from '@aws-sdk/client-compute-optimizer';
@@ -17,6 +19,7 @@ describe('Compute Optimizer answers from the company it simulates', () => {
   });
   afterAll(() => simulator.close());
 
+  const nameTag = (one: IdleRecommendation) => one.tags?.find((tag) => tag.key === 'Name')?.value;
   const instanceId = (name: string) =>
     simulator.company.instances.find((instance) => instance.name === name)?.instanceId ?? '';
 
@@ -103,6 +106,70 @@ describe('Compute Optimizer answers from the company it simulates', () => {
     });
   });
 
+  it('lists the idle resources of the signed account and region, 100 a page at most', async () => {
+    const { computeOptimizer } = simulatorClients(simulator, { region: 'us-east-1' });
+    const found: IdleRecommendation[] = [];
+    let nextToken: string | undefined;
+    let pages = 0;
+    do {
+      const page = await computeOptimizer.send(
+        new GetIdleRecommendationsCommand({ maxResults: 1, nextToken }),
+      );
+      found.push(...(page.idleRecommendations ?? []));
+      nextToken = page.nextToken;
+      pages += 1;
+    } while (nextToken);
+    expect(pages).toBe(found.length);
+    const names = found.map((one) => `${one.resourceType} ${one.finding} ${nameTag(one)}`).sort();
+    // The idle CI server and the volume its predecessor left; the stopped bastion is not listed.
+    expect(names).toEqual(['EBSVolume Unattached jenkins-old-data', 'EC2Instance Idle jenkins-old']);
+    const jenkins = found.find((one) => one.resourceType === 'EC2Instance');
+    expect(jenkins).toMatchObject({
+      resourceArn: `arn:aws:ec2:us-east-1:${ACCOUNTS.prod.id}:instance/${instanceId('jenkins-old')}`,
+      // t3.large On-Demand, 0.0832 $/h x 730 h
+      savingsOpportunity: { estimatedMonthlySavings: { currency: 'USD', value: 60.74 } },
+      utilizationMetrics: [{ name: 'CPU', value: 2.2 }, expect.anything()],
+    });
+    // 500 GiB of gp3 at $0.08
+    expect(
+      found.find((one) => one.resourceType === 'EBSVolume')?.savingsOpportunity?.estimatedMonthlySavings
+        ?.value,
+    ).toBe(40);
+    await expect(
+      computeOptimizer.send(new GetIdleRecommendationsCommand({ maxResults: 101 })),
+    ).rejects.toMatchObject({ name: 'InvalidParameterValueException' });
+  });
+
+  it('finds the database nobody connects to and a NAT gateway that forwards nothing', async () => {
+    simulator.registerRole(ACCOUNTS.data.demoRoleArn, 'data');
+    const credentials = await assumeRole(simulator, ACCOUNTS.data.demoRoleArn, 'data');
+    const { computeOptimizer } = simulatorClients(simulator, { credentials, region: 'us-west-2' });
+    const silent = { ...simulator.services.natGateways[0]!, natGatewayId: 'nat-0silent', name: 'silent-nat' };
+    simulator.services.natGateways.push({
+      ...silent,
+      accountId: ACCOUNTS.data.id,
+      region: 'us-west-2',
+      gbPerDay: 0,
+    });
+    const answer = await computeOptimizer.send(new GetIdleRecommendationsCommand({}));
+    simulator.services.natGateways.pop();
+    const byType = (type: string) => answer.idleRecommendations?.filter((one) => one.resourceType === type);
+    expect(byType('RDSDBInstance')?.map((one) => one.resourceArn)).toEqual([
+      `arn:aws:rds:us-west-2:${ACCOUNTS.data.id}:db:reports-replica-db`,
+    ]);
+    // db.m5.large On-Demand, 0.171 $/h x 730 h
+    expect(byType('RDSDBInstance')?.[0]?.savingsOpportunity?.estimatedMonthlySavings?.value).toBe(124.83);
+    expect(byType('NatGateway')).toMatchObject([
+      {
+        resourceArn: `arn:aws:ec2:us-west-2:${ACCOUNTS.data.id}:natgateway/nat-0silent`,
+        finding: 'Idle',
+        // 0.045 $/h x 730 h
+        savingsOpportunity: { estimatedMonthlySavings: { value: 32.85 } },
+      },
+    ]);
+    expect(byType('EBSVolume')?.map(nameTag)).toEqual(['etl-scratch-2025']);
+  });
+
   it("answers AWS's OptInRequiredException for an account that never opted in", async () => {
     simulator.registerRole(ACCOUNTS.staging.demoRoleArn, 'staging');
     const credentials = await assumeRole(simulator, ACCOUNTS.staging.demoRoleArn, 'staging');
@@ -112,6 +179,9 @@ describe('Compute Optimizer answers from the company it simulates', () => {
       .catch((error) => error);
     expect(failure).toBeInstanceOf(OptInRequiredException);
     expect(failure.$metadata.httpStatusCode).toBe(403);
+    await expect(computeOptimizer.send(new GetIdleRecommendationsCommand({}))).rejects.toBeInstanceOf(
+      OptInRequiredException,
+    );
     simulator.setComputeOptimizer(ACCOUNTS.staging.id, true);
     const answer = await computeOptimizer.send(new GetEC2InstanceRecommendationsCommand({}));
     expect(answer.instanceRecommendations?.map((one) => one.instanceName).sort()).toEqual([

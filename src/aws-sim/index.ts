@@ -253,6 +253,9 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
   };
   const inventory = commitmentInventory(model.anchorDay);
   const optimizerEnrollment = new ComputeOptimizerEnrollment();
+  const natBilledGbPerDay = new Map(
+    natGateways(model).map((gateway) => [gateway.natGatewayId, gateway.bytesLine.unitsPerDay]),
+  );
   const handlers = [
     costExplorerService(curExport, duckdb, model.anchorDay),
     cloudWatchService({
@@ -270,6 +273,9 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     computeOptimizerService({
       fleet: () => model.fleet,
       volumes: () => model.waste.volumes,
+      databases: () => services.databases,
+      natGateways: () => services.natGateways,
+      natGatewayGbPerDay: (gateway) => gateway.gbPerDay ?? natBilledGbPerDay.get(gateway.natGatewayId) ?? 0,
       enrollment: optimizerEnrollment,
     }),
     lambdaService(liveFunctions),

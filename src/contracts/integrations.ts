@@ -121,6 +121,23 @@ export const integration = z.object({
       ),
     })
     .nullable(),
+  /**
+   * How the last sync imported Compute Optimizer's recommendations in each account (decision 131): an
+   * account that never turned it on is `not-enrolled`; a refused call names its permission. Null before one.
+   */
+  compute_optimizer: z
+    .object({
+      checked_at: z.string(),
+      accounts: z.array(
+        z.object({
+          account_id: z.string(),
+          state: z.enum(['ok', 'not-enrolled', 'missing-permission', 'throttled', 'failed']),
+          permission: z.string(),
+          message: z.string().nullable(),
+        }),
+      ),
+    })
+    .nullable(),
   latest_run: ingestionRun.nullable(),
   /** The last run that replaced data: the numbers shown come from it. */
   last_good_run: ingestionRun.nullable(),

@@ -4,6 +4,7 @@ import {
   importedKind,
   importedWhy,
   isImportable,
+  oneImportPerResource,
 } from './imported-recommendations.ts';
 
 const facts = (change: Partial<ImportedRecommendationFacts>): ImportedRecommendationFacts => ({
@@ -71,5 +72,45 @@ describe('imported recommendations', () => {
     ).toBe(
       'Compute Optimizer finds it idle and recommends m5.2xlarge instead of m5.4xlarge: $280.32 a month by its estimate (50%), On-Demand before discounts.',
     );
+  });
+
+  it('count an idle recommendation as the same waste Spendguard finds', () => {
+    const idle = (resourceType: ImportedRecommendationFacts['resourceType'], awsFinding = 'Idle') =>
+      importedKind(facts({ resourceType, awsFinding, idle: true, recommendedConfiguration: 'delete' }));
+    expect(idle('instance')).toBe('idle-instance');
+    expect(idle('volume', 'Unattached')).toBe('unattached-volume');
+    expect(idle('rds-db-instance')).toBe('idle-database');
+    expect(idle('nat-gateway')).toBe('idle-nat-gateway');
+  });
+
+  it('say what AWS recommends doing with an idle resource', () => {
+    expect(
+      importedWhy(
+        facts({
+          resourceType: 'volume',
+          awsFinding: 'Unattached',
+          idle: true,
+          currentConfiguration: 'EBS volume',
+          recommendedConfiguration: 'delete',
+          monthlySavings: 40,
+          savingsPercentage: 100,
+          lookBackDays: 32,
+          cpuMaximum: null,
+          migrationEffort: null,
+        }),
+      ),
+    ).toBe(
+      'Compute Optimizer finds it unattached (over 32 days) and recommends deleting it: $40.00 a month by its estimate (100%), On-Demand before discounts.',
+    );
+  });
+
+  it('keep one recommendation per resource, the larger estimate', () => {
+    const kept = oneImportPerResource([
+      { resourceId: 'i-1', monthlySavings: 30.37, kind: 'one size down' },
+      { resourceId: 'vol-1', monthlySavings: 40, kind: 'delete' },
+      { resourceId: 'i-1', monthlySavings: 60.74, kind: 'stop' },
+      { resourceId: 'i-1', monthlySavings: null, kind: 'unknown' },
+    ]);
+    expect(kept.map((one) => `${one.resourceId} ${one.kind}`)).toEqual(['i-1 stop', 'vol-1 delete']);
   });
 });

@@ -21,6 +21,8 @@ export interface SimDatabase {
   tags: ResourceTags;
   /** The most connections it holds in an hour; 0: nobody connects. */
   peakConnections: number;
+  /** Its instance hour On-Demand in us-east-1 (the region's price factor applies), as the bill charges it. */
+  onDemandUsdPerHour: number;
 }
 
 /** RDS's billing operation codes of the engines the company runs. */
@@ -48,6 +50,7 @@ function familyDatabases(family: ResourceFamily, anchorDay: number): SimDatabase
     status: 'available',
     tags: tagsOf(family, index),
     peakConnections: IDLE.has(name) ? 0 : Math.round(between(`connections:${name}`, 12, 80)),
+    onDemandUsdPerHour: instanceLine.usdPerUnit,
   }));
 }
 
@@ -65,6 +68,7 @@ export function companyDatabases(families: ResourceFamily[], anchorDay: number):
     status: 'available',
     tags: { team: 'payments', project: 'ledger', env: 'production' },
     peakConnections: Math.round(between(`connections:${name}`, 120, 300)),
+    onDemandUsdPerHour: RDS_RESERVATION.onDemandUsdPerHour,
   }));
   return [
     ...families

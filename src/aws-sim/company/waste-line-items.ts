@@ -4,7 +4,11 @@ import { type LineItem, toMoneyUnits, usageLineItem } from './line-item.ts';
 import type { CompanyWaste, VolumeType } from './waste.ts';
 
 /** us-east-1 list prices per GB-month (AWS EBS pricing page); other regions scale by their price factor. */
-const VOLUME_USD_PER_GB_MONTH: Partial<Record<VolumeType, number>> = { gp2: 0.1, gp3: 0.08, io1: 0.125 };
+export const VOLUME_USD_PER_GB_MONTH: Partial<Record<VolumeType, number>> = {
+  gp2: 0.1,
+  gp3: 0.08,
+  io1: 0.125,
+};
 const SNAPSHOT_USD_PER_GB_MONTH = 0.05;
 /** Every public IPv4 address, in use or idle, since February 2024. */
 const PUBLIC_IPV4_USD_PER_HOUR = 0.005;

@@ -50,6 +50,7 @@ export const READ_ONLY_PERMISSIONS = [
   'savingsplans:DescribeSavingsPlans',
   'compute-optimizer:GetEC2InstanceRecommendations',
   'compute-optimizer:GetEBSVolumeRecommendations',
+  'compute-optimizer:GetIdleRecommendations',
   'organizations:List*',
   'organizations:Describe*',
   'pricing:*',

@@ -7,7 +7,10 @@ import {
   type SimVolumeRecommendation,
   volumeRecommendations,
 } from '../company/compute-optimizer-findings.ts';
+import { idleRecommendations, type SimIdleRecommendation } from '../company/compute-optimizer-idle.ts';
+import type { SimDatabase } from '../company/databases.ts';
 import type { FleetInstance } from '../company/fleet.ts';
+import type { SimNatGateway } from '../company/network-services.ts';
 import type { SimVolume } from '../company/waste.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
@@ -19,6 +22,8 @@ import { notAuthorizedMessage, targetedOperation } from '../protocol/service-han
 const TARGET_PREFIX = 'ComputeOptimizerService.';
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
 const MAX_RESULTS = 1000;
+/** GetIdleRecommendations pages by at most 100. */
+const MAX_IDLE_RESULTS = 100;
 
 interface ListRequest {
   maxResults?: number;
@@ -29,6 +34,9 @@ interface ListRequest {
 export interface ComputeOptimizerSources {
   fleet: () => FleetInstance[];
   volumes: () => SimVolume[];
+  databases: () => SimDatabase[];
+  natGateways: () => SimNatGateway[];
+  natGatewayGbPerDay: (gateway: SimNatGateway) => number;
   enrollment: ComputeOptimizerEnrollment;
 }
 
@@ -105,10 +113,38 @@ function volumeJson(recommendation: SimVolumeRecommendation, nowMs: number) {
   };
 }
 
-/** One page of `items`, `maxResults` (1 to 1000) at a time, with an opaque `nextToken`. */
-function page<T>(items: T[], request: ListRequest): { items: T[]; nextToken?: string } {
-  const size = request.maxResults ?? MAX_RESULTS;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_RESULTS)
+function idleJson(recommendation: SimIdleRecommendation, nowMs: number) {
+  const saving =
+    recommendation.monthlySavingsUsd === null
+      ? {}
+      : {
+          savingsOpportunity: savings(recommendation.monthlySavingsUsd, 100),
+          // Nothing the company bought discounts these resources: the same figure after discounts.
+          savingsOpportunityAfterDiscounts: savings(recommendation.monthlySavingsUsd, 100),
+        };
+  return {
+    resourceArn: recommendation.resourceArn,
+    resourceId: recommendation.resourceId,
+    resourceType: recommendation.resourceType,
+    accountId: recommendation.accountId,
+    finding: recommendation.finding,
+    findingDescription: recommendation.description,
+    ...saving,
+    utilizationMetrics: recommendation.metrics.map((metric) => ({
+      name: metric.name,
+      statistic: 'Maximum',
+      value: metric.value,
+    })),
+    lookBackPeriodInDays: recommendation.lookBackDays,
+    lastRefreshTimestamp: epochSeconds(nowMs),
+    tags: tagList(recommendation.tags),
+  };
+}
+
+/** One page of `items`, `maxResults` (1 to `limit`) at a time, with an opaque `nextToken`. */
+function page<T>(items: T[], request: ListRequest, limit = MAX_RESULTS): { items: T[]; nextToken?: string } {
+  const size = request.maxResults ?? limit;
+  if (!Number.isInteger(size) || size < 1 || size > limit)
     throw new AwsError('InvalidParameterValueException', `The maxResults value ${size} is not valid.`);
   const offset = request.nextToken ? Number(Buffer.from(request.nextToken, 'base64url').toString('utf8')) : 0;
   if (!Number.isInteger(offset) || offset < 0)
@@ -118,6 +154,44 @@ function page<T>(items: T[], request: ListRequest): { items: T[]; nextToken?: st
   return {
     items: slice,
     ...(next < items.length ? { nextToken: Buffer.from(String(next)).toString('base64url') } : {}),
+  };
+}
+
+function answerOf(
+  sources: ComputeOptimizerSources,
+  context: CallContext,
+  request: ListRequest,
+  accountId: string,
+) {
+  const { nowMs, region } = context;
+  if (context.operation === 'GetEC2InstanceRecommendations') {
+    const found = page(instanceRecommendations(sources.fleet(), accountId, region, nowMs), request);
+    return {
+      instanceRecommendations: found.items.map((one) => instanceJson(one, nowMs)),
+      errors: [],
+      ...(found.nextToken ? { nextToken: found.nextToken } : {}),
+    };
+  }
+  if (context.operation === 'GetEBSVolumeRecommendations') {
+    const found = page(volumeRecommendations(sources.volumes(), accountId, region, nowMs), request);
+    return {
+      volumeRecommendations: found.items.map((one) => volumeJson(one, nowMs)),
+      errors: [],
+      ...(found.nextToken ? { nextToken: found.nextToken } : {}),
+    };
+  }
+  const idleSources = {
+    fleet: sources.fleet(),
+    volumes: sources.volumes(),
+    databases: sources.databases(),
+    natGateways: sources.natGateways(),
+    natGatewayGbPerDay: sources.natGatewayGbPerDay,
+  };
+  const found = page(idleRecommendations(idleSources, accountId, region, nowMs), request, MAX_IDLE_RESULTS);
+  return {
+    idleRecommendations: found.items.map((one) => idleJson(one, nowMs)),
+    errors: [],
+    ...(found.nextToken ? { nextToken: found.nextToken } : {}),
   };
 }
 
@@ -141,34 +215,15 @@ function listed(sources: ComputeOptimizerSources, context: CallContext): SimResp
       'Only the management account of an organization with trusted access can request recommendations of member accounts.',
       403,
     );
-  const answer =
-    context.operation === 'GetEC2InstanceRecommendations'
-      ? (() => {
-          const found = page(
-            instanceRecommendations(sources.fleet(), accountId, context.region, context.nowMs),
-            request,
-          );
-          return {
-            instanceRecommendations: found.items.map((one) => instanceJson(one, context.nowMs)),
-            errors: [],
-            ...(found.nextToken ? { nextToken: found.nextToken } : {}),
-          };
-        })()
-      : (() => {
-          const found = page(
-            volumeRecommendations(sources.volumes(), accountId, context.region, context.nowMs),
-            request,
-          );
-          return {
-            volumeRecommendations: found.items.map((one) => volumeJson(one, context.nowMs)),
-            errors: [],
-            ...(found.nextToken ? { nextToken: found.nextToken } : {}),
-          };
-        })();
+  const answer = answerOf(sources, context, request, accountId);
   return { status: 200, headers: { 'content-type': CONTENT_TYPE }, body: JSON.stringify(answer) };
 }
 
-const OFFERED = new Set(['GetEC2InstanceRecommendations', 'GetEBSVolumeRecommendations']);
+const OFFERED = new Set([
+  'GetEC2InstanceRecommendations',
+  'GetEBSVolumeRecommendations',
+  'GetIdleRecommendations',
+]);
 
 /** Compute Optimizer (awsJson1_0, `X-Amz-Target: ComputeOptimizerService.*`), signed `compute-optimizer`. */
 export function computeOptimizerService(sources: ComputeOptimizerSources): ServiceHandler {

@@ -157,11 +157,11 @@ export interface ImportedRecommendationsTable {
   region: string;
   /** `compute-optimizer` */
   source: string;
-  /** `instance` or `volume` */
+  /** `instance`, `volume`, `nat-gateway` or `rds-db-instance` (decision 131) */
   resource_type: string;
   resource_id: string;
   resource_arn: string;
-  /** AWS's own finding: Overprovisioned, Optimized, NotOptimized. */
+  /** AWS's own finding: Overprovisioned, Optimized, NotOptimized; Idle or Unattached (decision 131). */
   aws_finding: string;
   current_configuration: string;
   recommended_configuration: string;

@@ -27,7 +27,12 @@ import {
   regionsToRead,
   type WasteFinderOutcome,
 } from './aws/waste-inventory-collector.ts';
-import { backfillPendingOf, type CommitmentRead, settingsOf } from './integration-settings.ts';
+import {
+  backfillPendingOf,
+  type CommitmentRead,
+  type ComputeOptimizerRead,
+  settingsOf,
+} from './integration-settings.ts';
 import {
   addBackfillPeriods,
   findIntegrationRowById,
@@ -356,6 +361,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
   async function syncInventory(row: IntegrationRow, main: AwsSession, warnings: string[]) {
     let instances = 0;
     const commitmentReads: CommitmentRead[] = [];
+    const optimizerReads: ComputeOptimizerRead[] = [];
     for (const session of await linkedAccountSessions(row, main, warnings)) {
       const collected = await collectEc2Inventory(deps.access, session.credentials, now());
       const owner = {
@@ -374,17 +380,26 @@ export function createAwsSyncService(deps: SyncDependencies) {
         const regions = await regionsToRead(deps.access, session.credentials, [...usedRegions]);
         const outcomes = await collectWasteInventory(deps.access, session.credentials, regions, now());
         await deps.storeWasteInventory(owner, [...outcomes, instancesOutcome(collected, usedRegions.size)]);
-        if (deps.storeImportedRecommendations)
-          await deps.storeImportedRecommendations(
-            owner,
-            await importComputeOptimizer(deps.access, session.credentials, regions),
-          );
+        if (deps.storeImportedRecommendations) {
+          const imported = await importComputeOptimizer(deps.access, session.credentials, regions);
+          await deps.storeImportedRecommendations(owner, imported);
+          optimizerReads.push({
+            accountId: session.accountId,
+            state: imported.state,
+            permission: imported.permission,
+            message: imported.message,
+          });
+        }
       }
       commitmentReads.push(...(await syncCommitments(row, session, [...usedRegions])));
     }
     if (deps.storeCommitmentInventory)
       await mergeIntegrationSettings(db, row.id, {
         commitmentReads: { checkedAt: now().toISOString(), reads: commitmentReads },
+      });
+    if (deps.storeImportedRecommendations)
+      await mergeIntegrationSettings(db, row.id, {
+        computeOptimizerReads: { checkedAt: now().toISOString(), reads: optimizerReads },
       });
     await deps.refreshFindings(row.organization_id);
     return instances;

@@ -7,6 +7,14 @@ export interface CommitmentRead {
   message: string | null;
 }
 
+/** How one account's import of Compute Optimizer's recommendations went at the last sync (decision 131). */
+export interface ComputeOptimizerRead {
+  accountId: string;
+  state: 'ok' | 'not-enrolled' | 'missing-permission' | 'throttled' | 'failed';
+  permission: string;
+  message: string | null;
+}
+
 /** What an integration remembers between syncs (the `settings` JSON column). */
 export interface IntegrationSettings {
   /** The simulated company of the built-in simulator. */
@@ -18,6 +26,8 @@ export interface IntegrationSettings {
   syncWarnings?: string[];
   /** The last sync's reads of the Savings Plans, EC2 and RDS reservation APIs, per account. */
   commitmentReads?: { checkedAt: string; reads: CommitmentRead[] };
+  /** The last sync's imports of Compute Optimizer, per account: the card says where it is off or refused. */
+  computeOptimizerReads?: { checkedAt: string; reads: ComputeOptimizerRead[] };
   /**
    * The older billing periods a sync handed to workers, one job each (docs/decisions/082): those in,
    * and those whose last attempt failed, with why.

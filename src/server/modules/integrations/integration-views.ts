@@ -33,6 +33,21 @@ export function toRunView(run: IngestionRun): IngestionRunView {
   };
 }
 
+/** The last sync's imports of Compute Optimizer (decision 131): the card says where it is off or refused. */
+function computeOptimizerView(settings: IntegrationSettings): IntegrationView['compute_optimizer'] {
+  const last = settings.computeOptimizerReads;
+  if (!last) return null;
+  return {
+    checked_at: last.checkedAt,
+    accounts: last.reads.map((read) => ({
+      account_id: read.accountId,
+      state: read.state,
+      permission: read.permission,
+      message: read.message,
+    })),
+  };
+}
+
 /** The last sync's reads of the commitments APIs (decision 122): the card names a permission missing. */
 function commitmentReadsView(settings: IntegrationSettings): IntegrationView['commitment_reads'] {
   const last = settings.commitmentReads;
@@ -89,6 +104,7 @@ export function integrationView(row: IntegrationRow, facts: IntegrationViewFacts
     cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
     backfill: backfillProgressOf(settingsOf(row.settings)),
     commitment_reads: commitmentReadsView(settingsOf(row.settings)),
+    compute_optimizer: computeOptimizerView(settingsOf(row.settings)),
     latest_run: latest ? toRunView(latest) : null,
     last_good_run: lastGood ? toRunView(lastGood) : null,
     months_outside_history: outsideHistory ?? null,

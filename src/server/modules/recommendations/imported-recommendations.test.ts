@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
+import { simulatorClients } from '../../../aws-sim/simulator-clients.ts';
 import { assumeRole, startTestSimulator, testClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { RecommendationItem, RecommendationListView } from '../../../contracts/recommendation-list.ts';
 import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../domain/imported-recommendations.ts';
@@ -23,6 +24,7 @@ import {
   instancesOutcome,
   regionsToRead,
 } from '../integrations/aws/waste-inventory-collector.ts';
+import { storeEc2Inventory } from './ec2-inventory.repository.ts';
 import { createRecommendationsService } from './recommendations.service.ts';
 
 // Compute Optimizer's recommendations imported through the real SDK client from the simulator, in the
@@ -102,6 +104,7 @@ describe('importing Compute Optimizer', () => {
         .sort(),
     ).toEqual([
       'idle-instance jenkins-old',
+      'idle-instance reporting-sandbox',
       'instance-type-change kafka-broker-1',
       'instance-type-change kafka-broker-2',
       'instance-type-change web-prod-1',
@@ -110,6 +113,11 @@ describe('importing Compute Optimizer', () => {
       'rightsizing cache-warmer',
       'rightsizing graviton-worker',
     ]);
+    // Flagged by both AWS calls (idle, and one size down): the idle recommendation's larger figure kept.
+    const jenkins = named(view, 'idle-instance', 'jenkins-old');
+    expect(jenkins.monthly_savings).toBe(60.74);
+    expect(jenkins.why).toContain('Compute Optimizer finds it idle (CPU peaked at 2.2% over 14 days)');
+    expect(jenkins.why).toContain('recommends stopping it');
     const batch = named(view, 'rightsizing', 'batch-legacy');
     expect(batch).toMatchObject({
       source: 'compute-optimizer',
@@ -148,6 +156,23 @@ describe('importing Compute Optimizer', () => {
     expect(legacy.source).toBe('spendguard');
     expect(legacy.why).toContain('recommends m5.xlarge instead of m4.xlarge');
     expect(view.findings.filter((item) => item.resource_id === legacy.resource_id)).toHaveLength(1);
+
+    // AWS's idle recommendations for what Spendguard's finders also flag: one row each, the bill's figure.
+    for (const [kind, name] of [
+      ['unattached-volume', 'jenkins-old-data'],
+      ['unattached-volume', 'etl-scratch-2025'],
+      ['unattached-volume', 'reporting-export'],
+      ['idle-database', 'reports-replica-db'],
+    ] as const) {
+      const both = named(view, kind, name);
+      expect(both.source, name).toBe('spendguard');
+      expect(both.monthly_savings).toBe(named(before, kind, name).monthly_savings);
+      expect(both.why).toContain('Compute Optimizer flags it too');
+      expect(
+        view.findings.filter((item) => item.resource_id === both.resource_id && item.kind === kind),
+      ).toHaveLength(1);
+    }
+    expect(named(view, 'idle-database', 'reports-replica-db').why).toContain('finds it idle');
 
     // The totals grow by what only AWS flags, nothing more.
     const onlyAws = sumUsd(imported(view).map((item) => item.monthly_savings ?? 0));
@@ -205,7 +230,19 @@ describe('importing Compute Optimizer', () => {
         (finder) => finder.account_id === management?.accountId && finder.finder === 'computeOptimizer',
       ),
     ).toMatchObject({ state: 'missing-permission' });
-    expect(imported(view)).toHaveLength(8);
+    expect(imported(view)).toHaveLength(9);
+
+    // A stack made before the idle recommendations: the permission it lacks is named, nothing is lost.
+    const older = await sync({
+      permissions: READ_ONLY_PERMISSIONS.filter(
+        (permission) => permission !== 'compute-optimizer:GetIdleRecommendations',
+      ),
+    });
+    expect(older.find((outcome) => outcome.accountId === management?.accountId)).toMatchObject({
+      state: 'missing-permission',
+      permission: 'compute-optimizer:GetIdleRecommendations',
+    });
+    expect(imported(await list(people.owner))).toHaveLength(9);
     await sync();
   });
 });
@@ -277,5 +314,30 @@ describe('acting on an imported recommendation', () => {
     const lines = exported.body.split('\r\n');
     expect(lines[0]).toMatch(/^Kind,Source,Resource/);
     expect(lines.find((line) => line.includes('batch-legacy'))).toMatch(/^rightsizing,Compute Optimizer,i-/);
+  });
+});
+
+describe("with Spendguard's own EC2 findings", () => {
+  it('counts an idle instance Spendguard also flags once, at its own figure', async () => {
+    const recommendations = createRecommendationsService(
+      { ...server.context, clock },
+      { pricingClient: simulatorClients(simulator).pricing },
+    );
+    for (const account of simulator.company.accounts) {
+      const credentials = await assumeRole(simulator, account.demoRoleArn, simulator.company.demoExternalId);
+      await storeEc2Inventory(
+        server.context.database.db,
+        { organizationId, integrationId, accountId: account.id, observedAt: clock.now() },
+        await collectEc2Inventory(simulatorAccess(simulator), credentials, clock.now()),
+      );
+    }
+    const withoutOwn = await list(people.owner);
+    await recommendations.refreshFindings(organizationId);
+    const view = await list(people.owner);
+    const jenkins = view.findings.filter((item) => item.name === 'jenkins-old');
+    expect(jenkins.map((item) => `${item.kind} ${item.source}`)).toEqual(['idle-instance spendguard']);
+    expect(jenkins[0]?.why).toContain('Compute Optimizer flags it too, at $60.74 a month');
+    const aws = named(withoutOwn, 'idle-instance', 'jenkins-old');
+    expect(view.findings.some((item) => item.id === aws.id)).toBe(false);
   });
 });

@@ -292,7 +292,11 @@ function importedItem(row: ImportedRecommendationRow, inputs: ListInputs): Recom
     tags,
     owner: owner && { team_id: owner.teamId, name: owner.name, matched_by: owner.matchedBy },
     why: importedWhy(facts),
-    resource: null,
+    // An idle database AWS alone flags carries its DB instance, so "Stop database" attaches to it too.
+    resource:
+      facts.resourceType === 'rds-db-instance'
+        ? { type: 'rds-db-instance', account_id: row.account_id, region: row.region, id: row.resource_id }
+        : null,
     monthly_savings: facts.monthlySavings,
     price:
       facts.monthlySavings === null

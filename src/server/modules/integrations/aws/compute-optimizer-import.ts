@@ -1,6 +1,8 @@
 import {
   GetEBSVolumeRecommendationsCommand,
   GetEC2InstanceRecommendationsCommand,
+  GetIdleRecommendationsCommand,
+  type IdleRecommendation,
   type InstanceRecommendation,
   type Tag,
   type VolumeConfiguration,
@@ -9,7 +11,9 @@ import {
 import {
   COMPUTE_OPTIMIZER_PERMISSIONS,
   type ImportedRecommendationFacts,
+  type ImportedResourceType,
   isImportable,
+  oneImportPerResource,
 } from '../../../../domain/imported-recommendations.ts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
 import { awsClients } from './aws-clients.ts';
@@ -19,6 +23,8 @@ import { type AwsAccessError, callFailure } from './aws-failure.ts';
 export const COMPUTE_OPTIMIZER_FINDER = 'computeOptimizer';
 
 const PAGE_SIZE = 1000;
+/** GetIdleRecommendations answers at most 100 a page. */
+const IDLE_PAGE_SIZE = 100;
 
 export interface ImportedRecommendation extends ImportedRecommendationFacts {
   resourceId: string;
@@ -95,36 +101,95 @@ function fromVolume(found: VolumeRecommendation, region: string): ImportedRecomm
   };
 }
 
+/** The idle resources Spendguard also judges, and what AWS recommends doing with each. */
+const IDLE_TYPES: Record<string, { type: ImportedResourceType; words: string; action: 'stop' | 'delete' }> = {
+  EC2Instance: { type: 'instance', words: 'EC2 instance', action: 'stop' },
+  EBSVolume: { type: 'volume', words: 'EBS volume', action: 'delete' },
+  RDSDBInstance: { type: 'rds-db-instance', words: 'RDS DB instance', action: 'stop' },
+  NatGateway: { type: 'nat-gateway', words: 'NAT gateway', action: 'delete' },
+};
+
+/** The id Spendguard knows a resource by: the ARN's last part (`db:name` for RDS, `volume/vol-…` for EC2). */
+const idOfArn = (arn: string) => arn.slice(Math.max(arn.lastIndexOf('/'), arn.lastIndexOf(':')) + 1);
+
+function fromIdle(found: IdleRecommendation, region: string): ImportedRecommendation | null {
+  const known = IDLE_TYPES[found.resourceType ?? ''];
+  if (!known || !found.resourceArn) return null;
+  const saving = found.savingsOpportunity;
+  return {
+    source: 'compute-optimizer',
+    resourceType: known.type,
+    resourceId: idOfArn(found.resourceArn),
+    resourceArn: found.resourceArn,
+    region,
+    awsFinding: found.finding ?? 'Idle',
+    currentConfiguration: known.words,
+    recommendedConfiguration: known.action,
+    monthlySavings: saving?.estimatedMonthlySavings?.value ?? null,
+    savingsPercentage: saving?.savingsOpportunityPercentage ?? null,
+    currency: saving?.estimatedMonthlySavings?.currency ?? 'USD',
+    idle: true,
+    lookBackDays: found.lookBackPeriodInDays ?? null,
+    cpuMaximum: found.utilizationMetrics?.find((metric) => metric.name === 'CPU')?.value ?? null,
+    migrationEffort: null,
+    tags: tagsOf(found.tags),
+  };
+}
+
 type Call = <T>(permission: string, send: () => Promise<T>) => Promise<T>;
+
+/** Every page of one list call, each item read into an import (or skipped). */
+async function everyPage<P extends { nextToken?: string }, I>(
+  fetchPage: (token: string | undefined) => Promise<P>,
+  items: (page: P) => I[] | undefined,
+  read: (item: I) => ImportedRecommendation | null,
+): Promise<ImportedRecommendation[]> {
+  const found: ImportedRecommendation[] = [];
+  let token: string | undefined;
+  do {
+    const page = await fetchPage(token);
+    for (const item of items(page) ?? []) {
+      const imported = read(item);
+      if (imported) found.push(imported);
+    }
+    token = page.nextToken;
+  } while (token);
+  return found;
+}
 
 async function readRegion(
   client: ReturnType<typeof awsClients>['computeOptimizer'],
   region: string,
   call: Call,
 ): Promise<ImportedRecommendation[]> {
-  const found: ImportedRecommendation[] = [];
-  let token: string | undefined;
-  do {
-    const page = await call(COMPUTE_OPTIMIZER_PERMISSIONS[0], () =>
-      client.send(new GetEC2InstanceRecommendationsCommand({ maxResults: PAGE_SIZE, nextToken: token })),
-    );
-    for (const one of page.instanceRecommendations ?? []) {
-      const imported = fromInstance(one, region);
-      if (imported) found.push(imported);
-    }
-    token = page.nextToken;
-  } while (token);
-  do {
-    const page = await call(COMPUTE_OPTIMIZER_PERMISSIONS[1], () =>
-      client.send(new GetEBSVolumeRecommendationsCommand({ maxResults: PAGE_SIZE, nextToken: token })),
-    );
-    for (const one of page.volumeRecommendations ?? []) {
-      const imported = fromVolume(one, region);
-      if (imported) found.push(imported);
-    }
-    token = page.nextToken;
-  } while (token);
-  return found.filter(isImportable);
+  const [instances, volumes, idle] = COMPUTE_OPTIMIZER_PERMISSIONS;
+  const found = [
+    ...(await everyPage(
+      (nextToken) =>
+        call(instances, () =>
+          client.send(new GetEC2InstanceRecommendationsCommand({ maxResults: PAGE_SIZE, nextToken })),
+        ),
+      (page) => page.instanceRecommendations,
+      (one) => fromInstance(one, region),
+    )),
+    ...(await everyPage(
+      (nextToken) =>
+        call(volumes, () =>
+          client.send(new GetEBSVolumeRecommendationsCommand({ maxResults: PAGE_SIZE, nextToken })),
+        ),
+      (page) => page.volumeRecommendations,
+      (one) => fromVolume(one, region),
+    )),
+    ...(await everyPage(
+      (nextToken) =>
+        call(idle, () =>
+          client.send(new GetIdleRecommendationsCommand({ maxResults: IDLE_PAGE_SIZE, nextToken })),
+        ),
+      (page) => page.idleRecommendations,
+      (one) => fromIdle(one, region),
+    )),
+  ];
+  return oneImportPerResource(found.filter(isImportable));
 }
 
 const NOT_ENROLLED = 'OptInRequiredException';
@@ -145,8 +210,8 @@ function failureState(
 }
 
 /**
- * Compute Optimizer's EC2 instance and EBS volume recommendations for one account, in each region it
- * uses (Compute Optimizer is regional), every page. An account that never opted in answers
+ * Compute Optimizer's EC2 instance, EBS volume and idle recommendations for one account, in each region
+ * it uses (Compute Optimizer is regional), every page; one per resource (decision 131). An account that never opted in answers
  * OptInRequiredException in the first region: recorded as `not-enrolled`, no failure, nothing imported.
  */
 export async function importComputeOptimizer(

@@ -22,14 +22,16 @@ export function WasteFinderPermissionsNote() {
         Recommendations screen names the one missing, and the other finders still run.
       </Text>
       <Text size="sm" c="dimmed" mt="xs">
-        Where an account has AWS Compute Optimizer turned on, its recommendations are imported with{' '}
+        Where an account has AWS Compute Optimizer turned on, its recommendations (instances, volumes, and the
+        idle resources it finds) are imported with{' '}
         {COMPUTE_OPTIMIZER_PERMISSIONS.map((permission, index, all) => (
           <span key={permission}>
             <Code>{permission}</Code>
-            {index < all.length - 1 ? ' and ' : ''}
+            {index < all.length - 2 ? ', ' : index === all.length - 2 ? ' and ' : ''}
           </span>
         ))}
-        ; an account without it is simply said to have it off.
+        ; an account without it is simply said to have it off, here on its card and on the Recommendations
+        screen.
       </Text>
     </Paper>
   );

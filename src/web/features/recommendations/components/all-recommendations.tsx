@@ -62,13 +62,12 @@ interface RowProps {
   item: RecommendationItem;
   /** Owners and admins set findings aside. */
   canAct: boolean;
-  /** Whether the person may approve an action on the finding's resource (the actions API's rule). */
-  mayAct: boolean;
+  /** The actions on its resource the person may approve (decision 126). */
+  offers: ActionOffer[];
   onOffer: (offer: ActionOffer) => void;
 }
 
-function Row({ item, canAct, mayAct, onOffer }: RowProps) {
-  const offers = mayAct ? offersOf(item) : [];
+function Row({ item, canAct, offers, onOffer }: RowProps) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -129,6 +128,13 @@ export function AllRecommendations({
   // Seven columns do not fit a phone: there each finding is a card, nothing scrolls sideways.
   const phone = usePhoneWidth();
   const list = query.data;
+  // The same buttons on a row and on a phone's card: those the person may approve on the resource.
+  const offersFor = (item: RecommendationItem) =>
+    mayAct({ integrationId: item.integration_id, accountId: item.account_id, tags: item.tags })
+      ? offersOf(item)
+      : [];
+  const onOffer = (item: RecommendationItem, offer: ActionOffer) =>
+    actOnOffer(action, item.integration_id, offer);
   const set = (patch: Partial<RecommendationFilters>) => setFilters({ ...filters, ...patch });
   if (query.isError)
     return <SectionError what="recommendations" error={query.error} onRetry={() => query.refetch()} />;
@@ -181,7 +187,12 @@ export function AllRecommendations({
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
       <RecommendationFilterBar list={list} filters={filters} onChange={set} />
       {phone ? (
-        <RecommendationCards findings={list.findings} canAct={canAct} />
+        <RecommendationCards
+          findings={list.findings}
+          canAct={canAct}
+          offersFor={offersFor}
+          onOffer={onOffer}
+        />
       ) : (
         <Paper withBorder radius="md" p="xs" style={{ overflowX: 'auto' }}>
           <Table verticalSpacing="xs" highlightOnHover miw={1100} aria-label="Every recommendation">
@@ -204,12 +215,8 @@ export function AllRecommendations({
                   key={item.id}
                   item={item}
                   canAct={canAct}
-                  mayAct={mayAct({
-                    integrationId: item.integration_id,
-                    accountId: item.account_id,
-                    tags: item.tags,
-                  })}
-                  onOffer={(offer) => actOnOffer(action, item.integration_id, offer)}
+                  offers={offersFor(item)}
+                  onOffer={(offer) => onOffer(item, offer)}
                 />
               ))}
             </Table.Tbody>
