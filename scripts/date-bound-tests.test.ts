@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { READS_A_DAY, readsTheClockThroughImports, WORKS_OUT_DAYS } from './date-bound-tests.ts';
+import {
+  READS_A_DAY,
+  readsTheClockThroughImports,
+  WORKS_OUT_DAYS,
+  worksOutRealDays,
+} from './date-bound-tests.ts';
 
 describe('the integration tests run again on other dates', () => {
   it('a year ahead: a file that reads the simulator, a clock, a sample bill or days', () => {
@@ -15,6 +20,14 @@ describe('the integration tests run again on other dates', () => {
     expect(WORKS_OUT_DAYS.test('const { simulator } = await startTestSimulator();')).toBe(false);
     expect(WORKS_OUT_DAYS.test('const clock = testClock(start);')).toBe(true);
     expect(WORKS_OUT_DAYS.test('createTestApp({ clock: fixedClock(startedAt.toISOString()) })')).toBe(true);
+  });
+
+  it("on the calendar dates: not a file that works out days only from the simulator's written day", () => {
+    const fixedDays = `const { simulator, clock } = await startTestSimulator();
+      const yesterday = addDays(isoDayInTimeZone(clock.now(), 'UTC'), -1);`;
+    expect(worksOutRealDays(fixedDays)).toBe(false);
+    expect(worksOutRealDays(`${fixedDays}\nconst today = isoDayInTimeZone(new Date(), 'UTC');`)).toBe(true);
+    expect(worksOutRealDays('const clock = testClock(new Date());')).toBe(true);
   });
 
   it('on the calendar dates: not a file whose clock stays on a written day', () => {

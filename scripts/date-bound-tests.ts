@@ -29,6 +29,15 @@ export const READS_A_DAY =
  * `testClock()` and a clock started on a written day read the same day on any date (decision 127).
  */
 export const WORKS_OUT_DAYS = /isoDay|addDays|testClock\((?!\)|new Date\(['"`])|fixedClock\((?!['"`])/;
+/**
+ * Days that can move with the real date: read from it, or from a clock started on a day not written in the
+ * file. A file that works out days only from `testClock()` (the simulator's written day) gets the same
+ * days on any date.
+ */
+export const FROM_THE_REAL_DATE =
+  /new Date\(\)|Date\.now\b|testClock\((?!\)|new Date\(['"`])|fixedClock\((?!['"`])/;
+/** What the calendar dates run: a file whose days are worked out from the real date. */
+export const worksOutRealDays = (text: string) => WORKS_OUT_DAYS.test(text) && FROM_THE_REAL_DATE.test(text);
 /** In the browser's code: now read from `Date`, from dayjs or a Mantine date picker, or a faked timer. */
 export const READS_THE_CLOCK =
   /\bDate\(\)|Date\.now\b|from ['"]dayjs|from ['"]@mantine\/dates|useFakeTimers|setSystemTime/;
@@ -81,11 +90,13 @@ if (import.meta.filename === process.argv[1]) {
     const clockFree = tracked.filter(isScreenTest).filter((file) => !readsTheClockThroughImports(file, text));
     console.log(clockFree.join('\n'));
   } else {
-    const rule = process.argv.includes('--works-out-days') ? WORKS_OUT_DAYS : READS_A_DAY;
+    const rule = process.argv.includes('--works-out-days')
+      ? worksOutRealDays
+      : (file: string) => READS_A_DAY.test(file);
     console.log(
       tracked
         .filter(isIntegrationTest)
-        .filter((file) => rule.test(text(file) ?? ''))
+        .filter((file) => rule(text(file) ?? ''))
         .join('\n'),
     );
   }
