@@ -40,6 +40,7 @@ import * as usageMeterAccuracy from './2026-12-09T0300-usage-meter-accuracy.ts';
 import * as commitmentInventory from './2026-12-10T0100-commitment-inventory.ts';
 import * as importedRecommendations from './2026-12-10T0200-imported-recommendations.ts';
 import * as usageMeterResourceTags from './2026-12-10T0300-usage-meter-resource-tags.ts';
+import * as slackInteractivity from './2026-12-11T0400-slack-interactivity.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0100-commitment-inventory': commitmentInventory,
   '2026-12-10T0200-imported-recommendations': importedRecommendations,
   '2026-12-10T0300-usage-meter-resource-tags': usageMeterResourceTags,
+  '2026-12-11T0400-slack-interactivity': slackInteractivity,
 };
