@@ -11,6 +11,7 @@ import {
   emptyFilter,
   hasLaunchCondition,
   idleEc2Settings,
+  launchAutoStop,
   launchConditions,
   liveSpendSettings,
   NOTIFICATION_KINDS,
@@ -62,9 +63,13 @@ const ruleCommon = {
   paused: z.boolean().default(false),
 };
 
-/** A launch rule names its team by slug (a team of the document, or of the organization when `teams` is left out). */
+/**
+ * A launch rule names its team by slug (a team of the document, or of the organization when `teams` is
+ * left out). Its automatic stop (`auto_stop`, off when null) is written as the rules API takes it
+ * (decision 132).
+ */
 export const configLaunchSettings = z
-  .object({ team: teamSlug.nullable().default(null), ...launchConditions })
+  .object({ team: teamSlug.nullable().default(null), ...launchConditions, auto_stop: launchAutoStop })
   .refine(hasLaunchCondition.check, {
     message: hasLaunchCondition.message,
     path: [...hasLaunchCondition.path],

@@ -125,6 +125,7 @@ const environmentSchema = z.object({
   SLACK_API_URL: z.url().optional(),
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_WEBHOOK_HOSTS: z.string().default('hooks.slack.com'),
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   ALERT_EVALUATION_CRON: z.string().default('*/15 * * * *'),
@@ -338,6 +339,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
         /** The Web API base (tests point @slack/web-api at a local server); Slack's own when unset. */
         apiUrl: env.SLACK_API_URL?.replace(/\/?$/, '/'),
         authorizeUrl: env.SLACK_AUTHORIZE_URL,
+        /** The Slack app's signing secret: interactive buttons are offered and answered only when set (decision 132). */
+        signingSecret: env.SLACK_SIGNING_SECRET,
         /** Hosts an incoming-webhook URL may point at; a loopback host here may use plain http. */
         webhookHosts: env.SLACK_WEBHOOK_HOSTS.split(',')
           .map((host) => host.trim().toLowerCase())

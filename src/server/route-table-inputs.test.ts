@@ -61,7 +61,8 @@ function bodyOf(value: unknown) {
 
 /** A feature the operator left off (payments without Stripe keys, Slack without OAuth) answers 503 on purpose. */
 const switchedOff = (answer: RawAnswer) =>
-  answer.status === 503 && /"Code":"(PaymentsNotConfigured|SlackOAuthOff)"/.test(answer.text);
+  answer.status === 503 &&
+  /"Code":"(PaymentsNotConfigured|SlackOAuthOff|SlackInteractivityOff)"/.test(answer.text);
 
 function problemWith(answer: RawAnswer): string | undefined {
   if (answer.status >= 500 && !switchedOff(answer))

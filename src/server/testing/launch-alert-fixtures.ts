@@ -34,6 +34,10 @@ export async function startLaunchAlertWorld(options: {
   today?: Date;
   /** One clock the test moves, for the server and the simulator alike. */
   clock?: TestClock;
+  /** Slack connected by its app (OAuth) with this signing secret, instead of a webhook (decision 132). */
+  slackAppSigningSecret?: string;
+  /** More of the server's environment (a Teams endpoint on loopback needs WEBHOOK_ALLOW_PRIVATE). */
+  env?: Record<string, string>;
 }): Promise<LaunchAlertWorld> {
   const catcher = await startMailCatcher();
   const slack = await startSlackReceiver();
@@ -49,6 +53,15 @@ export async function startLaunchAlertWorld(options: {
       SMTP_URL: catcher.url,
       SLACK_WEBHOOK_HOSTS: `127.0.0.1:${slack.port}`,
       API_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...options.env,
+      ...(options.slackAppSigningSecret
+        ? {
+            SLACK_CLIENT_ID: 'client-1',
+            SLACK_CLIENT_SECRET: 'client-secret-1',
+            SLACK_API_URL: slack.apiUrl,
+            SLACK_SIGNING_SECRET: options.slackAppSigningSecret,
+          }
+        : {}),
     },
   });
   const owner = await signUpVerified(server, options.ownerEmail, 'Olivia Owner');
@@ -57,8 +70,18 @@ export async function startLaunchAlertWorld(options: {
   const { integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, {
     name: options.integrationName,
   });
-  const slackSet = await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' });
-  expect(slackSet.statusCode, slackSet.body).toBe(200);
+  if (options.slackAppSigningSecret) {
+    const start = await as('GET', '/api/slack/oauth/start');
+    const state = new URL(start.json().url).searchParams.get('state') ?? '';
+    const callback = await server.app.inject({
+      method: 'GET',
+      url: `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`,
+    });
+    expect(callback.headers.location).toBe('/slack-setup?slack=connected');
+  } else {
+    const slackSet = await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' });
+    expect(slackSet.statusCode, slackSet.body).toBe(200);
+  }
   return {
     simulator,
     server,

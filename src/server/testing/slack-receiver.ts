@@ -19,6 +19,9 @@ export async function startSlackReceiver(options: { postsDir?: string } = {}) {
   const posts: SlackPost[] = [];
   if (options.postsDir) fs.mkdirSync(options.postsDir, { recursive: true });
   let failures = 0;
+  /** users.info answers these addresses (Slack user id → email) while the app has the scope to read them. */
+  const users = new Map<string, string>();
+  let usersScope = true;
   const waiters: Array<() => void> = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -59,6 +62,20 @@ export async function startSlackReceiver(options: { postsDir?: string } = {}) {
             incoming_webhook: { channel: '#cost-alerts', channel_id: 'C123' },
           }),
         );
+      } else if (kind === 'users.info') {
+        const email = users.get(String(body.user));
+        const answer = usersScope
+          ? {
+              ok: true,
+              user: {
+                id: body.user,
+                real_name: 'Slack person',
+                is_email_confirmed: true,
+                profile: email ? { email } : {},
+              },
+            }
+          : { ok: false, error: 'missing_scope', needed: 'users:read.email' };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       } else {
         response
           .writeHead(200, { 'content-type': 'application/json' })
@@ -76,6 +93,11 @@ export async function startSlackReceiver(options: { postsDir?: string } = {}) {
     posts,
     failNext(count: number) {
       failures = count;
+    },
+    users,
+    /** Off: users.info answers missing_scope, as for an app added before it asked for users:read.email. */
+    grantUsersScope(granted: boolean) {
+      usersScope = granted;
     },
     async waitForPosts(count: number, timeoutMs = 10_000): Promise<SlackPost[]> {
       const deadline = Date.now() + timeoutMs;

@@ -41,6 +41,7 @@ import * as commitmentInventory from './2026-12-10T0100-commitment-inventory.ts'
 import * as importedRecommendations from './2026-12-10T0200-imported-recommendations.ts';
 import * as usageMeterResourceTags from './2026-12-10T0300-usage-meter-resource-tags.ts';
 import * as costDailyTagSetTotals from './2026-12-11T0100-cost-daily-tag-set-totals.ts';
+import * as slackInteractivity from './2026-12-11T0400-slack-interactivity.ts';
 import * as slackDigest from './2026-12-11T0500-slack-digest.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
@@ -87,5 +88,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0200-imported-recommendations': importedRecommendations,
   '2026-12-10T0300-usage-meter-resource-tags': usageMeterResourceTags,
   '2026-12-11T0100-cost-daily-tag-set-totals': costDailyTagSetTotals,
+  '2026-12-11T0400-slack-interactivity': slackInteractivity,
   '2026-12-11T0500-slack-digest': slackDigest,
 };

@@ -57,6 +57,9 @@ export interface AlertDeliveriesTable {
   delivered_at: Timestamp | null;
   /** The webhook or Teams endpoint this delivery goes to (decision 058); null for mail and Slack. */
   endpoint_id: string | null;
+  /** Where Slack's Web API put the alert (decision 132): its replies go to that message's thread. */
+  slack_channel: string | null;
+  slack_ts: string | null;
   created_at: Generated<Date>;
 }
 
@@ -107,6 +110,8 @@ export interface SlackConnectionsTable {
   bot_token_sealed: string | null;
   channel: string | null;
   team_name: string | null;
+  /** The workspace that added the app (decision 132): a signed interaction from another is refused. */
+  team_id: string | null;
   /** The alert kinds not posted to the channel (decision 047): a kind added later is posted. */
   muted_kinds: Json;
   /** 'off', 'daily' or 'weekly': the organization's spend digest posted to the channel. */

@@ -74,6 +74,14 @@ export interface AlertResources {
   automatic: { policy: AutomaticPolicy; ruleName: string } | null;
 }
 
+/** An alert's waiting stop: its signed confirmation page, how many it stops, and the rule's policy. */
+export interface AlertStopOffer {
+  actionId: string;
+  url: string;
+  count: number;
+  automatic: { mode: 'dry-run' | 'on'; at: Date } | null;
+}
+
 /** Who proposes: a person (their rights are checked), or Spendguard for an alert (nobody's approval). */
 type Proposer = { viewer: Viewer } | { system: { organizationId: string } };
 
@@ -84,6 +92,8 @@ interface Approver {
   id: string;
   name: string;
 }
+
+const KEPT_HOW: Partial<Record<Via, string>> = { mail: "through the alert's link", slack: 'from Slack' };
 
 const viaOf = (viewer: Viewer): Via => (viewer.apiToken ? 'api' : 'app');
 const approverOf = (viewer: Viewer): Approver => ({ id: viewer.userId, name: viewer.name });
@@ -392,10 +402,32 @@ export function createActionsService(deps: ActionsDependencies) {
       throw new ApiError(409, 'AlreadyDecided', 'Someone decided this action a moment ago.');
     const resources = steps.filter((step) => step.outcome === 'change').map((step) => step.resourceId);
     await tellThread(row, {
-      summary: `${viewer.name} kept ${resources.length === 1 ? 'it' : `these ${resources.length}`} running ${via === 'mail' ? "through the alert's link" : 'in Spendguard'}${row.automatic_mode ? ": the rule's automatic policy will not act" : ''}.`,
+      summary: `${viewer.name} kept ${resources.length === 1 ? 'it' : `these ${resources.length}`} running ${KEPT_HOW[via] ?? 'in Spendguard'}${row.automatic_mode ? ": the rule's automatic policy will not act" : ''}.`,
       lines: resources,
     });
     return viewOf(viewer.organizationId, row.id);
+  }
+
+  function alertOfferOf(row: ActionRow | undefined): AlertStopOffer | null {
+    if (row?.status !== 'proposed' || row.link_used_at || row.expires_at.getTime() <= now().getTime())
+      return null;
+    const steps = row.plan as unknown as StoredStep[];
+    const { token } = links.issueForAlert(
+      row.id,
+      bindingOf(
+        row.operation,
+        steps.map((step) => step.resourceId),
+      ),
+    );
+    return {
+      actionId: row.id,
+      url: `${context.config.publicUrl}/actions/confirm/${token}`,
+      count: steps.filter((step) => step.outcome === 'change').length,
+      automatic:
+        row.automatic_mode && row.automatic_at
+          ? { mode: row.automatic_mode as 'dry-run' | 'on', at: row.automatic_at }
+          : null,
+    };
   }
 
   return {
@@ -485,30 +517,14 @@ export function createActionsService(deps: ActionsDependencies) {
     },
 
     /** The confirmation page's address for an alert's action, while it waits for someone to confirm it. */
-    async alertLinkOf(notificationId: string): Promise<{
-      url: string;
-      count: number;
-      automatic: { mode: 'dry-run' | 'on'; at: Date } | null;
-    } | null> {
-      const row = await findActionOfNotification(db, notificationId);
-      if (row?.status !== 'proposed' || row.link_used_at || row.expires_at.getTime() <= now().getTime())
-        return null;
-      const steps = row.plan as unknown as StoredStep[];
-      const { token } = links.issueForAlert(
-        row.id,
-        bindingOf(
-          row.operation,
-          steps.map((step) => step.resourceId),
-        ),
-      );
-      return {
-        url: `${context.config.publicUrl}/actions/confirm/${token}`,
-        count: steps.filter((step) => step.outcome === 'change').length,
-        automatic:
-          row.automatic_mode && row.automatic_at
-            ? { mode: row.automatic_mode as 'dry-run' | 'on', at: row.automatic_at }
-            : null,
-      };
+    async alertLinkOf(notificationId: string): Promise<AlertStopOffer | null> {
+      return alertOfferOf(await findActionOfNotification(db, notificationId));
+    },
+
+    /** The same offer for an alert's action named by its id (a Slack button names it, decision 132). */
+    async alertLinkOfAction(organizationId: string, actionId: string): Promise<AlertStopOffer | null> {
+      const row = await findAction(db, organizationId, actionId);
+      return row?.notification_id ? alertOfferOf(row) : null;
     },
 
     /**
@@ -549,6 +565,18 @@ export function createActionsService(deps: ActionsDependencies) {
         }
       }
       return acted;
+    },
+
+    /**
+     * A Slack button of the alert (decision 132): the person Slack named, matched to a member by the
+     * interactions service, confirms or keeps under the same approval rules as in the app.
+     */
+    async decideFromSlack(viewer: Viewer, actionId: string, decision: 'confirm' | 'keep') {
+      const row = await findAction(db, viewer.organizationId, actionId);
+      if (!row) throw notFound('Action');
+      return decision === 'confirm'
+        ? decide(viewer, row, 'slack', false)
+        : keepProposal(viewer, row, 'slack');
     },
 
     /** POST /api/actions/:id/confirm: in the app (or with an actions:write token). */

@@ -100,6 +100,15 @@ export async function markDelivered(db: Db, id: string) {
     .execute();
 }
 
+/** Where Slack's Web API put an alert, so replies go to its thread (decision 132). */
+export async function recordSlackMessage(db: Db, id: string, message: { channel: string; ts: string }) {
+  await db
+    .updateTable('alert_deliveries')
+    .set({ slack_channel: message.channel, slack_ts: message.ts })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function markAttemptFailed(db: Db, id: string, error: string, final: boolean) {
   await db
     .updateTable('alert_deliveries')

@@ -19,6 +19,7 @@ import {
   markDelivered,
   type NewDelivery,
   recordAttemptStart,
+  recordSlackMessage,
   staleDeliveryIds,
 } from './alert-delivery.repository.ts';
 import {
@@ -42,6 +43,8 @@ export const DELIVERY_LEASE_MS = 60_000;
 
 export interface SlackSettings {
   apiUrl: string | undefined;
+  /** A signing secret is set: Slack's interactions can be verified, so the app's posts carry buttons. */
+  interactive?: boolean;
 }
 
 /** A Slack webhook or API answer that is not a success. */
@@ -76,6 +79,7 @@ export function createAlertDelivery(deps: {
         mailer,
         publicUrl,
         acknowledgeUrl,
+        stopOfferOf: (notification) => stopOfferOf(notification),
         maxAttempts: MAX_DELIVERY_ATTEMPTS,
         now: deps.now,
       })
@@ -217,7 +221,10 @@ export function createAlertDelivery(deps: {
     return recipient.id;
   }
 
-  async function sendSlack(notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>) {
+  async function sendSlack(
+    deliveryId: string,
+    notification: NonNullable<Awaited<ReturnType<typeof findNotification>>>,
+  ) {
     const connection = await findSlackConnection(db, notification.organization_id);
     if (!connection) throw new DeliveryError('Slack is no longer connected.');
     if (notification.source_kind === 'digest') {
@@ -226,20 +233,27 @@ export function createAlertDelivery(deps: {
       return;
     }
     const subject: LinkSubject = { kind: 'slack', id: notification.organization_id };
-    // Slack connected by its app would get interactive buttons; a webhook gets the stop as a link.
+    // The Slack app, when the server can verify Slack's signed interactions, gets the stop as a button
+    // answered in Slack (decision 132); a webhook gets it as a link to the confirmation page. An app
+    // without a signing secret gets no stop: its button could not be answered.
+    const byApp = Boolean(connection.bot_token_sealed);
+    const interactive = byApp && deps.slack.interactive === true;
     const message = alertSlackMessage(
       { kind: notification.source_kind, title: notification.title, summary: notification.summary },
       acknowledgeUrl(notification, subject),
       notificationsUrl,
-      connection.bot_token_sealed ? null : await stopOfferOf(notification),
+      !byApp || interactive ? await stopOfferOf(notification) : null,
+      interactive ? { organizationId: notification.organization_id } : null,
     );
-    await postToSlack(connection, message);
+    const posted = await postToSlack(connection, message);
+    if (posted) await recordSlackMessage(db, deliveryId, posted);
   }
 
+  /** Posts a message; through the Web API it answers where Slack put it (a webhook does not say). */
   async function postToSlack(
     connection: NonNullable<Awaited<ReturnType<typeof findSlackConnection>>>,
-    message: { text: string; blocks: Array<Record<string, unknown>> },
-  ) {
+    message: { text: string; blocks?: Array<Record<string, unknown>>; thread_ts?: string },
+  ): Promise<{ channel: string; ts: string } | null> {
     if (connection.bot_token_sealed) {
       const client = new WebClient(secrets.open(connection.bot_token_sealed), {
         slackApiUrl: deps.slack.apiUrl,
@@ -247,7 +261,7 @@ export function createAlertDelivery(deps: {
       });
       const answer = await client.chat.postMessage({ channel: connection.channel ?? '', ...message });
       if (!answer.ok) throw new DeliveryError(`Slack answered ${answer.error ?? 'not ok'}`);
-      return;
+      return answer.channel && answer.ts ? { channel: answer.channel, ts: answer.ts } : null;
     }
     if (!connection.webhook_url_sealed) throw new DeliveryError('Slack has no webhook or token.');
     const response = await fetch(secrets.open(connection.webhook_url_sealed), {
@@ -258,6 +272,7 @@ export function createAlertDelivery(deps: {
     });
     if (!response.ok)
       throw new DeliveryError(`Slack webhook answered ${response.status} ${await response.text()}`);
+    return null;
   }
 
   /**
@@ -280,7 +295,7 @@ export function createAlertDelivery(deps: {
     try {
       if (!notification) throw new DeliveryError('the notification is gone');
       if (delivery.channel === 'email') await sendEmail(delivery, notification);
-      else await sendSlack(notification);
+      else await sendSlack(delivery.id, notification);
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);
       const final = delivery.attempts >= MAX_DELIVERY_ATTEMPTS;

@@ -229,6 +229,7 @@ async function routeSlack(trx: Db, organizationId: string, route: SlackRoute): P
     bot_token_sealed: connection.bot_token_sealed,
     channel: route.channel,
     team_name: connection.team_name,
+    team_id: connection.team_id,
     mutedKinds: kindsTurnedOff(NOTIFICATION_KINDS, route.alertKinds),
     digest: route.digest,
   });

@@ -4,6 +4,7 @@
  * `formatUsd` only.
  */
 import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contracts/alerts.ts';
+import { SLACK_ACTION_IDS } from '../../../contracts/slack-interactions.ts';
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
 import { automaticPolicyLine } from '../../../domain/automatic-actions.ts';
 import type { FiredBudgetThreshold } from '../../../domain/budgets.ts';
@@ -590,6 +591,8 @@ export function recipientConfirmationMail(input: {
 
 /** The stop a launch alert offers: its confirmation page, and when the rule's automatic policy acts. */
 export interface StopOffer {
+  /** The proposal the offer confirms: Slack's buttons name it (decision 132). */
+  actionId: string;
   url: string;
   count: number;
   automatic: { mode: 'dry-run' | 'on'; at: Date } | null;
@@ -635,6 +638,8 @@ export function alertSlackMessage(
   acknowledgeUrl: string | null,
   notificationsUrl: string,
   stopOffer: StopOffer | null = null,
+  /** Posted by the Slack app with a signing secret: the stop is a button Spendguard answers (decision 132). */
+  interactiveFor: { organizationId: string } | null = null,
 ) {
   const blocks: Array<Record<string, unknown>> = [
     { type: 'header', text: { type: 'plain_text', text: alert.title.slice(0, 150), emoji: true } },
@@ -659,8 +664,12 @@ export function alertSlackMessage(
                 type: 'button',
                 style: 'danger',
                 text: { type: 'plain_text', text: `Stop ${stopOffer.count} (dry run first)` },
-                url: stopOffer.url,
-                action_id: 'stop-offer',
+                ...(interactiveFor
+                  ? {
+                      action_id: SLACK_ACTION_IDS.showDryRun,
+                      value: `${interactiveFor.organizationId}:${stopOffer.actionId}`,
+                    }
+                  : { url: stopOffer.url, action_id: 'stop-offer' }),
               },
             ]
           : []),

@@ -24,6 +24,8 @@ import type { LaunchChangesStored, LiveLedgerSource, LiveSpendSource } from './l
 import { createNotificationsService } from './notifications.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { createSlackService } from './slack.service.ts';
+import { slackInteractionsRoutes } from './slack-interactions.routes.ts';
+import { createSlackInteractions } from './slack-interactions.ts';
 import { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts';
 import { createWebhookEndpointsService } from './webhook-endpoints.service.ts';
 
@@ -88,7 +90,10 @@ export async function createAlerts(deps: {
     organizations,
     billing,
     publicUrl,
-    slack: { apiUrl: context.config.alerts.slack.apiUrl },
+    slack: {
+      apiUrl: context.config.alerts.slack.apiUrl,
+      interactive: Boolean(context.config.alerts.slack.signingSecret),
+    },
     webhooks,
     launchActions: deps.launchActions,
     log: context.log,
@@ -139,6 +144,16 @@ export async function createAlerts(deps: {
       openFindings: deps.openFindings,
     }),
     now,
+  });
+  // Slack's interactive buttons on a launch alert, verified by the app's signing secret (decision 132).
+  const slackInteractions = createSlackInteractions({
+    db,
+    secrets,
+    settings: context.config.alerts.slack,
+    actions: deps.launchActions,
+    publicUrl,
+    now,
+    log: context.log,
   });
   const slack = createSlackService({
     db,
@@ -197,12 +212,13 @@ export async function createAlerts(deps: {
     evaluateFreshMeterRead,
     /** After an action on an alert's resources: a reply in the alert mail's thread (decision 111). */
     tellThread: (event: { notificationId: string; actionId: string; summary: string; lines: string[] }) =>
-      tellAlertThread({ db, mailer, publicUrl }, event),
+      tellAlertThread({ db, mailer, publicUrl, postToSlack: delivery.postToSlack }, event),
     /** Webhook and Teams endpoints (decision 058): `list(viewer)`, `listOfOrganization(id)`. */
     endpoints,
     async registerRoutes(app: FastifyInstance) {
       await app.register(alertsRoutes, { rules, notifications, digests });
       await app.register(slackRoutes, { slack });
+      await app.register(slackInteractionsRoutes, { interactions: slackInteractions });
       await app.register(alertLinksRoutes, { links });
       await app.register(webhookEndpointsRoutes, { endpoints });
     },

@@ -21,7 +21,7 @@ import {
 } from './alert-delivery.repository.ts';
 import type { LinkSubject, SecretBox } from './alert-link-tokens.ts';
 import { listOrganizationPeople } from './alert-recipients.repository.ts';
-import { endpointPausedMail } from './alert-wording.ts';
+import { endpointPausedMail, type StopOffer } from './alert-wording.ts';
 import {
   findEndpointById,
   listEndpoints,
@@ -51,6 +51,8 @@ export function createEndpointDelivery(deps: {
   mailer: Mailer;
   publicUrl: string;
   acknowledgeUrl: (notification: OutboxNotification, subject: LinkSubject) => string | null;
+  /** A launch alert's waiting stop, given to Teams as a link (decision 132); none when absent. */
+  stopOfferOf?: (notification: OutboxNotification) => Promise<StopOffer | null>;
   maxAttempts: number;
   now: () => Date;
 }) {
@@ -103,7 +105,8 @@ export function createEndpointDelivery(deps: {
       'user-agent': 'Spendguard-Webhooks/1',
     };
     if (endpoint.kind === 'teams') {
-      const card = teamsAlertCard({ notification, acknowledgeUrl, notificationsUrl });
+      const stopOffer = deps.stopOfferOf ? await deps.stopOfferOf(notification) : null;
+      const card = teamsAlertCard({ notification, acknowledgeUrl, notificationsUrl, stopOffer });
       return postToWebhookTarget(url, JSON.stringify(card), headers, policy);
     }
     const body = JSON.stringify(webhookBody({ deliveryId, notification, acknowledgeUrl, notificationsUrl }));

@@ -8,6 +8,7 @@ import { callAs, type Person } from '../../testing/organization-fixtures.ts';
 import { instanceStateIn } from '../../testing/simulated-instance-state.ts';
 import type { SlackReceiver } from '../../testing/slack-receiver.ts';
 import type { TestApp } from '../../testing/test-app.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 /**
  * The launch alert carries its stop (decision 111): eight GPUs launched, the alert mail names a
@@ -22,15 +23,27 @@ let slack: SlackReceiver;
 let owner: Person;
 let integrationId: string;
 let accountId: string;
+let teams: WebhookReceiver;
 
 const launchMails = () => catcher.mails.filter((mail) => mail.subject.startsWith('[Spendguard] Launch: '));
 const replies = () => catcher.mails.filter((mail) => mail.subject.startsWith('Re: [Spendguard] Launch: '));
 
 beforeAll(async () => {
-  world = await startLaunchAlertWorld({ ownerEmail: 'owner@launch-actions.test', integrationName: 'Acme' });
+  teams = await startWebhookReceiver();
+  world = await startLaunchAlertWorld({
+    ownerEmail: 'owner@launch-actions.test',
+    integrationName: 'Acme',
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+  });
   ({ simulator, server, catcher, slack, owner, integrationId, accountId } = world);
   const as = callAs(server, owner);
   await world.enableActions();
+  const endpoint = await as('POST', '/api/webhooks', {
+    kind: 'teams',
+    url: teams.url('/teams/launches'),
+    description: 'Launches channel',
+  });
+  expect(endpoint.statusCode, endpoint.body).toBe(201);
   const rule = await as('POST', '/api/alert-rules', {
     name: 'GPU launches',
     kind: 'launch',
@@ -41,6 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await world?.close();
+  await teams?.close();
 });
 
 const stateOf = (instanceId: string) => instanceStateIn(simulator, instanceId);
@@ -50,7 +64,7 @@ describe('the launch alert carries its stop', () => {
   let mail: CaughtMail;
   let token: string;
 
-  it('mails a single-use link to the confirmation page and posts it to the Slack webhook', async () => {
+  it('mails a single-use link to the confirmation page and posts it to the Slack webhook and Teams', async () => {
     instanceIds = simulator.launchGpuBurst({ accountId, count: 8 }).instanceIds;
     [mail] = (await waitUntil(
       async () => launchMails(),
@@ -66,6 +80,21 @@ describe('the launch alert carries its stop', () => {
       (found) => found !== undefined,
     );
     expect(JSON.stringify(post?.body)).toContain(`/actions/confirm/${token}`);
+    const card = await waitUntil(
+      async () => teams.received.find((one) => JSON.stringify(one.body).includes('Launch: ')),
+      (found) => found !== undefined,
+    );
+    const cardActions = (
+      (card?.body ?? {}) as {
+        attachments: Array<{ content: { actions: Array<{ title: string; url: string }> } }>;
+      }
+    ).attachments[0]?.content.actions;
+    expect(cardActions).toContainEqual(
+      expect.objectContaining({
+        title: 'Stop 8 (dry run first)',
+        url: expect.stringContaining(`/actions/confirm/${token}`),
+      }),
+    );
     for (const id of instanceIds) expect(await stateOf(id)).toBe('running');
   });
 

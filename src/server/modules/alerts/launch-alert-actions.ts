@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { ResourceActionView } from '../../../contracts/actions.ts';
 import type { AutomaticPolicy } from '../../../domain/automatic-actions.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { listDeliveriesOf } from './alert-delivery.repository.ts';
 import { findNotification } from './alert-outbox.repository.ts';
 import { actionReplyMail, type StopOffer } from './alert-wording.ts';
+import { findSlackConnection } from './slack.repository.ts';
+import { slackThreadReply } from './slack-action-wording.ts';
 
 /**
  * What alerts need of the actions module (decision 111): the stop a launch alert offers, proposed once
@@ -19,6 +23,15 @@ export interface LaunchAlertActions {
     automatic: AlertAutomaticPolicy | null;
   }): Promise<void>;
   alertLinkOf(notificationId: string): Promise<StopOffer | null>;
+  alertLinkOfAction(organizationId: string, actionId: string): Promise<StopOffer | null>;
+  /** The proposal as a person sees it (its dry run), or 404 outside their organization. */
+  get(viewer: Viewer, actionId: string): Promise<ResourceActionView>;
+  /** A Slack button (decision 132): confirms or keeps, as that person, under the same approval rules. */
+  decideFromSlack(
+    viewer: Viewer,
+    actionId: string,
+    decision: 'confirm' | 'keep',
+  ): Promise<ResourceActionView>;
 }
 
 /** A launch rule's automatic policy as the alert kept it when it fired (decision 121). */
@@ -82,14 +95,33 @@ export function instancesOfLaunchAlert(notification: NotificationRow) {
  * same thread: In-Reply-To and References name the alert mail's Message-ID.
  */
 export async function tellAlertThread(
-  deps: { db: Kysely<DatabaseSchema>; mailer: Mailer; publicUrl: string },
+  deps: {
+    db: Kysely<DatabaseSchema>;
+    mailer: Mailer;
+    publicUrl: string;
+    /** Replies in the thread of each alert the Slack app posted (decision 132); off when absent. */
+    postToSlack?: (
+      connection: NonNullable<Awaited<ReturnType<typeof findSlackConnection>>>,
+      message: { text: string; thread_ts?: string },
+    ) => Promise<unknown>;
+  },
   event: { notificationId: string; actionId: string; summary: string; lines: string[] },
 ): Promise<number> {
   const notification = await findNotification(deps.db, event.notificationId);
   if (!notification) return 0;
-  const mails = (await listDeliveriesOf(deps.db, [notification.id])).filter(
+  const deliveries = await listDeliveriesOf(deps.db, [notification.id]);
+  const mails = deliveries.filter(
     (delivery) => delivery.channel === 'email' && delivery.delivered_at !== null,
   );
+  const posted = deliveries.filter((delivery) => delivery.slack_channel && delivery.slack_ts);
+  const connection =
+    posted.length > 0 ? await findSlackConnection(deps.db, notification.organization_id) : undefined;
+  if (deps.postToSlack && connection?.bot_token_sealed)
+    for (const delivery of posted)
+      await deps.postToSlack(
+        { ...connection, channel: delivery.slack_channel },
+        { ...slackThreadReply(event.summary, event.lines), thread_ts: delivery.slack_ts ?? undefined },
+      );
   for (const delivery of mails)
     await deps.mailer.send(
       actionReplyMail({
@@ -101,7 +133,7 @@ export async function tellAlertThread(
         actionsLogUrl: `${deps.publicUrl}/actions-log`,
       }),
     );
-  return mails.length;
+  return mails.length + (connection?.bot_token_sealed ? posted.length : 0);
 }
 
 /** The Message-ID of an alert mail, one per delivery: replies name it to join its thread. */

@@ -22,6 +22,8 @@ export async function saveSlackConnection(
     bot_token_sealed: string | null;
     channel: string | null;
     team_name: string | null;
+    /** The workspace that added the app (decision 132); null for a webhook. */
+    team_id: string | null;
     /** The alert kinds not posted (decision 047). */
     mutedKinds: string[];
     digest: 'off' | 'daily' | 'weekly';

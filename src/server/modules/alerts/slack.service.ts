@@ -27,18 +27,18 @@ import {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const OAUTH_STATE_MS = 15 * 60_000;
 
-/** Only Slack's webhook hosts (configurable): the server never posts alerts to an arbitrary address. */
-export function checkWebhookUrl(url: string, allowedHosts: string[]): void {
+/**
+ * Only Slack's webhook hosts (configurable): the server never posts alerts, nor answers to an
+ * interaction's response_url (decision 132), at an arbitrary address.
+ */
+export function checkWebhookUrl(url: string, allowedHosts: string[], field = 'webhook_url'): void {
   const parsed = new URL(url);
   const host = parsed.host.toLowerCase();
   const hostname = parsed.hostname.toLowerCase();
   const allowed = allowedHosts.includes(host) || allowedHosts.includes(hostname);
-  if (!allowed)
-    throw badRequest(
-      `webhook_url: use a Slack incoming-webhook URL (https://${allowedHosts[0]}/services/...)`,
-    );
+  if (!allowed) throw badRequest(`${field}: must be a Slack URL (https://${allowedHosts[0]}/...)`);
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && LOOPBACK.has(hostname))) {
-    throw badRequest('webhook_url: must start with https://');
+    throw badRequest(`${field}: must start with https://`);
   }
 }
 
@@ -98,6 +98,7 @@ export function createSlackService(deps: {
         bot_token_sealed: input.webhook_url ? null : (current?.bot_token_sealed ?? null),
         channel: input.channel || current?.channel || null,
         team_name: current?.team_name ?? null,
+        team_id: input.webhook_url ? null : (current?.team_id ?? null),
         mutedKinds: kindsTurnedOff(NOTIFICATION_KINDS, input.alert_kinds),
         digest: input.digest ?? digestOf(current),
       });
@@ -136,7 +137,8 @@ export function createSlackService(deps: {
       ).toString('base64url');
       const url = new URL(settings.authorizeUrl);
       url.searchParams.set('client_id', settings.clientId!);
-      url.searchParams.set('scope', 'chat:write,incoming-webhook');
+      // users:read.email: a Slack button is matched to a Spendguard person by address (decision 132).
+      url.searchParams.set('scope', 'chat:write,incoming-webhook,users:read,users:read.email');
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('state', `${body}.${signState(body)}`);
       return url.toString();
@@ -171,6 +173,7 @@ export function createSlackService(deps: {
         channel:
           answer.incoming_webhook?.channel_id ?? answer.incoming_webhook?.channel ?? current?.channel ?? null,
         team_name: answer.team?.name ?? null,
+        team_id: answer.team?.id ?? null,
         mutedKinds: kindsTurnedOff(
           NOTIFICATION_KINDS,
           kindsTurnedOn(NOTIFICATION_KINDS, current?.muted_kinds),

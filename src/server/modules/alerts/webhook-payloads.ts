@@ -5,7 +5,7 @@
  */
 
 import { formatInstantUtc } from '../../../domain/calendar-labels.ts';
-import { acknowledgeLabel } from './alert-wording.ts';
+import { acknowledgeLabel, type StopOffer, stopOfferLine } from './alert-wording.ts';
 
 export const WEBHOOK_SCHEMA_VERSION = 1;
 
@@ -94,6 +94,11 @@ export function teamsAlertCard(input: {
   notification: OutboxNotification;
   acknowledgeUrl: string | null;
   notificationsUrl: string;
+  /**
+   * A launch alert's waiting stop (decision 132): the signed, single-use link to the confirmation page
+   * that shows the dry run, as the mail gives it. Teams has no signed interactions here, so a link.
+   */
+  stopOffer?: StopOffer | null;
 }) {
   const { notification } = input;
   const accounts = Array.isArray(notification.account_ids) ? (notification.account_ids as string[]) : [];
@@ -119,6 +124,9 @@ export function teamsAlertCard(input: {
               .split('\n')
               .map((line) => ({ type: 'TextBlock', text: line, wrap: true, spacing: 'Small' })),
             { type: 'FactSet', facts },
+            ...(input.stopOffer
+              ? [{ type: 'TextBlock', text: stopOfferLine(input.stopOffer), wrap: true, spacing: 'Medium' }]
+              : []),
           ],
           actions: [
             ...(input.acknowledgeUrl
@@ -128,6 +136,16 @@ export function teamsAlertCard(input: {
                     title: acknowledgeLabel(notification.source_kind),
                     url: input.acknowledgeUrl,
                     style: 'positive',
+                  },
+                ]
+              : []),
+            ...(input.stopOffer
+              ? [
+                  {
+                    type: 'Action.OpenUrl',
+                    title: `Stop ${input.stopOffer.count} (dry run first)`,
+                    url: input.stopOffer.url,
+                    style: 'destructive',
                   },
                 ]
               : []),

@@ -391,3 +391,57 @@ describe('commitments rules as code', () => {
     expect(refused.json().Message).toContain('expiry_lead_days');
   });
 });
+
+describe("a launch rule's automatic stop as code", () => {
+  it('applies auto_stop (dry run by default off), exports it back, and names a bad field', async () => {
+    const { parse } = await import('yaml');
+    const before = await exportYaml();
+    const document = parse(before) as { alert_rules: Array<Record<string, unknown>> };
+    const withPolicy = {
+      ...document,
+      alert_rules: [
+        ...document.alert_rules,
+        {
+          name: 'Sandbox GPU stop',
+          kind: 'launch',
+          settings: {
+            single_launch_usd_per_hour: 100,
+            auto_stop: { mode: 'dry-run', account_ids: ['111122223333'] },
+          },
+        },
+      ],
+    };
+    const applied = await send(owner, '/api/config/apply', JSON.stringify(withPolicy), 'application/json');
+    expect(applied.statusCode, applied.body).toBe(200);
+    const { alert_rules: list } = (await callAs(server, owner)('GET', '/api/alert-rules')).json() as {
+      alert_rules: Array<{ name: string; settings: Record<string, unknown> }>;
+    };
+    expect(list.find((rule) => rule.name === 'Sandbox GPU stop')?.settings.auto_stop).toEqual({
+      mode: 'dry-run',
+      after_minutes: 15,
+      account_ids: ['111122223333'],
+    });
+    const exported = await exportYaml();
+    expect(exported).toContain('mode: dry-run');
+    expect(exported).toContain('after_minutes: 15');
+    expect(exported).toContain('auto_stop: null');
+
+    const tooSoon = {
+      ...withPolicy,
+      alert_rules: [
+        ...document.alert_rules,
+        {
+          name: 'Sandbox GPU stop',
+          kind: 'launch',
+          settings: { single_launch_usd_per_hour: 100, auto_stop: { mode: 'on', after_minutes: 2 } },
+        },
+      ],
+    };
+    const refused = await send(owner, '/api/config/plan', JSON.stringify(tooSoon), 'application/json');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toContain('auto_stop.after_minutes');
+
+    const restored = await send(owner, '/api/config/apply', before);
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+});
