@@ -238,6 +238,11 @@ describe('the launch alert posted by the Slack app', () => {
     const refused = await responseTo(`/actions/T1/U-MEMBER/${SLACK_ACTION_IDS.undo}`);
     expect(refused.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(refused.body.text).toContain("is outside your team's scope");
+
+    await postInteraction(formOf(interaction('U-STRANGER', SLACK_ACTION_IDS.undo, stopValue)));
+    const stranger = await responseTo(`/actions/T1/U-STRANGER/${SLACK_ACTION_IDS.undo}`);
+    expect(stranger.body.text).toContain('stranger@elsewhere.test is not a member of this organization');
+    expect(stranger.body.text).toContain('Undo it from the actions log in Spendguard instead: http');
     for (const id of instanceIds) expect(await instanceStateIn(simulator, id)).toBe('stopped');
   });
 
