@@ -26,6 +26,7 @@ export const SLACK_ACTION_IDS = {
   showDryRun: 'spendguard-stop-dry-run',
   confirm: 'spendguard-stop-confirm',
   keep: 'spendguard-keep-running',
+  undo: 'spendguard-undo',
 } as const;
 
 /** A button's value: the organization and the action it was posted for. */

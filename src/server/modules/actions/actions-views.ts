@@ -95,7 +95,7 @@ export function ranSummary(input: {
   const changed = outcomes.filter((outcome) => outcome.outcome === 'changed').length;
   const [one, many] = NOUNS[row.kind as ActionKind];
   return {
-    summary: `${input.approver.name} ${input.pastTense} ${changed} of ${outcomes.length} ${outcomes.length === 1 ? one : many} in ${row.account_id} (${row.region}) ${HOW[input.via] ?? ''}.`,
+    summary: `${input.approver.name} ${input.pastTense} ${changed} of ${outcomes.length} ${outcomes.length === 1 ? one : many}${row.undo_of && row.operation === 'start' ? ' again' : ''} in ${row.account_id} (${row.region}) ${HOW[input.via] ?? ''}.`,
     lines: outcomes.map((outcome) =>
       outcome.outcome === 'changed'
         ? `${outcome.resourceId}: ${outcome.stateBefore} → ${outcome.stateAfter}`

@@ -408,6 +408,49 @@ export function createActionsService(deps: ActionsDependencies) {
     return viewOf(viewer.organizationId, row.id);
   }
 
+  /** Puts back what a done (or partly done) action changed, through its own proposal, once. */
+  async function undoAction(viewer: Viewer, actionId: string, via: Via): Promise<ResourceActionView> {
+    const original = await findAction(db, viewer.organizationId, actionId);
+    if (!original) throw notFound('Action');
+    const operation = original.operation as ResourceOperation;
+    const undoOperation = UNDO_OPERATION[operation];
+    const changed = (await logEntriesOf(db, viewer.organizationId, actionId)).filter(
+      (entry) => entry.operation === operation && entry.outcome === 'changed',
+    );
+    if (!undoOperation || changed.length === 0 || !['done', 'partly-done'].includes(original.status))
+      throw new ApiError(
+        409,
+        'NothingToUndo',
+        `This action is ${original.status}, so there is nothing it changed to put back.`,
+      );
+    // Who may approve the action may undo it: checked before anything is claimed or described.
+    await assertMayApprove(viewer, original.account_id, original.plan as unknown as StoredStep[]);
+    const target = await requireTarget(viewer.organizationId, original.integration_id);
+    await assertWithinRateLimit(viewer.organizationId);
+    if (!(await claimUndo(db, original.id)))
+      throw new ApiError(409, 'NothingToUndo', 'This action was undone a moment ago.');
+    try {
+      const { row } = await propose(
+        { viewer },
+        {
+          target,
+          kind: original.kind as ActionKind,
+          operation: undoOperation,
+          region: original.region,
+          resourceIds: changed.map((entry) => entry.resource_id),
+          inputOf: (resourceId) => changed.find((entry) => entry.resource_id === resourceId)?.restore ?? null,
+          launchId: original.launch_id,
+          undoOf: original.id,
+        },
+      );
+      if (row.status !== 'proposed') return await viewOf(viewer.organizationId, row.id);
+      return await decide(viewer, row, via, false);
+    } catch (error) {
+      await setActionStatus(db, original.id, original.status);
+      throw error;
+    }
+  }
+
   function alertOfferOf(row: ActionRow | undefined): AlertStopOffer | null {
     if (row?.status !== 'proposed' || row.link_used_at || row.expires_at.getTime() <= now().getTime())
       return null;
@@ -569,9 +612,10 @@ export function createActionsService(deps: ActionsDependencies) {
 
     /**
      * A Slack button of the alert (decision 132): the person Slack named, matched to a member by the
-     * interactions service, confirms or keeps under the same approval rules as in the app.
+     * interactions service, confirms, keeps or undoes under the same approval rules as in the app.
      */
-    async decideFromSlack(viewer: Viewer, actionId: string, decision: 'confirm' | 'keep') {
+    async decideFromSlack(viewer: Viewer, actionId: string, decision: 'confirm' | 'keep' | 'undo') {
+      if (decision === 'undo') return undoAction(viewer, actionId, 'slack');
       const row = await findAction(db, viewer.organizationId, actionId);
       if (!row) throw notFound('Action');
       return decision === 'confirm'
@@ -602,46 +646,7 @@ export function createActionsService(deps: ActionsDependencies) {
      * POST /api/actions/:id/undo: puts back what the action changed (starts what a stop stopped, a
      * group's sizes, a tag's old value), with its own dry run, confirmed by this request.
      */
-    async undo(viewer: Viewer, actionId: string): Promise<ResourceActionView> {
-      const original = await findAction(db, viewer.organizationId, actionId);
-      if (!original) throw notFound('Action');
-      const operation = original.operation as ResourceOperation;
-      const undoOperation = UNDO_OPERATION[operation];
-      const changed = (await logEntriesOf(db, viewer.organizationId, actionId)).filter(
-        (entry) => entry.operation === operation && entry.outcome === 'changed',
-      );
-      if (!undoOperation || changed.length === 0 || !['done', 'partly-done'].includes(original.status))
-        throw new ApiError(
-          409,
-          'NothingToUndo',
-          `This action is ${original.status}: there is nothing it changed to put back.`,
-        );
-      const target = await requireTarget(viewer.organizationId, original.integration_id);
-      await assertWithinRateLimit(viewer.organizationId);
-      if (!(await claimUndo(db, original.id)))
-        throw new ApiError(409, 'NothingToUndo', 'This action was undone a moment ago.');
-      try {
-        const { row } = await propose(
-          { viewer },
-          {
-            target,
-            kind: original.kind as ActionKind,
-            operation: undoOperation,
-            region: original.region,
-            resourceIds: changed.map((entry) => entry.resource_id),
-            inputOf: (resourceId) =>
-              changed.find((entry) => entry.resource_id === resourceId)?.restore ?? null,
-            launchId: original.launch_id,
-            undoOf: original.id,
-          },
-        );
-        if (row.status !== 'proposed') return await viewOf(viewer.organizationId, row.id);
-        return await decide(viewer, row, viaOf(viewer), false);
-      } catch (error) {
-        await setActionStatus(db, original.id, original.status);
-        throw error;
-      }
-    },
+    undo: (viewer: Viewer, actionId: string) => undoAction(viewer, actionId, viaOf(viewer)),
 
     /** GET /api/action-log: every resource acted on, newest first (owners and admins, or costs:read tokens). */
     async log(viewer: Viewer, query: { integration_id?: string; limit: number }): Promise<ActionLogView> {

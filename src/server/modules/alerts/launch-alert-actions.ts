@@ -26,11 +26,14 @@ export interface LaunchAlertActions {
   alertLinkOfAction(organizationId: string, actionId: string): Promise<StopOffer | null>;
   /** The proposal as a person sees it (its dry run), or 404 outside their organization. */
   get(viewer: Viewer, actionId: string): Promise<ResourceActionView>;
-  /** A Slack button (decision 132): confirms or keeps, as that person, under the same approval rules. */
+  /**
+   * A Slack button (decision 132): confirms, keeps or undoes (answering the undo's own action), as that
+   * person, under the same approval rules.
+   */
   decideFromSlack(
     viewer: Viewer,
     actionId: string,
-    decision: 'confirm' | 'keep',
+    decision: 'confirm' | 'keep' | 'undo',
   ): Promise<ResourceActionView>;
 }
 

@@ -68,20 +68,102 @@ export function slackDryRunMessage(action: ResourceActionView, buttonValue: stri
   };
 }
 
-/** After Confirm or Keep: the dry run's message is replaced by what was done. */
-export function slackDecisionMessage(action: ResourceActionView, actionsLogUrl: string): SlackResponse {
+function resultLine(entry: ResourceActionView['results'][number]): string {
+  return `• \`${entry.resource_id}\`: ${entry.outcome === 'changed' ? `${entry.state_before} → ${entry.state_after}` : `${entry.outcome}: ${entry.aws_code ?? ''} ${entry.aws_message}`.trim()}`;
+}
+
+/** The Undo button under a stop that changed something: it starts again what the stop stopped. */
+function undoButton(action: ResourceActionView, changed: number, buttonValue: string) {
+  const them = changed === 1 ? 'it' : 'them';
+  return {
+    type: 'actions',
+    elements: [
+      {
+        type: 'button',
+        text: { type: 'plain_text', text: `Undo (start ${them} again)` },
+        action_id: SLACK_ACTION_IDS.undo,
+        value: buttonValue,
+        confirm: {
+          title: { type: 'plain_text', text: `Start ${them} again?` },
+          text: {
+            type: 'mrkdwn',
+            text: `Spendguard starts the ${changed === 1 ? 'instance' : `${changed} instances`} this stop stopped in ${action.account_id}; running, they bill again.`,
+          },
+          confirm: { type: 'plain_text', text: `Start ${them}` },
+          deny: { type: 'plain_text', text: 'Cancel' },
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * After Confirm or Keep: the dry run's message is replaced by what was done, with Undo while the stop
+ * changed something that can be put back.
+ */
+export function slackDecisionMessage(
+  action: ResourceActionView,
+  buttonValue: string,
+  actionsLogUrl: string,
+): SlackResponse {
   if (action.status === 'kept')
     return {
       replace_original: true,
       text: 'Kept running: nothing was stopped, and no automatic policy will act.',
     };
   const changed = action.results.filter((entry) => entry.outcome === 'changed').length;
-  const lines = action.results.map(
-    (entry) =>
-      `• \`${entry.resource_id}\`: ${entry.outcome === 'changed' ? `${entry.state_before} → ${entry.state_after}` : `${entry.outcome}: ${entry.aws_code ?? ''} ${entry.aws_message}`.trim()}`,
-  );
-  const text = `Stopped ${changed} of ${action.results.length} (${action.status}). Undo from the actions log: ${actionsLogUrl}`;
-  return { replace_original: true, text, blocks: [section(text), section(lines.join('\n'))] };
+  const heading = `Stopped ${changed} of ${action.results.length} (${action.status}).`;
+  const text = action.undoable
+    ? `${heading} Their volumes stay and still bill. Undo starts ${changed === 1 ? 'it' : 'them'} again; the actions log keeps every step: ${actionsLogUrl}`
+    : `${heading} The actions log keeps every step: ${actionsLogUrl}`;
+  return {
+    replace_original: true,
+    text,
+    blocks: [
+      section(text),
+      section(action.results.map(resultLine).join('\n')),
+      ...(action.undoable ? [undoButton(action, changed, buttonValue)] : []),
+    ],
+  };
+}
+
+const UNDONE: Record<string, (changed: number, of: number) => string> = {
+  start: (changed, of) => `Started ${changed} of ${of} again`,
+  'restore-sizes': (changed, of) => `Restored the sizes of ${changed} of ${of} groups`,
+  'restore-tag': (changed, of) => `Put back the tag on ${changed} of ${of}`,
+};
+
+/** After Undo: the stop's message is replaced by what its undo put back (so Undo cannot be pressed twice). */
+export function slackUndoMessage(undo: ResourceActionView, actionsLogUrl: string): SlackResponse {
+  if (undo.status === 'nothing-to-do') {
+    const text = `Nothing to start again: none of them is stopped any more. The actions log keeps every step: ${actionsLogUrl}`;
+    return { replace_original: true, text };
+  }
+  const changed = undo.results.filter((entry) => entry.outcome === 'changed').length;
+  const heading = (UNDONE[undo.operation] ?? UNDONE.start)?.(changed, undo.results.length);
+  const text = `${heading} (${undo.status}). The actions log keeps every step: ${actionsLogUrl}`;
+  return {
+    replace_original: true,
+    text,
+    blocks: [section(text), section(undo.results.map(resultLine).join('\n'))],
+  };
+}
+
+/** A refusal of the actions service, shown only to the presser; an undo already done is nothing to do. */
+export function slackRefusal(error: { code: string; message: string }): SlackResponse {
+  const text =
+    error.code === 'NothingToUndo'
+      ? `Nothing to do: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
+      : error.message;
+  return { response_type: 'ephemeral', replace_original: false, text };
+}
+
+/** Slack cannot undo for this person: why, and the app's actions log, where Undo waits too. */
+export function slackUndoElsewhere(why: string, actionsLogUrl: string | null): SlackResponse {
+  const instead = actionsLogUrl
+    ? ` Undo it from the actions log in Spendguard instead: ${actionsLogUrl}`
+    : '';
+  return { response_type: 'ephemeral', replace_original: false, text: `${why}${instead}` };
 }
 
 /** Slack cannot act for this person: why, and the signed confirmation page instead when it still waits. */

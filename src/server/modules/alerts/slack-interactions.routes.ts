@@ -30,7 +30,8 @@ export const slackInteractionsRoutes: FastifyPluginAsyncZod<{ interactions: Slac
       bodyLimit: INTERACTION_BODY_LIMIT,
       schema: {
         tags: ['slack'],
-        summary: "Slack's signed interactions: the launch alert's Stop, Confirm and Keep running buttons",
+        summary:
+          "Slack's signed interactions: the launch alert's Stop, Confirm, Keep running and Undo buttons",
         response: { 200: z.string(), ...errorAnswers(400, 401, 413, 503) },
       },
     },

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { SLACK_ACTION_IDS } from '../../../contracts/slack-interactions.ts';
+import { signUpPerson } from '../../testing/accounts-fixtures.ts';
 import { type LaunchAlertWorld, startLaunchAlertWorld } from '../../testing/launch-alert-fixtures.ts';
 import { startLaunchEventPoller, waitUntil } from '../../testing/launch-event-fixtures.ts';
-import { callAs } from '../../testing/organization-fixtures.ts';
+import { callAs, invitationCodeOf } from '../../testing/organization-fixtures.ts';
 import { instanceStateIn } from '../../testing/simulated-instance-state.ts';
 import type { SlackPost, SlackReceiver } from '../../testing/slack-receiver.ts';
 import { slackSignatureOf } from './slack-signature.ts';
@@ -44,12 +45,13 @@ afterAll(async () => {
 
 const nowSeconds = () => String(Math.floor(world.server.context.clock.now().getTime() / 1000));
 
-function interaction(userId: string, actionId: string, value: string) {
+/** A press of a button; `press` tells apart two presses of the same button by the same person. */
+function interaction(userId: string, actionId: string, value: string, press = '') {
   return {
     type: 'block_actions',
     team: { id: 'T1' },
     user: { id: userId, name: 'someone' },
-    response_url: `http://127.0.0.1:${slack.port}/actions/T1/${userId}/${actionId}`,
+    response_url: `http://127.0.0.1:${slack.port}/actions/T1/${userId}/${actionId}${press}`,
     actions: [{ action_id: actionId, value }],
   };
 }
@@ -70,6 +72,20 @@ async function postInteraction(
     body,
   });
   return { status: answer.status, json: async () => (await answer.json()) as Record<string, unknown> };
+}
+
+/** The owner invites a member without a team (who may approve nothing); they sign up through the mail. */
+async function joinAsMember(email: string): Promise<void> {
+  const invite = await callAs(world.server, world.owner)('POST', '/api/organization-users', {
+    users: [{ email, role: 'member' }],
+  });
+  expect(invite.statusCode, invite.body).toBe(201);
+  const mail = await waitUntil(
+    async () => world.catcher.mails.find((one) => one.to.includes(email)),
+    (found) => found !== undefined,
+  );
+  const link = mail?.links.find((one) => new URL(one).pathname === '/sign-up') ?? '';
+  await signUpPerson(world.server, { email, name: 'Mia Member', invitation: invitationCodeOf(link) });
 }
 
 const formOf = (payload: unknown) => `payload=${encodeURIComponent(JSON.stringify(payload))}`;
@@ -180,7 +196,7 @@ describe('the launch alert posted by the Slack app', () => {
     );
     expect(stopped).toHaveLength(8);
     expect(done.body).toMatchObject({ replace_original: true });
-    expect(done.body.text).toContain('Stopped 8 of 8 (done)');
+    expect(done.body.text).toContain('Stopped 8 of 8 (done). Their volumes stay and still bill.');
 
     const threadReply = await waitUntil(
       async () =>
@@ -200,5 +216,85 @@ describe('the launch alert posted by the Slack app', () => {
     await postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.keep, stopValue)));
     const late = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.keep}`);
     expect(late.body.text).toContain('only a waiting proposal can be kept');
+  });
+
+  it('offers Undo under the stop, and refuses it to a member whose team does not cover the instances', async () => {
+    const done = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.confirm}`);
+    const buttons = (done.body.blocks as Array<{ elements?: Array<Record<string, unknown>> }>).flatMap(
+      (block) => block.elements ?? [],
+    );
+    expect(buttons).toEqual([
+      expect.objectContaining({
+        action_id: SLACK_ACTION_IDS.undo,
+        value: stopValue,
+        text: { type: 'plain_text', text: 'Undo (start them again)' },
+      }),
+    ]);
+    expect(done.body.text).toContain('Undo starts them again; the actions log keeps every step: ');
+
+    await joinAsMember('member@slack-buttons.test');
+    slack.users.set('U-MEMBER', 'member@slack-buttons.test');
+    await postInteraction(formOf(interaction('U-MEMBER', SLACK_ACTION_IDS.undo, stopValue)));
+    const refused = await responseTo(`/actions/T1/U-MEMBER/${SLACK_ACTION_IDS.undo}`);
+    expect(refused.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(refused.body.text).toContain("is outside your team's scope");
+
+    await postInteraction(formOf(interaction('U-STRANGER', SLACK_ACTION_IDS.undo, stopValue)));
+    const stranger = await responseTo(`/actions/T1/U-STRANGER/${SLACK_ACTION_IDS.undo}`);
+    expect(stranger.body.text).toContain('stranger@elsewhere.test is not a member of this organization');
+    expect(stranger.body.text).toContain('Undo it from the actions log in Spendguard instead: http');
+    for (const id of instanceIds) expect(await instanceStateIn(simulator, id)).toBe('stopped');
+  });
+
+  it('starts the instances again on Undo, once however often it is pressed, and tells the thread', async () => {
+    const [first, second] = await Promise.all(
+      ['/1', '/2'].map((press) =>
+        postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, press))),
+      ),
+    );
+    expect([first?.status, second?.status]).toEqual([200, 200]);
+    const answers = await Promise.all(
+      ['/1', '/2'].map((press) => responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.undo}${press}`)),
+    );
+    const started = answers.find((one) => String(one.body.text).startsWith('Started '));
+    const nothing = answers.find((one) => String(one.body.text).startsWith('Nothing to do: '));
+    expect(started?.body).toMatchObject({ replace_original: true });
+    expect(started?.body.text).toContain('Started 8 of 8 again (done).');
+    expect(JSON.stringify(started?.body.blocks)).toContain(`${instanceIds[0]}\`: stopped → pending`);
+    expect(JSON.stringify(started?.body.blocks)).not.toContain(SLACK_ACTION_IDS.undo);
+    expect(nothing?.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    const states = await waitUntil(
+      async () => Promise.all(instanceIds.map((id) => instanceStateIn(simulator, id))),
+      (all) => all.every((state) => /^(pending|running)$/.test(state ?? '')),
+    );
+    expect(states).toHaveLength(8);
+
+    const log = await callAs(world.server, world.owner)('GET', '/api/action-log');
+    const entries = (
+      log.json() as { entries: Array<{ approved_via: string; operation: string; outcome: string }> }
+    ).entries;
+    expect(entries.filter((entry) => entry.operation === 'start')).toHaveLength(8);
+    expect(entries.filter((entry) => entry.operation === 'start').map((entry) => entry.approved_via)).toEqual(
+      Array(8).fill('slack'),
+    );
+    const threadReply = await waitUntil(
+      async () =>
+        slack.posts.find(
+          (one) =>
+            one.kind === 'chat.postMessage' &&
+            one.body.thread_ts !== undefined &&
+            String(one.body.text).includes(' started '),
+        ),
+      (found) => found !== undefined,
+    );
+    expect(threadReply?.body.text).toContain(
+      `Olivia Owner started 8 of 8 instances again in ${accountId} (us-east-1) from Slack.`,
+    );
+
+    await postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, '/3')));
+    const third = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.undo}/3`);
+    expect(third.body.text).toBe(
+      'Nothing to do: this action is undone, so there is nothing it changed to put back.',
+    );
   });
 });

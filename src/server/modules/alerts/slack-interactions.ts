@@ -19,6 +19,9 @@ import {
   slackDecisionMessage,
   slackDryRunMessage,
   slackLinkInstead,
+  slackRefusal,
+  slackUndoElsewhere,
+  slackUndoMessage,
 } from './slack-action-wording.ts';
 import { slackSignatureRefusal } from './slack-signature.ts';
 
@@ -28,9 +31,10 @@ type Person = { viewer: Viewer } | { why: string };
 /**
  * Slack's interactive buttons on a launch alert (decision 132). A request is Slack's only when its
  * signature holds; it is acknowledged at once (Slack waits 3 seconds) and answered through its
- * response_url: the dry run with Confirm and Keep running, then what was done. The Slack user acts as
- * the organization member with the same address, under the same approval rules as in the app; when
- * Slack cannot say who they are, the answer is the alert's signed confirmation link, with why.
+ * response_url: the dry run with Confirm and Keep running, then what was done, with Undo while the
+ * stop changed something. The Slack user acts as the organization member with the same address, under
+ * the same approval rules as in the app; when Slack cannot say who they are, the answer is the alert's
+ * signed confirmation link (for an undo, the actions log), with why.
  */
 export function createSlackInteractions(deps: {
   db: Kysely<DatabaseSchema>;
@@ -109,29 +113,36 @@ export function createSlackInteractions(deps: {
     value: string,
   ): Promise<SlackResponse> {
     const [organizationId = '', actionId = ''] = value.split(':');
+    const actionsLogUrl = `${deps.publicUrl}/actions-log`;
+    const undoing = button === SLACK_ACTION_IDS.undo;
     const connection = await findSlackConnection(db, organizationId);
-    if (!actions || !connection?.bot_token_sealed || connection.team_id !== payload.team.id)
-      return slackLinkInstead(
-        'This Slack workspace is not the one connected to that Spendguard organization by its app.',
-        null,
-      );
+    if (!actions || !connection?.bot_token_sealed || connection.team_id !== payload.team.id) {
+      const why = 'This Slack workspace is not the one connected to that Spendguard organization by its app.';
+      return undoing ? slackUndoElsewhere(why, null) : slackLinkInstead(why, null);
+    }
     const person = await personOf(connection, payload.user.id);
     if ('why' in person) {
+      if (undoing) return slackUndoElsewhere(person.why, actionsLogUrl);
       const offer = await actions.alertLinkOfAction(organizationId, actionId);
       return slackLinkInstead(person.why, offer?.url ?? null);
     }
     try {
       if (button === SLACK_ACTION_IDS.showDryRun)
         return slackDryRunMessage(await actions.get(person.viewer, actionId), value);
+      if (undoing)
+        return slackUndoMessage(
+          await actions.decideFromSlack(person.viewer, actionId, 'undo'),
+          actionsLogUrl,
+        );
       const decided = await actions.decideFromSlack(
         person.viewer,
         actionId,
         button === SLACK_ACTION_IDS.confirm ? 'confirm' : 'keep',
       );
-      return slackDecisionMessage(decided, `${deps.publicUrl}/actions-log`);
+      return slackDecisionMessage(decided, value, actionsLogUrl);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return { response_type: 'ephemeral', replace_original: false, text: error.message };
+      return slackRefusal(error);
     }
   }
 
