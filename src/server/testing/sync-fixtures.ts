@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import { type AwsSimulator, TEMPLATE_ROLE_PERMISSIONS } from '../../aws-sim/index.ts';
+import type { IntegrationView } from '../../contracts/integrations.ts';
 import type { AwsAccess } from '../aws-access.ts';
 import { createCostDataService } from '../modules/cost-data/cost-data.service.ts';
 import { createAwsSyncService } from '../modules/integrations/aws-sync.service.ts';
@@ -20,4 +23,39 @@ export function syncOverRealModules(server: TestApp, access: AwsAccess) {
     refreshFindings: async () => {},
   });
   return { costData, sync };
+}
+
+/**
+ * One sync of the demo integration through the app while the management account's demo role lacks one
+ * permission of the template, as a stack made before that permission would: the role gets it back after
+ * the sync, whatever happens. Answers the integration card that sync left, and the account.
+ */
+export async function syncWithRoleLacking(
+  server: TestApp,
+  simulator: AwsSimulator,
+  integration: { id: string; headers: { authorization: string } },
+  permission: string,
+): Promise<{ card: IntegrationView; management: { id: string } }> {
+  const { company } = simulator;
+  const management = company.accounts.find((account) => account.id === company.managementAccountId)!;
+  simulator.registerRole(management.demoRoleArn, company.demoExternalId, {
+    permissions: TEMPLATE_ROLE_PERMISSIONS.filter((action) => action !== permission),
+  });
+  try {
+    const synced = await server.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${integration.id}/sync`,
+      headers: integration.headers,
+      payload: {},
+    });
+    expect(synced.statusCode, synced.body).toBe(202);
+    const card = await server.app.inject({
+      url: `/api/integrations/${integration.id}/status`,
+      headers: integration.headers,
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    return { card: card.json() as IntegrationView, management };
+  } finally {
+    simulator.registerRole(management.demoRoleArn, company.demoExternalId);
+  }
 }

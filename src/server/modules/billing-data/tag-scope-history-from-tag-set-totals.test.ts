@@ -1,7 +1,19 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateLargeTenant, type LargeTenantShape } from '../../../../bench/support/large-tenant-facts.ts';
-import { addMonths, isoDayInTimeZone, monthEnd, monthStart, yearEnd } from '../../../domain/calendar-days.ts';
+import {
+  accountIdOf,
+  generateLargeTenant,
+  type LargeTenantShape,
+} from '../../../../bench/support/large-tenant-facts.ts';
+import {
+  addDays,
+  addMonths,
+  isoDayInTimeZone,
+  monthEnd,
+  monthStart,
+  yearEnd,
+} from '../../../domain/calendar-days.ts';
+import { type CostScope, costScopeOf } from '../../../domain/cost-scope.ts';
 import { billingDataPath } from '../../testing/billing-data-path.ts';
 import {
   callAs,
@@ -11,6 +23,7 @@ import {
   startBusinessTrial,
 } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type CostSlice, createCostSlices, NO_FILTER } from '../cost-data/cost-slices.service.ts';
 
 /**
  * A member whose team owns tag pairs alone reads its daily history (the forecast's 430 days, the month's
@@ -38,6 +51,7 @@ const IDLE_ACCOUNT = '999999999999';
 const today = isoDayInTimeZone(new Date(), 'UTC');
 let server: TestApp;
 let integrationId: string;
+let organizationId: string;
 let pairsOnly: Person;
 let pairsAndIdleAccount: Person;
 
@@ -48,6 +62,30 @@ async function billingData(person: Person, start: string, end: string, extra: Re
   );
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/**
+ * What a picker offered before decision 128 reached it: the distinct values of a column over every daily
+ * tag-set row in the scope since the start.
+ */
+async function everyDayInScope(
+  scope: CostScope & { restricted: true },
+  start: string,
+  column: RawBuilder<unknown>,
+) {
+  const inScope = sql.join(
+    [
+      ...(scope.accountIds.length > 0 ? [sql`usage_account_id in (${sql.join(scope.accountIds)})`] : []),
+      ...scope.tags.map((pair) => sql`tags @> jsonb_build_object(${pair.key}::text, ${pair.value}::text)`),
+    ],
+    sql` or `,
+  );
+  const result = await sql<{
+    value: string;
+  }>`select distinct ${column} as value from cost_daily_tag_set_rollups
+    where integration_id = ${integrationId} and usage_date >= ${start}::date and (${inScope})
+      and ${column} is not null order by 1`.execute(server.context.database.db);
+  return result.rows.map((row) => row.value);
 }
 
 /** The facts that carry one of the pairs over the days, summed in SQL (billed cost). */
@@ -72,8 +110,9 @@ beforeAll(async () => {
   const integration = await as('POST', '/api/integrations', { kind: 'upload', name: 'Generated' });
   integrationId = integration.json().id;
   const me = await as('GET', '/api/users/me');
+  organizationId = me.json().organization.id;
   const { db } = server.context.database;
-  await generateLargeTenant(db, { organizationId: me.json().organization.id, integrationId }, today, SHAPE);
+  await generateLargeTenant(db, { organizationId, integrationId }, today, SHAPE);
   pairsOnly = await inviteNewPerson(server, owner, { email: 'pairs@tag-set-totals.test', role: 'member' });
   pairsAndIdleAccount = await inviteNewPerson(server, owner, {
     email: 'pairs-and-account@tag-set-totals.test',
@@ -135,5 +174,47 @@ describe("a tag-scoped member's history from the tag sets' daily totals", () => 
     const lastMonth = addMonths(start, -1);
     const previous = await billingData(pairsOnly, lastMonth, monthEnd(lastMonth));
     expect(previous.total).toBe(await factsCarryingAPair(lastMonth, monthEnd(lastMonth)));
+  });
+
+  it("offers in the pickers the tag values and providers of the scope's lines on every day since the start", async () => {
+    const slices = createCostSlices(server.context.database.db);
+    const scopes = {
+      'pairs alone (months, then the days of the tag sets’ totals)': costScopeOf('member', [
+        { accountIds: [], tags: PAIRS },
+      ]),
+      'pairs and an account (months, then the days of the tag-set rollups)': costScopeOf('member', [
+        { accountIds: [accountIdOf(1)], tags: PAIRS },
+      ]),
+    };
+    const starts = [
+      addMonths(monthStart(today), -14),
+      addDays(addMonths(monthStart(today), -6), 9),
+      addDays(monthStart(today), Math.min(9, Number(today.slice(8)) - 1)),
+    ];
+    for (const [name, scope] of Object.entries(scopes)) {
+      if (!scope.restricted) throw new Error('a member of a team with a scope is restricted');
+      for (const start of starts) {
+        const slice: CostSlice = {
+          organizationId,
+          integrations: [integrationId],
+          scope,
+          filter: NO_FILTER,
+          start,
+          end: monthEnd(today),
+          basis: 'unblended',
+        };
+        const context = `${name}, since ${start}`;
+        for (const key of ['team', 'project', 'cost-center']) {
+          const values = await slices.tagValues(slice, key);
+          expect(values.length, `${context}, ${key}`).toBeGreaterThan(0);
+          expect(values, `${context}, ${key}`).toEqual(
+            await everyDayInScope(scope, start, sql`tags ->> ${key}`),
+          );
+        }
+        const providers = await slices.providers(slice);
+        const everyDay = await everyDayInScope(scope, start, sql.ref('provider'));
+        expect([...providers].sort(), context).toEqual(everyDay.sort());
+      }
+    }
   });
 });

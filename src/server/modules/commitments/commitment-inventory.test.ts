@@ -5,7 +5,7 @@ import {
 } from '../../../aws-sim/company/commitment-inventory.ts';
 import { RDS_RESERVATION } from '../../../aws-sim/company/rds-reservation.ts';
 import { COMPUTE_SAVINGS_PLAN, RECENT_SAVINGS_PLAN } from '../../../aws-sim/company/savings-plan.ts';
-import { type AwsSimulator, TEMPLATE_ROLE_PERMISSIONS } from '../../../aws-sim/index.ts';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { CommitmentRow, CommitmentsView } from '../../../contracts/commitments.ts';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
@@ -13,6 +13,7 @@ import { expiryDedupeKey } from '../../../domain/commitment-expiry.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
 import { uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
+import { syncWithRoleLacking } from '../../testing/sync-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { until } from '../../testing/until.ts';
 import { createUploadIntegration } from '../../testing/upload-fixtures.ts';
@@ -139,41 +140,27 @@ describe('the commitments inventory from the AWS APIs', () => {
 
   it('names on the card the permission a role lacks, keeps what it listed before, and the bill still shows the plans', async () => {
     expect((await card()).commitment_reads?.reads.every((read) => read.state === 'ok')).toBe(true);
-    const management = simulator.company.accounts.find(
-      (account) => account.id === simulator.company.managementAccountId,
-    )!;
-    simulator.registerRole(management.demoRoleArn, simulator.company.demoExternalId, {
-      permissions: TEMPLATE_ROLE_PERMISSIONS.filter(
-        (action) => action !== 'savingsplans:DescribeSavingsPlans',
-      ),
-    });
-    try {
-      const synced = await server.app.inject({
-        method: 'POST',
-        url: `/api/integrations/${integrationId}/sync`,
-        headers,
-        payload: {},
-      });
-      expect(synced.statusCode).toBe(202);
-      const view = await card();
-      expect(view.state).toBe('ready');
-      const missing = view.commitment_reads?.reads.filter((read) => read.state !== 'ok');
-      expect(missing).toEqual([
-        expect.objectContaining({
-          account_id: management.id,
-          api: 'savings-plans',
-          state: 'missing-permission',
-          permission: 'savingsplans:DescribeSavingsPlans',
-        }),
-      ]);
-      const rows = await commitments(`integration=${integrationId}`);
-      expect(byId(rows, COMPUTE_SAVINGS_PLAN.arn)?.total_commitment_usd).toBeGreaterThan(0);
-      // The Savings Plans listed by the last sync that could read them stay.
-      expect(byId(rows, QUEUED_SAVINGS_PLAN.arn)?.source).toBe('aws-api');
-      expect(rows).toHaveLength(5);
-    } finally {
-      simulator.registerRole(management.demoRoleArn, simulator.company.demoExternalId);
-    }
+    const { card: view, management } = await syncWithRoleLacking(
+      server,
+      simulator,
+      { id: integrationId, headers },
+      'savingsplans:DescribeSavingsPlans',
+    );
+    expect(view.state).toBe('ready');
+    const missing = view.commitment_reads?.reads.filter((read) => read.state !== 'ok');
+    expect(missing).toEqual([
+      expect.objectContaining({
+        account_id: management.id,
+        api: 'savings-plans',
+        state: 'missing-permission',
+        permission: 'savingsplans:DescribeSavingsPlans',
+      }),
+    ]);
+    const rows = await commitments(`integration=${integrationId}`);
+    expect(byId(rows, COMPUTE_SAVINGS_PLAN.arn)?.total_commitment_usd).toBeGreaterThan(0);
+    // The Savings Plans listed by the last sync that could read them stay.
+    expect(byId(rows, QUEUED_SAVINGS_PLAN.arn)?.source).toBe('aws-api');
+    expect(rows).toHaveLength(5);
   }, 120_000);
 
   it('leaves an integration fed by uploads as the bill says it, every commitment from the bill', async () => {

@@ -345,6 +345,30 @@ export async function listTagKeys(db: Kysely<DatabaseSchema>, slice: CostSlice):
   return result.rows.map((row) => row.tag_key);
 }
 
+/**
+ * The tag sets a tag-scoped viewer's lines carry since the slice's start, with `columns` of each: whole
+ * months from the monthly tag-set rollups (a tag set once a month per account and service), the days
+ * before the first whole month from the daily ones, or from their totals over accounts and services when
+ * the scope names no account (decision 128). A month's rows hold the tag sets, providers and accounts of
+ * its days' rows, so the distinct values read are the ones all the days would give.
+ */
+function tagScopedLinesSince(slice: CostSlice, columns: RawBuilder<unknown>): RawBuilder<unknown> {
+  const firstWhole =
+    slice.start === monthStart(slice.start) ? slice.start : addMonths(monthStart(slice.start), 1);
+  const inScope = sql`${ownedBy(slice)} and (${linesInScope(slice.scope)})`;
+  const months = sql`select ${columns} from cost_monthly_tag_set_rollups
+    where month >= ${firstWhole}::date and ${inScope}`;
+  if (slice.start === firstWhole) return months;
+  const daily = sql.table(
+    slice.scope.restricted && slice.scope.accountIds.length > 0
+      ? 'cost_daily_tag_set_rollups'
+      : 'cost_daily_tag_set_totals',
+  );
+  return sql`select ${columns} from ${daily}
+    where usage_date >= ${slice.start}::date and usage_date < ${firstWhole}::date and ${inScope}
+    union all ${months}`;
+}
+
 /** Values of one tag key since the slice's start, for the picker; within a scope, only its lines'. */
 export async function listTagValues(
   db: Kysely<DatabaseSchema>,
@@ -354,9 +378,9 @@ export async function listTagValues(
   // A tag-scoped viewer sees only the values on lines in their scope, read from the tag sets.
   const result = scopeNeedsTagSets(slice.scope)
     ? await sql<{ tag_value: string }>`
-      select distinct tags ->> ${tagKey} as tag_value from cost_daily_tag_set_rollups
-      where ${ownedBy(slice)} and usage_date >= ${slice.start}::date and tags ? ${tagKey}
-      and (${linesInScope(slice.scope)}) order by 1`.execute(db)
+      select distinct tags ->> ${tagKey} as tag_value
+      from (${tagScopedLinesSince(slice, sql`tags`)}) as held
+      where tags ? ${tagKey} order by 1`.execute(db)
     : await sql<{ tag_value: string }>`
       select distinct tag_value from cost_monthly_tag_rollups
       where ${ownedBy(slice)} and tag_key = ${tagKey} and month >= ${monthStart(slice.start)}::date
@@ -369,19 +393,9 @@ export async function listTagValues(
  * filter: what a provider picker offers (decision 060).
  */
 export async function listProviders(db: Kysely<DatabaseSchema>, slice: CostSlice): Promise<string[]> {
-  // A tag-scoped viewer's: the days before the first whole month from the daily tag sets, the months
-  // from the monthly ones.
-  const firstWhole =
-    slice.start === monthStart(slice.start) ? slice.start : addMonths(monthStart(slice.start), 1);
-  const inScope = sql`${ownedBy(slice)} and (${linesInScope(slice.scope)})`;
   const result = scopeNeedsTagSets(slice.scope)
     ? await sql<{ provider: string }>`
-      select distinct provider from (
-        select provider from cost_daily_tag_set_rollups
-        where usage_date >= ${slice.start}::date and usage_date < ${firstWhole}::date and ${inScope}
-        union all
-        select provider from cost_monthly_tag_set_rollups where month >= ${firstWhole}::date and ${inScope}
-      ) as held`.execute(db)
+      select distinct provider from (${tagScopedLinesSince(slice, sql`provider`)}) as held`.execute(db)
     : await sql<{ provider: string }>`
       select distinct provider from cost_monthly_rollups
       where ${ownedBy(slice)} and month >= ${monthStart(slice.start)}::date

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AwsSimulator, TEMPLATE_ROLE_PERMISSIONS } from '../../../aws-sim/index.ts';
+import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator } from '../../../aws-sim/testing/test-simulator.ts';
 import type { IntegrationView } from '../../../contracts/integrations.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import { syncWithRoleLacking } from '../../testing/sync-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // The demo integration's sync through the app, the simulator's real SDK answers: the card says which
@@ -52,30 +53,16 @@ describe("the integration card's Compute Optimizer state", () => {
   });
 
   it('names the idle recommendations permission a stack made before it lacks', async () => {
-    const management = simulator.company.accounts.find(
-      (account) => account.id === simulator.company.managementAccountId,
-    )!;
-    simulator.registerRole(management.demoRoleArn, simulator.company.demoExternalId, {
-      permissions: TEMPLATE_ROLE_PERMISSIONS.filter(
-        (action) => action !== 'compute-optimizer:GetIdleRecommendations',
-      ),
+    const { card: view, management } = await syncWithRoleLacking(
+      server,
+      simulator,
+      { id: integrationId, headers },
+      'compute-optimizer:GetIdleRecommendations',
+    );
+    expect(view.state).toBe('ready');
+    expect(stateOf(view, management.id)).toMatchObject({
+      state: 'missing-permission',
+      permission: 'compute-optimizer:GetIdleRecommendations',
     });
-    try {
-      const synced = await server.app.inject({
-        method: 'POST',
-        url: `/api/integrations/${integrationId}/sync`,
-        headers,
-        payload: {},
-      });
-      expect(synced.statusCode).toBe(202);
-      const view = await card();
-      expect(view.state).toBe('ready');
-      expect(stateOf(view, management.id)).toMatchObject({
-        state: 'missing-permission',
-        permission: 'compute-optimizer:GetIdleRecommendations',
-      });
-    } finally {
-      simulator.registerRole(management.demoRoleArn, simulator.company.demoExternalId);
-    }
   });
 });
