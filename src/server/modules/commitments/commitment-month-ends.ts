@@ -8,6 +8,14 @@ import { commitmentAccountsOf } from './commitment-scope.ts';
 
 type Commitments = Pick<CostDataService, 'commitments'>['commitments'];
 type Owner = { organizationId: string; integration: { id: string; name: string } };
+type Dated = CommitmentAlertFacts & { endsAt: string };
+
+const endOf = (fact: Dated): EndingCommitment => ({
+  id: fact.commitmentId,
+  type: fact.type,
+  endsAt: fact.endsAt,
+  last30Days: fact.last30Days,
+});
 
 /**
  * The commitments of one integration that end within the calendar month holding `today`, with their
@@ -33,25 +41,11 @@ export function createMonthEndCommitments(deps: { costData: Pick<CostDataService
       (commitment) => commitment.endsAt !== null && endsWithinMonthOf(commitment.endsAt, today),
     );
     const facts = await factsOfCommitments(commitments, owner, ending, now);
-    const whole = facts.flatMap((fact) =>
-      fact.endsAt
-        ? [
-            {
-              fact,
-              end: {
-                id: fact.commitmentId,
-                type: fact.type,
-                endsAt: fact.endsAt,
-                last30Days: fact.last30Days,
-              },
-            },
-          ]
-        : [],
-    );
-    if (accountIds === null) return whole.map(({ end }) => end);
+    const dated = facts.filter((fact): fact is Dated => fact.endsAt !== null);
+    if (accountIds === null) return dated.map(endOf);
     const parts = await Promise.all(
-      whole.map(async ({ fact, end }) =>
-        endingCommitmentInScope(end, await coveredUsageOf(commitments, owner, fact, accountIds)),
+      dated.map(async (fact) =>
+        endingCommitmentInScope(endOf(fact), await coveredUsageOf(commitments, owner, fact, accountIds)),
       ),
     );
     return parts.filter((part) => part !== null);
