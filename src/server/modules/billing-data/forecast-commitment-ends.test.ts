@@ -3,70 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingData } from '../../../contracts/billing-data.ts';
+import type { TeamScope, TeamSpend } from '../../../contracts/teams.ts';
 import { eachDay } from '../../../domain/calendar-days.ts';
 import { billingDataPath } from '../../testing/billing-data-path.ts';
 import { callAs } from '../../testing/organization-fixtures.ts';
 import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
+import { billWithSavingsPlan, ENDING_PLAN, PLAN_BILL_ACCOUNTS } from '../../testing/savings-plan-bill.ts';
 import { fixedClock } from '../../testing/test-clock.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
 import type { Cur2TestLineItem } from '../cost-data/billing-files/cur2-test-files.ts';
 import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
 
-const PAYER = '111111111111';
-const WORKLOADS = '222222222222';
-const PLAN = `arn:aws:savingsplans::${PAYER}:savingsplan/sp-ends-in-november`;
+const { payer: PAYER, workloads: WORKLOADS, data: DATA } = PLAN_BILL_ACCOUNTS;
+const PLAN = ENDING_PLAN;
 const BILLED_DAYS = eachDay('2026-11-01', '2026-11-11');
-
-/**
- * November 1 to 11 of a CUR 2.0 bill: each day a Compute Savings Plan's fee ($2 an hour, $40 of it used)
- * paying for usage worth $60 On-Demand in the workload account, and $100 of usage it does not cover.
- */
-function novemberBill(planEndsAt: string): Cur2TestLineItem[] {
-  const plan = {
-    savingsPlanArn: PLAN,
-    savingsPlanOfferingType: 'ComputeSavingsPlans',
-    savingsPlanPurchaseTerm: '1yr',
-    savingsPlanPaymentOption: 'No Upfront',
-    savingsPlanStartTime: '2025-11-20T00:00:00.000Z',
-    savingsPlanEndTime: planEndsAt,
-  };
-  const billingPeriod = '2026-11-01';
-  return BILLED_DAYS.flatMap((day): Cur2TestLineItem[] => {
-    const start = `${day} 00:00:00`;
-    const usage = { usageType: 'USE1-BoxUsage:m5.large', start, hours: 24, billingPeriod };
-    return [
-      {
-        type: 'SavingsPlanRecurringFee',
-        usageType: 'ComputeSP:1yrNoUpfront',
-        start,
-        hours: 24,
-        billingPeriod,
-        unblended: '48.00',
-        savingsPlanTotalCommitmentToDate: '48.00',
-        savingsPlanUsedCommitment: '40.00',
-        usageAccountId: PAYER,
-        productCode: 'ComputeSavingsPlans',
-        ...plan,
-      },
-      {
-        type: 'SavingsPlanCoveredUsage',
-        ...usage,
-        usageAccountId: WORKLOADS,
-        unblended: '60.00',
-        savingsPlanEffectiveCost: '40.00',
-        ...plan,
-      },
-      {
-        type: 'SavingsPlanNegation',
-        ...usage,
-        usageAccountId: WORKLOADS,
-        unblended: '-60.00',
-        savingsPlanArn: PLAN,
-      },
-      { type: 'Usage', ...usage, usageAccountId: WORKLOADS, unblended: '100.00' },
-    ];
-  });
-}
+/** November 1 to 11 of the bill. */
+const novemberBill = (planEndsAt: string) => billWithSavingsPlan(BILLED_DAYS, planEndsAt);
 
 type Item = Cur2TestLineItem;
 const sumOf = (items: Item[], type: string, field: (item: Item) => string | undefined) =>
@@ -109,12 +61,16 @@ describe('the month-end forecast with a Savings Plan ending within the month', (
     };
     ending = await integrationWith('ending', '2026-11-20T00:00:00.000Z');
     lasting = await integrationWith('lasting', '2027-11-20T00:00:00.000Z');
-    const team = await callAs(server, owner)('POST', '/api/teams', {
-      name: 'Workloads',
-      member_ids: [member.userId],
-      scope: { account_ids: [WORKLOADS], tags: [] },
-    });
-    expect(team.statusCode, team.body).toBe(201);
+    const teams: [string, string[], TeamScope][] = [
+      ['Workloads', [member.userId], { account_ids: [WORKLOADS], tags: [] }],
+      ['Data', [], { account_ids: [DATA], tags: [] }],
+      ['Payer', [], { account_ids: [PAYER], tags: [] }],
+      ['Tagged', [], { account_ids: [], tags: [{ key: 'team', value: 'web' }] }],
+    ];
+    for (const [name, member_ids, scope] of teams) {
+      const team = await callAs(server, owner)('POST', '/api/teams', { name, member_ids, scope });
+      expect(team.statusCode, team.body).toBe(201);
+    }
   });
   afterAll(async () => {
     await server.close();
@@ -152,9 +108,51 @@ describe('the month-end forecast with a Savings Plan ending within the month', (
     expect(withEnd.upper - without.upper).toBeCloseTo(expected, 6);
   });
 
-  it("leaves the end out of a view the plan's fees are not in: another account's team, a choice of tag values", async () => {
-    const scoped = await forecastOf(ending, member);
-    expect(scoped.commitment_ends).toEqual([]);
+  it("gives a team's scope the part of the end its accounts' covered usage carries", async () => {
+    const [whole, scoped, scopedLasting] = await Promise.all([
+      forecastOf(ending),
+      forecastOf(ending, member),
+      forecastOf(lasting, member),
+    ]);
+    const wholeExtra = whole.commitment_ends[0]?.extra_usd ?? 0;
+    // The workload account holds $60 of the $90 On-Demand the plan paid for each day.
+    const part = (wholeExtra * 60) / 90;
+    expect(scoped.commitment_ends).toEqual([{ ...whole.commitment_ends[0], extra_usd: expect.any(Number) }]);
+    expect(scoped.commitment_ends[0]?.extra_usd).toBeCloseTo(part, 6);
+    expect(scoped.forecast - scopedLasting.forecast).toBeCloseTo(part, 6);
+  });
+
+  it("the team page's forecast: the part in each team's scope, none outside it, never more than the whole", async () => {
+    const whole = await forecastOf(ending);
+    const wholeExtra = whole.commitment_ends[0]?.extra_usd ?? 0;
+    expect(wholeExtra).toBeGreaterThan(0);
+    const ofTeam = async (slug: string) => {
+      const response = await callAs(server, owner)('GET', `/api/team-spend/${slug}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const spend = response.json() as TeamSpend;
+      expect(spend.month?.integration.name).toBe('ending');
+      return spend.month?.month_end_forecast.commitment_ends ?? [];
+    };
+    const [workloads, data, payer, tagged] = await Promise.all([
+      ofTeam('workloads'),
+      ofTeam('data'),
+      ofTeam('payer'),
+      ofTeam('tagged'),
+    ]);
+    expect(workloads.map((end) => end.commitment_id)).toEqual([PLAN]);
+    expect(workloads[0]?.extra_usd).toBeCloseTo((wholeExtra * 60) / 90, 6);
+    expect(data[0]?.extra_usd).toBeCloseTo((wholeExtra * 30) / 90, 6);
+    // The fee's account holds none of the usage the plan paid for; fee and usage lines carry no tags here.
+    expect(payer).toEqual([]);
+    expect(tagged).toEqual([]);
+    const teamsSum = [...workloads, ...data, ...payer, ...tagged].reduce(
+      (sum, end) => sum + (end.extra_usd ?? 0),
+      0,
+    );
+    expect(teamsSum).toBeLessThanOrEqual(wholeExtra + 1e-6);
+  });
+
+  it('leaves the end out of a view narrowed to a choice of tag values', async () => {
     const byTag = await forecastOf(ending, owner, { tag_key: 'team', selected_tag_values: 'web' });
     expect(byTag.commitment_ends).toEqual([]);
   });

@@ -1,36 +1,79 @@
-import type { IsoDay } from '../../../domain/calendar-days.ts';
+import { addDays, type IsoDay } from '../../../domain/calendar-days.ts';
+import { type CoveredUsage, endingCommitmentInScope } from '../../../domain/commitment-end-in-scope.ts';
 import { type EndingCommitment, endsWithinMonthOf } from '../../../domain/commitment-forecast.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
-import { factsOfCommitments } from './commitment-alert-facts.ts';
+import { type CommitmentAlertFacts, factsOfCommitments } from './commitment-alert-facts.ts';
 import { commitmentAccountsOf } from './commitment-scope.ts';
 
+type Commitments = Pick<CostDataService, 'commitments'>['commitments'];
+type Owner = { organizationId: string; integration: { id: string; name: string } };
+type Dated = CommitmentAlertFacts & { endsAt: string };
+
+const endOf = (fact: Dated): EndingCommitment => ({
+  id: fact.commitmentId,
+  type: fact.type,
+  endsAt: fact.endsAt,
+  last30Days: fact.last30Days,
+});
+
 /**
- * The commitments of one integration, in a person's scope, that end within the calendar month holding
- * `today`, with their latest 30 days in the bill (decision 114). A month with no end reads only the
- * inventory.
+ * The commitments of one integration that end within the calendar month holding `today`, with their
+ * latest 30 days in the bill (decision 114); in a team's scope, the part of each that its accounts'
+ * covered usage carries (decision 134). A month with no end reads only the inventory.
  */
 export function createMonthEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const { commitments } = deps.costData;
   return async function endingInMonth(
-    owner: { organizationId: string; integration: { id: string; name: string } },
+    owner: Owner,
     scope: CostScope,
     today: IsoDay,
     now: Date,
   ): Promise<EndingCommitment[]> {
+    const accountIds = commitmentAccountsOf(scope);
+    if (accountIds?.length === 0) return [];
     const inventory = await commitments.list({
       organizationId: owner.organizationId,
       integrationId: owner.integration.id,
-      accountIds: commitmentAccountsOf(scope),
+      accountIds: null,
     });
     const ending = inventory.filter(
       (commitment) => commitment.endsAt !== null && endsWithinMonthOf(commitment.endsAt, today),
     );
     const facts = await factsOfCommitments(commitments, owner, ending, now);
-    return facts.flatMap((fact) =>
-      fact.endsAt
-        ? [{ id: fact.commitmentId, type: fact.type, endsAt: fact.endsAt, last30Days: fact.last30Days }]
-        : [],
+    const dated = facts.filter((fact): fact is Dated => fact.endsAt !== null);
+    if (accountIds === null) return dated.map(endOf);
+    const parts = await Promise.all(
+      dated.map(async (fact) =>
+        endingCommitmentInScope(endOf(fact), await coveredUsageOf(commitments, owner, fact, accountIds)),
+      ),
     );
+    return parts.filter((part) => part !== null);
   };
+}
+
+/** A commitment's covered usage over its latest 30 days in the bill: in the accounts, and in all of them. */
+async function coveredUsageOf(
+  commitments: Commitments,
+  owner: Owner,
+  fact: CommitmentAlertFacts,
+  accountIds: string[],
+): Promise<{ inScope: CoveredUsage; whole: CoveredUsage }> {
+  const last = fact.days.at(-1)?.day;
+  const none = { onDemand: 0, hours: 0 };
+  if (!last) return { inScope: none, whole: none };
+  const scope = { organizationId: owner.organizationId, integrationId: owner.integration.id };
+  const window = { from: addDays(last, -29), to: last, bucket: 'all' } as const;
+  const ids = [fact.commitmentId];
+  const [inScope, whole] = await Promise.all([
+    commitments.amounts({ ...scope, accountIds }, ids, window),
+    commitments.amounts(scope, ids, window),
+  ]);
+  const usageOf = (rows: typeof whole): CoveredUsage => {
+    const row = rows[0];
+    if (!row) return none;
+    const onDemand = row.coveredOnDemandCost === null ? null : Number(row.coveredOnDemandCost);
+    return { onDemand, hours: Number(row.coveredHours) };
+  };
+  return { inScope: usageOf(inScope), whole: usageOf(whole) };
 }

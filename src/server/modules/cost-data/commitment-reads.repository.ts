@@ -139,10 +139,13 @@ export async function listStoredCommitments(
   }));
 }
 
-/** Each named commitment's total, used and covered amounts per bucket of the window. */
+/** Whose commitment amounts: every account's unless some are named (the usage a team's scope holds). */
+export type AmountsScope = Omit<CommitmentScope, 'accountIds'> & Partial<Pick<CommitmentScope, 'accountIds'>>;
+
+/** Each named commitment's total, used and covered amounts per bucket of the window, in the scope's accounts. */
 export async function commitmentAmounts(
   db: Kysely<DatabaseSchema>,
-  scope: Omit<CommitmentScope, 'accountIds'>,
+  scope: AmountsScope,
   commitmentIds: string[],
   window: CommitmentWindow,
 ): Promise<CommitmentBucketAmounts[]> {
@@ -153,7 +156,7 @@ export async function commitmentAmounts(
       sum(total_commitment)::text as total, sum(used_commitment)::text as used,
       case when bool_or(covered_on_demand_cost is null) then null else sum(covered_on_demand_cost)::text end as covered,
       sum(covered_hours)::text as hours
-    from (${commitmentRows({ ...scope, accountIds: null }, window)}) as days
+    from (${commitmentRows({ ...scope, accountIds: scope.accountIds ?? null }, window)}) as days
     where commitment_id in (${sql.join(commitmentIds)})
     group by commitment_id, bucket
     order by bucket, commitment_id`.execute(db);
@@ -300,7 +303,7 @@ export async function coverageAmounts(
 export function createCommitmentReads(db: Kysely<DatabaseSchema>) {
   return {
     list: (scope: CommitmentScope) => listStoredCommitments(db, scope),
-    amounts: (scope: Omit<CommitmentScope, 'accountIds'>, ids: string[], window: CommitmentWindow) =>
+    amounts: (scope: AmountsScope, ids: string[], window: CommitmentWindow) =>
       commitmentAmounts(db, scope, ids, window),
     windowAmounts: (scope: Omit<CommitmentScope, 'accountIds'>, ids: string[], window: CommitmentWindow) =>
       commitmentWindowAmounts(db, scope, ids, window),

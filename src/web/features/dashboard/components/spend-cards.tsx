@@ -3,7 +3,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import type { BillingData } from '../../../../contracts/billing-data.ts';
 import { percentChange } from '../../../../domain/cost-movers.ts';
-import { commitmentEndText } from './commitment-ends.ts';
+import { commitmentEndText } from '../../../lib/commitment-end-text.ts';
 import { uncomparedBecause } from './previous-period.ts';
 import {
   formatDay,

@@ -5,6 +5,7 @@ import type { TeamSpend } from '../../../../contracts/teams.ts';
 import { addMonths } from '../../../../domain/calendar-days.ts';
 import { formatMonthLong } from '../../../../domain/calendar-labels.ts';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
+import { commitmentEndText } from '../../../lib/commitment-end-text.ts';
 import { dataThrough } from '../../../lib/data-through.ts';
 import { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
 import { useTeamSpend } from '../api/get-team-spend.ts';
@@ -123,6 +124,11 @@ export function TeamSpendCard({ slug, manages }: { slug: string; manages: boolea
               testId="team-last-month"
             />
           </SimpleGrid>
+          {spend.data.month.month_end_forecast.commitment_ends.map((end) => (
+            <Text key={end.commitment_id} size="sm" c="orange.8" data-testid="team-forecast-commitment-end">
+              {commitmentEndText(end)}
+            </Text>
+          ))}
           <Text size="xs" c="dimmed">
             {spend.data.whole_organization
               ? 'This team owns no accounts or tag values, so these are the whole organization’s figures.'

@@ -1,11 +1,12 @@
-import type { BillingData } from '../../../../contracts/billing-data.ts';
-import { formatDay, formatUsdHeadline } from './spend-format.ts';
+import type { BillingData } from '../../contracts/billing-data.ts';
+import { formatDay } from '../../domain/calendar-labels.ts';
+import { formatUsdHeadline } from './usd-format.ts';
 
 type CommitmentEnd = NonNullable<BillingData['month_end_forecast']>['commitment_ends'][number];
 
 /**
- * What the forecast card says of a commitment ending within the month (decision 114): what the forecast
- * includes for it from its end, or that the bill cannot say.
+ * What a forecast says of a commitment ending within the month (decision 114), on the dashboard's card
+ * and the team page alike: what the forecast includes for it from its end, or that the bill cannot say.
  */
 export function commitmentEndText(end: CommitmentEnd): string {
   const when = `from ${formatDay(end.ends_on)}, when ${end.type} ends`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitmentEndText } from './commitment-ends.ts';
+import { commitmentEndText } from './commitment-end-text.ts';
 
 const end = {
   commitment_id: 'arn:aws:savingsplans::111111111111:savingsplan/sp-1',
