@@ -25,6 +25,7 @@ const BENCHMARKS = [
   'background-work',
   'browser-timings',
   'api-token-auth',
+  'approve-to-stopped',
 ];
 
 const folder = path.dirname(fileURLToPath(import.meta.url));

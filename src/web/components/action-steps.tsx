@@ -1,6 +1,9 @@
 import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
 import type { ResourceActionView } from '../../contracts/actions.ts';
 
+/** A badge keeps its whole label: a narrow modal's table would otherwise cut it to "NOTHING TO ...". */
+const WHOLE_BADGE = 'max-content';
+
 const STEP_BADGES = {
   change: { color: 'orange', label: 'will change' },
   'nothing-to-do': { color: 'gray', label: 'nothing to do' },
@@ -158,7 +161,7 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Badge color={RESULT_BADGES[entry.outcome].color} variant="light">
+                      <Badge color={RESULT_BADGES[entry.outcome].color} variant="light" miw={WHOLE_BADGE}>
                         {RESULT_BADGES[entry.outcome].label}
                       </Badge>
                       {entry.outcome !== 'changed' && (
@@ -186,7 +189,7 @@ export function ActionSteps({ action }: { action: ResourceActionView }) {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Badge color={STEP_BADGES[step.outcome].color} variant="light">
+                      <Badge color={STEP_BADGES[step.outcome].color} variant="light" miw={WHOLE_BADGE}>
                         {STEP_BADGES[step.outcome].label}
                       </Badge>
                       {step.reason && (
