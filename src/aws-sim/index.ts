@@ -9,10 +9,14 @@ import { commitmentInventory } from './company/commitment-inventory.ts';
 import { type CompanyFacts, companyFacts } from './company/company-facts.ts';
 import { buildCompanyModel } from './company/company-model.ts';
 import { ALL_ACCOUNTS, LAUNCH_EVENTS } from './company/company-profile.ts';
-import { ComputeOptimizerEnrollment } from './company/compute-optimizer-findings.ts';
+import { ServiceEnrollment } from './company/compute-optimizer-findings.ts';
 import { FleetActivity, type FleetChangeResult, type GpuBurstRequest } from './company/fleet-activity.ts';
 import { BYTES_PER_BILLED_GB, type NatLeak, natGateways } from './company/nat-gateway-traffic.ts';
-import { buildCompanyServices, type CompanyServices } from './company/network-services.ts';
+import {
+  buildCompanyServices,
+  type CompanyServices,
+  type SimNatGateway,
+} from './company/network-services.ts';
 import type { ResourceChange } from './company/resource-change-envelopes.ts';
 import { buildScalableResources, type SimAutoScalingGroup } from './company/scalable-resources.ts';
 import { taggedResources } from './company/tagged-resources.ts';
@@ -35,6 +39,7 @@ import { autoScalingService } from './services/auto-scaling.ts';
 import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
 import { computeOptimizerService } from './services/compute-optimizer.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
+import { costOptimizationHubService } from './services/cost-optimization-hub.ts';
 import { ec2Service } from './services/ec2.ts';
 import { instanceTags } from './services/ec2-instances-xml.ts';
 import { elbv2Service } from './services/elbv2.ts';
@@ -195,6 +200,8 @@ export interface AwsSimulator {
   setCloudTrail(accountId: string, enabled: boolean): void;
   /** Opts the account in to Compute Optimizer or out (acme-prod and acme-data are in, acme-staging is not). */
   setComputeOptimizer(accountId: string, enrolled: boolean): void;
+  /** Enrolls the account in Cost Optimization Hub or not (acme-prod and acme-data are, acme-staging is not). */
+  setCostOptimizationHub(accountId: string, enrolled: boolean): void;
   /** Successful calls answered (what AWS bills for Cost Explorer). */
   callCount(service: SimServiceName, operation: string): number;
   /** Every request received, throttled and refused ones included. */
@@ -252,7 +259,16 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     return instance;
   };
   const inventory = commitmentInventory(model.anchorDay);
-  const optimizerEnrollment = new ComputeOptimizerEnrollment();
+  const optimizerEnrollment = new ServiceEnrollment();
+  const hubEnrollment = new ServiceEnrollment();
+  const recommendationSources = () => ({
+    fleet: model.fleet,
+    volumes: model.waste.volumes,
+    databases: services.databases,
+    natGateways: services.natGateways,
+    natGatewayGbPerDay: (gateway: SimNatGateway) =>
+      gateway.gbPerDay ?? natBilledGbPerDay.get(gateway.natGatewayId) ?? 0,
+  });
   const natBilledGbPerDay = new Map(
     natGateways(model).map((gateway) => [gateway.natGatewayId, gateway.bytesLine.unitsPerDay]),
   );
@@ -278,6 +294,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
       natGatewayGbPerDay: (gateway) => gateway.gbPerDay ?? natBilledGbPerDay.get(gateway.natGatewayId) ?? 0,
       enrollment: optimizerEnrollment,
     }),
+    costOptimizationHubService({ recommendationSources, enrollment: hubEnrollment }),
     lambdaService(liveFunctions),
     resourceTaggingService(() =>
       taggedResources({
@@ -428,6 +445,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     },
     setCloudTrail: (accountId, enabled) => activity.setTrail(accountId, enabled),
     setComputeOptimizer: (accountId, enrolled) => optimizerEnrollment.set(accountId, enrolled),
+    setCostOptimizationHub: (accountId, enrolled) => hubEnrollment.set(accountId, enrolled),
     callCount: (service, operation) => calls.successCount(service, operation),
     requestCount: (service, operation) => calls.requestCount(service, operation),
     async close() {

@@ -2,6 +2,7 @@ import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { ComputeOptimizerClient } from '@aws-sdk/client-compute-optimizer';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
+import { CostOptimizationHubClient } from '@aws-sdk/client-cost-optimization-hub';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { PricingClient } from '@aws-sdk/client-pricing';
 import { RDSClient } from '@aws-sdk/client-rds';
@@ -40,6 +41,7 @@ export function simulatorClients(
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
     computeOptimizer: new ComputeOptimizerClient(config),
+    costOptimizationHub: new CostOptimizationHubClient({ ...config, region: 'us-east-1' }),
     rds: new RDSClient(config),
     savingsPlans: new SavingsplansClient(config),
   };

@@ -71,6 +71,21 @@ export const ingestionRun = z.object({
 });
 export type IngestionRunView = z.infer<typeof ingestionRun>;
 
+/** How the last sync imported one of AWS's recommendation services in each account; null before one. */
+const recommendationImports = z
+  .object({
+    checked_at: z.string(),
+    accounts: z.array(
+      z.object({
+        account_id: z.string(),
+        state: z.enum(['ok', 'not-enrolled', 'missing-permission', 'throttled', 'failed']),
+        permission: z.string(),
+        message: z.string().nullable(),
+      }),
+    ),
+  })
+  .nullable();
+
 export const integration = z.object({
   id: z.string(),
   name: z.string(),
@@ -125,19 +140,9 @@ export const integration = z.object({
    * How the last sync imported Compute Optimizer's recommendations in each account (decision 131): an
    * account that never turned it on is `not-enrolled`; a refused call names its permission. Null before one.
    */
-  compute_optimizer: z
-    .object({
-      checked_at: z.string(),
-      accounts: z.array(
-        z.object({
-          account_id: z.string(),
-          state: z.enum(['ok', 'not-enrolled', 'missing-permission', 'throttled', 'failed']),
-          permission: z.string(),
-          message: z.string().nullable(),
-        }),
-      ),
-    })
-    .nullable(),
+  compute_optimizer: recommendationImports,
+  /** The same for Cost Optimization Hub's recommendations (decision 133). */
+  cost_optimization_hub: recommendationImports,
   latest_run: ingestionRun.nullable(),
   /** The last run that replaced data: the numbers shown come from it. */
   last_good_run: ingestionRun.nullable(),

@@ -98,8 +98,9 @@ export const wasteFinderState = z.object({
     'networkInterfaces',
     'instances',
     'computeOptimizer',
+    'costOptimizationHub',
   ]),
-  /** `not-enrolled`: the account never turned Compute Optimizer on, which is no failure. */
+  /** `not-enrolled`: the account never turned Compute Optimizer (or Cost Optimization Hub) on, which is no failure. */
   state: z.enum(['ok', 'missing-permission', 'throttled', 'failed', 'not-enrolled']),
   permission: z.string(),
   message: z.string().nullable(),

@@ -113,4 +113,52 @@ describe('imported recommendations', () => {
     ]);
     expect(kept.map((one) => `${one.resourceId} ${one.kind}`)).toEqual(['i-1 stop', 'vol-1 delete']);
   });
+
+  it("read Cost Optimization Hub's actions as the same kinds, its estimate worded as its preference sets it", () => {
+    const hub = (change: Partial<ImportedRecommendationFacts>) =>
+      facts({ source: 'cost-optimization-hub', cpuMaximum: null, ...change });
+    expect(importedKind(hub({ awsFinding: 'Rightsize' }))).toBe('rightsizing');
+    expect(
+      importedKind(
+        hub({
+          awsFinding: 'MigrateToGraviton',
+          currentConfiguration: 'm5.xlarge',
+          recommendedConfiguration: 'm6g.xlarge',
+        }),
+      ),
+    ).toBe('instance-type-change');
+    expect(
+      importedKind(
+        hub({
+          awsFinding: 'Upgrade',
+          currentConfiguration: 'm4.xlarge',
+          recommendedConfiguration: 'm5.xlarge',
+        }),
+      ),
+    ).toBe('previous-generation');
+    expect(
+      importedKind(
+        hub({
+          resourceType: 'volume',
+          awsFinding: 'Upgrade',
+          currentConfiguration: 'gp2 1500 GiB',
+          recommendedConfiguration: 'gp3 1500 GiB',
+        }),
+      ),
+    ).toBe('gp2-volume');
+    expect(
+      importedWhy(
+        hub({
+          awsFinding: 'MigrateToGraviton',
+          currentConfiguration: 'm5.xlarge',
+          recommendedConfiguration: 'm6g.xlarge',
+          monthlySavings: 27.74,
+          savingsPercentage: 20,
+          migrationEffort: 'Medium',
+        }),
+      ),
+    ).toBe(
+      'Cost Optimization Hub finds a Graviton type cheaper (over 14 days) and recommends m6g.xlarge instead of m5.xlarge (migration effort: Medium): $27.74 a month by its estimate (20%), before or after discounts as its savings preference is set.',
+    );
+  });
 });

@@ -14,13 +14,33 @@ export const COMPUTE_OPTIMIZER_PERMISSIONS = [
   'compute-optimizer:GetIdleRecommendations',
 ] as const;
 
-export const RECOMMENDATION_SOURCES = ['spendguard', 'compute-optimizer'] as const;
+export const RECOMMENDATION_SOURCES = ['spendguard', 'compute-optimizer', 'cost-optimization-hub'] as const;
 export type RecommendationSource = (typeof RECOMMENDATION_SOURCES)[number];
+export type ImportedSource = Exclude<RecommendationSource, 'spendguard'>;
 
 export const SOURCE_NAMES: Record<RecommendationSource, string> = {
   spendguard: 'Spendguard',
   'compute-optimizer': 'Compute Optimizer',
+  'cost-optimization-hub': 'Cost Optimization Hub',
 };
+
+/**
+ * What an imported estimate is priced at: Compute Optimizer's is On-Demand before discounts (decision
+ * 124); Cost Optimization Hub's follows the savings preference set in it, before or after discounts
+ * (decision 133), which the read role may not read.
+ */
+const ESTIMATE_BASIS: Record<ImportedSource, string> = {
+  'compute-optimizer': 'On-Demand before discounts',
+  'cost-optimization-hub': 'before or after discounts as its savings preference is set',
+};
+const ESTIMATE_LABELS: Record<ImportedSource, string> = {
+  'compute-optimizer': 'On-Demand, before discounts',
+  'cost-optimization-hub': 'its savings preference: before or after discounts',
+};
+
+/** The words naming where an imported figure comes from. */
+export const estimateSourceWords = (source: ImportedSource) =>
+  `${SOURCE_NAMES[source]}'s estimate (${ESTIMATE_LABELS[source]})`;
 
 export type ImportedKind =
   | 'idle-instance'
@@ -40,9 +60,12 @@ export type ImportedResourceType = 'instance' | 'volume' | 'nat-gateway' | 'rds-
 const IDLE_FINDINGS = new Set(['Idle', 'Unattached', 'Unused']);
 
 export interface ImportedRecommendationFacts {
-  source: Exclude<RecommendationSource, 'spendguard'>;
+  source: ImportedSource;
   resourceType: ImportedResourceType;
-  /** AWS's finding: Overprovisioned, Underprovisioned, Optimized, NotOptimized; Idle, Unattached, Unused. */
+  /**
+   * AWS's finding: Overprovisioned, Underprovisioned, Optimized, NotOptimized; Idle, Unattached, Unused;
+   * or Cost Optimization Hub's action for a change: Rightsize, MigrateToGraviton, Upgrade.
+   */
   awsFinding: string;
   /** An instance type, or a volume as `gp2 1500 GiB`; for an idle recommendation, what it is. */
   currentConfiguration: string;
@@ -55,6 +78,9 @@ export interface ImportedRecommendationFacts {
   cpuMaximum: number | null;
   migrationEffort: string | null;
 }
+
+/** An instance AWS finds sized right but cheaper on another type: a Graviton move, a newer generation. */
+const TYPE_CHANGE_FINDINGS = new Set(['Optimized', 'MigrateToGraviton', 'Upgrade']);
 
 const familyOf = (instanceType: string) => instanceType.split('.')[0] ?? '';
 const volumeTypeOf = (configuration: string) => configuration.split(' ')[0] ?? '';
@@ -82,7 +108,7 @@ export function importedKind(facts: ImportedRecommendationFacts): ImportedKind {
   const to = familyOf(facts.recommendedConfiguration);
   if (isPreviousGenerationFamily(from) && !isPreviousGenerationFamily(to) && from !== to)
     return 'previous-generation';
-  return facts.awsFinding === 'Optimized' ? 'instance-type-change' : 'rightsizing';
+  return TYPE_CHANGE_FINDINGS.has(facts.awsFinding) ? 'instance-type-change' : 'rightsizing';
 }
 
 /** Only a recommendation that saves money is imported: "Optimized" without a cheaper option, or "Underprovisioned", is not waste. */
@@ -95,6 +121,9 @@ const FINDING_WORDS: Record<string, string> = {
   Underprovisioned: 'finds it under-provisioned',
   Optimized: 'finds it sized right',
   NotOptimized: 'finds it not optimized',
+  Rightsize: 'finds it over-provisioned',
+  MigrateToGraviton: 'finds a Graviton type cheaper',
+  Upgrade: 'finds a newer generation cheaper',
 };
 
 /** Whether AWS recommends stopping or deleting the resource (its idle recommendations), not a change. */
@@ -125,7 +154,7 @@ export function importedWhy(facts: ImportedRecommendationFacts): string {
   const saving =
     facts.monthlySavings === null
       ? 'no estimate given'
-      : `${formatUsd(facts.monthlySavings)} a month by its estimate${facts.savingsPercentage === null ? '' : ` (${facts.savingsPercentage}%)`}, On-Demand before discounts`;
+      : `${formatUsd(facts.monthlySavings)} a month by its estimate${facts.savingsPercentage === null ? '' : ` (${facts.savingsPercentage}%)`}, ${ESTIMATE_BASIS[facts.source]}`;
   return `${name} ${finding}${read ? ` (${read})` : ''} and ${change}${effort}: ${saving}.`;
 }
 

@@ -6,7 +6,7 @@
  * (two of them on one resource: the larger kept, the other named).
  */
 
-import { type RecommendationSource, SOURCE_NAMES } from './imported-recommendations.ts';
+import { estimateSourceWords, type RecommendationSource, SOURCE_NAMES } from './imported-recommendations.ts';
 import { formatUsd } from './money.ts';
 
 export type FigurePrice = { known: true; basis: string; source: string } | { known: false; reason: string };
@@ -50,7 +50,7 @@ function absorb<T extends SourcedFinding>(kept: T, folded: T[]): T {
             price: {
               known: true,
               basis: 'aws-estimate',
-              source: `${name}'s estimate (On-Demand, before discounts)`,
+              source: other.source === 'spendguard' ? name : estimateSourceWords(other.source),
             },
           }
         : {}),

@@ -19,3 +19,12 @@ export const COMMITMENT_INVENTORY_PERMISSIONS = {
 } as const;
 
 export type CommitmentApi = keyof typeof COMMITMENT_INVENTORY_PERMISSIONS;
+
+/**
+ * Cost Optimization Hub's recommendations, imported beside Compute Optimizer's (docs/decisions/133):
+ * whether the account enrolled, then the list.
+ */
+export const COST_OPTIMIZATION_HUB_PERMISSIONS = [
+  'cost-optimization-hub:ListEnrollmentStatuses',
+  'cost-optimization-hub:ListRecommendations',
+] as const;

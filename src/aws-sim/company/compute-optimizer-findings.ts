@@ -152,8 +152,11 @@ export function volumeRecommendations(
     });
 }
 
-/** Accounts opted in to Compute Optimizer: staging never was, so its sync says "not turned on". */
-export class ComputeOptimizerEnrollment {
+/**
+ * The accounts that turned one of AWS's recommendation services on: staging never turned on Compute
+ * Optimizer nor Cost Optimization Hub, so its sync says "not turned on" for both.
+ */
+export class ServiceEnrollment {
   private readonly enrolled = new Set<string>([ACCOUNTS.prod.id, ACCOUNTS.data.id]);
 
   isEnrolled(accountId: string): boolean {

@@ -51,6 +51,8 @@ export const READ_ONLY_PERMISSIONS = [
   'compute-optimizer:GetEC2InstanceRecommendations',
   'compute-optimizer:GetEBSVolumeRecommendations',
   'compute-optimizer:GetIdleRecommendations',
+  'cost-optimization-hub:ListEnrollmentStatuses',
+  'cost-optimization-hub:ListRecommendations',
   'organizations:List*',
   'organizations:Describe*',
   'pricing:*',

@@ -16,6 +16,7 @@ export type SimServiceName =
   | 'rds'
   | 'savingsplans'
   | 'compute-optimizer'
+  | 'cost-optimization-hub'
   | 'tagging';
 
 export interface SimRequest {

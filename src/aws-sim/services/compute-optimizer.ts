@@ -1,8 +1,8 @@
 import {
   COMPUTE_OPTIMIZER_LOOK_BACK_DAYS,
-  type ComputeOptimizerEnrollment,
   instanceRecommendations,
   lastRefreshOf,
+  type ServiceEnrollment,
   type SimInstanceRecommendation,
   type SimVolumeRecommendation,
   volumeRecommendations,
@@ -16,6 +16,7 @@ import { AwsError } from '../protocol/aws-error.ts';
 import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
+import { jsonPage } from '../protocol/json-pages.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
 import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 
@@ -37,7 +38,7 @@ export interface ComputeOptimizerSources {
   databases: () => SimDatabase[];
   natGateways: () => SimNatGateway[];
   natGatewayGbPerDay: (gateway: SimNatGateway) => number;
-  enrollment: ComputeOptimizerEnrollment;
+  enrollment: ServiceEnrollment;
 }
 
 const tagList = (tags: Record<string, string>) =>
@@ -141,21 +142,9 @@ function idleJson(recommendation: SimIdleRecommendation, nowMs: number) {
   };
 }
 
-/** One page of `items`, `maxResults` (1 to `limit`) at a time, with an opaque `nextToken`. */
-function page<T>(items: T[], request: ListRequest, limit = MAX_RESULTS): { items: T[]; nextToken?: string } {
-  const size = request.maxResults ?? limit;
-  if (!Number.isInteger(size) || size < 1 || size > limit)
-    throw new AwsError('InvalidParameterValueException', `The maxResults value ${size} is not valid.`);
-  const offset = request.nextToken ? Number(Buffer.from(request.nextToken, 'base64url').toString('utf8')) : 0;
-  if (!Number.isInteger(offset) || offset < 0)
-    throw new AwsError('InvalidParameterValueException', 'The nextToken value is not valid.');
-  const slice = items.slice(offset, offset + size);
-  const next = offset + slice.length;
-  return {
-    items: slice,
-    ...(next < items.length ? { nextToken: Buffer.from(String(next)).toString('base64url') } : {}),
-  };
-}
+/** One page in Compute Optimizer's words. */
+const page = <T>(items: T[], request: ListRequest, limit = MAX_RESULTS) =>
+  jsonPage(items, request, limit, 'InvalidParameterValueException');
 
 function answerOf(
   sources: ComputeOptimizerSources,

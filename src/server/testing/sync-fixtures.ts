@@ -26,20 +26,21 @@ export function syncOverRealModules(server: TestApp, access: AwsAccess) {
 }
 
 /**
- * One sync of the demo integration through the app while the management account's demo role lacks one
- * permission of the template, as a stack made before that permission would: the role gets it back after
- * the sync, whatever happens. Answers the integration card that sync left, and the account.
+ * One sync of the demo integration through the app while the management account's demo role lacks some
+ * permissions of the template, as a stack made before them would: the role gets them back after the sync,
+ * whatever happens. Answers the integration card that sync left, and the account.
  */
 export async function syncWithRoleLacking(
   server: TestApp,
   simulator: AwsSimulator,
   integration: { id: string; headers: { authorization: string } },
-  permission: string,
+  lacking: string | readonly string[],
 ): Promise<{ card: IntegrationView; management: { id: string } }> {
   const { company } = simulator;
+  const missing = new Set(typeof lacking === 'string' ? [lacking] : lacking);
   const management = company.accounts.find((account) => account.id === company.managementAccountId)!;
   simulator.registerRole(management.demoRoleArn, company.demoExternalId, {
-    permissions: TEMPLATE_ROLE_PERMISSIONS.filter((action) => action !== permission),
+    permissions: TEMPLATE_ROLE_PERMISSIONS.filter((action) => !missing.has(action)),
   });
   try {
     const synced = await server.app.inject({

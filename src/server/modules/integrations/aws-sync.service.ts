@@ -18,9 +18,11 @@ import {
   type CommitmentApiOutcome,
   collectCommitmentInventory,
 } from './aws/commitment-inventory-collector.ts';
-import { importComputeOptimizer, type RecommendationImportOutcome } from './aws/compute-optimizer-import.ts';
+import { importComputeOptimizer } from './aws/compute-optimizer-import.ts';
 import { importFromCostExplorer } from './aws/cost-explorer-import.ts';
+import { importCostOptimizationHub } from './aws/cost-optimization-hub-import.ts';
 import { type CollectedInstance, collectEc2Inventory } from './aws/ec2-inventory-collector.ts';
+import type { RecommendationImportOutcome } from './aws/recommendation-import.ts';
 import {
   collectWasteInventory,
   instancesOutcome,
@@ -30,7 +32,7 @@ import {
 import {
   backfillPendingOf,
   type CommitmentRead,
-  type ComputeOptimizerRead,
+  type RecommendationImportRead,
   settingsOf,
 } from './integration-settings.ts';
 import {
@@ -74,7 +76,7 @@ export interface SyncDependencies {
     answered: CommitmentApiOutcome['api'][],
     commitments: ApiCommitment[],
   ) => Promise<number>;
-  /** And what Compute Optimizer recommends for each account (decision 124), read in the same pass. */
+  /** And what Compute Optimizer and Cost Optimization Hub recommend for each account (decisions 124, 133), read in the same pass. */
   storeImportedRecommendations?: (
     owner: { organizationId: string; integrationId: string; accountId: string; observedAt: Date },
     outcome: RecommendationImportOutcome,
@@ -361,7 +363,8 @@ export function createAwsSyncService(deps: SyncDependencies) {
   async function syncInventory(row: IntegrationRow, main: AwsSession, warnings: string[]) {
     let instances = 0;
     const commitmentReads: CommitmentRead[] = [];
-    const optimizerReads: ComputeOptimizerRead[] = [];
+    const optimizerReads: RecommendationImportRead[] = [];
+    const hubReads: RecommendationImportRead[] = [];
     for (const session of await linkedAccountSessions(row, main, warnings)) {
       const collected = await collectEc2Inventory(deps.access, session.credentials, now());
       const owner = {
@@ -381,14 +384,20 @@ export function createAwsSyncService(deps: SyncDependencies) {
         const outcomes = await collectWasteInventory(deps.access, session.credentials, regions, now());
         await deps.storeWasteInventory(owner, [...outcomes, instancesOutcome(collected, usedRegions.size)]);
         if (deps.storeImportedRecommendations) {
-          const imported = await importComputeOptimizer(deps.access, session.credentials, regions);
-          await deps.storeImportedRecommendations(owner, imported);
-          optimizerReads.push({
-            accountId: session.accountId,
-            state: imported.state,
-            permission: imported.permission,
-            message: imported.message,
-          });
+          const store = deps.storeImportedRecommendations;
+          const record = async (outcome: RecommendationImportOutcome, reads: RecommendationImportRead[]) => {
+            await store(owner, outcome);
+            const { state, permission, message } = outcome;
+            reads.push({ accountId: session.accountId, state, permission, message });
+          };
+          await record(
+            await importComputeOptimizer(deps.access, session.credentials, regions),
+            optimizerReads,
+          );
+          await record(
+            await importCostOptimizationHub(deps.access, session.credentials, session.accountId, regions),
+            hubReads,
+          );
         }
       }
       commitmentReads.push(...(await syncCommitments(row, session, [...usedRegions])));
@@ -400,6 +409,7 @@ export function createAwsSyncService(deps: SyncDependencies) {
     if (deps.storeImportedRecommendations)
       await mergeIntegrationSettings(db, row.id, {
         computeOptimizerReads: { checkedAt: now().toISOString(), reads: optimizerReads },
+        costOptimizationHubReads: { checkedAt: now().toISOString(), reads: hubReads },
       });
     await deps.refreshFindings(row.organization_id);
     return instances;

@@ -8,7 +8,8 @@ import { syncWithRoleLacking } from '../../testing/sync-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // The demo integration's sync through the app, the simulator's real SDK answers: the card says which
-// account has Compute Optimizer off and which permission a role lacks for its import (decision 131).
+// account has Compute Optimizer or Cost Optimization Hub off and which permission a role lacks for
+// their imports (decisions 131, 133).
 
 let simulator: AwsSimulator;
 let server: TestApp;
@@ -21,6 +22,8 @@ const card = async () =>
   ).json() as IntegrationView;
 const stateOf = (view: IntegrationView, accountId: string) =>
   view.compute_optimizer?.accounts.find((account) => account.account_id === accountId);
+const hubStateOf = (view: IntegrationView, accountId: string) =>
+  view.cost_optimization_hub?.accounts.find((account) => account.account_id === accountId);
 
 beforeAll(async () => {
   const started = await startTestSimulator();
@@ -50,6 +53,9 @@ describe("the integration card's Compute Optimizer state", () => {
     expect(stateOf(view, staging!.id)?.message).toContain('not turned on');
     const others = simulator.company.accounts.filter((account) => account.id !== staging!.id);
     expect(others.map((account) => stateOf(view, account.id)?.state)).toEqual(others.map(() => 'ok'));
+    expect(hubStateOf(view, staging!.id)).toMatchObject({ state: 'not-enrolled' });
+    expect(hubStateOf(view, staging!.id)?.message).toContain('Cost Optimization Hub is not turned on');
+    expect(others.map((account) => hubStateOf(view, account.id)?.state)).toEqual(others.map(() => 'ok'));
   });
 
   it('names the idle recommendations permission a stack made before it lacks', async () => {
@@ -57,12 +63,16 @@ describe("the integration card's Compute Optimizer state", () => {
       server,
       simulator,
       { id: integrationId, headers },
-      'compute-optimizer:GetIdleRecommendations',
+      ['compute-optimizer:GetIdleRecommendations', 'cost-optimization-hub:ListRecommendations'],
     );
     expect(view.state).toBe('ready');
     expect(stateOf(view, management.id)).toMatchObject({
       state: 'missing-permission',
       permission: 'compute-optimizer:GetIdleRecommendations',
+    });
+    expect(hubStateOf(view, management.id)).toMatchObject({
+      state: 'missing-permission',
+      permission: 'cost-optimization-hub:ListRecommendations',
     });
   });
 });

@@ -7,8 +7,11 @@ export interface CommitmentRead {
   message: string | null;
 }
 
-/** How one account's import of Compute Optimizer's recommendations went at the last sync (decision 131). */
-export interface ComputeOptimizerRead {
+/**
+ * How one account's import of AWS's recommendations went at the last sync: Compute Optimizer's
+ * (decision 131), Cost Optimization Hub's (decision 133).
+ */
+export interface RecommendationImportRead {
   accountId: string;
   state: 'ok' | 'not-enrolled' | 'missing-permission' | 'throttled' | 'failed';
   permission: string;
@@ -27,7 +30,9 @@ export interface IntegrationSettings {
   /** The last sync's reads of the Savings Plans, EC2 and RDS reservation APIs, per account. */
   commitmentReads?: { checkedAt: string; reads: CommitmentRead[] };
   /** The last sync's imports of Compute Optimizer, per account: the card says where it is off or refused. */
-  computeOptimizerReads?: { checkedAt: string; reads: ComputeOptimizerRead[] };
+  computeOptimizerReads?: { checkedAt: string; reads: RecommendationImportRead[] };
+  /** And of Cost Optimization Hub, per account. */
+  costOptimizationHubReads?: { checkedAt: string; reads: RecommendationImportRead[] };
   /**
    * The older billing periods a sync handed to workers, one job each (docs/decisions/082): those in,
    * and those whose last attempt failed, with why.

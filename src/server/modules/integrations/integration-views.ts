@@ -33,9 +33,13 @@ export function toRunView(run: IngestionRun): IngestionRunView {
   };
 }
 
-/** The last sync's imports of Compute Optimizer (decision 131): the card says where it is off or refused. */
-function computeOptimizerView(settings: IntegrationSettings): IntegrationView['compute_optimizer'] {
-  const last = settings.computeOptimizerReads;
+/**
+ * The last sync's imports of Compute Optimizer (decision 131) or Cost Optimization Hub (decision 133):
+ * the card says where it is off or refused.
+ */
+function recommendationImportView(
+  last: IntegrationSettings['computeOptimizerReads'],
+): IntegrationView['compute_optimizer'] {
   if (!last) return null;
   return {
     checked_at: last.checkedAt,
@@ -104,7 +108,8 @@ export function integrationView(row: IntegrationRow, facts: IntegrationViewFacts
     cost_explorer_calls: settingsOf(row.settings).costExplorer?.paidCalls ?? 0,
     backfill: backfillProgressOf(settingsOf(row.settings)),
     commitment_reads: commitmentReadsView(settingsOf(row.settings)),
-    compute_optimizer: computeOptimizerView(settingsOf(row.settings)),
+    compute_optimizer: recommendationImportView(settingsOf(row.settings).computeOptimizerReads),
+    cost_optimization_hub: recommendationImportView(settingsOf(row.settings).costOptimizationHubReads),
     latest_run: latest ? toRunView(latest) : null,
     last_good_run: lastGood ? toRunView(lastGood) : null,
     months_outside_history: outsideHistory ?? null,

@@ -3,10 +3,10 @@ import type { DatabaseSchema, ImportedRecommendationsTable } from '../../db/sche
 import type {
   ImportedRecommendation,
   RecommendationImportOutcome,
-} from '../integrations/aws/compute-optimizer-import.ts';
+} from '../integrations/aws/recommendation-import.ts';
 import { recordFinderState, type WasteOwner } from './waste-inventory.repository.ts';
 
-// What AWS recommended for one account at the last sync (decision 124), replaced per account and source;
+// What AWS recommended for one account at the last sync (decisions 124, 133), replaced per account and source;
 // merged with Spendguard's own findings when the list is read.
 
 export type ImportedRecommendationRow = Selectable<ImportedRecommendationsTable>;
@@ -52,9 +52,8 @@ export async function storeImportedRecommendations(
   db: Kysely<DatabaseSchema>,
   owner: WasteOwner,
   outcome: RecommendationImportOutcome,
-  source: string,
 ): Promise<{ recommendations: number }> {
-  const found = outcome.recommendations;
+  const { source, recommendations: found } = outcome;
   await db.transaction().execute(async (trx) => {
     if (found) {
       let leaving = trx
@@ -110,10 +109,14 @@ export async function storeImportedRecommendations(
 }
 
 export function listImportedRecommendations(db: Kysely<DatabaseSchema>, organizationId: string) {
-  return db
-    .selectFrom('imported_recommendations')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('resource_id')
-    .execute();
+  return (
+    db
+      .selectFrom('imported_recommendations')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('resource_id')
+      // Two sources' equal estimates for one resource: Compute Optimizer's stands, the hub's is named.
+      .orderBy('source')
+      .execute()
+  );
 }

@@ -6,6 +6,7 @@ import { assumeRole, startTestSimulator, testClock } from '../../../aws-sim/test
 import type { RecommendationItem, RecommendationListView } from '../../../contracts/recommendation-list.ts';
 import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../domain/imported-recommendations.ts';
 import { sumUsd } from '../../../domain/money.ts';
+import { COST_OPTIMIZATION_HUB_PERMISSIONS } from '../../../domain/read-role-additions.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
 import { callWithToken, createApiToken } from '../../testing/api-token-fixtures.ts';
 import {
@@ -18,6 +19,7 @@ import { organizationOf, uploadSimulatorBill } from '../../testing/recommendatio
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createUploadIntegration } from '../../testing/upload-fixtures.ts';
 import { importComputeOptimizer } from '../integrations/aws/compute-optimizer-import.ts';
+import { importCostOptimizationHub } from '../integrations/aws/cost-optimization-hub-import.ts';
 import { collectEc2Inventory } from '../integrations/aws/ec2-inventory-collector.ts';
 import {
   collectWasteInventory,
@@ -64,6 +66,43 @@ async function sync(options: { importing?: boolean; permissions?: string[] } = {
     const imported = await importComputeOptimizer(access, credentials, regions);
     await service.storeImportedRecommendations(owner, imported);
     outcomes.push({ accountId: account.id, ...imported });
+  }
+  return outcomes;
+}
+
+/**
+ * The imports alone, as the sync runs them after the finders (whose inventory is already stored): Compute
+ * Optimizer's unless told not to, and Cost Optimization Hub's.
+ */
+async function importAgain(options: { computeOptimizer?: boolean; permissions?: string[] } = {}) {
+  const outcomes = [];
+  for (const account of simulator.company.accounts) {
+    let roleArn = account.demoRoleArn;
+    let externalId = simulator.company.demoExternalId;
+    if (options.permissions) {
+      roleArn = `arn:aws:iam::${account.id}:role/LimitedHub`;
+      externalId = 'limited-hub';
+      simulator.registerRole(roleArn, externalId, { permissions: options.permissions });
+    }
+    const credentials = await assumeRole(simulator, roleArn, externalId);
+    const access = simulatorAccess(simulator);
+    const regions = ['us-east-1', 'us-west-2', 'eu-west-1'];
+    const owner = { organizationId, integrationId, accountId: account.id, observedAt: clock.now() };
+    const service = createRecommendationsService(server.context);
+    // The sync stores the EC2 inventory first: the hub's rows take their names from it.
+    await storeEc2Inventory(
+      server.context.database.db,
+      owner,
+      await collectEc2Inventory(access, credentials, clock.now()),
+    );
+    if (options.computeOptimizer !== false)
+      await service.storeImportedRecommendations(
+        owner,
+        await importComputeOptimizer(access, credentials, regions),
+      );
+    const hub = await importCostOptimizationHub(access, credentials, account.id, regions);
+    await service.storeImportedRecommendations(owner, hub);
+    outcomes.push({ accountId: account.id, ...hub });
   }
   return outcomes;
 }
@@ -314,6 +353,125 @@ describe('acting on an imported recommendation', () => {
     const lines = exported.body.split('\r\n');
     expect(lines[0]).toMatch(/^Kind,Source,Resource/);
     expect(lines.find((line) => line.includes('batch-legacy'))).toMatch(/^rightsizing,Compute Optimizer,i-/);
+  });
+});
+
+describe('importing Cost Optimization Hub', () => {
+  const fromHub = (view: RecommendationListView) =>
+    view.findings.filter((item) => item.source === 'cost-optimization-hub');
+
+  it("counts what it repeats of Compute Optimizer's findings once, naming it", async () => {
+    const withoutHub = await list(people.owner);
+    await importAgain();
+    const view = await list(people.owner);
+    // Every resource the hub flags, Compute Optimizer or Spendguard's finders flag too: no row, no dollar more.
+    expect(fromHub(view)).toEqual([]);
+    expect(view.findings).toHaveLength(withoutHub.findings.length);
+    expect(view.total_monthly_savings).toBeCloseTo(withoutHub.total_monthly_savings, 2);
+    const jenkins = named(view, 'idle-instance', 'jenkins-old');
+    expect(jenkins.source).toBe('compute-optimizer');
+    expect(jenkins.why).toContain('Cost Optimization Hub flags it too, at $60.74 a month');
+    expect(jenkins.why).toContain('Counted once, the larger kept.');
+    const archive = named(view, 'gp2-volume', 'kafka-archive');
+    expect(archive.source).toBe('spendguard');
+    expect(archive.why).toContain('Cost Optimization Hub flags it too, at $30.00 a month');
+    expect(named(view, 'idle-database', 'reports-replica-db').why).toContain(
+      'Cost Optimization Hub flags it too',
+    );
+  });
+
+  it('stands alone with its source, its estimate and its words where Compute Optimizer is off', async () => {
+    const withBoth = await list(people.owner);
+    simulator.setComputeOptimizer(simulator.company.managementAccountId, false);
+    await importAgain();
+    simulator.setComputeOptimizer(simulator.company.managementAccountId, true);
+    const view = await list(people.owner);
+    expect(
+      fromHub(view)
+        .map((item) => `${item.kind} ${item.name}`)
+        .sort(),
+    ).toEqual([
+      'idle-instance jenkins-old',
+      'idle-instance reporting-sandbox',
+      'instance-type-change web-prod-1',
+      'instance-type-change web-prod-2',
+      'rightsizing batch-legacy',
+      'rightsizing cache-warmer',
+      'rightsizing graviton-worker',
+    ]);
+    // The same figures as Compute Optimizer's: the totals do not move.
+    expect(view.total_monthly_savings).toBeCloseTo(withBoth.total_monthly_savings, 2);
+    const batch = named(view, 'rightsizing', 'batch-legacy');
+    expect(batch).toMatchObject({
+      source: 'cost-optimization-hub',
+      region: 'us-east-1',
+      monthly_savings: 280.32,
+      price: {
+        known: true,
+        basis: 'aws-estimate',
+        source: "Cost Optimization Hub's estimate (its savings preference: before or after discounts)",
+      },
+    });
+    expect(batch.why).toBe(
+      'Cost Optimization Hub finds it over-provisioned (over 14 days) and recommends m5.2xlarge instead of m5.4xlarge (migration effort: VeryLow): $280.32 a month by its estimate (50%), before or after discounts as its savings preference is set.',
+    );
+    expect(named(view, 'idle-instance', 'jenkins-old').why).toContain('recommends stopping it');
+    expect(named(view, 'instance-type-change', 'web-prod-1').why).toContain('finds a Graviton type cheaper');
+    await importAgain();
+  });
+
+  it('says staging has it off and a refused call names its permission, keeping what it imported', async () => {
+    const staging = simulator.company.accounts.find((account) => account.name === 'acme-staging');
+    const management = simulator.company.managementAccountId;
+    const states = (await list(people.owner)).finders.filter(
+      (finder) => finder.finder === 'costOptimizationHub',
+    );
+    expect(states.find((state) => state.account_id === staging?.id)).toMatchObject({
+      state: 'not-enrolled',
+      calls: 1,
+    });
+    expect(states.filter((state) => state.account_id !== staging?.id).map((state) => state.state)).toEqual([
+      'ok',
+      'ok',
+    ]);
+
+    simulator.setComputeOptimizer(management, false);
+    await importAgain();
+    const imported = fromHub(await list(people.owner)).length;
+    expect(imported).toBeGreaterThan(0);
+    // Turned off, or the role without its rights: the card says so, the last import stays, nothing fails.
+    simulator.setCostOptimizationHub(management, false);
+    const off = await importAgain();
+    expect(off.find((outcome) => outcome.accountId === management)).toMatchObject({
+      state: 'not-enrolled',
+      recommendations: null,
+    });
+    expect(fromHub(await list(people.owner))).toHaveLength(imported);
+    simulator.setCostOptimizationHub(management, true);
+    const refused = await importAgain({
+      computeOptimizer: false,
+      permissions: READ_ONLY_PERMISSIONS.filter(
+        (permission) => !permission.startsWith('cost-optimization-hub:'),
+      ),
+    });
+    expect(refused.find((outcome) => outcome.accountId === management)).toMatchObject({
+      state: 'missing-permission',
+      permission: COST_OPTIMIZATION_HUB_PERMISSIONS[0],
+      recommendations: null,
+    });
+    const view = await list(people.owner);
+    expect(fromHub(view)).toHaveLength(imported);
+    expect(
+      view.finders.find(
+        (finder) => finder.account_id === management && finder.finder === 'costOptimizationHub',
+      ),
+    ).toMatchObject({
+      state: 'missing-permission',
+      permission: 'cost-optimization-hub:ListEnrollmentStatuses',
+    });
+    simulator.setComputeOptimizer(management, true);
+    await importAgain();
+    expect(fromHub(await list(people.owner))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { CostSlices } from '../cost-data/cost-slices.service.ts';
-import type { RecommendationImportOutcome } from '../integrations/aws/compute-optimizer-import.ts';
+import type { RecommendationImportOutcome } from '../integrations/aws/recommendation-import.ts';
 import {
   INSTANCES_FINDER,
   WASTE_FINDERS,
@@ -282,7 +282,7 @@ export function createRecommendationList(deps: {
     recommendationsCsv: csv,
     /** One account's Compute Optimizer import, as one sync read it, replaces what it imported before. */
     storeImportedRecommendations(owner: WasteOwner, outcome: RecommendationImportOutcome) {
-      return storeImportedRecommendations(db, owner, outcome, 'compute-optimizer');
+      return storeImportedRecommendations(db, owner, outcome);
     },
     /** One account's finders, as one sync collected them, replace its stored waste inventory. */
     storeWasteInventory(owner: WasteOwner, outcomes: WasteFinderOutcome[]) {

@@ -7,6 +7,7 @@ import type { CostScope } from '../../../domain/cost-scope.ts';
 import { isCostInScope } from '../../../domain/cost-scope.ts';
 import { findingOwner, type ScopedTeam } from '../../../domain/finding-owners.ts';
 import {
+  estimateSourceWords,
   type ImportedRecommendationFacts,
   importedKind,
   importedWhy,
@@ -268,11 +269,31 @@ function importedFacts(row: ImportedRecommendationRow): ImportedRecommendationFa
   };
 }
 
-/** An AWS recommendation as a list item: AWS's estimate, its words, the resource's Name tag as its name. */
-function importedItem(row: ImportedRecommendationRow, inputs: ListInputs): RecommendationItem {
+/**
+ * The tags of each resource Spendguard's own inventory holds (instances, and what the waste finders
+ * saw), by integration and resource id: Cost Optimization Hub's list carries no tags (decision 133).
+ */
+function inventoryTags(inputs: ListInputs): Map<string, Record<string, string>> {
+  const known = new Map(inputs.ec2Tags);
+  for (const row of inputs.resources)
+    known.set(`${row.integration_id}/${row.resource_id}`, row.tags as Record<string, string>);
+  return known;
+}
+
+/**
+ * An AWS recommendation as a list item: AWS's estimate, its words, the resource's Name tag as its name
+ * (from the inventory where AWS gave no tags).
+ */
+function importedItem(
+  row: ImportedRecommendationRow,
+  inputs: ListInputs,
+  inventory: Map<string, Record<string, string>>,
+): RecommendationItem {
   const facts = importedFacts(row);
   const kind = importedKind(facts);
-  const { Name: name, ...tags } = row.tags as Record<string, string>;
+  const given = row.tags as Record<string, string>;
+  const { Name: name, ...tags } =
+    Object.keys(given).length > 0 ? given : (inventory.get(`${row.integration_id}/${row.resource_id}`) ?? {});
   const owner = findingOwner({ usageAccountId: row.account_id, tags }, inputs.teams);
   const action = inputs.wasteActions.find(
     (candidate) =>
@@ -304,7 +325,7 @@ function importedItem(row: ImportedRecommendationRow, inputs: ListInputs): Recom
         : {
             known: true,
             basis: 'aws-estimate',
-            source: `${SOURCE_NAMES[facts.source]}'s estimate (On-Demand, before discounts)`,
+            source: estimateSourceWords(facts.source),
           },
     action: actionView(action, inputs.now),
   };
@@ -332,7 +353,8 @@ export function allRecommendations(inputs: ListInputs): RecommendationItem[] {
     const item = ec2Item(row, inputs);
     if (item) items.push(item);
   }
-  for (const row of inputs.imported) items.push(importedItem(row, inputs));
+  const inventory = inventoryTags(inputs);
+  for (const row of inputs.imported) items.push(importedItem(row, inputs, inventory));
   const seen = items.filter((item) =>
     isCostInScope(inputs.viewerScope, { usageAccountId: item.account_id, tags: item.tags }),
   );

@@ -2,6 +2,7 @@ import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { ComputeOptimizerClient } from '@aws-sdk/client-compute-optimizer';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
+import { CostOptimizationHubClient } from '@aws-sdk/client-cost-optimization-hub';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { LambdaClient } from '@aws-sdk/client-lambda';
@@ -39,6 +40,8 @@ export function awsClients(
     sqs: new SQSClient(config),
     autoScaling: new AutoScalingClient(config),
     computeOptimizer: new ComputeOptimizerClient(config),
+    // Cost Optimization Hub has one endpoint, in us-east-1.
+    costOptimizationHub: new CostOptimizationHubClient({ ...config, region: 'us-east-1' }),
   };
 }
 

@@ -123,6 +123,15 @@ describe('the integration template with launch events', () => {
     expect(template.Resources.LaunchEventsQueue.Properties.QueueName).toBe(LAUNCH_EVENTS_QUEUE_NAME);
   });
 
+  it("reads Cost Optimization Hub's enrollment and recommendations, and nothing more of it", () => {
+    const statements = roleStatements(parsedTemplate()).filter((candidate) => !('Fn::If' in candidate));
+    const hub = statements.flatMap(actionsOf).filter((action) => action.startsWith('cost-optimization-hub:'));
+    expect(hub.sort()).toEqual([
+      'cost-optimization-hub:ListEnrollmentStatuses',
+      'cost-optimization-hub:ListRecommendations',
+    ]);
+  });
+
   it('lets only the two launch rules send to the queue', () => {
     const { Resources } = parsedTemplate();
     expect(Resources.LaunchEventsQueuePolicy.Properties.PolicyDocument.Statement).toEqual([

@@ -11,6 +11,7 @@
 import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../../domain/imported-recommendations.ts';
 import {
   COMMITMENT_INVENTORY_PERMISSIONS,
+  COST_OPTIMIZATION_HUB_PERMISSIONS,
   USAGE_METER_PERMISSIONS,
 } from '../../../../domain/read-role-additions.ts';
 import { ACTION_ROLE_NAME, actionRolePolicy } from '../../../../domain/resource-actions.ts';
@@ -124,6 +125,8 @@ const READ_ONLY_ACTIONS = [
   ...Object.values(COMMITMENT_INVENTORY_PERMISSIONS),
   // Compute Optimizer's recommendations, imported beside Spendguard's own (docs/decisions/124).
   ...COMPUTE_OPTIMIZER_PERMISSIONS,
+  // And Cost Optimization Hub's (docs/decisions/133).
+  ...COST_OPTIMIZATION_HUB_PERMISSIONS,
 ];
 
 /** Both buckets the stack may create: never public, encrypted at rest. */

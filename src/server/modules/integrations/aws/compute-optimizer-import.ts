@@ -10,41 +10,26 @@ import {
 } from '@aws-sdk/client-compute-optimizer';
 import {
   COMPUTE_OPTIMIZER_PERMISSIONS,
-  type ImportedRecommendationFacts,
   type ImportedResourceType,
   isImportable,
   oneImportPerResource,
 } from '../../../../domain/imported-recommendations.ts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
 import { awsClients } from './aws-clients.ts';
-import { type AwsAccessError, callFailure } from './aws-failure.ts';
-
-/** The import's row among the finders' states (`waste_finder_states`). */
-export const COMPUTE_OPTIMIZER_FINDER = 'computeOptimizer';
+import {
+  type Call,
+  countedCalls,
+  everyPage,
+  failedImport,
+  type ImportedRecommendation,
+  idOfArn,
+  notEnrolled,
+  type RecommendationImportOutcome,
+} from './recommendation-import.ts';
 
 const PAGE_SIZE = 1000;
 /** GetIdleRecommendations answers at most 100 a page. */
 const IDLE_PAGE_SIZE = 100;
-
-export interface ImportedRecommendation extends ImportedRecommendationFacts {
-  resourceId: string;
-  resourceArn: string;
-  region: string;
-  currency: string;
-  tags: Record<string, string>;
-}
-
-export interface RecommendationImportOutcome {
-  finder: typeof COMPUTE_OPTIMIZER_FINDER;
-  permission: string;
-  /** `not-enrolled`: the account never opted in to Compute Optimizer, which is no failure. */
-  state: 'ok' | 'not-enrolled' | 'missing-permission' | 'throttled' | 'failed';
-  message: string | null;
-  regions: number;
-  calls: number;
-  /** What it recommends, savings only; null when the import could not finish (the previous stays). */
-  recommendations: ImportedRecommendation[] | null;
-}
 
 const tagsOf = (tags: Tag[] | undefined) =>
   Object.fromEntries((tags ?? []).map((tag) => [tag.key ?? '', tag.value ?? '']));
@@ -109,9 +94,6 @@ const IDLE_TYPES: Record<string, { type: ImportedResourceType; words: string; ac
   NatGateway: { type: 'nat-gateway', words: 'NAT gateway', action: 'delete' },
 };
 
-/** The id Spendguard knows a resource by: the ARN's last part (`db:name` for RDS, `volume/vol-…` for EC2). */
-const idOfArn = (arn: string) => arn.slice(Math.max(arn.lastIndexOf('/'), arn.lastIndexOf(':')) + 1);
-
 function fromIdle(found: IdleRecommendation, region: string): ImportedRecommendation | null {
   const known = IDLE_TYPES[found.resourceType ?? ''];
   if (!known || !found.resourceArn) return null;
@@ -134,27 +116,6 @@ function fromIdle(found: IdleRecommendation, region: string): ImportedRecommenda
     migrationEffort: null,
     tags: tagsOf(found.tags),
   };
-}
-
-type Call = <T>(permission: string, send: () => Promise<T>) => Promise<T>;
-
-/** Every page of one list call, each item read into an import (or skipped). */
-async function everyPage<P extends { nextToken?: string }, I>(
-  fetchPage: (token: string | undefined) => Promise<P>,
-  items: (page: P) => I[] | undefined,
-  read: (item: I) => ImportedRecommendation | null,
-): Promise<ImportedRecommendation[]> {
-  const found: ImportedRecommendation[] = [];
-  let token: string | undefined;
-  do {
-    const page = await fetchPage(token);
-    for (const item of items(page) ?? []) {
-      const imported = read(item);
-      if (imported) found.push(imported);
-    }
-    token = page.nextToken;
-  } while (token);
-  return found;
 }
 
 async function readRegion(
@@ -193,21 +154,8 @@ async function readRegion(
 }
 
 const NOT_ENROLLED = 'OptInRequiredException';
-
-function failureState(
-  error: unknown,
-  failure: AwsAccessError,
-): Pick<RecommendationImportOutcome, 'state' | 'message'> {
-  if ((error as { name?: string })?.name === NOT_ENROLLED)
-    return {
-      state: 'not-enrolled',
-      message:
-        'Compute Optimizer is not turned on for this account: opt in from the Compute Optimizer console to see its recommendations here. Spendguard’s own findings are complete without it.',
-    };
-  if (failure.code === 'MissingPermission') return { state: 'missing-permission', message: failure.message };
-  if (failure.code === 'Throttled') return { state: 'throttled', message: failure.message };
-  return { state: 'failed', message: failure.message };
-}
+const NOT_ENROLLED_WORDS =
+  'Compute Optimizer is not turned on for this account: opt in from the Compute Optimizer console to see its recommendations here. Spendguard’s own findings are complete without it.';
 
 /**
  * Compute Optimizer's EC2 instance, EBS volume and idle recommendations for one account, in each region
@@ -219,38 +167,31 @@ export async function importComputeOptimizer(
   credentials: AwsCredentials | undefined,
   regions: readonly string[],
 ): Promise<RecommendationImportOutcome> {
-  let calls = 0;
-  let current: string = COMPUTE_OPTIMIZER_PERMISSIONS[0];
-  const call: Call = (permission, send) => {
-    calls += 1;
-    current = permission;
-    return send();
-  };
+  const counter = countedCalls(COMPUTE_OPTIMIZER_PERMISSIONS[0]);
+  const base = () => ({
+    finder: 'computeOptimizer' as const,
+    source: 'compute-optimizer' as const,
+    permission: counter.permission,
+    regions: regions.length,
+    calls: counter.calls,
+  });
   const recommendations: ImportedRecommendation[] = [];
   for (const region of regions) {
     try {
       recommendations.push(
-        ...(await readRegion(awsClients(access, credentials, region).computeOptimizer, region, call)),
+        ...(await readRegion(awsClients(access, credentials, region).computeOptimizer, region, counter.call)),
       );
     } catch (error) {
-      const state = failureState(error, callFailure(error, `${current} in ${region}`));
-      return {
-        finder: COMPUTE_OPTIMIZER_FINDER,
-        permission: current,
-        ...state,
-        regions: regions.length,
-        calls,
-        recommendations: state.state === 'not-enrolled' ? [] : null,
-      };
+      if ((error as { name?: string })?.name === NOT_ENROLLED)
+        return notEnrolled(base(), NOT_ENROLLED_WORDS, 'cleared');
+      return failedImport(base(), error, `in ${region}`);
     }
   }
   return {
-    finder: COMPUTE_OPTIMIZER_FINDER,
+    ...base(),
     permission: COMPUTE_OPTIMIZER_PERMISSIONS[0],
     state: 'ok',
     message: null,
-    regions: regions.length,
-    calls,
     recommendations,
   };
 }

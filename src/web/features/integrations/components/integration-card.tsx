@@ -23,7 +23,7 @@ import { useSetActionRole } from '../api/set-action-role.ts';
 import { asksAddOrReplace, useUploadBillingFile } from '../api/upload-billing-file.ts';
 import { uploadRefusalMessage } from '../upload-refusal.ts';
 import { CommitmentReadsNote } from './commitment-reads-note.tsx';
-import { ComputeOptimizerNote } from './compute-optimizer-note.tsx';
+import { ComputeOptimizerNote, CostOptimizationHubNote } from './compute-optimizer-note.tsx';
 import { IntegrationActions } from './integration-actions.tsx';
 import { LaunchEventsPanel } from './launch-events-panel.tsx';
 import { RunOutcomeAlerts } from './run-outcome-alerts.tsx';
@@ -236,6 +236,7 @@ export function IntegrationCard({ integration }: { integration: IntegrationView 
         />
         <CommitmentReadsNote integration={integration} />
         <ComputeOptimizerNote integration={integration} />
+        <CostOptimizationHubNote integration={integration} />
         {integration.kind === 'upload' && (
           <UploadedMonthParts
             integrationId={integration.id}

@@ -1,6 +1,17 @@
 import { Code, Paper, Text } from '@mantine/core';
 import { COMPUTE_OPTIMIZER_PERMISSIONS } from '../../../../domain/imported-recommendations.ts';
+import { COST_OPTIMIZATION_HUB_PERMISSIONS } from '../../../../domain/read-role-additions.ts';
 import { ALL_WASTE_FINDER_PERMISSIONS } from '../../../../domain/waste-findings.ts';
+
+/** `a`, `a and b`, `a, b and c`, each as code. */
+function CodeList({ items }: { items: readonly string[] }) {
+  return items.map((permission, index, all) => (
+    <span key={permission}>
+      <Code>{permission}</Code>
+      {index < all.length - 2 ? ', ' : index === all.length - 2 ? ' and ' : ''}
+    </span>
+  ));
+}
 
 /** What a stack made from an older template lacks for the waste findings, and how to add it. */
 export function WasteFinderPermissionsNote() {
@@ -23,15 +34,10 @@ export function WasteFinderPermissionsNote() {
       </Text>
       <Text size="sm" c="dimmed" mt="xs">
         Where an account has AWS Compute Optimizer turned on, its recommendations (instances, volumes, and the
-        idle resources it finds) are imported with{' '}
-        {COMPUTE_OPTIMIZER_PERMISSIONS.map((permission, index, all) => (
-          <span key={permission}>
-            <Code>{permission}</Code>
-            {index < all.length - 2 ? ', ' : index === all.length - 2 ? ' and ' : ''}
-          </span>
-        ))}
-        ; an account without it is simply said to have it off, here on its card and on the Recommendations
-        screen.
+        idle resources it finds) are imported with <CodeList items={COMPUTE_OPTIMIZER_PERMISSIONS} />; where
+        it has Cost Optimization Hub turned on, the hub&apos;s with{' '}
+        <CodeList items={COST_OPTIMIZATION_HUB_PERMISSIONS} />, each resource counted once. An account without
+        them is simply said to have them off, here on its card and on the Recommendations screen.
       </Text>
     </Paper>
   );

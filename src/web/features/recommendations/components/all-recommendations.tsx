@@ -32,18 +32,27 @@ const FINDER_NAMES: Partial<Record<RecommendationListView['finders'][number]['fi
   loadBalancers: 'Load balancers',
   networkInterfaces: 'Network interfaces',
   computeOptimizer: 'Compute Optimizer import',
+  costOptimizationHub: 'Cost Optimization Hub import',
 };
 const finderName = (finder: string) =>
   FINDER_NAMES[finder as keyof typeof FINDER_NAMES] ?? `${finder[0]?.toUpperCase()}${finder.slice(1)}`;
 
-/** Accounts without Compute Optimizer: said once, calmly; Spendguard's own findings cover them. */
-function ComputeOptimizerOff({ accounts }: { accounts: string[] }) {
+/** What each of AWS's recommendation services is called, and where it is turned on. */
+const IMPORTED_SERVICES = {
+  computeOptimizer: { name: 'Compute Optimizer', console: 'the Compute Optimizer console' },
+  costOptimizationHub: { name: 'Cost Optimization Hub', console: 'the Billing and Cost Management console' },
+} as const;
+type ImportFinder = keyof typeof IMPORTED_SERVICES;
+
+/** Accounts without one of AWS's recommendation services: said once, calmly; Spendguard's own findings cover them. */
+function ServiceOff({ finder, accounts }: { finder: ImportFinder; accounts: string[] }) {
   if (accounts.length === 0) return null;
+  const { name, console } = IMPORTED_SERVICES[finder];
   return (
-    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Compute Optimizer is off">
+    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={`${name} is off`}>
       Account{accounts.length === 1 ? '' : 's'} {accounts.join(', ')} {accounts.length === 1 ? 'has' : 'have'}{' '}
-      AWS Compute Optimizer turned off, so only Spendguard&apos;s own findings are listed there. Opt in from
-      the Compute Optimizer console to import its recommendations too; a resource both flag is counted once.
+      AWS {name} turned off, so its recommendations are not imported there; Spendguard&apos;s own findings are
+      listed. Turn it on from {console} to import them too; a resource both flag is counted once.
     </Alert>
   );
 }
@@ -140,12 +149,16 @@ export function AllRecommendations({
     return <SectionError what="recommendations" error={query.error} onRetry={() => query.refetch()} />;
   if (!list) return null;
   const blocked = list.finders.filter((finder) => finder.state !== 'ok' && finder.state !== 'not-enrolled');
-  const optimizerOff = [
-    ...new Set(list.finders.filter((finder) => finder.state === 'not-enrolled').map((f) => f.account_id)),
+  const offIn = (service: ImportFinder) => [
+    ...new Set(
+      list.finders
+        .filter((finder) => finder.finder === service && finder.state === 'not-enrolled')
+        .map((f) => f.account_id),
+    ),
   ];
-  const importing = list.finders.some(
-    (finder) => finder.finder === 'computeOptimizer' && finder.state === 'ok',
-  );
+  const imported = (Object.keys(IMPORTED_SERVICES) as ImportFinder[])
+    .filter((service) => list.finders.some((finder) => finder.finder === service && finder.state === 'ok'))
+    .map((service) => `${IMPORTED_SERVICES[service].name}'s`);
   return (
     <Stack gap="md" mb="xl">
       <Group justify="space-between" align="flex-end">
@@ -154,7 +167,10 @@ export function AllRecommendations({
           <Text size="sm" c="dimmed">
             {formatUsd(list.total_monthly_savings)} a month across {list.findings.length} finding
             {list.findings.length === 1 ? '' : 's'}, each priced from the bill where it appears
-            {importing ? "; Compute Optimizer's recommendations merged in, each resource counted once" : ''}.
+            {imported.length > 0
+              ? `; ${imported.join(' and ')} recommendations merged in, each resource counted once`
+              : ''}
+            .
           </Text>
         </div>
         <Group gap="xs">
@@ -183,7 +199,8 @@ export function AllRecommendations({
             : (finder.message ?? 'The last sync could not finish this finder.')}
         </Alert>
       ))}
-      <ComputeOptimizerOff accounts={optimizerOff} />
+      <ServiceOff finder="computeOptimizer" accounts={offIn('computeOptimizer')} />
+      <ServiceOff finder="costOptimizationHub" accounts={offIn('costOptimizationHub')} />
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
       <RecommendationFilterBar list={list} filters={filters} onChange={set} />
       {phone ? (
