@@ -5,6 +5,7 @@ import {
   ACTION_ROLE_ACTIONS,
   actionRolePolicy,
   mayApprove,
+  nothingToUndoMessage,
   planInstanceOperation,
   rateLimitRetryAt,
   runStatus,
@@ -133,5 +134,22 @@ describe('actionRolePolicy', () => {
     expect(deny?.Action).toContain('ec2:DeleteTags');
     expect(deny?.Condition).toEqual({ StringEquals: { 'aws:ResourceTag/spendguard:protect': 'true' } });
     expect(tagDeny?.Action).toEqual(['ec2:CreateTags', 'ec2:DeleteTags']);
+  });
+});
+
+describe('nothingToUndoMessage', () => {
+  it('says why in words, for each status an undo can find', () => {
+    expect(nothingToUndoMessage('undone')).toBe(
+      'This action was undone already: there is nothing to put back.',
+    );
+    expect(nothingToUndoMessage('failed')).toBe(
+      'This action failed and changed nothing: there is nothing to put back.',
+    );
+    expect(nothingToUndoMessage('nothing-to-do')).toBe(
+      'This action found nothing to change: there is nothing to put back.',
+    );
+    expect(nothingToUndoMessage('done')).toBe(
+      'This action changed nothing that can be put back: there is nothing to put back.',
+    );
   });
 });

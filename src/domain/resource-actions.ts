@@ -189,3 +189,20 @@ export function runStatus(
   if (failed === 0) return 'done';
   return changed === 0 ? 'failed' : 'partly-done';
 }
+
+/** Why an action has nothing to put back, from its status, in words a person reads after "This action". */
+const NOTHING_TO_UNDO_BECAUSE: Record<string, string> = {
+  proposed: 'is only proposed and has changed nothing yet',
+  running: 'is still running',
+  failed: 'failed and changed nothing',
+  'nothing-to-do': 'found nothing to change',
+  undone: 'was undone already',
+  kept: 'was declined, so it changed nothing',
+  'dry-run': 'was a dry run and changed nothing',
+};
+
+/** The answer to an Undo of an action with nothing to put back. */
+export function nothingToUndoMessage(status: string): string {
+  const because = NOTHING_TO_UNDO_BECAUSE[status] ?? 'changed nothing that can be put back';
+  return `This action ${because}: there is nothing to put back.`;
+}

@@ -9,6 +9,7 @@ import {
 import {
   ACTION_RATE_LIMIT,
   mayApprove,
+  nothingToUndoMessage,
   PROPOSAL_LIFETIME_MS,
   type ResourceOperation,
   rateLimitRetryAt,
@@ -418,11 +419,7 @@ export function createActionsService(deps: ActionsDependencies) {
       (entry) => entry.operation === operation && entry.outcome === 'changed',
     );
     if (!undoOperation || changed.length === 0 || !['done', 'partly-done'].includes(original.status))
-      throw new ApiError(
-        409,
-        'NothingToUndo',
-        `This action is ${original.status}, so there is nothing it changed to put back.`,
-      );
+      throw new ApiError(409, 'NothingToUndo', nothingToUndoMessage(original.status));
     // Who may approve the action may undo it: checked before anything is claimed or described.
     await assertMayApprove(viewer, original.account_id, original.plan as unknown as StoredStep[]);
     const target = await requireTarget(viewer.organizationId, original.integration_id);

@@ -87,7 +87,7 @@ function undoButton(action: ResourceActionView, changed: number, buttonValue: st
           title: { type: 'plain_text', text: `Start ${them} again?` },
           text: {
             type: 'mrkdwn',
-            text: `Spendguard starts the ${changed === 1 ? 'instance' : `${changed} instances`} this stop stopped in ${action.account_id}; running, they bill again.`,
+            text: `Spendguard starts the ${changed === 1 ? 'instance' : `${changed} instances`} this stop stopped in ${action.account_id}; running, ${changed === 1 ? 'it bills' : 'they bill'} again.`,
           },
           confirm: { type: 'plain_text', text: `Start ${them}` },
           deny: { type: 'plain_text', text: 'Cancel' },

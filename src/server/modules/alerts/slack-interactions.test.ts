@@ -294,7 +294,7 @@ describe('the launch alert posted by the Slack app', () => {
     await postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, '/3')));
     const third = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.undo}/3`);
     expect(third.body.text).toBe(
-      'Nothing to do: this action is undone, so there is nothing it changed to put back.',
+      'Nothing to do: this action was undone already: there is nothing to put back.',
     );
   });
 });
