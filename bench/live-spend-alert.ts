@@ -101,12 +101,21 @@ async function oneRun(index: number): Promise<number> {
     simulator.startNatLeak({ natGatewayId: gateway.natGatewayId, gbPerHour: GB_PER_HOUR });
     const startedAt = Date.now();
     const subject = new RegExp(`Live spend: NAT gateway ${gateway.natGatewayId}`);
-    const arrived = await waitFor(`run ${index}: the alert mail`, ALERT_TIMEOUT_MS, async () =>
-      arrivals.find((entry) => subject.test(entry.subject)),
-    );
-    const seconds = (arrived.at - startedAt) / 1000;
+    const firstLeakMinuteEnds = Math.ceil(startedAt / 60_000) * 60_000 + 60_000;
+    const db = server.context.database.db;
+    let storedAt: number | undefined;
+    const arrived = await waitFor(`run ${index}: the alert mail`, ALERT_TIMEOUT_MS, async () => {
+      storedAt ??= await firstReadOf(db, gateway.natGatewayId, firstLeakMinuteEnds - 60_000);
+      return arrivals.find((entry) => subject.test(entry.subject));
+    });
+    const fired = await db
+      .selectFrom('alert_notifications')
+      .select('fired_at')
+      .orderBy('fired_at')
+      .executeTakeFirst();
+    const after = (at: number | undefined) => (at === undefined ? '?' : ((at - startedAt) / 1000).toFixed(1));
     console.log(
-      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute), mail after ${seconds.toFixed(1)} s`,
+      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute); after it: its first full minute ended ${after(firstLeakMinuteEnds)} s, that minute stored ${after(storedAt)} s (±0.2), alert fired ${after(fired ? new Date(fired.fired_at).getTime() : undefined)} s, mail accepted ${after(arrived.at)} s`,
     );
     return arrived.at - startedAt;
   } finally {
@@ -114,6 +123,17 @@ async function oneRun(index: number): Promise<number> {
     await mail?.close();
     await simulator?.close();
   }
+}
+
+/** When the meter first stored the gateway's minute starting at `minuteMs` (its row's `read_at`), if it has. */
+async function firstReadOf(db: TestApp['context']['database']['db'], natGatewayId: string, minuteMs: number) {
+  const row = await db
+    .selectFrom('usage_meter_periods')
+    .select('read_at')
+    .where('resource_id', '=', natGatewayId)
+    .where('period_start', '=', new Date(minuteMs))
+    .executeTakeFirst();
+  return row ? new Date(row.read_at).getTime() : undefined;
 }
 
 /**
