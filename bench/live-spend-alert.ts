@@ -101,19 +101,54 @@ async function oneRun(index: number): Promise<number> {
     simulator.startNatLeak({ natGatewayId: gateway.natGatewayId, gbPerHour: GB_PER_HOUR });
     const startedAt = Date.now();
     const subject = new RegExp(`Live spend: NAT gateway ${gateway.natGatewayId}`);
-    const arrived = await waitFor(`run ${index}: the alert mail`, ALERT_TIMEOUT_MS, async () =>
-      arrivals.find((entry) => subject.test(entry.subject)),
-    );
-    const seconds = (arrived.at - startedAt) / 1000;
+    const firstLeakMinuteEnds = Math.ceil(startedAt / 60_000) * 60_000 + 60_000;
+    const db = server.context.database.db;
+    let storedAt: number | undefined;
+    const arrived = await waitFor(`run ${index}: the alert mail`, ALERT_TIMEOUT_MS, async () => {
+      storedAt ??= await firstReadOf(db, gateway.natGatewayId, firstLeakMinuteEnds - 60_000);
+      return arrivals.find((entry) => subject.test(entry.subject));
+    });
+    const fired = await db
+      .selectFrom('alert_notifications')
+      .select('fired_at')
+      .orderBy('fired_at')
+      .executeTakeFirst();
+    const after = (at: number | undefined) => (at === undefined ? '?' : ((at - startedAt) / 1000).toFixed(1));
     console.log(
-      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute), mail after ${seconds.toFixed(1)} s`,
+      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute); after it: its first full minute ended ${after(firstLeakMinuteEnds)} s, that minute stored ${after(storedAt)} s (±0.2), alert fired ${after(fired ? new Date(fired.fired_at).getTime() : undefined)} s, mail accepted ${after(arrived.at)} s`,
     );
+    console.log(`    ${await meterReadsSince(server, startedAt)}`);
     return arrived.at - startedAt;
   } finally {
     await server?.close();
     await mail?.close();
     await simulator?.close();
   }
+}
+
+/** The meter's reads since `fromMs` as pg-boss ran them: how late each started after it was due, and how long it took. */
+async function meterReadsSince(server: TestApp, fromMs: number): Promise<string> {
+  const { rows } = await server.context.database.executeSql(
+    `SELECT extract(epoch FROM started_on - start_after) * 1000 AS late_ms,
+            extract(epoch FROM completed_on - started_on) * 1000 AS took_ms
+       FROM pgboss.job WHERE name = 'meter-usage' AND started_on >= $1 AND completed_on IS NOT NULL`,
+    [new Date(fromMs)],
+  );
+  const reads = rows as Array<{ late_ms: string | number; took_ms: string | number }>;
+  const late = reads.map((read) => Number(read.late_ms));
+  const took = reads.map((read) => Number(read.took_ms));
+  return `meter reads since the leak: ${reads.length}; started after due ${spread(late)}; each took ${spread(took)}`;
+}
+
+/** When the meter first stored the gateway's minute starting at `minuteMs` (its row's `read_at`), if it has. */
+async function firstReadOf(db: TestApp['context']['database']['db'], natGatewayId: string, minuteMs: number) {
+  const row = await db
+    .selectFrom('usage_meter_periods')
+    .select('read_at')
+    .where('resource_id', '=', natGatewayId)
+    .where('period_start', '=', new Date(minuteMs))
+    .executeTakeFirst();
+  return row ? new Date(row.read_at).getTime() : undefined;
 }
 
 /**

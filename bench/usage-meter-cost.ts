@@ -3,8 +3,8 @@
  * meter costs in the customer's AWS account a month, and one worker's CPU for it.
  *
  * - The simulated company's three accounts are connected as three integrations of one organization,
- *   with the default settings (METER_INTERVAL_SECONDS=300, Lambda, Logs and DynamoDB every 30 min,
- *   EC2 egress hourly, NAT gateways and Bedrock every interval). One read of each stores the metrics
+ *   with the default settings (METER_INTERVAL_SECONDS=300, Lambda every 40 min, Logs every 30, DynamoDB
+ *   and EC2 egress hourly, NAT gateways and Bedrock every interval). One read of each stores the metrics
  *   each charge asks for; the card's `monthly_cost_usd` (GetMetricData, $0.01 per 1,000 metrics) is
  *   printed for the demo organization (the acme-prod account alone) and for the whole company.
  * - 20 accounts × 3 regions: each account-region assumed the size of acme-prod's us-east-1 (its

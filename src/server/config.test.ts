@@ -70,3 +70,14 @@ describe('DUCKDB_MEMORY_LIMIT', () => {
       expect(() => parseConfig({ DUCKDB_MEMORY_LIMIT: value })).toThrow(/DUCKDB_MEMORY_LIMIT/);
   });
 });
+
+describe('METER_SERVICE_SECONDS', () => {
+  it('reads Lambda every 40 minutes, Logs every 30, DynamoDB and EC2 egress hourly unless set (decision 135)', () => {
+    expect(parseConfig({}).usageMeter.serviceSeconds).toEqual({
+      lambda: 2400,
+      logs: 1800,
+      dynamodb: 3600,
+      'ec2-egress': 3600,
+    });
+  });
+});

@@ -53,7 +53,8 @@ export interface JobDefinition<Schema extends z.ZodType> {
   sendOptions?(payload: z.output<Schema>): PgBoss.SendOptions;
   /** Concurrent handlers on one worker node (1 unless said), or a number read from the config. */
   workers?: number | ((config: Config) => number);
-  pollingIntervalSeconds?: number;
+  /** How often an idle worker asks for a job (2 s unless said), or a number read from the config. */
+  pollingIntervalSeconds?: number | ((config: Config) => number);
   handle(payload: z.output<Schema>, run: JobRun): Promise<unknown>;
 }
 
@@ -121,7 +122,11 @@ export async function workJob<Schema extends z.ZodType>(
   node: { queue: Queue; services: JobServices; config: Config },
 ): Promise<void> {
   const { queue, services, config } = node;
-  const options = { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
+  const polling = job.pollingIntervalSeconds ?? 2;
+  const options = {
+    batchSize: 1,
+    pollingIntervalSeconds: typeof polling === 'function' ? polling(config) : polling,
+  };
   const workers = typeof job.workers === 'function' ? job.workers(config) : (job.workers ?? 1);
   for (let handler = 0; handler < workers; handler++) {
     const worker = addLocalWorker(queue, job.queue);

@@ -14,7 +14,7 @@ export const meterUsageJob = defineJob({
   payload: meterUsagePayload,
   policy: 'short',
   sendOptions: (payload) => ({ singletonKey: payload.integrationId, retryLimit: 0, expireInSeconds: 240 }),
-  pollingIntervalSeconds: 10,
+  pollingIntervalSeconds: (config) => meterPollingSeconds(config.usageMeter.intervalSeconds),
   async handle(payload, { queue, services, config }) {
     const outcome = await services.meterUsage(payload.integrationId);
     if (outcome === 'stop') return outcome;
@@ -24,6 +24,14 @@ export const meterUsageJob = defineJob({
     return outcome;
   },
 });
+
+/**
+ * A worker asks for due reads a tenth of the interval apart (pg-boss's shortest 0.5 s, at most 10 s),
+ * so a read starts at most a tenth of its interval late: at the default 300 s a 10 s poll, at a 5 s
+ * test interval half a second instead of up to 10 s, twice the interval itself.
+ */
+export const meterPollingSeconds = (intervalSeconds: number): number =>
+  Math.min(10, Math.max(0.5, intervalSeconds / 10));
 
 /** A newly connected integration is metered at once rather than at the next minute's schedule. */
 export async function startUsageMeter(queue: Queue, integrationId: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { startTestSimulator, type TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { UsageMeterView } from '../../../contracts/usage-meter.ts';
 import { simulatorAccess } from '../../aws-simulator-access.ts';
-import { startUsageMeter } from '../../jobs/meter-usage.job.ts';
+import { meterPollingSeconds, startUsageMeter } from '../../jobs/meter-usage.job.ts';
 import { connectSimulatedAccount, waitUntil } from '../../testing/launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -50,4 +50,13 @@ describe('the meter-usage job', () => {
       answer.rows.reduce((sum, row) => sum + (row.today_quantity ?? 0), 0);
     expect(today(next)).toBeGreaterThan(today(first));
   }, 60_000);
+});
+
+describe("the meter's worker polling", () => {
+  it('asks for due reads a tenth of the interval apart, so a read starts at most that late', () => {
+    expect(meterPollingSeconds(5)).toBe(0.5);
+    expect(meterPollingSeconds(60)).toBe(6);
+    expect(meterPollingSeconds(300)).toBe(10);
+    expect(meterPollingSeconds(1)).toBe(0.5);
+  });
 });
