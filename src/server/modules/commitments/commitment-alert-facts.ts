@@ -38,7 +38,8 @@ export interface CommitmentAlertFacts {
 
 /** How far back the alerts read a commitment's days: room for a bill a month or two behind the clock. */
 const WINDOW_DAYS = 120;
-const LAST_DAYS = 30;
+/** The latest days a commitment's "a month" figures read. */
+export const LAST_DAYS = 30;
 
 /**
  * A commitment's latest 30 days of figures: a bill holding fewer days of it (a plan bought this month)

@@ -3,7 +3,7 @@ import { type CoveredUsage, endingCommitmentInScope } from '../../../domain/comm
 import { type EndingCommitment, endsWithinMonthOf } from '../../../domain/commitment-forecast.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
-import { type CommitmentAlertFacts, factsOfCommitments } from './commitment-alert-facts.ts';
+import { type CommitmentAlertFacts, factsOfCommitments, LAST_DAYS } from './commitment-alert-facts.ts';
 import { commitmentAccountsOf } from './commitment-scope.ts';
 
 type Commitments = Pick<CostDataService, 'commitments'>['commitments'];
@@ -63,7 +63,7 @@ async function coveredUsageOf(
   const none = { onDemand: 0, hours: 0 };
   if (!last) return { inScope: none, whole: none };
   const scope = { organizationId: owner.organizationId, integrationId: owner.integration.id };
-  const window = { from: addDays(last, -29), to: last, bucket: 'all' } as const;
+  const window = { from: addDays(last, 1 - LAST_DAYS), to: last, bucket: 'all' } as const;
   const ids = [fact.commitmentId];
   const [inScope, whole] = await Promise.all([
     commitments.amounts({ ...scope, accountIds }, ids, window),
