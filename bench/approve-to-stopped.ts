@@ -22,13 +22,18 @@ import type { LaunchLedgerView } from '../src/contracts/launch-events.ts';
 import { SLACK_ACTION_IDS } from '../src/contracts/slack-interactions.ts';
 import { ACTION_RATE_LIMIT } from '../src/domain/resource-actions.ts';
 import { simulatorAccess } from '../src/server/aws-simulator-access.ts';
-import { slackSignatureOf } from '../src/server/modules/alerts/slack-signature.ts';
 import {
   connectSimulatedAccount,
   startLaunchEventPoller,
   waitUntil,
 } from '../src/server/testing/launch-event-fixtures.ts';
 import { callAs, signUpVerified } from '../src/server/testing/organization-fixtures.ts';
+import {
+  connectSlackApp,
+  postSlackInteraction,
+  slackButtonPress,
+  slackFormOf,
+} from '../src/server/testing/slack-app-fixtures.ts';
 import { type SlackReceiver, startSlackReceiver } from '../src/server/testing/slack-receiver.ts';
 import { createTestApp, type TestApp } from '../src/server/testing/test-app.ts';
 import { printTimings } from './support/timing-summary.ts';
@@ -45,37 +50,11 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(', ')} on ${os.cpus().length} cores`;
 
-/** Slack connected by its app (OAuth against the local receiver), as an owner connects it. */
-async function connectSlackApp(server: TestApp, as: ReturnType<typeof callAs>): Promise<void> {
-  const start = await as('GET', '/api/slack/oauth/start');
-  const state = new URL(start.json().url).searchParams.get('state') ?? '';
-  const callback = await server.app.inject({
-    method: 'GET',
-    url: `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`,
-  });
-  if (callback.headers.location !== '/slack-setup?slack=connected')
-    throw new Error(`Slack's app did not connect: ${callback.statusCode} ${callback.body}`);
-}
-
 /** The Confirm button of Slack's dry-run message, pressed by the Slack user U-OWNER, signed as Slack signs it. */
-async function pressSlackConfirm(baseUrl: string, slack: SlackReceiver, value: string, nowMs: number) {
-  const payload = {
-    type: 'block_actions',
-    team: { id: 'T1' },
-    user: { id: 'U-OWNER', name: 'olivia' },
-    response_url: `http://127.0.0.1:${slack.port}/actions/T1/U-OWNER/${SLACK_ACTION_IDS.confirm}`,
-    actions: [{ action_id: SLACK_ACTION_IDS.confirm, value }],
-  };
-  const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  const timestamp = String(Math.floor(nowMs / 1000));
-  return fetch(`${baseUrl}/api/slack/interactions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': slackSignatureOf(SIGNING_SECRET, timestamp, body),
-    },
-    body,
+function pressSlackConfirm(baseUrl: string, slack: SlackReceiver, value: string, nowMs: number) {
+  const press = slackButtonPress(slack, { userId: 'U-OWNER', actionId: SLACK_ACTION_IDS.confirm, value });
+  return postSlackInteraction(baseUrl, SIGNING_SECRET, slackFormOf(press), {
+    timestamp: String(Math.floor(nowMs / 1000)),
   });
 }
 

@@ -5,6 +5,7 @@ import { simulatorAccess } from '../aws-simulator-access.ts';
 import { connectSimulatedAccount } from './launch-event-fixtures.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 import { callAs, type Person, signUpVerified } from './organization-fixtures.ts';
+import { connectSlackApp } from './slack-app-fixtures.ts';
 import { type SlackReceiver, startSlackReceiver } from './slack-receiver.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { fixedClock } from './test-clock.ts';
@@ -71,13 +72,7 @@ export async function startLaunchAlertWorld(options: {
     name: options.integrationName,
   });
   if (options.slackAppSigningSecret) {
-    const start = await as('GET', '/api/slack/oauth/start');
-    const state = new URL(start.json().url).searchParams.get('state') ?? '';
-    const callback = await server.app.inject({
-      method: 'GET',
-      url: `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`,
-    });
-    expect(callback.headers.location).toBe('/slack-setup?slack=connected');
+    await connectSlackApp(server, as);
   } else {
     const slackSet = await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' });
     expect(slackSet.statusCode, slackSet.body).toBe(200);

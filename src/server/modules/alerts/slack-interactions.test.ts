@@ -6,6 +6,7 @@ import { type LaunchAlertWorld, startLaunchAlertWorld } from '../../testing/laun
 import { startLaunchEventPoller, waitUntil } from '../../testing/launch-event-fixtures.ts';
 import { callAs, invitationCodeOf } from '../../testing/organization-fixtures.ts';
 import { instanceStateIn } from '../../testing/simulated-instance-state.ts';
+import { postSlackInteraction, slackButtonPress, slackFormOf } from '../../testing/slack-app-fixtures.ts';
 import type { SlackPost, SlackReceiver } from '../../testing/slack-receiver.ts';
 import { slackSignatureOf } from './slack-signature.ts';
 
@@ -47,13 +48,7 @@ const nowSeconds = () => String(Math.floor(world.server.context.clock.now().getT
 
 /** A press of a button; `press` tells apart two presses of the same button by the same person. */
 function interaction(userId: string, actionId: string, value: string, press = '') {
-  return {
-    type: 'block_actions',
-    team: { id: 'T1' },
-    user: { id: userId, name: 'someone' },
-    response_url: `http://127.0.0.1:${slack.port}/actions/T1/${userId}/${actionId}${press}`,
-    actions: [{ action_id: actionId, value }],
-  };
+  return slackButtonPress(slack, { userId, actionId, value, suffix: press });
 }
 
 /** Posts a form body to the interactions route as Slack does, signed unless told otherwise. */
@@ -62,15 +57,7 @@ async function postInteraction(
   signed: { timestamp?: string; signature?: string } = {},
 ): Promise<{ status: number; json: () => Promise<Record<string, unknown>> }> {
   const timestamp = signed.timestamp ?? nowSeconds();
-  const answer = await fetch(`${baseUrl}/api/slack/interactions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': signed.signature ?? slackSignatureOf(SIGNING_SECRET, timestamp, body),
-    },
-    body,
-  });
+  const answer = await postSlackInteraction(baseUrl, SIGNING_SECRET, body, { ...signed, timestamp });
   return { status: answer.status, json: async () => (await answer.json()) as Record<string, unknown> };
 }
 
@@ -87,8 +74,6 @@ async function joinAsMember(email: string): Promise<void> {
   const link = mail?.links.find((one) => new URL(one).pathname === '/sign-up') ?? '';
   await signUpPerson(world.server, { email, name: 'Mia Member', invitation: invitationCodeOf(link) });
 }
-
-const formOf = (payload: unknown) => `payload=${encodeURIComponent(JSON.stringify(payload))}`;
 
 /** The next answer posted to an interaction's response_url. */
 async function responseTo(path: string): Promise<SlackPost> {
@@ -125,7 +110,7 @@ describe('the launch alert posted by the Slack app', () => {
   });
 
   it('refuses a request Slack did not sign, an old one and an oversized one, with {Code, Message}', async () => {
-    const body = formOf(interaction('U1', SLACK_ACTION_IDS.confirm, stopValue));
+    const body = slackFormOf(interaction('U1', SLACK_ACTION_IDS.confirm, stopValue));
     const forged = await postInteraction(body, { signature: `v0=${'0'.repeat(64)}` });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({
@@ -156,7 +141,7 @@ describe('the launch alert posted by the Slack app', () => {
   it('answers a Slack user it cannot match to a member with the signed confirmation link, and why', async () => {
     slack.users.set('U-STRANGER', 'stranger@elsewhere.test');
     const accepted = await postInteraction(
-      formOf(interaction('U-STRANGER', SLACK_ACTION_IDS.showDryRun, stopValue)),
+      slackFormOf(interaction('U-STRANGER', SLACK_ACTION_IDS.showDryRun, stopValue)),
     );
     expect(accepted.status).toBe(200);
     const answer = await responseTo(`/actions/T1/U-STRANGER/${SLACK_ACTION_IDS.showDryRun}`);
@@ -164,7 +149,7 @@ describe('the launch alert posted by the Slack app', () => {
     expect(answer.body.text).toContain('/actions/confirm/');
 
     slack.grantUsersScope(false);
-    await postInteraction(formOf(interaction('U-OLDAPP', SLACK_ACTION_IDS.confirm, stopValue)));
+    await postInteraction(slackFormOf(interaction('U-OLDAPP', SLACK_ACTION_IDS.confirm, stopValue)));
     const noScope = await responseTo(`/actions/T1/U-OLDAPP/${SLACK_ACTION_IDS.confirm}`);
     slack.grantUsersScope(true);
     expect(noScope.body.text).toContain('users:read.email');
@@ -174,7 +159,7 @@ describe('the launch alert posted by the Slack app', () => {
 
   it('shows the owner the dry run, stops the instances on Confirm, and tells the alert’s thread', async () => {
     slack.users.set('U-OWNER', 'Owner@Slack-Buttons.test');
-    await postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.showDryRun, stopValue)));
+    await postInteraction(slackFormOf(interaction('U-OWNER', SLACK_ACTION_IDS.showDryRun, stopValue)));
     const dryRun = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.showDryRun}`);
     expect(dryRun.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(dryRun.body.text).toContain('8 of 8 would be stopped. Nothing changes until you confirm.');
@@ -183,7 +168,7 @@ describe('the launch alert posted by the Slack app', () => {
 
     const pressed = Date.now();
     const confirm = await postInteraction(
-      formOf(interaction('U-OWNER', SLACK_ACTION_IDS.confirm, stopValue)),
+      slackFormOf(interaction('U-OWNER', SLACK_ACTION_IDS.confirm, stopValue)),
     );
     expect(confirm.status).toBe(200);
     const done = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.confirm}`);
@@ -213,7 +198,7 @@ describe('the launch alert posted by the Slack app', () => {
       entries.filter((entry) => entry.approved_via === 'slack' && entry.outcome === 'changed'),
     ).toHaveLength(8);
 
-    await postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.keep, stopValue)));
+    await postInteraction(slackFormOf(interaction('U-OWNER', SLACK_ACTION_IDS.keep, stopValue)));
     const late = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.keep}`);
     expect(late.body.text).toContain('only a waiting proposal can be kept');
   });
@@ -234,12 +219,12 @@ describe('the launch alert posted by the Slack app', () => {
 
     await joinAsMember('member@slack-buttons.test');
     slack.users.set('U-MEMBER', 'member@slack-buttons.test');
-    await postInteraction(formOf(interaction('U-MEMBER', SLACK_ACTION_IDS.undo, stopValue)));
+    await postInteraction(slackFormOf(interaction('U-MEMBER', SLACK_ACTION_IDS.undo, stopValue)));
     const refused = await responseTo(`/actions/T1/U-MEMBER/${SLACK_ACTION_IDS.undo}`);
     expect(refused.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(refused.body.text).toContain("is outside your team's scope");
 
-    await postInteraction(formOf(interaction('U-STRANGER', SLACK_ACTION_IDS.undo, stopValue)));
+    await postInteraction(slackFormOf(interaction('U-STRANGER', SLACK_ACTION_IDS.undo, stopValue)));
     const stranger = await responseTo(`/actions/T1/U-STRANGER/${SLACK_ACTION_IDS.undo}`);
     expect(stranger.body.text).toContain('stranger@elsewhere.test is not a member of this organization');
     expect(stranger.body.text).toContain('Undo it from the actions log in Spendguard instead: http');
@@ -249,7 +234,7 @@ describe('the launch alert posted by the Slack app', () => {
   it('starts the instances again on Undo, once however often it is pressed, and tells the thread', async () => {
     const [first, second] = await Promise.all(
       ['/1', '/2'].map((press) =>
-        postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, press))),
+        postInteraction(slackFormOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, press))),
       ),
     );
     expect([first?.status, second?.status]).toEqual([200, 200]);
@@ -291,7 +276,7 @@ describe('the launch alert posted by the Slack app', () => {
       `Olivia Owner started 8 of 8 instances again in ${accountId} (us-east-1) from Slack.`,
     );
 
-    await postInteraction(formOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, '/3')));
+    await postInteraction(slackFormOf(interaction('U-OWNER', SLACK_ACTION_IDS.undo, stopValue, '/3')));
     const third = await responseTo(`/actions/T1/U-OWNER/${SLACK_ACTION_IDS.undo}/3`);
     expect(third.body.text).toBe(
       'Nothing to do: this action was undone already: there is nothing to put back.',
