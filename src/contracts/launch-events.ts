@@ -32,6 +32,11 @@ export const launchLedgerRow = z.object({
   /** CloudTrail userIdentity.arn; null without a trail. */
   launched_by: z.string().nullable(),
   started_at: z.string(),
+  /**
+   * The launch the row belongs to: rows sharing it were started by one call (a RunInstances or
+   * StartInstances of 8), or, before its CloudTrail event is in, in the same second and place.
+   */
+  launch_key: z.string(),
   ended_at: z.string().nullable(),
   running: z.boolean(),
   /** All units of the current type, on demand; null: price unknown. */

@@ -43,6 +43,30 @@ describe('the live ledger', () => {
     expect(ledger.rows[0]?.startedAt).toBe('2026-11-25T09:00:00Z');
   });
 
+  it('keys a launch by its call once the call is in, so two calls of the same second stay two launches', () => {
+    const before = buildLiveLedger(
+      changes(
+        stateChange('i-1', 'pending', '2026-11-25T09:00:00Z', 'evt-s1'),
+        stateChange('i-2', 'pending', '2026-11-25T09:00:00Z', 'evt-s2'),
+        stateChange('i-3', 'pending', '2026-11-25T09:00:00Z', 'evt-s3'),
+      ),
+    );
+    // Before any call: the runs of one second and place read as one launch.
+    expect(new Set(before.rows.map((row) => row.launchKey)).size).toBe(1);
+    const after = buildLiveLedger([
+      ...before.changes,
+      ...changes(
+        runInstances(['i-1', 'i-2'], 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-call-a'),
+        runInstances(['i-3'], 'p4d.24xlarge', '2026-11-25T09:00:00Z', 'evt-call-b'),
+      ),
+    ]);
+    expect(after.rows.map((row) => row.launchKey)).toEqual([
+      'call:evt-call-a',
+      'call:evt-call-a',
+      'call:evt-call-b',
+    ]);
+  });
+
   it('keeps a launch its CloudTrail call opened when a state change reports the same run', () => {
     const ledger = buildLiveLedger(
       changes(

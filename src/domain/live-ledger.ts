@@ -30,6 +30,13 @@ export interface LedgerRow {
    */
   launchEventId: string;
   /**
+   * What acting on "this launch" takes whole (the ledger's Stop): the API call that started the run once
+   * its CloudTrail event is in, so two calls in the same second stay two launches; before that, the runs
+   * the same account and region started in the same second (a RunInstances of 8 reports eight state
+   * changes at one time, and its call may come minutes later).
+   */
+  launchKey: string;
+  /**
    * Every event that reported this run's start (state changes and the CloudTrail call): an alert that
    * fired for the row under any of them, before the call regrouped it, covers it (launch-alerts.ts).
    */
@@ -72,6 +79,8 @@ interface ResourceState {
   lastType?: string;
 }
 
+const isStateChange = (eventName: string) => eventName.startsWith('state:');
+
 function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['origin']): LedgerRow {
   const type = change.resource.type ?? (origin === 'launch' ? state.lastType : undefined);
   return {
@@ -81,6 +90,9 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
     region: change.region,
     accountId: change.accountId,
     launchEventId: change.eventId,
+    launchKey: isStateChange(change.eventName)
+      ? `${change.accountId}/${change.region}@${change.at}`
+      : `call:${change.eventId}`,
     startEventIds: [change.eventId],
     launchedBy: change.who,
     origin,
@@ -92,8 +104,6 @@ function openRow(change: LaunchChange, state: ResourceState, origin: LedgerRow['
   };
 }
 
-const isStateChange = (eventName: string) => eventName.startsWith('state:');
-
 /**
  * A second report of the same run (pending then running, CloudTrail and state change) fills gaps; the
  * CloudTrail call, when it comes after a state change opened the row, makes it part of its launch.
@@ -102,6 +112,7 @@ function mergeStart(row: LedgerRow, change: LaunchChange, openedBy: Map<LedgerRo
   if (!row.startEventIds.includes(change.eventId)) row.startEventIds.push(change.eventId);
   if (!isStateChange(change.eventName) && isStateChange(openedBy.get(row) ?? '')) {
     row.launchEventId = change.eventId;
+    row.launchKey = `call:${change.eventId}`;
     openedBy.set(row, change.eventName);
   }
   row.launchedBy ??= change.who;

@@ -16,6 +16,7 @@ const row = (overrides: Partial<LaunchLedgerRowView>): LaunchLedgerRowView => ({
   account_id: '746251839027',
   launched_by: 'arn:aws:iam::746251839027:user/maya.chen',
   started_at: '2025-03-03T09:00:00Z',
+  launch_key: 'call:run-1',
   ended_at: null,
   running: true,
   usd_per_hour: 21.96,

@@ -56,6 +56,12 @@ export interface ResourceDriver {
   plan(operation: ResourceOperation, resource: ResourceBefore, input: unknown): ResourceStep;
   dryRun(context: DriverContext, operation: ResourceOperation, step: ChangeStep): Promise<DryRunAnswer>;
   run(context: DriverContext, operation: ResourceOperation, step: ChangeStep): Promise<CallAnswer>;
+  /**
+   * The calls of a run together, one answer per step in order, where AWS takes many resources in one call
+   * (one CloudTrail event, so a restart of 8 reads as one launch): when that call fails, each step's own
+   * call says which one AWS refused and why. Without it, each step runs alone.
+   */
+  runMany?(context: DriverContext, operation: ResourceOperation, steps: ChangeStep[]): Promise<CallAnswer[]>;
   /** The words of a dry run's summary: "stopped", "scaled to 0", "tagged". */
   pastTense(operation: ResourceOperation): string;
   /** What AWS's own dry run is called, or how the check stands in for one. */

@@ -1,7 +1,7 @@
 import type { ResourceBefore } from '../../../domain/resource-action-plans.ts';
 import type { ResourceOperation } from '../../../domain/resource-actions.ts';
 import { storableText } from '../../../domain/storable-text.ts';
-import type { DriverContext, ResourceDriver } from './action-driver.ts';
+import type { CallAnswer, ChangeStep, DriverContext, ResourceDriver } from './action-driver.ts';
 import type { StoredStep } from './actions.repository.ts';
 
 /**
@@ -53,9 +53,21 @@ export interface StepOutcome {
   restore: unknown;
 }
 
+/** Each step's answer: one call for them all where the driver takes many, else one call each. */
+function runChanges(
+  driver: ResourceDriver,
+  context: DriverContext,
+  operation: ResourceOperation,
+  changes: ChangeStep[],
+): Promise<CallAnswer[]> {
+  if (changes.length === 0) return Promise.resolve([]);
+  if (driver.runMany) return driver.runMany(context, operation, changes);
+  return Promise.all(changes.map((change) => driver.run(context, operation, change)));
+}
+
 /**
  * Runs a confirmed proposal: the state read again and planned again (a resource someone stopped
- * meanwhile has nothing to do), then one call per resource, so one refusal never hides the others.
+ * meanwhile has nothing to do), then the changes, so one refusal never hides the others' outcome.
  */
 export async function runSteps(
   driver: ResourceDriver,
@@ -67,55 +79,65 @@ export async function runSteps(
     context,
     steps.map((step) => step.resourceId),
   );
-  return Promise.all(
-    steps.map(async (step): Promise<StepOutcome> => {
-      const now =
-        'resources' in current
-          ? current.resources.find((one) => one.resourceId === step.resourceId)
-          : undefined;
-      const again = now ? driver.plan(operation, now, step.apply ?? null) : undefined;
-      const before = again?.stateBefore ?? step.stateBefore;
-      if (step.outcome !== 'change' || (again && again.outcome !== 'change')) {
-        const reason = again && again.outcome !== 'change' ? again.reason : (step.reason ?? 'Not changed.');
-        const refused = step.outcome === 'refused' || again?.outcome === 'refused';
-        return {
-          resourceId: step.resourceId,
-          outcome: refused ? 'refused' : 'nothing-to-do',
-          stateBefore: before,
-          stateAfter: before,
-          awsCode: null,
-          awsMessage: reason,
-          restore: null,
-        };
-      }
-      const change = again ?? {
+  const planned = steps.map((step): StepOutcome | { change: ChangeStep; before: string } => {
+    const now =
+      'resources' in current
+        ? current.resources.find((one) => one.resourceId === step.resourceId)
+        : undefined;
+    const again = now ? driver.plan(operation, now, step.apply ?? null) : undefined;
+    const before = again?.stateBefore ?? step.stateBefore;
+    if (step.outcome !== 'change' || (again && again.outcome !== 'change')) {
+      const reason = again && again.outcome !== 'change' ? again.reason : (step.reason ?? 'Not changed.');
+      const refused = step.outcome === 'refused' || again?.outcome === 'refused';
+      return {
         resourceId: step.resourceId,
-        outcome: 'change' as const,
+        outcome: refused ? 'refused' : 'nothing-to-do',
         stateBefore: before,
-        stateAfter: step.stateAfter ?? '',
-        apply: step.apply ?? null,
+        stateAfter: before,
+        awsCode: null,
+        awsMessage: reason,
         restore: null,
       };
-      const answer = await driver.run(context, operation, change);
-      return answer.ok
-        ? {
-            resourceId: step.resourceId,
-            outcome: 'changed',
-            stateBefore: before,
-            stateAfter: answer.stateAfter,
-            awsCode: null,
-            awsMessage: answer.message,
-            restore: change.restore,
-          }
-        : {
-            resourceId: step.resourceId,
-            outcome: 'failed',
-            stateBefore: before,
-            stateAfter: null,
-            awsCode: answer.code,
-            awsMessage: storableText(answer.message),
-            restore: null,
-          };
-    }),
+    }
+    const change = again ?? {
+      resourceId: step.resourceId,
+      outcome: 'change' as const,
+      stateBefore: before,
+      stateAfter: step.stateAfter ?? '',
+      apply: step.apply ?? null,
+      restore: null,
+    };
+    return { change, before };
+  });
+  const toRun = planned.filter((one): one is { change: ChangeStep; before: string } => 'change' in one);
+  const answers = await runChanges(
+    driver,
+    context,
+    operation,
+    toRun.map((one) => one.change),
   );
+  return planned.map((one): StepOutcome => {
+    if (!('change' in one)) return one;
+    const { change, before } = one;
+    const answer = answers[toRun.indexOf(one)] as CallAnswer;
+    return answer.ok
+      ? {
+          resourceId: change.resourceId,
+          outcome: 'changed',
+          stateBefore: before,
+          stateAfter: answer.stateAfter,
+          awsCode: null,
+          awsMessage: answer.message,
+          restore: change.restore,
+        }
+      : {
+          resourceId: change.resourceId,
+          outcome: 'failed',
+          stateBefore: before,
+          stateAfter: null,
+          awsCode: answer.code,
+          awsMessage: storableText(answer.message),
+          restore: null,
+        };
+  });
 }

@@ -202,12 +202,22 @@ describe('stopping a launch', () => {
   });
 
   it('undoes the stop by starting what it stopped, once', async () => {
+    clock.advance(60_000);
     const undo = await callAs(server, owner)('POST', `/api/actions/${stop.id}/undo`);
     expect(undo.statusCode, undo.body).toBe(201);
     const started = undo.json() as ResourceActionView;
     expect(started).toMatchObject({ operation: 'start', undo_of: stop.id, status: 'done' });
     expect(started.results.map((entry) => entry.state_after)).toEqual(Array(8).fill('pending'));
     for (const id of ids) expect(await stateInSimulator(id)).toBe('running');
+    // One StartInstances call for the eight: the ledger reads the restart as one launch, with one Stop.
+    const restarted = await waitUntil(
+      async () => (await callAs(server, owner)('GET', '/api/launch-ledger')).json() as LaunchLedgerView,
+      (view) =>
+        view.rows.filter((row) => ids.includes(row.resource_id) && row.running && row.launched_by).length ===
+        8,
+    );
+    const running = restarted.rows.filter((row) => ids.includes(row.resource_id) && row.running);
+    expect(new Set(running.map((row) => row.launch_key)).size).toBe(1);
     const original = await callAs(server, owner)('GET', `/api/actions/${stop.id}`);
     expect(original.json()).toMatchObject({ status: 'undone', undoable: false });
     const twice = await callAs(server, owner)('POST', `/api/actions/${stop.id}/undo`);

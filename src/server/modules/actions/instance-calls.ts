@@ -1,8 +1,13 @@
-import { DescribeInstancesCommand, StartInstancesCommand, StopInstancesCommand } from '@aws-sdk/client-ec2';
+import {
+  DescribeInstancesCommand,
+  type InstanceStateChange,
+  StartInstancesCommand,
+  StopInstancesCommand,
+} from '@aws-sdk/client-ec2';
 import type { ResourceBefore, ResourceStep } from '../../../domain/resource-action-plans.ts';
 import { planInstanceOperation, type ResourceOperation } from '../../../domain/resource-actions.ts';
 import type { AwsClients } from '../integrations/aws/aws-clients.ts';
-import { errorAnswer, type ResourceDriver } from './action-driver.ts';
+import { type CallAnswer, errorAnswer, type ResourceDriver } from './action-driver.ts';
 
 /**
  * The instances as the read-only role sees them, or the ids EC2 does not know in that account and
@@ -35,9 +40,23 @@ export async function describeInstances(
   }
 }
 
-function command(operation: ResourceOperation, instanceId: string, dryRun: boolean) {
-  const input = { InstanceIds: [instanceId], DryRun: dryRun };
+function command(operation: ResourceOperation, instanceIds: string[], dryRun: boolean) {
+  const input = { InstanceIds: instanceIds, DryRun: dryRun };
   return operation === 'stop' ? new StopInstancesCommand(input) : new StartInstancesCommand(input);
+}
+
+/** Each instance's state change in a StopInstances or StartInstances answer, as the log keeps it. */
+function callAnswersOf(answer: object, instanceIds: string[]): CallAnswer[] {
+  const changes =
+    'StoppingInstances' in answer
+      ? (answer as { StoppingInstances?: InstanceStateChange[] }).StoppingInstances
+      : (answer as { StartingInstances?: InstanceStateChange[] }).StartingInstances;
+  return instanceIds.map((instanceId) => {
+    const change = changes?.find((item) => item.InstanceId === instanceId);
+    const before = change?.PreviousState?.Name ?? 'unknown';
+    const after = change?.CurrentState?.Name ?? 'unknown';
+    return { ok: true, stateAfter: after, message: `${before} → ${after}` };
+  });
 }
 
 /** EC2's DryRun: "DryRunOperation" means the role may and the call would succeed; anything else is why not. */
@@ -53,7 +72,11 @@ export async function ec2DryRun(send: () => Promise<unknown>) {
   }
 }
 
-/** Stopping and starting EC2 instances, one instance per call: one refusal never hides the others' outcome. */
+/**
+ * Stopping and starting EC2 instances: a run's instances in one call, as a person's console click or
+ * RunInstances would (one CloudTrail event: the restart an undo makes is one launch in the ledger); when
+ * EC2 refuses that call, one call per instance, so one refusal never hides the others' outcome.
+ */
 export const instanceDriver: ResourceDriver = {
   dryRunName: 'EC2 dry run',
   pastTense: (operation) => (operation === 'stop' ? 'stopped' : 'started'),
@@ -70,22 +93,26 @@ export const instanceDriver: ResourceDriver = {
   },
   async dryRun(context, operation, step) {
     const { ec2 } = await context.actor();
-    return ec2DryRun(() => ec2.send(command(operation, step.resourceId, true)));
+    return ec2DryRun(() => ec2.send(command(operation, [step.resourceId], true)));
   },
   async run(context, operation, step) {
     const { ec2 } = await context.actor();
     try {
-      const answer = await ec2.send(command(operation, step.resourceId, false));
-      const changes =
-        'StoppingInstances' in answer
-          ? answer.StoppingInstances
-          : (answer as { StartingInstances?: typeof answer.StoppingInstances }).StartingInstances;
-      const change = changes?.find((item) => item.InstanceId === step.resourceId);
-      const before = change?.PreviousState?.Name ?? 'unknown';
-      const after = change?.CurrentState?.Name ?? 'unknown';
-      return { ok: true, stateAfter: after, message: `${before} → ${after}` };
+      const answer = await ec2.send(command(operation, [step.resourceId], false));
+      return callAnswersOf(answer, [step.resourceId])[0] as CallAnswer;
     } catch (error) {
       return errorAnswer(error);
+    }
+  },
+  async runMany(context, operation, steps) {
+    const { ec2 } = await context.actor();
+    const ids = steps.map((step) => step.resourceId);
+    try {
+      return callAnswersOf(await ec2.send(command(operation, ids, false)), ids);
+    } catch (error) {
+      // One refused instance fails EC2's whole call: each instance's own call tells which and why.
+      if (steps.length === 1) return [errorAnswer(error)];
+      return Promise.all(steps.map((step) => instanceDriver.run(context, operation, step)));
     }
   },
 };

@@ -37,6 +37,7 @@ function rowView(
     account_id: row.accountId,
     launched_by: row.launchedBy ?? null,
     started_at: new Date(row.startedAtMs).toISOString(),
+    launch_key: row.launchKey,
     ended_at: iso(row.endedAtMs),
     running,
     usd_per_hour: row.usdPerHour,

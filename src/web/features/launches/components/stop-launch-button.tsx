@@ -1,14 +1,12 @@
 import { Button } from '@mantine/core';
 import type { LaunchLedgerRowView } from '../../../../contracts/launch-events.ts';
 
-/** Whether `other` is a running EC2 instance of the same launch: same integration, account, region and start. */
+/** Whether `other` is a running EC2 instance of the same launch (the same integration and launch key). */
 const runningInSameLaunch = (row: LaunchLedgerRowView, other: LaunchLedgerRowView) =>
   other.resource_kind === 'ec2-instance' &&
   other.running &&
   other.integration_id === row.integration_id &&
-  other.account_id === row.account_id &&
-  other.region === row.region &&
-  other.started_at === row.started_at;
+  other.launch_key === row.launch_key;
 
 export function launchInstances(row: LaunchLedgerRowView, rows: readonly LaunchLedgerRowView[]): string[] {
   return rows.filter((other) => runningInSameLaunch(row, other)).map((other) => other.resource_id);

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ids = Array.from({ length: 8 }, (_, index) => `i-0aaa0000000${index + 1}`);
 
-const row = (resourceId: string, running: boolean): LaunchLedgerRowView => ({
+const row = (resourceId: string, running: boolean, launchKey = 'call:run-1'): LaunchLedgerRowView => ({
   id: `281947365012/us-east-1/${resourceId}@2026-12-06T09:00:00Z`,
   integration_id: 'int-1',
   integration_name: 'Demo',
@@ -24,6 +24,7 @@ const row = (resourceId: string, running: boolean): LaunchLedgerRowView => ({
   account_id: '281947365012',
   launched_by: 'arn:aws:iam::281947365012:user/maya.chen',
   started_at: '2026-12-06T09:00:00Z',
+  launch_key: launchKey,
   ended_at: running ? null : '2026-12-06T09:05:00Z',
   running,
   usd_per_hour: 21.96,
@@ -124,6 +125,33 @@ describe('stopping a launch from the ledger', () => {
     const still = screen.getByRole('dialog');
     expect(within(still).getByText(/^Stopped 8 of 8 instances/)).toBeTruthy();
     expect(within(still).getByRole('button', { name: 'Undo: start them again' })).toBeTruthy();
+  });
+});
+
+describe('what one launch is', () => {
+  it('keeps two calls started in the same second apart: each offers to stop its own 8', async () => {
+    const others = ids.map((id) => `${id}-other`);
+    const bodies: Array<{ instance_ids?: string[] }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ Code: 'Forbidden', Message: 'not yours' }), { status: 403 });
+      }),
+    );
+    renderScreen(
+      <LaunchLedgerTable
+        rows={[...ids.map((id) => row(id, true)), ...others.map((id) => row(id, true, 'call:run-2'))]}
+        timeZone="UTC"
+        empty={null}
+        mayAct={() => true}
+      />,
+    );
+    const stops = screen.getAllByRole('button', { name: 'Stop 8 instances of this launch' });
+    expect(stops).toHaveLength(2);
+    fireEvent.click(stops[1]!);
+    await screen.findByRole('dialog');
+    expect(new Set(bodies[0]?.instance_ids)).toEqual(new Set(others));
   });
 });
 
