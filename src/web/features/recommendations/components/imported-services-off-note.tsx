@@ -49,7 +49,7 @@ function BothServicesOff({ off }: { off: Record<ImportFinder, string[]> }) {
         {sameAccounts
           ? `${accountsPhrase(off.computeOptimizer)} ${off.computeOptimizer.length === 1 ? 'has' : 'have'} both turned off, so only Spendguard's own findings are listed there.`
           : "Spendguard's own findings are listed in every account; where a service is off, its recommendations are not imported."}{' '}
-        Turning each on would import, a resource flagged twice counted once:
+        Turning each on would import (a resource flagged twice is counted once):
       </Text>
       <List size="sm" spacing={2} mt={6}>
         {finders.map((finder) => {
