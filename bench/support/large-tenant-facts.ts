@@ -29,6 +29,11 @@ export interface LargeTenantShape {
   tagValues: number;
   /** Savings Plans and reservations in the bill (0: none), each paying for usage in 5 accounts. */
   commitments: number;
+  /**
+   * How far each month's `cost-center` values move on from the month before's (0 or absent: the same
+   * every month): with `tagValues`, no month shares one, so a read a month off its window names others.
+   */
+  costCenterShift?: number;
 }
 
 export const LARGE_TENANT: LargeTenantShape = {
@@ -92,7 +97,7 @@ function stagePeriod(
       lateral (select jsonb_strip_nulls(jsonb_build_object(
         'team', case when (a * 7 + s) % 10 <> 0 then 'team-' || lpad(((a * ${shape.services} + s) % ${v})::text, 3, '0') end,
         'project', case when (a + s * 3) % 5 <> 0 then 'project-' || lpad(((a * 37 + s * 11) % ${v})::text, 3, '0') end,
-        'cost-center', 'cc-' || lpad(((a * 131 + s * 17) % ${v})::text, 3, '0'))) as tags) as tagged,
+        'cost-center', 'cc-' || lpad(((a * 131 + s * 17) % ${v} + ${monthIndex * (shape.costCenterShift ?? 0)})::text, 3, '0'))) as tags) as tagged,
       generate_series(${first}::date, ${last}::date, interval '1 day') as d,
       lateral (select round(((s % 37) + 1) * (1 + a % 5) * (1 + extract(isodow from d) / 10.0)
         * (1 + ${monthIndex} * 0.02) * (1 + (r / ${pairs}) % 5 / 10.0) * ${pairs} / (7.0 * ${shape.resources}), 10)

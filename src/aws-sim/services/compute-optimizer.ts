@@ -13,12 +13,11 @@ import type { FleetInstance } from '../company/fleet.ts';
 import type { SimNatGateway } from '../company/network-services.ts';
 import type { SimVolume } from '../company/waste.ts';
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
 import { jsonPage } from '../protocol/json-pages.ts';
+import { jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
+import { targetedOperation } from '../protocol/service-handler.ts';
 
 const TARGET_PREFIX = 'ComputeOptimizerService.';
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
@@ -225,12 +224,6 @@ export function computeOptimizerService(sources: ComputeOptimizerSources): Servi
       if (OFFERED.has(context.operation)) return listed(sources, context);
       throw new AwsError('UnknownOperationException', `The simulator does not offer ${context.operation}`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
-      throttled: () => new AwsError('ThrottlingException', 'Rate exceeded', 400),
-      accessDenied: (callerArn, action) =>
-        new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 403),
-    },
+    ...jsonServiceErrors(CONTENT_TYPE),
   };
 }

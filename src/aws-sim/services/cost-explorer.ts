@@ -4,9 +4,8 @@ import { accountById, MANAGEMENT_ACCOUNT_ID } from '../company/company-profile.t
 import { startOfUtcMonth } from '../company/timeline.ts';
 import type { CurExport } from '../cur/cur-export.ts';
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
+import { jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
 import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 import {
@@ -117,9 +116,7 @@ export function costExplorerService(
       }
       throw new AwsError('UnknownOperationException', `The simulator does not offer ${context.operation}`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
+    ...jsonServiceErrors(CONTENT_TYPE, {
       throttled: () => new AwsError('LimitExceededException', 'Rate limit exceeded', 400),
       accessDenied: (callerArn, action, operation) => {
         const accountId = callerArn.split(':')[4] ?? '';
@@ -129,6 +126,6 @@ export function costExplorerService(
           400,
         );
       },
-    },
+    }),
   };
 }

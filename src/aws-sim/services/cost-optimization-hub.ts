@@ -6,12 +6,11 @@ import {
 } from '../company/cost-optimization-hub-recommendations.ts';
 import { DAY_MS } from '../company/timeline.ts';
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
 import { jsonPage } from '../protocol/json-pages.ts';
+import { jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
+import { targetedOperation } from '../protocol/service-handler.ts';
 
 const TARGET_PREFIX = 'CostOptimizationHubService.';
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
@@ -139,12 +138,6 @@ export function costOptimizationHubService(sources: CostOptimizationHubSources):
       if (context.operation === 'ListRecommendations') return recommendations(sources, context);
       throw new AwsError('UnknownOperationException', `The simulator does not offer ${context.operation}`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
-      throttled: () => new AwsError('ThrottlingException', 'Rate exceeded', 400),
-      accessDenied: (callerArn, action) =>
-        new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 403),
-    },
+    ...jsonServiceErrors(CONTENT_TYPE),
   };
 }

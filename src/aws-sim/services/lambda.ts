@@ -1,9 +1,7 @@
 import type { SimulatedFunction } from '../company/usage-metrics.ts';
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
+import { jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { notAuthorizedMessage } from '../protocol/service-handler.ts';
 
 const CONTENT_TYPE = 'application/json';
 const LIST_PATH = '/2015-03-31/functions';
@@ -59,12 +57,8 @@ export function lambdaService(functions: () => readonly SimulatedFunction[]): Se
       if (context.operation === 'ListFunctions') return listFunctions(functions, context);
       throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
+    ...jsonServiceErrors(CONTENT_TYPE, {
       throttled: () => new AwsError('TooManyRequestsException', 'Rate exceeded', 429),
-      accessDenied: (callerArn, action) =>
-        new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 403),
-    },
+    }),
   };
 }

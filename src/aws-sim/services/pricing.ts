@@ -1,9 +1,8 @@
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
+import { accessDeniedWithStatus, jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
+import { targetedOperation } from '../protocol/service-handler.ts';
 import { type PriceListProduct, priceListProducts } from './pricing-products.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.1';
@@ -79,12 +78,6 @@ export function pricingService(): ServiceHandler {
       if (context.operation === 'GetProducts') return getProducts(context);
       throw new AwsError('InvalidParameterException', `The simulator does not offer ${context.operation}.`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
-      throttled: () => new AwsError('ThrottlingException', 'Rate exceeded', 400),
-      accessDenied: (callerArn, action) =>
-        new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 400),
-    },
+    ...jsonServiceErrors(CONTENT_TYPE, { accessDenied: accessDeniedWithStatus(400) }),
   };
 }

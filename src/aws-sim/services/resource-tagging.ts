@@ -1,10 +1,9 @@
 import type { TaggedResource } from '../company/tagged-resources.ts';
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
+import { accessDeniedWithStatus, jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
+import { targetedOperation } from '../protocol/service-handler.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.1';
 const TARGET_PREFIX = 'ResourceGroupsTaggingAPI_20170126.';
@@ -86,12 +85,9 @@ export function resourceTaggingService(resources: () => readonly TaggedResource[
       if (context.operation === 'GetResources') return getResources(resources, context);
       throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
+    ...jsonServiceErrors(CONTENT_TYPE, {
       throttled: () => new AwsError('ThrottledException', 'Rate exceeded', 400),
-      accessDenied: (callerArn, action) =>
-        new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 400),
-    },
+      accessDenied: accessDeniedWithStatus(400),
+    }),
   };
 }

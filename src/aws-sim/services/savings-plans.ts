@@ -4,11 +4,9 @@ import {
   savingsPlanState,
 } from '../company/commitment-inventory.ts';
 import { AwsError } from '../protocol/aws-error.ts';
-import { jsonStyleCredentialErrors } from '../protocol/credential-errors.ts';
-import { jsonErrorDocument } from '../protocol/error-documents.ts';
 import { jsonBody } from '../protocol/json-body.ts';
+import { jsonServiceErrors } from '../protocol/json-service-errors.ts';
 import type { CallContext, ServiceHandler, SimResponse } from '../protocol/service-handler.ts';
-import { notAuthorizedMessage } from '../protocol/service-handler.ts';
 
 const CONTENT_TYPE = 'application/json';
 const MAX_RESULTS = 1000;
@@ -93,12 +91,8 @@ export function savingsPlansService(inventory: CommitmentInventory): ServiceHand
       if (context.operation === 'DescribeSavingsPlans') return describeSavingsPlans(inventory, context);
       throw new AwsError('InvalidAction', `The simulator does not offer ${context.operation}.`);
     },
-    renderError: (error, requestId) => jsonErrorDocument(error, requestId, CONTENT_TYPE),
-    errors: {
-      ...jsonStyleCredentialErrors,
+    ...jsonServiceErrors(CONTENT_TYPE, {
       throttled: () => new AwsError('ThrottlingException', 'Rate exceeded', 429),
-      accessDenied: (callerArn, action) =>
-        new AwsError('AccessDeniedException', notAuthorizedMessage(callerArn, action), 403),
-    },
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type {
   RecommendationItem,
@@ -20,6 +20,11 @@ import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import type { ActableResource } from '../../../lib/resource-actions.ts';
 import { type RecommendationFilters, useRecommendations } from '../api/get-recommendations.ts';
 import { ClampedWhy } from './clamped-why.tsx';
+import {
+  IMPORTED_SERVICES,
+  ImportedServicesOffNote,
+  type ImportFinder,
+} from './imported-services-off-note.tsx';
 import { KindTotals } from './kind-totals.tsx';
 import { RecommendationActionButton } from './recommendation-action-button.tsx';
 import { RecommendationCards } from './recommendation-cards.tsx';
@@ -36,26 +41,6 @@ const FINDER_NAMES: Partial<Record<RecommendationListView['finders'][number]['fi
 };
 const finderName = (finder: string) =>
   FINDER_NAMES[finder as keyof typeof FINDER_NAMES] ?? `${finder[0]?.toUpperCase()}${finder.slice(1)}`;
-
-/** What each of AWS's recommendation services is called, and where it is turned on. */
-const IMPORTED_SERVICES = {
-  computeOptimizer: { name: 'Compute Optimizer', console: 'the Compute Optimizer console' },
-  costOptimizationHub: { name: 'Cost Optimization Hub', console: 'the Billing and Cost Management console' },
-} as const;
-type ImportFinder = keyof typeof IMPORTED_SERVICES;
-
-/** Accounts without one of AWS's recommendation services: said once, calmly; Spendguard's own findings cover them. */
-function ServiceOff({ finder, accounts }: { finder: ImportFinder; accounts: string[] }) {
-  if (accounts.length === 0) return null;
-  const { name, console } = IMPORTED_SERVICES[finder];
-  return (
-    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={`${name} is off`}>
-      Account{accounts.length === 1 ? '' : 's'} {accounts.join(', ')} {accounts.length === 1 ? 'has' : 'have'}{' '}
-      AWS {name} turned off, so its recommendations are not imported there; Spendguard&apos;s own findings are
-      listed. Turn it on from {console} to import them too; a resource both flag is counted once.
-    </Alert>
-  );
-}
 
 const offersOf = (item: RecommendationItem) =>
   findingActionOffers({
@@ -199,8 +184,12 @@ export function AllRecommendations({
             : (finder.message ?? 'The last sync could not finish this finder.')}
         </Alert>
       ))}
-      <ServiceOff finder="computeOptimizer" accounts={offIn('computeOptimizer')} />
-      <ServiceOff finder="costOptimizationHub" accounts={offIn('costOptimizationHub')} />
+      <ImportedServicesOffNote
+        off={{
+          computeOptimizer: offIn('computeOptimizer'),
+          costOptimizationHub: offIn('costOptimizationHub'),
+        }}
+      />
       <KindTotals totals={list.totals} selected={filters.kind} onSelect={(kind) => set({ kind })} />
       <RecommendationFilterBar list={list} filters={filters} onChange={set} />
       {phone ? (
