@@ -26,6 +26,7 @@ import {
 } from './alert-spend.ts';
 import { reminderText } from './alert-wording.ts';
 import { anomalyNotifications } from './anomaly-evaluation.ts';
+import { memoizedCommitmentEnds } from './budget-commitment-ends.ts';
 import { budgetNotifications } from './budget-evaluation.ts';
 import { type CommitmentFactsSource, commitmentNotifications } from './commitment-evaluation.ts';
 import { costThresholdNotifications } from './cost-threshold-evaluation.ts';
@@ -125,7 +126,7 @@ export function createAlertEvaluation(deps: {
     const pass: EvaluationPass | null = asOf
       ? {
           ...{ db, organizationId, asOf, today: today(), now: now(), spend, read, fired, live },
-          commitmentEnds: deps.commitmentEnds,
+          commitmentEnds: memoizedCommitmentEnds(deps.commitmentEnds),
         }
       : null;
     const launchContext = {

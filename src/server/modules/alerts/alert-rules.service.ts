@@ -49,7 +49,7 @@ import {
 } from './alert-rules.repository.ts';
 import { budgetSpendAsOf, evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
 import { defaultRuleName } from './alert-wording.ts';
-import { budgetCommitmentEndsOf } from './budget-commitment-ends.ts';
+import { budgetCommitmentEndsOf, memoizedCommitmentEnds } from './budget-commitment-ends.ts';
 import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
 import {
   type LiveLedgerSource,
@@ -166,13 +166,18 @@ export function createAlertRulesService(
     if (!scope) throw badRequest('settings.team_id: no such team in this organization');
   }
 
-  async function budgetView(row: BudgetRow, asOf: string | null, live: LiveLedgerView): Promise<BudgetView> {
+  async function budgetView(
+    row: BudgetRow,
+    asOf: string | null,
+    live: LiveLedgerView,
+    commitmentEnds = launches.commitmentEnds,
+  ): Promise<BudgetView> {
     const budget = budgetOfRow(row);
     const day = asOf ?? today();
     const spend = await budgetSpendAsOf(read, row.organization_id, budget, day, today());
     const liveForecast = liveForecastOf(live, budget, spend.period);
     const ends = asOf
-      ? await budgetCommitmentEndsOf(launches.commitmentEnds, row.organization_id, budget, {
+      ? await budgetCommitmentEndsOf(commitmentEnds, row.organization_id, budget, {
           period: spend.period,
           asOf,
           today: today(),
@@ -255,7 +260,8 @@ export function createAlertRulesService(
       const asOf = await evaluationDayOf(spendSource, viewer.organizationId, today());
       const rows = await listBudgetRows(db, viewer.organizationId);
       const live = await liveOf(viewer.organizationId);
-      return Promise.all(rows.map((row) => budgetView(row, asOf, live)));
+      const commitmentEnds = memoizedCommitmentEnds(launches.commitmentEnds);
+      return Promise.all(rows.map((row) => budgetView(row, asOf, live, commitmentEnds)));
     },
 
     async getBudget(viewer: Viewer, id: string): Promise<BudgetView> {

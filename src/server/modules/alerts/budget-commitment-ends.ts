@@ -49,3 +49,24 @@ export async function budgetCommitmentEndsOf(
     }),
   });
 }
+
+/**
+ * One read per (accounts, days) within a pass or a list of budgets: budgets of the same accounts and
+ * period share it, as they share their spend (alert-spend.ts's memoized reader).
+ */
+export function memoizedCommitmentEnds(
+  source: BudgetCommitmentEnds | undefined,
+): BudgetCommitmentEnds | undefined {
+  if (!source) return undefined;
+  const cache = new Map<string, ReturnType<BudgetCommitmentEnds>>();
+  return (organizationId, accountIds, days, now) => {
+    // The first read's instant serves the whole pass or list, as its live ledger does.
+    const key = JSON.stringify([organizationId, accountIds, days]);
+    let ends = cache.get(key);
+    if (!ends) {
+      ends = source(organizationId, accountIds, days, now);
+      cache.set(key, ends);
+    }
+    return ends;
+  };
+}
