@@ -125,7 +125,15 @@ export function createAlertEvaluation(deps: {
     // Idle-instance and launch alerts need no billing data; the spend rules need a day to judge.
     const pass: EvaluationPass | null = asOf
       ? {
-          ...{ db, organizationId, asOf, today: today(), now: now(), spend, read, fired, live },
+          db,
+          organizationId,
+          asOf,
+          today: today(),
+          now: now(),
+          spend,
+          read,
+          fired,
+          live,
           commitmentEnds: memoizedCommitmentEnds(deps.commitmentEnds),
         }
       : null;
