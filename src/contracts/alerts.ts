@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { providerNames } from './cloud-providers.ts';
+import { commitmentEndInForecast } from './commitment-ends.ts';
 
 /** Which spend a budget or rule watches: all of it, or some accounts, services and/or one tag value. */
 export const costFilter = z.object({
@@ -78,6 +79,11 @@ export const budgetView = z.object({
      * ledger's run-rate to the period's end, on-demand prices); included in `forecast_usd`.
      */
     forecast_live_run_rate_usd: z.number(),
+    /**
+     * Savings Plans and reservations in the budget's accounts that end within its period (decision 137);
+     * their `extra_usd` is included in `forecast_usd`.
+     */
+    forecast_commitment_ends: z.array(commitmentEndInForecast),
     percent_used: z.number().nullable(),
     thresholds: z.array(
       z.object({

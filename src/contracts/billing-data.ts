@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseSelectedTagValues } from '../domain/billing-view.ts';
 import { inclusiveDayCount, isIsoDay } from '../domain/calendar-days.ts';
 import { providerChoice, providerNames } from './cloud-providers.ts';
+import { commitmentEndInForecast } from './commitment-ends.ts';
 
 /** Longest range one billing query may cover: the business plan's 36 months of history. */
 export const MAX_BILLING_RANGE_DAYS = 1_100;
@@ -88,20 +89,8 @@ export const monthEndForecast = z.object({
   lower: usd,
   upper: usd,
   method: z.enum(['seasonal-trend', 'run-rate', 'actual', 'no-history']),
-  /**
-   * Savings Plans and reservations in the view's accounts that end within the month (decision 114): from
-   * its end, the usage one paid for costs On-Demand, and the forecast includes `extra_usd` for it (null
-   * when the bill does not say the On-Demand cost; negative when the plan cost more than that usage).
-   */
-  commitment_ends: z.array(
-    z.object({
-      commitment_id: z.string(),
-      type: z.string(),
-      ends_at: z.string(),
-      ends_on: z.string(),
-      extra_usd: usd.nullable(),
-    }),
-  ),
+  /** Savings Plans and reservations in the view's accounts that end within the month (decision 114). */
+  commitment_ends: z.array(commitmentEndInForecast),
 });
 
 export const billingData = z.object({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  budgetForecastWithCommitmentEnds,
   commitmentEndsInMonth,
+  commitmentEndsInPeriod,
   endsWithinMonthOf,
   forecastWithCommitmentEnds,
 } from './commitment-forecast.ts';
@@ -102,5 +104,58 @@ describe('the forecast with the ends', () => {
   it('never falls below what is billed so far', () => {
     const lowered = forecastWithCommitmentEnds(forecast, [{ ...end, extra: -2_200 }]);
     expect(lowered).toMatchObject({ forecast: 1_000, lower: 1_000, upper: 1_300 });
+  });
+});
+
+describe("a commitment's end in a budget's forecast over its period", () => {
+  const QUARTER = { ...NOVEMBER_12, periodEnd: '2026-12-31' };
+
+  it('adds each hour from its end to the period end: a quarter holds the month after it too', () => {
+    const [end] = commitmentEndsInPeriod({ commitments: [plan], ...QUARTER });
+    // November 20 00:00 to January 1 00:00: 42 days at $1 an hour.
+    expect(end?.extra).toBe(42 * 24);
+  });
+
+  it('weighs an end in a later month of the period, from its own day on', () => {
+    const [end] = commitmentEndsInPeriod({
+      commitments: [{ ...plan, endsAt: '2026-12-21T00:00:00.000Z' }],
+      ...QUARTER,
+    });
+    expect(end?.extra).toBe(11 * 24);
+    expect(end?.endsOn).toBe('2026-12-21');
+  });
+
+  it('weighs no end of an earlier month of the period, already in the bill the forecast learns from', () => {
+    const ends = commitmentEndsInPeriod({
+      commitments: [{ ...plan, endsAt: '2026-10-20T00:00:00.000Z' }],
+      ...QUARTER,
+    });
+    expect(ends).toEqual([]);
+  });
+
+  it('is the month-end rule when the period is the month', () => {
+    const commitments = [plan, { ...plan, id: 'early', endsAt: '2026-11-03T00:00:00.000Z' }];
+    expect(commitmentEndsInPeriod({ commitments, ...NOVEMBER_12, periodEnd: '2026-11-30' })).toEqual(
+      commitmentEndsInMonth({ commitments, ...NOVEMBER_12 }),
+    );
+  });
+});
+
+describe("a budget's forecast with the ends", () => {
+  const end = { id: 'a', type: 'Compute Savings Plan', endsAt: plan.endsAt, endsOn: '2026-11-20' };
+
+  it('adds what the ends add to the bill forecast; an unknown one adds nothing', () => {
+    expect(
+      budgetForecastWithCommitmentEnds(1_000, 3_000, [
+        { ...end, extra: 264 },
+        { ...end, id: 'b', extra: null },
+      ]),
+    ).toBe(3_264);
+  });
+
+  it('never falls below the spend so far, and stays none without a bill forecast', () => {
+    expect(budgetForecastWithCommitmentEnds(1_000, 3_000, [{ ...end, extra: -2_500 }])).toBe(1_000);
+    expect(budgetForecastWithCommitmentEnds(1_000, null, [{ ...end, extra: 264 }])).toBeNull();
+    expect(budgetForecastWithCommitmentEnds(1_000, 3_000, [])).toBe(3_000);
   });
 });

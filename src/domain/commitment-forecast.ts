@@ -38,8 +38,17 @@ const instantOfDay = (day: IsoDay) => Date.parse(`${day}T00:00:00Z`);
 
 /** Whether a commitment ends within the calendar month (UTC) that holds `today`. */
 export function endsWithinMonthOf(endsAt: string, today: IsoDay): boolean {
+  return endsWithinWeighedDays(endsAt, today, monthEnd(today));
+}
+
+/**
+ * Whether a forecast to `periodEnd` weighs a commitment's end: from the start of the month holding
+ * `today` to the period's end (decision 137). An end in an earlier month is already in the bill the
+ * forecast learns from.
+ */
+export function endsWithinWeighedDays(endsAt: string, today: IsoDay, periodEnd: IsoDay): boolean {
   const end = Date.parse(endsAt);
-  return end >= instantOfDay(monthStart(today)) && end < instantOfDay(addDays(monthEnd(today), 1));
+  return end >= instantOfDay(monthStart(today)) && end < instantOfDay(addDays(periodEnd, 1));
 }
 
 /**
@@ -54,12 +63,25 @@ export function commitmentEndsInMonth(input: {
   today: IsoDay;
   firstPredicted: IsoDay;
 }): CommitmentEndInForecast[] {
+  return commitmentEndsInPeriod({ ...input, periodEnd: monthEnd(input.today) });
+}
+
+/**
+ * The month's rule over a budget's period (decision 137): the ends from the month holding `today` to
+ * `periodEnd`, each adding its hours from its end (or from the first predicted day) to the period's end.
+ */
+export function commitmentEndsInPeriod(input: {
+  commitments: readonly EndingCommitment[];
+  today: IsoDay;
+  firstPredicted: IsoDay;
+  periodEnd: IsoDay;
+}): CommitmentEndInForecast[] {
   const predictedFrom = instantOfDay(input.firstPredicted);
-  const monthOver = instantOfDay(addDays(monthEnd(input.today), 1));
+  const periodOver = instantOfDay(addDays(input.periodEnd, 1));
   const hoursAfterEnd = (endsAt: string) =>
-    Math.max(0, monthOver - Math.max(Date.parse(endsAt), predictedFrom)) / MS_PER_HOUR;
+    Math.max(0, periodOver - Math.max(Date.parse(endsAt), predictedFrom)) / MS_PER_HOUR;
   return input.commitments
-    .filter((commitment) => endsWithinMonthOf(commitment.endsAt, input.today))
+    .filter((commitment) => endsWithinWeighedDays(commitment.endsAt, input.today, input.periodEnd))
     .filter((commitment) => hoursAfterEnd(commitment.endsAt) > 0)
     .map((commitment) => {
       const hours = hoursAfterEnd(commitment.endsAt);
@@ -86,7 +108,7 @@ export function forecastWithCommitmentEnds(
   forecast: MonthEndForecast,
   ends: readonly CommitmentEndInForecast[],
 ): MonthEndForecast {
-  const extra = sumUsd(ends.map((end) => end.extra ?? 0));
+  const extra = extraOfEnds(ends);
   const floor = forecast.monthToDate;
   return {
     ...forecast,
@@ -94,4 +116,22 @@ export function forecastWithCommitmentEnds(
     lower: Math.max(floor, forecast.lower + extra),
     upper: Math.max(floor, forecast.upper + extra),
   };
+}
+
+/** What the ends add together; an unknown one adds nothing. */
+function extraOfEnds(ends: readonly CommitmentEndInForecast[]): number {
+  return sumUsd(ends.map((end) => end.extra ?? 0));
+}
+
+/**
+ * A budget's bill forecast with what the ends add (decision 137), never below what the period billed so
+ * far; no forecast stays none, as the bill alone cannot say the period's spend.
+ */
+export function budgetForecastWithCommitmentEnds(
+  toDate: number,
+  billForecast: number | null,
+  ends: readonly CommitmentEndInForecast[],
+): number | null {
+  if (billForecast === null || ends.length === 0) return billForecast;
+  return Math.max(toDate, billForecast + extraOfEnds(ends));
 }

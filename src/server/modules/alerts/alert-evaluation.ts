@@ -4,6 +4,7 @@ import type { TeamCostScope } from '../../../domain/cost-scope.ts';
 import { planAllows } from '../../../domain/plans.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { BillingService } from '../billing/billing.service.ts';
+import type { BudgetCommitmentEnds } from '../commitments/commitment-budget-ends.ts';
 import type { IdleEc2Finding } from '../recommendations/idle-findings.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 import {
@@ -25,6 +26,7 @@ import {
 } from './alert-spend.ts';
 import { reminderText } from './alert-wording.ts';
 import { anomalyNotifications } from './anomaly-evaluation.ts';
+import { memoizedCommitmentEnds } from './budget-commitment-ends.ts';
 import { budgetNotifications } from './budget-evaluation.ts';
 import { type CommitmentFactsSource, commitmentNotifications } from './commitment-evaluation.ts';
 import { costThresholdNotifications } from './cost-threshold-evaluation.ts';
@@ -68,6 +70,8 @@ export function createAlertEvaluation(deps: {
   liveSpend?: LiveSpendSource;
   /** The organization's Savings Plans and reservations (commitments module): commitments rules read them (decision 105). */
   commitments?: CommitmentFactsSource;
+  /** The commitments module's ends within a budget's period, for budgets' forecasts (decision 137). */
+  commitmentEnds?: BudgetCommitmentEnds;
   /** A team's own scope, for launch rules that watch one team (without it such a rule watches nothing). */
   teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
   /** The injected clock (decision 078): the day judged and the live ledger's moment. */
@@ -120,7 +124,18 @@ export function createAlertEvaluation(deps: {
         : noLiveLedger();
     // Idle-instance and launch alerts need no billing data; the spend rules need a day to judge.
     const pass: EvaluationPass | null = asOf
-      ? { db, organizationId, asOf, today: today(), now: now(), spend, read, fired, live }
+      ? {
+          db,
+          organizationId,
+          asOf,
+          today: today(),
+          now: now(),
+          spend,
+          read,
+          fired,
+          live,
+          commitmentEnds: memoizedCommitmentEnds(deps.commitmentEnds),
+        }
       : null;
     const launchContext = {
       organizationId,

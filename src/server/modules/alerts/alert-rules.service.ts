@@ -17,6 +17,7 @@ import {
   type updateAlertRuleInput,
   type updateBudgetInput,
 } from '../../../contracts/alerts.ts';
+import { commitmentEndViews } from '../../../contracts/commitment-ends.ts';
 import {
   type BudgetPeriodKind,
   type BudgetThreshold,
@@ -24,12 +25,14 @@ import {
   DEFAULT_BUDGET_THRESHOLDS,
 } from '../../../domain/budgets.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import { budgetForecastWithCommitmentEnds } from '../../../domain/commitment-forecast.ts';
 import type { TeamCostScope } from '../../../domain/cost-scope.ts';
 import { managesOrganization } from '../../../domain/organization-roles.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { BillingService } from '../billing/billing.service.ts';
+import type { BudgetCommitmentEnds } from '../commitments/commitment-budget-ends.ts';
 import type { CostBasis } from '../cost-data/cost-slices.service.ts';
 import { firedNotificationsOf, lastFiredBySource } from './alert-outbox.repository.ts';
 import {
@@ -46,6 +49,7 @@ import {
 } from './alert-rules.repository.ts';
 import { budgetSpendAsOf, evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
 import { defaultRuleName } from './alert-wording.ts';
+import { budgetCommitmentEndsOf, memoizedCommitmentEnds } from './budget-commitment-ends.ts';
 import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
 import {
   type LiveLedgerSource,
@@ -144,6 +148,8 @@ export function createAlertRulesService(
     liveLedger?: LiveLedgerSource;
     /** The usage meter's readings: budgets' forecasts add what runs above its usual rate (docs/decisions/096). */
     liveSpend?: LiveSpendSource;
+    /** Commitments ending within a budget's period: its forecast adds their usage On-Demand (decision 137). */
+    commitmentEnds?: BudgetCommitmentEnds;
     /** Whether a launch rule's team exists in the organization. */
     teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
   },
@@ -160,16 +166,30 @@ export function createAlertRulesService(
     if (!scope) throw badRequest('settings.team_id: no such team in this organization');
   }
 
-  async function budgetView(row: BudgetRow, asOf: string | null, live: LiveLedgerView): Promise<BudgetView> {
+  async function budgetView(
+    row: BudgetRow,
+    asOf: string | null,
+    live: LiveLedgerView,
+    commitmentEnds = launches.commitmentEnds,
+  ): Promise<BudgetView> {
     const budget = budgetOfRow(row);
     const day = asOf ?? today();
     const spend = await budgetSpendAsOf(read, row.organization_id, budget, day, today());
     const liveForecast = liveForecastOf(live, budget, spend.period);
+    const ends = asOf
+      ? await budgetCommitmentEndsOf(commitmentEnds, row.organization_id, budget, {
+          period: spend.period,
+          asOf,
+          today: today(),
+          now: now(),
+        })
+      : [];
+    const billForecast = budgetForecastWithCommitmentEnds(spend.actual, spend.forecast, ends);
     const status = budgetThresholdStates({
       budget,
       today: day,
       actualSpend: spend.actual,
-      forecastSpend: forecastWithLiveRunRate(spend.actual, spend.forecast, liveForecast.usd),
+      forecastSpend: forecastWithLiveRunRate(spend.actual, billForecast, liveForecast.usd),
       hasCostData: asOf !== null,
     });
     const fired = await firedNotificationsOf(db, row.organization_id, row.id);
@@ -191,6 +211,7 @@ export function createAlertRulesService(
         actual_usd: status.actualSpend,
         forecast_usd: status.forecastSpend,
         forecast_live_run_rate_usd: liveForecast.usd,
+        forecast_commitment_ends: commitmentEndViews(ends),
         percent_used: status.percentUsed,
         thresholds: status.thresholds.map((entry) => ({
           id: entry.threshold.id,
@@ -239,7 +260,8 @@ export function createAlertRulesService(
       const asOf = await evaluationDayOf(spendSource, viewer.organizationId, today());
       const rows = await listBudgetRows(db, viewer.organizationId);
       const live = await liveOf(viewer.organizationId);
-      return Promise.all(rows.map((row) => budgetView(row, asOf, live)));
+      const commitmentEnds = memoizedCommitmentEnds(launches.commitmentEnds);
+      return Promise.all(rows.map((row) => budgetView(row, asOf, live, commitmentEnds)));
     },
 
     async getBudget(viewer: Viewer, id: string): Promise<BudgetView> {

@@ -4,6 +4,7 @@
  * `formatUsd` only.
  */
 import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contracts/alerts.ts';
+import type { CommitmentEndInForecastView } from '../../../contracts/commitment-ends.ts';
 import { SLACK_ACTION_IDS } from '../../../contracts/slack-interactions.ts';
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
 import { automaticPolicyLine } from '../../../domain/automatic-actions.ts';
@@ -11,6 +12,7 @@ import type { FiredBudgetThreshold } from '../../../domain/budgets.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
 import { formatBudgetPeriod, formatDayWithYear, formatInstantUtc } from '../../../domain/calendar-labels.ts';
 import { providerLabel } from '../../../domain/cloud-providers.ts';
+import { commitmentEndSentence } from '../../../domain/commitment-end-wording.ts';
 import type { LaunchFiring } from '../../../domain/launch-alerts.ts';
 import type { MonthEndProjection, PricedLedgerRow } from '../../../domain/live-run-rate.ts';
 import type {
@@ -60,11 +62,17 @@ export function budgetAlertText(
   budget: { name: string; amount: number; period: string; filter: CostFilter },
   firing: FiredBudgetThreshold,
   asOf: IsoDay,
-  /** The live run-rate's part of the forecast (resources launched since the bill data). */
-  liveRunRateUsd = 0,
-  /** What metered resources run above their usual rate to the period's end (docs/decisions/096). */
-  meteredUsd = 0,
+  /** What the forecast holds beyond the bill's trend; a forecast threshold's alert names each. */
+  forecastParts: {
+    /** The live run-rate's part (resources launched since the bill data). */
+    liveRunRateUsd?: number;
+    /** What metered resources run above their usual rate to the period's end (docs/decisions/096). */
+    meteredUsd?: number;
+    /** Commitments ending within the period, their usage On-Demand from their end (decision 137). */
+    commitmentEnds?: readonly CommitmentEndInForecastView[];
+  } = {},
 ): AlertText {
+  const { liveRunRateUsd = 0, meteredUsd = 0, commitmentEnds = [] } = forecastParts;
   const { percent, basis } = firing.threshold;
   const share = `${usd(firing.spend)} of ${usd(budget.amount)}`;
   const verb = basis === 'actual' ? 'spent' : 'is forecast to spend';
@@ -82,7 +90,10 @@ export function budgetAlertText(
         : '') +
       (meteredUsd > 0
         ? ` It includes ${usd(meteredUsd)} that metered usage runs above its usual rate until the period ends (read from CloudWatch, list prices).`
-        : ''),
+        : '') +
+      commitmentEnds
+        .map((end) => ` ${commitmentEndSentence(end, usd, `${end.type} ${end.commitment_id}`)}.`)
+        .join(''),
   };
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { evaluateOrganizationJob } from '../../jobs/evaluate-organization.job.ts';
 import { sendJob } from '../../jobs/job-definition.ts';
 import type { BillingService } from '../billing/billing.service.ts';
+import type { BudgetCommitmentEnds } from '../commitments/commitment-budget-ends.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
@@ -46,6 +47,8 @@ export async function createAlerts(deps: {
   liveSpend?: LiveSpendSource;
   /** The commitments module's facts for commitments rules (docs/decisions/105) and the digest. */
   commitments?: CommitmentFactsSource;
+  /** The commitments module's ends within a budget's period: budgets' forecasts add them (decision 137). */
+  commitmentEnds?: BudgetCommitmentEnds;
   /** The stop a launch alert offers, and its link (decision 111); off when absent. */
   launchActions?: LaunchAlertActions;
   /** The recommendations module's open findings in a scope: the digest's waste (docs/decisions/113). */
@@ -78,6 +81,7 @@ export async function createAlerts(deps: {
     liveLedger,
     liveSpend,
     teamScope,
+    commitmentEnds: deps.commitmentEnds,
   });
   billing.registerUsageCounter('budgets', rules.countBudgets);
   billing.registerUsageCounter('alertRules', rules.countRules);
@@ -109,6 +113,7 @@ export async function createAlerts(deps: {
     liveLedger,
     liveSpend,
     commitments: deps.commitments,
+    commitmentEnds: deps.commitmentEnds,
     teamScope,
     now,
   });

@@ -1,8 +1,11 @@
+import { commitmentEndViews } from '../../../contracts/commitment-ends.ts';
 import { evaluateBudgetThresholds } from '../../../domain/budgets.ts';
+import { budgetForecastWithCommitmentEnds } from '../../../domain/commitment-forecast.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { StoredBudget } from './alert-rules.service.ts';
 import { budgetSpendAsOf } from './alert-spend.ts';
 import { budgetAlertText } from './alert-wording.ts';
+import { budgetCommitmentEndsOf } from './budget-commitment-ends.ts';
 import { type EvaluationPass, watched } from './evaluation-pass.ts';
 import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
 
@@ -14,20 +17,32 @@ export async function budgetNotifications(
   const { organizationId, asOf } = pass;
   const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf, pass.today);
   const live = liveForecastOf(pass.live, budget, spend.period);
+  const ends = await budgetCommitmentEndsOf(pass.commitmentEnds, organizationId, budget, {
+    period: spend.period,
+    asOf,
+    today: pass.today,
+    now: pass.now,
+  });
+  const billForecast = budgetForecastWithCommitmentEnds(spend.actual, spend.forecast, ends);
   const fired = evaluateBudgetThresholds({
     budget,
     today: asOf,
     actualSpend: spend.actual,
-    forecastSpend: forecastWithLiveRunRate(spend.actual, spend.forecast, live.usd),
+    forecastSpend: forecastWithLiveRunRate(spend.actual, billForecast, live.usd),
     alreadyFired: pass.fired,
   });
+  const commitmentEnds = commitmentEndViews(ends);
   return fired.map((firing) => ({
     organizationId,
     dedupeKey: firing.dedupeKey,
     sourceKind: 'budget',
     sourceId: budget.id,
     ...(firing.threshold.basis === 'forecast'
-      ? budgetAlertText(budget, firing, asOf, live.launchesUsd, live.meteredUsd)
+      ? budgetAlertText(budget, firing, asOf, {
+          liveRunRateUsd: live.launchesUsd,
+          meteredUsd: live.meteredUsd,
+          commitmentEnds,
+        })
       : budgetAlertText(budget, firing, asOf)),
     details: {
       ...watched(budget.filter).details,
@@ -37,6 +52,7 @@ export async function budgetNotifications(
       amount: budget.amount,
       forecastLiveRunRateUsd: live.usd,
       forecastMeteredUsd: live.meteredUsd,
+      forecastCommitmentEnds: commitmentEnds,
       asOf,
     },
     accountIds: budget.filter.account_ids,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CostFilter } from '../../../contracts/alerts.ts';
 import type { IsoDay } from '../../../domain/calendar-days.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import type { BudgetCommitmentEnds } from '../commitments/commitment-budget-ends.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { SpendReader, SpendSource } from './alert-spend.ts';
 import type { LiveLedgerView } from './live-ledger-source.ts';
@@ -22,6 +23,8 @@ export interface EvaluationPass {
   fired: ReadonlySet<string>;
   /** What runs now after the bill data: budgets' forecasts add it, labelled apart. */
   live: LiveLedgerView;
+  /** Commitments ending within a budget's period: its forecast adds their usage On-Demand (decision 137). */
+  commitmentEnds?: BudgetCommitmentEnds;
 }
 
 /** The accounts and tag a budget or rule watches, as its notification records them. */

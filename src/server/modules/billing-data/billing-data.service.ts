@@ -5,6 +5,7 @@ import {
   billingData,
   type CostSeries,
 } from '../../../contracts/billing-data.ts';
+import { commitmentEndViews } from '../../../contracts/commitment-ends.ts';
 import { lastFinalBillDay } from '../../../domain/bill-completeness.ts';
 import {
   chooseBucketGranularity,
@@ -231,13 +232,7 @@ export function createBillingDataService(deps: BillingDataDependencies) {
       lower: result.lower,
       upper: result.upper,
       method: result.method,
-      commitment_ends: ends.map((end) => ({
-        commitment_id: end.id,
-        type: end.type,
-        ends_at: end.endsAt,
-        ends_on: end.endsOn,
-        extra_usd: end.extra,
-      })),
+      commitment_ends: commitmentEndViews(ends),
     };
   }
 

@@ -1,6 +1,6 @@
-import { addDays, type IsoDay } from '../../../domain/calendar-days.ts';
+import { addDays, type IsoDay, monthEnd } from '../../../domain/calendar-days.ts';
 import { type CoveredUsage, endingCommitmentInScope } from '../../../domain/commitment-end-in-scope.ts';
-import { type EndingCommitment, endsWithinMonthOf } from '../../../domain/commitment-forecast.ts';
+import { type EndingCommitment, endsWithinWeighedDays } from '../../../domain/commitment-forecast.ts';
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { type CommitmentAlertFacts, factsOfCommitments, LAST_DAYS } from './commitment-alert-facts.ts';
@@ -23,11 +23,21 @@ const endOf = (fact: Dated): EndingCommitment => ({
  * covered usage carries (decision 134). A month with no end reads only the inventory.
  */
 export function createMonthEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
+  const endingIn = createPeriodEndCommitments(deps);
+  return (owner: Owner, scope: CostScope, today: IsoDay, now: Date) =>
+    endingIn(owner, scope, { today, periodEnd: monthEnd(today) }, now);
+}
+
+/**
+ * The month's reading over a budget's period (decision 137): the commitments that end from the month
+ * holding `today` to `periodEnd`, each in the scope's part.
+ */
+export function createPeriodEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const { commitments } = deps.costData;
-  return async function endingInMonth(
+  return async function endingIn(
     owner: Owner,
     scope: CostScope,
-    today: IsoDay,
+    days: { today: IsoDay; periodEnd: IsoDay },
     now: Date,
   ): Promise<EndingCommitment[]> {
     const accountIds = commitmentAccountsOf(scope);
@@ -38,7 +48,8 @@ export function createMonthEndCommitments(deps: { costData: Pick<CostDataService
       accountIds: null,
     });
     const ending = inventory.filter(
-      (commitment) => commitment.endsAt !== null && endsWithinMonthOf(commitment.endsAt, today),
+      (commitment) =>
+        commitment.endsAt !== null && endsWithinWeighedDays(commitment.endsAt, days.today, days.periodEnd),
     );
     const facts = await factsOfCommitments(commitments, owner, ending, now);
     const dated = facts.filter((fact): fact is Dated => fact.endsAt !== null);

@@ -11,6 +11,7 @@ import type { CostDataService, StoredCommitment } from '../cost-data/cost-data.s
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { createCommitmentAlertFacts } from './commitment-alert-facts.ts';
+import { createBudgetCommitmentEnds } from './commitment-budget-ends.ts';
 import { listCommitmentInventory, replaceCommitmentInventory } from './commitment-inventory.repository.ts';
 import {
   type ListedCommitment,
@@ -210,6 +211,8 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     }),
     /** The commitments of a scope that end within the month of a day, for the month-end forecast (decision 114). */
     endingInMonth: createMonthEndCommitments(deps),
+    /** The commitments ending within a budget's period, in its accounts, for its forecast (decision 137). */
+    endingInBudgetPeriod: createBudgetCommitmentEnds(deps),
   };
 }
 

@@ -26,6 +26,7 @@ import { useDeleteBudget } from '../api/delete-budget.ts';
 import { useBudgets } from '../api/list-budgets.ts';
 import { usePauseBudget } from '../api/save-budget.ts';
 import { describeFilter, formatUsd, formatWhen } from './alert-format.ts';
+import { BudgetForecast } from './budget-forecast.tsx';
 import { BudgetFormModal } from './budget-form-modal.tsx';
 
 const STATE_BADGE = {
@@ -92,20 +93,7 @@ function BudgetCard({ budget, manages }: { budget: BudgetView; manages: boolean 
             {hasData ? formatUsd(status.actual_usd) : '—'}
           </Text>
         </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Forecast
-          </Text>
-          <Text fw={700} size="lg">
-            {status.forecast_usd === null ? '—' : formatUsd(status.forecast_usd)}
-          </Text>
-          {status.forecast_live_run_rate_usd > 0 && (
-            <Text size="xs" c="dimmed" data-testid="budget-live-run-rate">
-              includes {formatUsd(status.forecast_live_run_rate_usd)} from resources launched since your bill
-              data
-            </Text>
-          )}
-        </Stack>
+        <BudgetForecast status={status} />
         <Stack gap={0}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Used
