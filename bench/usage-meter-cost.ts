@@ -3,18 +3,21 @@
  * meter costs in the customer's AWS account a month, and one worker's CPU for it.
  *
  * - The simulated company's three accounts are connected as three integrations of one organization,
- *   with the default settings (METER_INTERVAL_SECONDS=300, Lambda every 40 min, Logs every 30, DynamoDB
- *   and EC2 egress hourly, NAT gateways and Bedrock every interval). One read of each stores the metrics
+ *   with the default settings (METER_INTERVAL_SECONDS=300, Logs every 30 min, Lambda, DynamoDB and EC2
+ *   egress hourly, NAT gateways and Bedrock every interval; Lambda's and Logs' account-level tripwire
+ *   every interval they are not due, docs/decisions/136). One read of each stores the metrics
  *   each charge asks for; the card's `monthly_cost_usd` (GetMetricData, $0.01 per 1,000 metrics) is
  *   printed for the demo organization (the acme-prod account alone) and for the whole company.
  * - 20 accounts × 3 regions: each account-region assumed the size of acme-prod's us-east-1 (its
- *   metrics per read per service), at the same cadences.
+ *   metrics per read per service, and its tripwires), at the same cadences.
  * - CPU: `reads` steady reads of one integration (every service due: clock moved by the slowest
  *   cadence) against the in-process simulator and PGlite, `process.cpuUsage()` around them, so the
  *   figure includes the simulator's and the database's CPU (an upper bound for a worker's own).
  */
 import { startTestSimulator } from '../src/aws-sim/testing/test-simulator.ts';
-import { meterMonthlyCostUsd } from '../src/domain/usage-meter-cost.ts';
+import { TRIPWIRE_RULES } from '../src/domain/meter-tripwire.ts';
+import { meterMonthlyCostUsd, tripwireReadShape } from '../src/domain/usage-meter-cost.ts';
+import type { MeteredService } from '../src/domain/usage-prices.ts';
 import { simulatorAccess } from '../src/server/aws-simulator-access.ts';
 import { createUsageMeterService } from '../src/server/modules/usage-meter/usage-meter.service.ts';
 import {
@@ -79,6 +82,13 @@ try {
     metricsPerRead: region.metrics_per_read * 60,
     readEveryMs: region.read_every_seconds * 1000,
   }));
+  // One tripwire a service with resources there, each region (not each charge).
+  const watched = new Map(
+    usEast1
+      .filter((region) => TRIPWIRE_RULES[region.service as MeteredService] && region.metrics_per_read > 0)
+      .map((region) => [region.service, region.read_every_seconds * 1000]),
+  );
+  for (const everyMs of watched.values()) fleetReads.push(tripwireReadShape(60, 300_000, everyMs)!);
   console.log(
     `20 accounts × 3 regions, each like acme-prod us-east-1 (${usEast1.reduce((sum, region) => sum + region.metrics_per_read, 0)} metrics a read): $${meterMonthlyCostUsd(fleetReads).toFixed(2)} a month`,
   );

@@ -36,7 +36,8 @@ import {
 } from './protocol/identity.ts';
 import type { SimServiceName } from './protocol/service-handler.ts';
 import { autoScalingService } from './services/auto-scaling.ts';
-import { cloudWatchService, deletedKey } from './services/cloudwatch.ts';
+import { cloudWatchService } from './services/cloudwatch.ts';
+import { deletedKey } from './services/cloudwatch-usage-metrics.ts';
 import { computeOptimizerService } from './services/compute-optimizer.ts';
 import { costExplorerService } from './services/cost-explorer.ts';
 import { costOptimizationHubService } from './services/cost-optimization-hub.ts';

@@ -11,7 +11,8 @@ const GB = 2 ** 30;
 
 /**
  * Lambda, CloudWatch Logs, DynamoDB and Bedrock usage in CloudWatch (and Lambda's ListFunctions)
- * through the real SDK, against what the same company's bill charges for the same day.
+ * through the real SDK, against what the same company’s bill charges for the same day; Lambda and Logs
+ * also for the whole account, without dimensions.
  */
 describe('the simulated company’s usage metrics', () => {
   let simulator: AwsSimulator;
@@ -220,5 +221,76 @@ describe('the simulated company’s usage metrics', () => {
     ).rejects.toMatchObject({
       name: 'AccessDeniedException',
     });
+  });
+  it('publishes Lambda and Logs for the whole account without dimensions: the sum of every resource’s, a loop and a flood included', async () => {
+    const { cloudWatch } = simulatorClients(simulator);
+    // ListMetrics still lists the function deleted above: its minutes before then are the account's too.
+    const listedFunctions = await cloudWatch.send(
+      new ListMetricsCommand({ Namespace: 'AWS/Lambda', MetricName: 'Invocations' }),
+    );
+    const functions = (listedFunctions.Metrics ?? []).flatMap((metric) =>
+      (metric.Dimensions ?? []).map((dimension) => dimension.Value!),
+    );
+    const groups = simulator
+      .logGroups()
+      .filter((group) => group.accountId === prod && group.region === 'us-east-1')
+      .map((group) => group.logGroupName);
+    simulator.startLambdaLoop({
+      accountId: prod,
+      functionName: (await listFunctions())[0]!.name,
+      invocationsPerMinute: 60_000,
+      durationMs: 1_200,
+    });
+    simulator.startLoggingFlood({ accountId: prod, logGroupName: groups[0]!, gbPerHour: 40 });
+    clock.advance(20 * 60_000);
+    const endMs = Math.floor(clock.now().getTime() / 300_000) * 300_000;
+    const sums = async (namespace: string, metricName: string, dimensionName: string, values: string[]) => {
+      const metric = (Dimensions: Array<{ Name: string; Value: string }>) => ({
+        MetricStat: {
+          Metric: { Namespace: namespace, MetricName: metricName, Dimensions },
+          Period: 300,
+          Stat: 'Sum',
+        },
+      });
+      const answer = await cloudWatch.send(
+        new GetMetricDataCommand({
+          StartTime: new Date(endMs - 3_600_000),
+          EndTime: new Date(endMs),
+          MetricDataQueries: [
+            { Id: 'account', ...metric([]) },
+            ...values.map((Value, index) => ({
+              Id: `r${index}`,
+              ...metric([{ Name: dimensionName, Value }]),
+            })),
+          ],
+        }),
+      );
+      const [account, ...resources] = answer.MetricDataResults ?? [];
+      const perPeriod = new Map<number, number>();
+      for (const result of resources)
+        (result.Timestamps ?? []).forEach((at, index) => {
+          perPeriod.set(at.getTime(), (perPeriod.get(at.getTime()) ?? 0) + result.Values![index]!);
+        });
+      return { account, perPeriod };
+    };
+    for (const [namespace, metricName, dimensionName, values] of [
+      ['AWS/Lambda', 'Invocations', 'FunctionName', functions],
+      ['AWS/Logs', 'IncomingBytes', 'LogGroupName', groups],
+    ] as const) {
+      const { account, perPeriod } = await sums(namespace, metricName, dimensionName, [...values]);
+      expect(account?.Timestamps).toHaveLength(12);
+      account!.Timestamps!.forEach((at, index) => {
+        expect(account!.Values![index]).toBeCloseTo(perPeriod.get(at.getTime())!, 3);
+      });
+    }
+    // Newest first, as CloudWatch answers by default.
+    const latest = (await sums('AWS/Lambda', 'Invocations', 'FunctionName', [])).account!.Values![0]!;
+    expect(latest).toBeGreaterThan(300_000);
+    const listed = await cloudWatch.send(new ListMetricsCommand({ Namespace: 'AWS/Logs' }));
+    expect(
+      (listed.Metrics ?? [])
+        .filter((metric) => (metric.Dimensions ?? []).length === 0)
+        .map((metric) => metric.MetricName),
+    ).toEqual(['IncomingBytes']);
   });
 });

@@ -33,3 +33,17 @@ export function meterMonthlyCostUsd(reads: readonly MeterReadShape[]): number {
 export function serviceReadEveryMs(intervalSeconds: number, serviceSeconds: number | undefined): number {
   return Math.max(intervalSeconds, serviceSeconds ?? 0) * 1000;
 }
+
+/**
+ * The tripwire's reads of a service in a region (docs/decisions/136): its metrics every interval
+ * when the service's own read is not due, so as many times a month as the interval's reads less the
+ * service's. None when the service is read at every interval.
+ */
+export function tripwireReadShape(
+  metricsPerRead: number,
+  intervalMs: number,
+  serviceEveryMs: number,
+): MeterReadShape | undefined {
+  if (serviceEveryMs <= intervalMs) return undefined;
+  return { metricsPerRead, readEveryMs: 1 / (1 / intervalMs - 1 / serviceEveryMs) };
+}

@@ -72,9 +72,9 @@ describe('DUCKDB_MEMORY_LIMIT', () => {
 });
 
 describe('METER_SERVICE_SECONDS', () => {
-  it('reads Lambda every 40 minutes, Logs every 30, DynamoDB and EC2 egress hourly unless set (decision 135)', () => {
+  it('reads Logs every 30 minutes, Lambda, DynamoDB and EC2 egress hourly unless set (decisions 135, 136)', () => {
     expect(parseConfig({}).usageMeter.serviceSeconds).toEqual({
-      lambda: 2400,
+      lambda: 3600,
       logs: 1800,
       dynamodb: 3600,
       'ec2-egress': 3600,

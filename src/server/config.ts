@@ -160,7 +160,7 @@ const environmentSchema = z.object({
   /** Seconds between reads per service when slower than the interval: service=seconds, comma-separated. */
   METER_SERVICE_SECONDS: z
     .string()
-    .default('lambda=2400,logs=1800,dynamodb=3600,ec2-egress=3600')
+    .default('lambda=3600,logs=1800,dynamodb=3600,ec2-egress=3600')
     .transform((text, context) => {
       const entries = text
         .split(',')

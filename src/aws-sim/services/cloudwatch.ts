@@ -1,15 +1,8 @@
 import type { CompanyModel } from '../company/company-model.ts';
 import type { InstanceMetricName } from '../company/instance-metrics.ts';
 import { hourlySample } from '../company/instance-metrics.ts';
-import { type NatLeak, type NatProcessedMetric, natGateways } from '../company/nat-gateway-traffic.ts';
-import type { CompanyServices } from '../company/network-services.ts';
+import { type NatProcessedMetric, natGateways } from '../company/nat-gateway-traffic.ts';
 import { DAY_MS, HOUR_MS } from '../company/timeline.ts';
-import {
-  seriesMinutes,
-  surgeOnlySeries,
-  type UsageMetricSeries,
-  type UsageSurge,
-} from '../company/usage-metrics.ts';
 import { AwsError } from '../protocol/aws-error.ts';
 import { queryStyleCredentialErrors } from '../protocol/credential-errors.ts';
 import { jsonErrorDocument } from '../protocol/error-documents.ts';
@@ -18,7 +11,6 @@ import type { CallContext, ServiceHandler, SimResponse } from '../protocol/servi
 import { notAuthorizedMessage, targetedOperation } from '../protocol/service-handler.ts';
 import {
   assertStatistic,
-  datapointsOf,
   findInstanceForMetric,
   findNatGatewayForMetric,
   type MetricIdentity,
@@ -29,6 +21,12 @@ import {
   publishedNatMetrics,
 } from './cloudwatch-metric-data.ts';
 import { serviceMetricDatapoints } from './cloudwatch-service-metrics.ts';
+import {
+  publishedUsageMetrics,
+  type UsageTraffic,
+  usageDatapointsOf,
+  usageSeriesInScope,
+} from './cloudwatch-usage-metrics.ts';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
 const TARGET_PREFIX = 'GraniteServiceVersion20100801.';
@@ -55,62 +53,6 @@ function json(body: unknown): SimResponse {
 function instancesInScope(model: CompanyModel, context: CallContext) {
   return model.fleet.filter(
     (instance) => instance.accountId === context.identity.accountId && instance.region === context.region,
-  );
-}
-
-/** What the company's usage metrics read: its model and the leaks and surges started since (the demo's scenarios). */
-export interface UsageTraffic {
-  model: CompanyModel;
-  leaks: readonly NatLeak[];
-  /** Lambda, Logs and DynamoDB usage the bill charges (company/usage-metrics.ts). */
-  series: readonly UsageMetricSeries[];
-  surges: readonly UsageSurge[];
-  /** Resources deleted since the start (`namespace|dimension value|account`): no datapoints from then on. */
-  deletedAtMs: ReadonlyMap<string, number>;
-  /** Datapoints dated outside the asked window the next answer carries (a publisher with a wrong clock). */
-  stray: { future: number; past: number };
-  /** Load balancers, databases and generated NAT gateways (their requests, connections, bytes). */
-  services: CompanyServices;
-}
-
-/** The key a deleted resource is kept under. */
-export const deletedKey = (namespace: string, dimensionValue: string, accountId: string) =>
-  `${namespace}|${dimensionValue}|${accountId}`;
-
-/** The usage series (usual and surges) in the caller's account and region. */
-function usageSeriesInScope(traffic: UsageTraffic, context: CallContext): UsageMetricSeries[] {
-  return [...traffic.series, ...surgeOnlySeries(traffic.series, traffic.surges)].filter(
-    (series) => series.accountId === context.identity.accountId && series.region === context.region,
-  );
-}
-
-function findUsageSeries(series: readonly UsageMetricSeries[], metric: MetricIdentity) {
-  const [dimension, ...others] = metric.Dimensions ?? [];
-  if (others.length > 0 || !dimension) return undefined;
-  return series.find(
-    (candidate) =>
-      candidate.namespace === metric.Namespace &&
-      candidate.metricName === metric.MetricName &&
-      candidate.dimensionName === dimension.Name &&
-      candidate.dimensionValue === dimension.Value,
-  );
-}
-
-function usageDatapointsOf(traffic: UsageTraffic, series: UsageMetricSeries | undefined, window: Window) {
-  if (!series) return [];
-  const deletedAtMs = traffic.deletedAtMs.get(
-    deletedKey(series.namespace, series.dimensionValue, series.accountId),
-  );
-  return datapointsOf(window, (startMs, endMs) =>
-    seriesMinutes(series, traffic.surges, { startMs, endMs, nowMs: window.nowMs, deletedAtMs }).map(
-      ({ value }) => ({
-        average: value,
-        maximum: value,
-        minimum: value,
-        sum: value,
-        sampleCount: 1,
-      }),
-    ),
   );
 }
 
@@ -175,7 +117,7 @@ function getMetricData(traffic: UsageTraffic, context: CallContext): SimResponse
       (Metric.Namespace === 'AWS/NATGateway'
         ? natDatapointsOf(traffic, findNatGatewayForMetric(gateways, Metric), Metric, window)
         : perMinute
-          ? usageDatapointsOf(traffic, findUsageSeries(usageSeries, Metric), window)
+          ? usageDatapointsOf(traffic, usageSeries, Metric, window)
           : fiveMinuteNetwork
             ? networkPartsOf(findInstanceForMetric(fleet, Metric), Metric, window)
             : instanceDatapointsOf(findInstanceForMetric(fleet, Metric), Metric, window));
@@ -260,14 +202,6 @@ function networkPartsOf(
   return datapoints;
 }
 
-function publishedUsageMetrics(series: UsageMetricSeries): MetricIdentity {
-  return {
-    Namespace: series.namespace,
-    MetricName: series.metricName,
-    Dimensions: [{ Name: series.dimensionName, Value: series.dimensionValue }],
-  };
-}
-
 /** Only metrics with data in the last two weeks are listed, as in CloudWatch. */
 function listMetrics(traffic: UsageTraffic, context: CallContext): SimResponse {
   const { model } = traffic;
@@ -277,7 +211,7 @@ function listMetrics(traffic: UsageTraffic, context: CallContext): SimResponse {
     .filter((instance) => instance.stoppedAt === undefined || instance.stoppedAt > recentFrom)
     .flatMap(publishedMetrics)
     .concat(natGatewaysInScope(model, context).flatMap(publishedNatMetrics))
-    .concat(usageSeriesInScope(traffic, context).map(publishedUsageMetrics))
+    .concat(publishedUsageMetrics(usageSeriesInScope(traffic, context)))
     .filter((metric) => !body.Namespace || metric.Namespace === body.Namespace)
     .filter((metric) => !body.MetricName || metric.MetricName === body.MetricName)
     .filter((metric) =>

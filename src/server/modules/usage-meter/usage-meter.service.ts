@@ -16,6 +16,7 @@ import {
   SERVICE_LABELS,
   type ServiceAccuracy,
 } from '../../../domain/meter-accuracy.ts';
+import { TRIPWIRE_RULES } from '../../../domain/meter-tripwire.ts';
 import {
   type MeteredOwner,
   meteredOwnerOf,
@@ -23,7 +24,11 @@ import {
   UNTAGGABLE_REASON,
 } from '../../../domain/metered-owner.ts';
 import { storableText } from '../../../domain/storable-text.ts';
-import { meterMonthlyCostUsd, serviceReadEveryMs } from '../../../domain/usage-meter-cost.ts';
+import {
+  meterMonthlyCostUsd,
+  serviceReadEveryMs,
+  tripwireReadShape,
+} from '../../../domain/usage-meter-cost.ts';
 import { meterWindow } from '../../../domain/usage-meter-window.ts';
 import {
   METERED_SERVICES,
@@ -52,6 +57,7 @@ import {
 } from './metered-services.ts';
 import { listDimensionValues, readChargePeriods } from './metric-reader.ts';
 import { type RegionResourceTags, readRegionResourceTags } from './resource-tags.ts';
+import { TRIPWIRE_METRICS_PER_READ, tripwireTripped } from './tripwire-reader.ts';
 import {
   cursorsOfOrganization,
   listCursors,
@@ -303,6 +309,34 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     }
   }
 
+  /** Whether a service's last read in a region listed any resource (a tripwire has something to watch). */
+  const hasResources = (
+    service: MeteredService,
+    rows: ReadonlyArray<{ charge: string; metricsLastRead: number }>,
+  ) =>
+    rows.some((row) => serviceOfCharge(row.charge as MeteredCharge) === service && row.metricsLastRead > 0);
+
+  /**
+   * The services not due in a region whose account-level tripwire jumped (docs/decisions/136): their
+   * read is due now. A failed tripwire read leaves the service to its own cadence.
+   */
+  async function tripped(
+    cloudWatch: CloudWatchClient,
+    region: string,
+    notDue: readonly MeteredServiceDefinition[],
+  ): Promise<MeteredServiceDefinition[]> {
+    const found: MeteredServiceDefinition[] = [];
+    for (const definition of notDue.filter((one) => TRIPWIRE_RULES[one.service])) {
+      try {
+        if (await tripwireTripped(cloudWatch, definition.service, now().getTime(), periodMs))
+          found.push(definition);
+      } catch (error) {
+        context.log.warn({ err: error, region, service: definition.service }, 'a meter tripwire read failed');
+      }
+    }
+    return found;
+  }
+
   /** The tags of a region's metered resources, one GetResources for every due service. */
   async function readTags(
     region: string,
@@ -378,7 +412,15 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       const lambda = lambdaClient(access, session.credentials, region);
       try {
         const regionCursors = cursors.filter((cursor) => cursor.region === region);
-        const due = enabledDefinitions().filter((definition) => isDue(definition, regionCursors));
+        const enabled = enabledDefinitions();
+        const due = enabled.filter((definition) => isDue(definition, regionCursors));
+        due.push(
+          ...(await tripped(
+            cloudWatch,
+            region,
+            enabled.filter((one) => !due.includes(one) && hasResources(one.service, regionCursors)),
+          )),
+        );
         if (due.length === 0) continue;
         const regionTags = await readTags(
           region,
@@ -476,6 +518,31 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
       );
   }
 
+  /**
+   * The tripwire's reads (docs/decisions/136): one per region of each enabled service that has a
+   * tripwire and resources there.
+   */
+  function tripwireReads(
+    regions: ReadonlyArray<{ region: string; service: MeteredService; metricsPerRead: number }>,
+  ) {
+    const watched = new Set(
+      regions
+        .filter(
+          (row) =>
+            settings.services.includes(row.service) && TRIPWIRE_RULES[row.service] && row.metricsPerRead > 0,
+        )
+        .map((row) => `${row.region}|${row.service}`),
+    );
+    return [...watched].flatMap((key) => {
+      const shape = tripwireReadShape(
+        TRIPWIRE_METRICS_PER_READ,
+        settings.intervalSeconds * 1000,
+        readEveryMs(key.split('|')[1] as MeteredService),
+      );
+      return shape ? [shape] : [];
+    });
+  }
+
   /** Each integration's meter: per region and charge, per service, what it costs a month. */
   async function states(organizationId: string): Promise<MeterState[]> {
     const [cursors, checks] = await Promise.all([
@@ -522,11 +589,12 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         metricsRequested: rows.reduce((sum, row) => sum + row.metricsRequested, 0),
         leftOut: rows.reduce((sum, row) => sum + row.leftOut, 0),
         accuracy: accuracyByService(checks.get(integrationId) ?? [], serviceOfCharge, ACCURACY_DAYS_SHOWN),
-        monthlyCostUsd: meterMonthlyCostUsd(
-          regions
+        monthlyCostUsd: meterMonthlyCostUsd([
+          ...regions
             .filter((region) => settings.services.includes(region.service))
             .map((region) => ({ metricsPerRead: region.metricsPerRead, readEveryMs: region.readEveryMs })),
-        ),
+          ...tripwireReads(regions),
+        ]),
       };
     });
   }
