@@ -1,5 +1,5 @@
 /**
- * A commitment that ends within the forecast's month (decision 114): from its end the usage it paid for
+ * A commitment that ends within the forecast's month or a budget's period (decisions 114, 137): from its end the usage it paid for
  * is billed at On-Demand prices, which the weekday model, trained on weeks the commitment paid, cannot
  * know. Each predicted hour from the end on adds the bill's On-Demand equivalent of the covered usage
  * less what the commitment cost, per hour of its latest 30 days in the bill (decision 098). Days are UTC,
@@ -125,13 +125,14 @@ function extraOfEnds(ends: readonly CommitmentEndInForecast[]): number {
 
 /**
  * A budget's bill forecast with what the ends add (decision 137), never below what the period billed so
- * far; no forecast stays none, as the bill alone cannot say the period's spend.
+ * far; no forecast stays none, as the bill alone cannot say the period's spend, and then counts no end.
  */
-export function budgetForecastWithCommitmentEnds(
+export function budgetForecastWithCommitmentEnds<End extends CommitmentEndInForecast>(
   toDate: number,
   billForecast: number | null,
-  ends: readonly CommitmentEndInForecast[],
-): number | null {
-  if (billForecast === null || ends.length === 0) return billForecast;
-  return Math.max(toDate, billForecast + extraOfEnds(ends));
+  ends: readonly End[],
+): { forecast: number | null; counted: readonly End[] } {
+  if (billForecast === null) return { forecast: null, counted: [] };
+  if (ends.length === 0) return { forecast: billForecast, counted: ends };
+  return { forecast: Math.max(toDate, billForecast + extraOfEnds(ends)), counted: ends };
 }

@@ -25,7 +25,6 @@ import {
   DEFAULT_BUDGET_THRESHOLDS,
 } from '../../../domain/budgets.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
-import { budgetForecastWithCommitmentEnds } from '../../../domain/commitment-forecast.ts';
 import type { TeamCostScope } from '../../../domain/cost-scope.ts';
 import { managesOrganization } from '../../../domain/organization-roles.ts';
 import type { Viewer } from '../../auth/viewer.ts';
@@ -50,7 +49,7 @@ import {
 import { budgetSpendAsOf, evaluationDayOf, type SpendSource, spendReader } from './alert-spend.ts';
 import { defaultRuleName } from './alert-wording.ts';
 import { budgetCommitmentEndsOf, memoizedCommitmentEnds } from './budget-commitment-ends.ts';
-import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
+import { budgetForecastOf, liveForecastOf } from './live-forecast.ts';
 import {
   type LiveLedgerSource,
   type LiveLedgerView,
@@ -176,7 +175,7 @@ export function createAlertRulesService(
     const day = asOf ?? today();
     const spend = await budgetSpendAsOf(read, row.organization_id, budget, day, today());
     const liveForecast = liveForecastOf(live, budget, spend.period);
-    const ends = asOf
+    const ending = asOf
       ? await budgetCommitmentEndsOf(commitmentEnds, row.organization_id, budget, {
           period: spend.period,
           asOf,
@@ -184,12 +183,12 @@ export function createAlertRulesService(
           now: now(),
         })
       : [];
-    const billForecast = budgetForecastWithCommitmentEnds(spend.actual, spend.forecast, ends);
+    const { forecastSpend, ends } = budgetForecastOf(spend, ending, liveForecast.usd);
     const status = budgetThresholdStates({
       budget,
       today: day,
       actualSpend: spend.actual,
-      forecastSpend: forecastWithLiveRunRate(spend.actual, billForecast, liveForecast.usd),
+      forecastSpend,
       hasCostData: asOf !== null,
     });
     const fired = await firedNotificationsOf(db, row.organization_id, row.id);

@@ -1,13 +1,12 @@
 import { commitmentEndViews } from '../../../contracts/commitment-ends.ts';
 import { evaluateBudgetThresholds } from '../../../domain/budgets.ts';
-import { budgetForecastWithCommitmentEnds } from '../../../domain/commitment-forecast.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { StoredBudget } from './alert-rules.service.ts';
 import { budgetSpendAsOf } from './alert-spend.ts';
 import { budgetAlertText } from './alert-wording.ts';
 import { budgetCommitmentEndsOf } from './budget-commitment-ends.ts';
 import { type EvaluationPass, watched } from './evaluation-pass.ts';
-import { forecastWithLiveRunRate, liveForecastOf } from './live-forecast.ts';
+import { budgetForecastOf, liveForecastOf } from './live-forecast.ts';
 
 /** A budget's thresholds crossed (or forecast to be) in its current period, not fired before. */
 export async function budgetNotifications(
@@ -17,18 +16,18 @@ export async function budgetNotifications(
   const { organizationId, asOf } = pass;
   const spend = await budgetSpendAsOf(pass.read, organizationId, budget, asOf, pass.today);
   const live = liveForecastOf(pass.live, budget, spend.period);
-  const ends = await budgetCommitmentEndsOf(pass.commitmentEnds, organizationId, budget, {
+  const ending = await budgetCommitmentEndsOf(pass.commitmentEnds, organizationId, budget, {
     period: spend.period,
     asOf,
     today: pass.today,
     now: pass.now,
   });
-  const billForecast = budgetForecastWithCommitmentEnds(spend.actual, spend.forecast, ends);
+  const { forecastSpend, ends } = budgetForecastOf(spend, ending, live.usd);
   const fired = evaluateBudgetThresholds({
     budget,
     today: asOf,
     actualSpend: spend.actual,
-    forecastSpend: forecastWithLiveRunRate(spend.actual, billForecast, live.usd),
+    forecastSpend,
     alreadyFired: pass.fired,
   });
   const commitmentEnds = commitmentEndViews(ends);

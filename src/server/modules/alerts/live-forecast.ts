@@ -2,6 +2,10 @@ import type { CostFilter } from '../../../contracts/alerts.ts';
 import type { BudgetPeriod } from '../../../domain/budgets.ts';
 import { addDays } from '../../../domain/calendar-days.ts';
 import { isAwsProvider } from '../../../domain/cloud-providers.ts';
+import {
+  budgetForecastWithCommitmentEnds,
+  type CommitmentEndInForecast,
+} from '../../../domain/commitment-forecast.ts';
 import { budgetWatchesRow, liveAdditionToBudget } from '../../../domain/launch-alerts.ts';
 import type { PricedLedgerRow } from '../../../domain/live-run-rate.ts';
 import {
@@ -67,11 +71,24 @@ export function liveForecastOf(
 }
 
 /** The bill forecast plus the live part; when the bill has no forecast, its actual spend plus the live part. */
-export function forecastWithLiveRunRate(
+function forecastWithLiveRunRate(
   actual: number,
   billForecast: number | null,
   liveUsd: number,
 ): number | null {
   if (liveUsd === 0) return billForecast;
   return sumUsd([billForecast ?? actual, liveUsd]);
+}
+
+/**
+ * A budget's forecast: the bill's, with what commitments ending in its period add (decision 137), then the
+ * live run-rate; `ends` are the ends it counted.
+ */
+export function budgetForecastOf<End extends CommitmentEndInForecast>(
+  spend: { actual: number; forecast: number | null },
+  ends: readonly End[],
+  liveUsd: number,
+): { forecastSpend: number | null; ends: readonly End[] } {
+  const bill = budgetForecastWithCommitmentEnds(spend.actual, spend.forecast, ends);
+  return { forecastSpend: forecastWithLiveRunRate(spend.actual, bill.forecast, liveUsd), ends: bill.counted };
 }

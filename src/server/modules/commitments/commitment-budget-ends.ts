@@ -7,7 +7,7 @@ import { createPeriodEndCommitments } from './commitment-month-ends.ts';
 
 /**
  * The commitments a budget's forecast weighs (decision 137): of every integration of the organization, as
- * budgets watch them all, those ending from the month holding `today` to the period's end; for a budget
+ * budgets watch them all, each commitment once, those ending from the month holding `today` to the period's end; for a budget
  * of some accounts, the part their covered usage carries (decision 134's rule).
  */
 export type BudgetCommitmentEnds = (
@@ -29,6 +29,7 @@ export function createBudgetCommitmentEnds(deps: {
     const ends = await Promise.all(
       integrations.map((integration) => endingIn({ organizationId, integration }, scope, days, now)),
     );
-    return ends.flat();
+    // The same payer's bill may reach the organization through two integrations (a role and an upload).
+    return [...new Map(ends.flat().map((end) => [end.id, end])).values()];
   };
 }

@@ -36,7 +36,7 @@ function OneServiceOff({ finder, accounts }: { finder: ImportFinder; accounts: s
 /** Both services off: one note naming each, where it is off, what turning it on would bring and where. */
 function BothServicesOff({ off }: { off: Record<ImportFinder, string[]> }) {
   const finders = Object.keys(IMPORTED_SERVICES) as ImportFinder[];
-  const [first, ...others] = finders.map((finder) => off[finder].join(', '));
+  const [first, ...others] = finders.map((finder) => [...off[finder]].sort().join(', '));
   const sameAccounts = others.every((accounts) => accounts === first);
   return (
     <Alert
