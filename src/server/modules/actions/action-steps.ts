@@ -116,10 +116,12 @@ export async function runSteps(
     operation,
     toRun.map((one) => one.change),
   );
+  let next = 0;
   return planned.map((one): StepOutcome => {
     if (!('change' in one)) return one;
     const { change, before } = one;
-    const answer = answers[toRun.indexOf(one)] as CallAnswer;
+    // The answers come in the order of the changes run, which is the steps' order.
+    const answer = answers[next++] as CallAnswer;
     return answer.ok
       ? {
           resourceId: change.resourceId,

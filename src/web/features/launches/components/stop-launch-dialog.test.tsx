@@ -128,17 +128,23 @@ describe('stopping a launch from the ledger', () => {
   });
 });
 
+/** A fetch that refuses every proposal (403) and keeps the bodies it was sent, in order. */
+function refusingFetch<Body = unknown>(): Body[] {
+  const bodies: Body[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ Code: 'Forbidden', Message: 'not yours' }), { status: 403 });
+    }),
+  );
+  return bodies;
+}
+
 describe('what one launch is', () => {
   it('keeps two calls started in the same second apart: each offers to stop its own 8', async () => {
     const others = ids.map((id) => `${id}-other`);
-    const bodies: Array<{ instance_ids?: string[] }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify({ Code: 'Forbidden', Message: 'not yours' }), { status: 403 });
-      }),
-    );
+    const bodies = refusingFetch<{ instance_ids?: string[] }>();
     renderScreen(
       <LaunchLedgerTable
         rows={[...ids.map((id) => row(id, true)), ...others.map((id) => row(id, true, 'call:run-2'))]}
@@ -164,14 +170,7 @@ describe('what the ledger offers on each row', () => {
   };
 
   it('offers to set a running group to 0 and to tag a running instance; the group’s dry run opens at once', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify({ Code: 'Forbidden', Message: 'not yours' }), { status: 403 });
-      }),
-    );
+    const bodies = refusingFetch();
     renderScreen(
       <LaunchLedgerTable
         rows={[group, row(ids[0]!, true)]}
