@@ -21,11 +21,15 @@ import {
  * through the real app (pg-boss workers, the usage meter reading the simulator's CloudWatch with the
  * real SDK, the live-spend rule judged on each fresh read, the delivery job), at the test interval:
  * METER_INTERVAL_SECONDS=5 and METER_PERIOD_SECONDS=60 (TEST_DATABASE=postgres for PostgreSQL).
+ * `INTERVAL_SECONDS=300 PERIOD_SECONDS=300` runs it at the default settings instead, about 10 minutes a run.
+ * `SCENARIO=logs` (a logging flood of 20 GB an hour, $10 an hour) or `SCENARIO=lambda` (a loop of 50,000
+ * invocations a minute of 1 s each) meters that service alone at its default cadence, so at the default
+ * settings the account-level tripwire (docs/decisions/136) is what brings the read early.
  *
  * Each run starts its own simulator (on the wall clock), app, SMTP server and organization with a rule
  * of $5 an hour for one resource (the demo's), connects the simulated role, waits until the meter has
- * read the gateways once (their rows are on GET /api/usage-meter), waits a random 0-60 s so the start
- * lands anywhere in a minute, then starts the leak. t0: `startNatLeak` returned; t1: the SMTP server
+ * read the gateways once (their rows are on GET /api/usage-meter), waits a random time within the longer of
+ * a minute and the interval, so the start lands anywhere in a minute and between reads, then starts the leak. t0: `startNatLeak` returned; t1: the SMTP server
  * finished receiving the mail. Everything a run starts is stopped in its `finally`.
  *
  * It also prints the model of the same figure at the default settings (300 s interval and periods),
@@ -35,7 +39,9 @@ const RUNS = Number(process.argv[2] ?? process.env.RUNS ?? 3);
 const GB_PER_HOUR = Number(process.argv[3] ?? process.env.GB_PER_HOUR ?? 182);
 const NAT_USD_PER_GB = 0.045;
 const RULE_USD_PER_HOUR = 5;
-const ALERT_TIMEOUT_MS = 600_000;
+const INTERVAL_SECONDS = Number(process.env.INTERVAL_SECONDS ?? 5);
+const PERIOD_SECONDS = Number(process.env.PERIOD_SECONDS ?? 60);
+const ALERT_TIMEOUT_MS = Math.max(600_000, 6 * INTERVAL_SECONDS * 1000);
 
 async function waitFor<T>(
   what: string,
@@ -50,6 +56,47 @@ async function waitFor<T>(
     await sleep(200);
   }
 }
+
+/** What a run starts and watches: the metered service, its resource in the demo account, and the surge. */
+interface Scenario {
+  label: string;
+  services: string;
+  resourceOf(simulator: AwsSimulator, accountId: string): string | undefined;
+  start(simulator: AwsSimulator, accountId: string, resourceId: string): void;
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  nat: {
+    label: `NAT leak of ${GB_PER_HOUR} GB an hour ($${(GB_PER_HOUR * NAT_USD_PER_GB).toFixed(2)} an hour)`,
+    services: 'nat-gateway',
+    resourceOf: (simulator, accountId) =>
+      simulator.natGateways().find((entry) => entry.accountId === accountId)?.natGatewayId,
+    start: (simulator, _accountId, natGatewayId) =>
+      simulator.startNatLeak({ natGatewayId, gbPerHour: GB_PER_HOUR }),
+  },
+  logs: {
+    label: 'logging flood of 20 GB an hour ($10.00 an hour ingested)',
+    services: 'logs',
+    resourceOf: (simulator, accountId) =>
+      simulator.logGroups().find((entry) => entry.accountId === accountId)?.logGroupName,
+    start: (simulator, accountId, logGroupName) =>
+      simulator.startLoggingFlood({ accountId, logGroupName, gbPerHour: 20 }),
+  },
+  lambda: {
+    label: 'Lambda loop of 50,000 invocations a minute, 1 s each',
+    services: 'lambda',
+    resourceOf: (simulator, accountId) =>
+      simulator.lambdaFunctions().find((entry) => entry.accountId === accountId)?.functionName,
+    start: (simulator, accountId, functionName) =>
+      simulator.startLambdaLoop({ accountId, functionName, invocationsPerMinute: 50_000, durationMs: 1000 }),
+  },
+};
+const SCENARIO_NAME = process.env.SCENARIO ?? 'nat';
+const SCENARIO: Scenario = (() => {
+  const chosen = SCENARIOS[SCENARIO_NAME];
+  if (!chosen) throw new Error(`SCENARIO is one of ${Object.keys(SCENARIOS).join(', ')}`);
+  return chosen;
+})();
 
 async function oneRun(index: number): Promise<number> {
   let simulator: AwsSimulator | undefined;
@@ -67,9 +114,9 @@ async function oneRun(index: number): Promise<number> {
     server = await startBenchApp(simulator, {
       SMTP_URL: mail.url,
       USAGE_METER: 'on',
-      METER_SERVICES: 'nat-gateway',
-      METER_INTERVAL_SECONDS: '5',
-      METER_PERIOD_SECONDS: '60',
+      METER_SERVICES: SCENARIO.services,
+      METER_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
+      METER_PERIOD_SECONDS: String(PERIOD_SECONDS),
     });
     const owner = await signUpVerified(server, `bench${index}@live-spend.test`, 'Bench Owner');
     const as = callAs(server, owner);
@@ -90,23 +137,25 @@ async function oneRun(index: number): Promise<number> {
     // What the worker's every-minute ensure-usage-meters does for a new role, at once.
     if (!server.context.queue) throw new Error('the bench app runs a queue');
     await startUsageMeter(server.context.queue, created.id);
-    const gateway = simulator.natGateways().find((entry) => entry.accountId === accountId);
-    if (!gateway) throw new Error('the simulated account has no NAT gateway');
-    // The meter's first read of the account (what a person sees as the gateway's row on the card).
+    const resourceId = SCENARIO.resourceOf(simulator, accountId);
+    if (!resourceId) throw new Error(`the simulated account has no resource for ${SCENARIO_NAME}`);
+    // The meter's first read of the account (what a person sees as the resource's row on the card).
     await waitFor('the first meter read', 180_000, async () => {
       const view = (await as('GET', '/api/usage-meter')).json() as { rows: Array<{ resource_id: string }> };
-      return view.rows.some((row) => row.resource_id === gateway.natGatewayId) ? true : undefined;
+      return view.rows.some((row) => row.resource_id === resourceId) ? true : undefined;
     });
-    await sleep(Math.random() * 60_000);
-    simulator.startNatLeak({ natGatewayId: gateway.natGatewayId, gbPerHour: GB_PER_HOUR });
+    await sleep(Math.random() * Math.max(60, INTERVAL_SECONDS) * 1000);
+    SCENARIO.start(simulator, accountId, resourceId);
     const startedAt = Date.now();
-    const subject = new RegExp(`Live spend: NAT gateway ${gateway.natGatewayId}`);
+    const subject = `${resourceId} at `;
     const firstLeakMinuteEnds = Math.ceil(startedAt / 60_000) * 60_000 + 60_000;
     const db = server.context.database.db;
     let storedAt: number | undefined;
     const arrived = await waitFor(`run ${index}: the alert mail`, ALERT_TIMEOUT_MS, async () => {
-      storedAt ??= await firstReadOf(db, gateway.natGatewayId, firstLeakMinuteEnds - 60_000);
-      return arrivals.find((entry) => subject.test(entry.subject));
+      storedAt ??= await firstReadOf(db, resourceId, periodHolding(firstLeakMinuteEnds - 60_000));
+      return arrivals.find(
+        (entry) => entry.subject.startsWith('[Spendguard] Live spend: ') && entry.subject.includes(subject),
+      );
     });
     const fired = await db
       .selectFrom('alert_notifications')
@@ -115,7 +164,7 @@ async function oneRun(index: number): Promise<number> {
       .executeTakeFirst();
     const after = (at: number | undefined) => (at === undefined ? '?' : ((at - startedAt) / 1000).toFixed(1));
     console.log(
-      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute); after it: its first full minute ended ${after(firstLeakMinuteEnds)} s, that minute stored ${after(storedAt)} s (±0.2), alert fired ${after(fired ? new Date(fired.fired_at).getTime() : undefined)} s, mail accepted ${after(arrived.at)} s`,
+      `  run ${index}: leak started ${new Date(startedAt).toISOString().slice(11, 19)} UTC (${new Date(startedAt).getUTCSeconds()} s into its minute); after it: its first full minute ended ${after(firstLeakMinuteEnds)} s, the period holding it stored ${after(storedAt)} s (±0.2), alert fired ${after(fired ? new Date(fired.fired_at).getTime() : undefined)} s, mail accepted ${after(arrived.at)} s`,
     );
     console.log(`    ${await meterReadsSince(server, startedAt)}`);
     return arrived.at - startedAt;
@@ -140,12 +189,15 @@ async function meterReadsSince(server: TestApp, fromMs: number): Promise<string>
   return `meter reads since the leak: ${reads.length}; started after due ${spread(late)}; each took ${spread(took)}`;
 }
 
+/** The start of the meter's period that holds an instant. */
+const periodHolding = (atMs: number) => Math.floor(atMs / (PERIOD_SECONDS * 1000)) * PERIOD_SECONDS * 1000;
+
 /** When the meter first stored the gateway's minute starting at `minuteMs` (its row's `read_at`), if it has. */
-async function firstReadOf(db: TestApp['context']['database']['db'], natGatewayId: string, minuteMs: number) {
+async function firstReadOf(db: TestApp['context']['database']['db'], resourceId: string, minuteMs: number) {
   const row = await db
     .selectFrom('usage_meter_periods')
     .select('read_at')
-    .where('resource_id', '=', natGatewayId)
+    .where('resource_id', '=', resourceId)
     .where('period_start', '=', new Date(minuteMs))
     .executeTakeFirst();
   return row ? new Date(row.read_at).getTime() : undefined;
@@ -203,31 +255,38 @@ async function usualGbPerHour(simulator: AwsSimulator, natGatewayId: string): Pr
 }
 
 console.log(
-  `Live-spend alert, NAT leak of ${GB_PER_HOUR} GB an hour ($${(GB_PER_HOUR * NAT_USD_PER_GB).toFixed(2)} an hour) against a $${RULE_USD_PER_HOUR} rule, ${databaseLabel()}, load average ${loadAverage()}`,
+  `Live-spend alert, ${SCENARIO.label} against a $${RULE_USD_PER_HOUR} rule, ${databaseLabel()}, load average ${loadAverage()}`,
 );
 const measured: number[] = [];
 for (let index = 1; index <= RUNS; index += 1) measured.push(await oneRun(index));
 if (measured.length > 0)
-  console.log(`Measured, interval 5 s, periods 60 s: start → mail accepted ${spread(measured)}`);
-const base = await (async () => {
-  const simulator = await startRealTimeSimulator();
-  try {
-    const accountId = simulator.company.demoRoleArn.split(':')[4] ?? '';
-    const gateway = simulator.natGateways().find((entry) => entry.accountId === accountId);
-    return gateway ? await usualGbPerHour(simulator, gateway.natGatewayId) : 0;
-  } finally {
-    await simulator.close();
-  }
-})();
-console.log(
-  `Modelled (the gateway's usual ${base.toFixed(1)} GB an hour plus the leak; reads at a random phase, 20,000 starts; delivery left out):`,
-);
-for (const [interval, period] of [
-  [5 / 60, 1],
-  [5, 1],
-  [5, 5],
-] as const)
   console.log(
-    `  interval ${interval * 60} s, periods ${period * 60} s: ${spread(modelled(interval, period, base))}`,
+    `Measured, interval ${INTERVAL_SECONDS} s, periods ${PERIOD_SECONDS} s: start → mail accepted ${spread(measured)}`,
   );
+if (SCENARIO_NAME === 'nat') await printNatModel();
 console.log(`load average after: ${loadAverage()}`);
+
+/** The NAT leak's figure modelled at the test and the default settings. */
+async function printNatModel() {
+  const base = await (async () => {
+    const simulator = await startRealTimeSimulator();
+    try {
+      const accountId = simulator.company.demoRoleArn.split(':')[4] ?? '';
+      const gateway = simulator.natGateways().find((entry) => entry.accountId === accountId);
+      return gateway ? await usualGbPerHour(simulator, gateway.natGatewayId) : 0;
+    } finally {
+      await simulator.close();
+    }
+  })();
+  console.log(
+    `Modelled (the gateway's usual ${base.toFixed(1)} GB an hour plus the leak; reads at a random phase, 20,000 starts; delivery left out):`,
+  );
+  for (const [interval, period] of [
+    [5 / 60, 1],
+    [5, 1],
+    [5, 5],
+  ] as const)
+    console.log(
+      `  interval ${interval * 60} s, periods ${period * 60} s: ${spread(modelled(interval, period, base))}`,
+    );
+}

@@ -177,6 +177,7 @@ describe('a launch rule: the live run-rate carries a budget over its amount befo
     name: 'Production',
     amount: 10_000,
     billProjection,
+    commitmentEnds: [],
     ...november,
     watches: () => true,
   });

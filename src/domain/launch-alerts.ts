@@ -24,6 +24,7 @@
  */
 
 import { isAwsProvider } from './cloud-providers.ts';
+import type { CommitmentEndInForecast } from './commitment-forecast.ts';
 import type { TeamCostScope } from './cost-scope.ts';
 import type { LaunchResourceKind } from './launch-changes.ts';
 import type { PricedLedgerRow } from './live-run-rate.ts';
@@ -104,8 +105,13 @@ export interface BudgetUnderWatch {
   id: string;
   name: string;
   amount: number;
-  /** The bill data's forecast for the period (or the actual spend when there is none). */
+  /**
+   * The bill data's forecast for the period (or the actual spend when there is none), with what
+   * commitments ending in the period add.
+   */
   billProjection: number;
+  /** The commitment ends `billProjection` counts, for the alert to name. */
+  commitmentEnds: readonly CommitmentEndInForecast[];
   periodKey: string;
   periodStartMs: number;
   /** Exclusive: midnight UTC after the period's last day. */
@@ -131,6 +137,7 @@ export interface BudgetCrossing {
   amount: number;
   periodKey: string;
   billProjection: number;
+  commitmentEnds: readonly CommitmentEndInForecast[];
   /** The ledger's hours in the period, this launch and those before it included. */
   liveUsd: number;
   projected: number;
@@ -216,6 +223,7 @@ function budgetCrossings(
         amount: budget.amount,
         periodKey: budget.periodKey,
         billProjection: budget.billProjection,
+        commitmentEnds: budget.commitmentEnds,
         liveUsd: live,
         projected,
       });

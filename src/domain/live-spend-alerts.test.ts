@@ -191,6 +191,7 @@ describe('the live run-rate carrying a budget over', () => {
     name: 'Network',
     amount: 10_000,
     projectionWithoutMeter: 6_000,
+    commitmentEnds: [],
     periodKey: '2026-12',
     periodStartMs: Date.parse('2026-12-01T00:00:00Z'),
     periodEndMs: Date.parse('2027-01-01T00:00:00Z'),

@@ -17,6 +17,7 @@
  * condition, and a service's sum that leaves it out says "at least".
  */
 
+import type { CommitmentEndInForecast } from './commitment-forecast.ts';
 import type { MeteredOwner } from './metered-owner.ts';
 import { isMoreThan, roundToCents, sumUsd } from './money.ts';
 import { median } from './statistics.ts';
@@ -195,8 +196,10 @@ export interface MeteredBudget {
   id: string;
   name: string;
   amount: number;
-  /** The bill's forecast (or actual) plus what launches add to the period. */
+  /** The bill's forecast (or actual), with what commitments ending in the period add, plus what launches add. */
   projectionWithoutMeter: number;
+  /** The commitment ends `projectionWithoutMeter` counts, for the alert to name. */
+  commitmentEnds: readonly CommitmentEndInForecast[];
   periodKey: string;
   periodStartMs: number;
   periodEndMs: number;
@@ -230,7 +233,10 @@ export interface ServiceFiring {
 export interface BudgetFiring {
   subject: 'budget';
   dedupeKey: string;
-  budget: Pick<MeteredBudget, 'id' | 'name' | 'amount' | 'periodKey' | 'projectionWithoutMeter'>;
+  budget: Pick<
+    MeteredBudget,
+    'id' | 'name' | 'amount' | 'periodKey' | 'projectionWithoutMeter' | 'commitmentEnds'
+  >;
   /** What metered resources add above their usual rate to the period's end. */
   meteredUsd: number;
   projected: number;
@@ -410,6 +416,7 @@ function budgetFirings(input: LiveSpendRuleInput, readings: readonly LiveSpendRe
           amount: budget.amount,
           periodKey: budget.periodKey,
           projectionWithoutMeter: budget.projectionWithoutMeter,
+          commitmentEnds: budget.commitmentEnds,
         },
         meteredUsd: metered.usd,
         projected,

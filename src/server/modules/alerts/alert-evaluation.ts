@@ -26,7 +26,7 @@ import {
 } from './alert-spend.ts';
 import { reminderText } from './alert-wording.ts';
 import { anomalyNotifications } from './anomaly-evaluation.ts';
-import { memoizedCommitmentEnds } from './budget-commitment-ends.ts';
+import { budgetCommitmentEndsOf, memoizedCommitmentEnds } from './budget-commitment-ends.ts';
 import { budgetNotifications } from './budget-evaluation.ts';
 import { type CommitmentFactsSource, commitmentNotifications } from './commitment-evaluation.ts';
 import { costThresholdNotifications } from './cost-threshold-evaluation.ts';
@@ -34,6 +34,7 @@ import type { EvaluationPass } from './evaluation-pass.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { idleInstanceNotifications } from './idle-instance-evaluation.ts';
 import { type BudgetWithSpend, launchNotifications } from './launch-evaluation.ts';
+import { budgetBillProjectionOf } from './live-forecast.ts';
 import {
   type LiveLedgerSource,
   type LiveLedgerView,
@@ -82,7 +83,10 @@ export function createAlertEvaluation(deps: {
   const today = () => isoDayOfInstant(now());
   const noLiveLedger = (): LiveLedgerView => ({ atMs: now().getTime(), running: [] });
 
-  /** Budgets with their bill-only spend for the launch rules' budget condition; none without a day to judge. */
+  /**
+   * Budgets with their bill projection for the launch and live-spend rules' budget condition: the bill's
+   * forecast with what commitments ending in the period add (decision 137); none without a day to judge.
+   */
   function budgetsWithSpend(
     budgets: StoredBudget[],
     organizationId: string,
@@ -90,13 +94,19 @@ export function createAlertEvaluation(deps: {
     read: SpendReader,
   ): () => Promise<BudgetWithSpend[]> {
     let loaded: Promise<BudgetWithSpend[]> | undefined;
+    const commitmentEnds = memoizedCommitmentEnds(deps.commitmentEnds);
     return () => {
       loaded ??= asOf
         ? Promise.all(
-            budgets.map(async (budget) => ({
-              budget,
-              spend: await budgetSpendAsOf(read, organizationId, budget, asOf, today()),
-            })),
+            budgets.map(async (budget) => {
+              const days = { asOf, today: today(), now: now() };
+              const spend = await budgetSpendAsOf(read, organizationId, budget, asOf, days.today);
+              const ending = await budgetCommitmentEndsOf(commitmentEnds, organizationId, budget, {
+                ...days,
+                period: spend.period,
+              });
+              return { budget, spend, ...budgetBillProjectionOf(spend, ending) };
+            }),
           )
         : Promise.resolve([]);
       return loaded;

@@ -4,7 +4,7 @@
  * `formatUsd` only.
  */
 import type { AlertLinkKind, AlertRuleKind, CostFilter } from '../../../contracts/alerts.ts';
-import type { CommitmentEndInForecastView } from '../../../contracts/commitment-ends.ts';
+import { type CommitmentEndInForecastView, commitmentEndViews } from '../../../contracts/commitment-ends.ts';
 import { SLACK_ACTION_IDS } from '../../../contracts/slack-interactions.ts';
 import type { RootCause, RootCauseDimension } from '../../../domain/anomaly-root-causes.ts';
 import { automaticPolicyLine } from '../../../domain/automatic-actions.ts';
@@ -91,10 +91,15 @@ export function budgetAlertText(
       (meteredUsd > 0
         ? ` It includes ${usd(meteredUsd)} that metered usage runs above its usual rate until the period ends (read from CloudWatch, list prices).`
         : '') +
-      commitmentEnds
-        .map((end) => ` ${commitmentEndSentence(end, usd, `${end.type} ${end.commitment_id}`)}.`)
-        .join(''),
+      commitmentEndsWords(commitmentEnds),
   };
+}
+
+/** Each commitment end a forecast counts, as sentences that follow the figure holding them. */
+function commitmentEndsWords(ends: readonly CommitmentEndInForecastView[]): string {
+  return ends
+    .map((end) => ` ${commitmentEndSentence(end, usd, `${end.type} ${end.commitment_id}`)}.`)
+    .join('');
 }
 
 export function costThresholdAlertText(
@@ -232,7 +237,8 @@ export function launchAlertText(
   for (const budget of firing.budgets) {
     reasons.push(
       `If they keep running, budget ${budget.budgetName} ends ${formatBudgetPeriod({ key: budget.periodKey })} at ${usd(budget.projected)} of its ${usd(budget.amount)}: ` +
-        `${usd(budget.billProjection)} forecast from the bill data plus ${usd(budget.liveUsd)} from resources launched since.`,
+        `${usd(budget.billProjection)} forecast from the bill data plus ${usd(budget.liveUsd)} from resources launched since.` +
+        commitmentEndsWords(commitmentEndViews(budget.commitmentEnds)),
     );
   }
   const rows = (firing.rise ? firing.rise.launches : [firing.launch]).flatMap((launch) => launch.rows);
@@ -387,7 +393,8 @@ function budgetOverrunText(firing: BudgetFiring): AlertText {
     title: `Live spend would carry budget ${budget.name} over ${usd(budget.amount)}`,
     summary: [
       `If metered usage goes on at its current rate, budget ${budget.name} ends ${formatBudgetPeriod({ key: budget.periodKey })} at ${usd(firing.projected)} of its ${usd(budget.amount)}: ` +
-        `${usd(budget.projectionWithoutMeter)} forecast from the bill data and launches, plus ${usd(firing.meteredUsd)} that metered resources run above their usual rate until the period ends.`,
+        `${usd(budget.projectionWithoutMeter)} forecast from the bill data and launches, plus ${usd(firing.meteredUsd)} that metered resources run above their usual rate until the period ends.` +
+        commitmentEndsWords(commitmentEndViews(budget.commitmentEnds)),
       ...firing.readings
         .slice(0, METERED_LINES)
         .map(

@@ -1,4 +1,6 @@
 import { launchSettings } from '../../../contracts/alerts.ts';
+import { commitmentEndViews } from '../../../contracts/commitment-ends.ts';
+import type { CommitmentEndInForecast } from '../../../domain/commitment-forecast.ts';
 import { type TeamCostScope, watchesWithinScope } from '../../../domain/cost-scope.ts';
 import {
   type BudgetUnderWatch,
@@ -14,10 +16,16 @@ import { launchAlertText } from './alert-wording.ts';
 import { budgetRowFilter, periodBoundsMs } from './live-forecast.ts';
 import type { LiveLedgerView } from './live-ledger-source.ts';
 
-/** A budget with its bill-only spend for the period, as the budget-overrun condition judges it. */
+/**
+ * A budget with its spend for the period and its projection from the bill: the bill's forecast with what
+ * commitments ending in the period add (decision 137), as the budget-overrun conditions judge it.
+ */
 export interface BudgetWithSpend {
   budget: StoredBudget;
   spend: BudgetSpendFacts;
+  billProjection: number;
+  /** The commitment ends `billProjection` counts. */
+  commitmentEnds: readonly CommitmentEndInForecast[];
 }
 
 /** What a launch rule is judged on: the live ledger now, the budgets, the keys fired, a team's scope. */
@@ -26,7 +34,7 @@ export interface LaunchEvaluationContext {
   live: LiveLedgerView;
   fired: ReadonlySet<string>;
   teamScope: (teamId: string) => Promise<TeamCostScope | null>;
-  /** The organization's budgets with their bill-only spend; none without billing data. */
+  /** The organization's budgets with their bill projection; none without billing data. */
   budgets: () => Promise<BudgetWithSpend[]>;
 }
 
@@ -44,12 +52,13 @@ function conditionsOf(settings: ReturnType<typeof launchSettings.parse>): Launch
   };
 }
 
-function underWatch({ budget, spend }: BudgetWithSpend): BudgetUnderWatch {
+function underWatch({ budget, spend, billProjection, commitmentEnds }: BudgetWithSpend): BudgetUnderWatch {
   return {
     id: budget.id,
     name: budget.name,
     amount: budget.amount,
-    billProjection: spend.forecast ?? spend.actual,
+    billProjection,
+    commitmentEnds,
     periodKey: spend.period.key,
     ...periodBoundsMs(spend.period),
     watches: budgetRowFilter(budget.filter),
@@ -112,7 +121,10 @@ export async function launchNotifications(
                 usdPerHour: firing.rise.usdPerHour,
               }
             : null,
-          budgets: firing.budgets,
+          budgets: firing.budgets.map(({ commitmentEnds, ...crossing }) => ({
+            ...crossing,
+            commitmentEnds: commitmentEndViews(commitmentEnds),
+          })),
         },
         resources: named.map((row) => ({
           id: row.resource.id,

@@ -81,6 +81,19 @@ function forecastWithLiveRunRate(
 }
 
 /**
+ * A budget's projection from the bill alone, as the launch and live-spend rules' budget condition starts
+ * from it: the bill's forecast (its actual spend when it has none) with what commitments ending in the
+ * period add (decision 137); `commitmentEnds` are the ends it counted.
+ */
+export function budgetBillProjectionOf<End extends CommitmentEndInForecast>(
+  spend: { actual: number; forecast: number | null },
+  ends: readonly End[],
+): { billProjection: number; commitmentEnds: readonly End[] } {
+  const bill = budgetForecastWithCommitmentEnds(spend.actual, spend.forecast, ends);
+  return { billProjection: bill.forecast ?? spend.actual, commitmentEnds: bill.counted };
+}
+
+/**
  * A budget's forecast: the bill's, with what commitments ending in its period add (decision 137), then the
  * live run-rate; `ends` are the ends it counted.
  */

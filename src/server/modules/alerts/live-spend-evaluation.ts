@@ -1,4 +1,5 @@
 import { liveSpendSettings } from '../../../contracts/alerts.ts';
+import { commitmentEndViews } from '../../../contracts/commitment-ends.ts';
 import {
   evaluateLiveSpendRule,
   type LiveSpendConditions,
@@ -19,7 +20,7 @@ export interface LiveSpendEvaluationContext {
   organizationId: string;
   live: LiveLedgerView;
   fired: ReadonlySet<string>;
-  /** The organization's budgets with their bill-only spend; none without billing data. */
+  /** The organization's budgets with their bill projection; none without billing data. */
   budgets: () => Promise<BudgetWithSpend[]>;
   integrationNames: () => Promise<Map<string, string>>;
 }
@@ -39,13 +40,17 @@ function conditionsOf(settings: ReturnType<typeof liveSpendSettings.parse>): Liv
 }
 
 /** A budget as the rule judges it: its bill projection plus what launches add, without the meter. */
-function meteredBudgetOf(live: LiveLedgerView, { budget, spend }: BudgetWithSpend): MeteredBudget {
+function meteredBudgetOf(
+  live: LiveLedgerView,
+  { budget, spend, billProjection, commitmentEnds }: BudgetWithSpend,
+): MeteredBudget {
   const launches = liveForecastOf({ ...live, metered: [] }, budget, spend.period);
   return {
     id: budget.id,
     name: budget.name,
     amount: budget.amount,
-    projectionWithoutMeter: sumUsd([spend.forecast ?? spend.actual, launches.launchesUsd]),
+    projectionWithoutMeter: sumUsd([billProjection, launches.launchesUsd]),
+    commitmentEnds,
     periodKey: spend.period.key,
     ...periodBoundsMs(spend.period),
     watches: budgetReadingFilter(budget.filter),
@@ -111,7 +116,12 @@ function conditionFacts(firing: LiveSpendFiring) {
       },
     };
   return {
-    budget: { ...firing.budget, meteredUsd: firing.meteredUsd, projected: firing.projected },
+    budget: {
+      ...firing.budget,
+      commitmentEnds: commitmentEndViews(firing.budget.commitmentEnds),
+      meteredUsd: firing.meteredUsd,
+      projected: firing.projected,
+    },
   };
 }
 
