@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { addDays, eachDay, isoDayOfInstant, monthEnd } from '../src/domain/calendar-days.ts';
 import { writeCur2TestFile } from '../src/server/modules/cost-data/billing-files/cur2-test-files.ts';
 import { billWithSavingsPlan, PLAN_BILL_ACCOUNTS } from '../src/server/testing/savings-plan-bill.ts';
-import { signInContext, signUpVerified } from './support/accounts.ts';
+import { E2E_PASSWORD, signInContext, signUpVerified, waitForMailLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -15,6 +15,7 @@ test("a team lead reads on the team page what a Savings Plan ending this month a
   page,
   context,
   request,
+  browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const { token } = await signUpVerified(request, {
@@ -58,6 +59,7 @@ test("a team lead reads on the team page what a Savings Plan ending this month a
       },
     )
     .toContain('succeeded');
+  const teamIds: Record<string, string> = {};
   for (const [name, account] of [
     ['Workloads', PLAN_BILL_ACCOUNTS.workloads],
     ['Payer', PLAN_BILL_ACCOUNTS.payer],
@@ -67,6 +69,7 @@ test("a team lead reads on the team page what a Savings Plan ending this month a
       data: { name, scope: { account_ids: [account], tags: [] } },
     });
     expect(team.status()).toBe(201);
+    teamIds[name] = ((await team.json()) as { id: string }).id;
   }
 
   await signInContext(context, token);
@@ -86,4 +89,41 @@ test("a team lead reads on the team page what a Savings Plan ending this month a
   await expect(page.getByTestId('card-forecast-commitment-end')).toHaveText(ENDING_WORDS, {
     timeout: 30_000,
   });
+
+  // A member of the Workloads team, invited by mail, sees on the Commitments page the payer's plan that
+  // pays for their accounts' usage, with their part of it (decision 139).
+  const memberEmail = uniqueEmail('workloads-member');
+  const invited = await request.post('/api/organization-users', {
+    headers,
+    data: { users: [{ email: memberEmail, role: 'member', team_id: teamIds.Workloads }] },
+  });
+  expect(invited.status()).toBe(201);
+  const invitation = new URL(await waitForMailLink(memberEmail, /invitation=/)).searchParams.get(
+    'invitation',
+  );
+  const joined = await request.post('/api/auth/sign-up/email', {
+    data: { name: 'Wren Workloads', email: memberEmail, password: E2E_PASSWORD, invitation },
+  });
+  expect(joined.ok()).toBe(true);
+  const memberContext = await browser.newContext();
+  try {
+    await signInContext(memberContext, ((await joined.json()) as { token: string }).token);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/commitments');
+    await expect(
+      memberPage.getByRole('heading', { name: 'No commitments billed to the accounts you see' }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    const row = memberPage
+      .getByRole('table', { name: 'Commitments billed to other accounts' })
+      .getByTestId('billed-elsewhere-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`Billed to account ${PLAN_BILL_ACCOUNTS.payer}`);
+    // The Workloads account holds $60 of the $90 a day the plan pays for.
+    await expect(row).toContainText('66.7%');
+    await saveScreen(memberPage, testInfo, 'commitments-billed-elsewhere');
+  } finally {
+    await memberContext.close();
+  }
 });

@@ -96,6 +96,31 @@ export const commitmentRow = z.object({
 });
 export type CommitmentRow = z.infer<typeof commitmentRow>;
 
+/**
+ * A commitment billed to an account outside the scope that paid for usage inside it over the window
+ * (decision 139): its dates, and the scope's part of what it did. Its utilization and unused dollars are
+ * the fee's, so the owner's page shows them.
+ */
+export const commitmentBilledElsewhere = z.object({
+  id: z.string(),
+  kind: commitmentKind,
+  type: z.string(),
+  owner_account_id: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  days_until_end: z.number().nullable(),
+  state: z.enum(['queued', 'active', 'expired']),
+  /** 0-100: the scope's part of the usage it paid for, by On-Demand cost (by hours when the bill leaves that unknown). */
+  share_percent: z.number(),
+  /** The scope's covered usage at On-Demand prices; null when the bill does not say. */
+  covered_on_demand_usd: z.number().nullable(),
+  covered_hours: z.number(),
+  /** What that usage cost under the commitment: its used commitment times the share. */
+  cost_usd: z.number(),
+  net_savings_usd: z.number().nullable(),
+});
+export type CommitmentBilledElsewhere = z.infer<typeof commitmentBilledElsewhere>;
+
 export const commitmentCoverage = z.object({
   kind: commitmentKind,
   covered_on_demand_usd: z.number().nullable(),
@@ -122,6 +147,8 @@ export const commitmentsView = z.object({
   /** True when a team scope narrows what this person sees to some accounts. */
   scoped: z.boolean(),
   commitments: z.array(commitmentRow),
+  /** In a scope of some accounts: the commitments billed outside it that paid for its usage. */
+  billed_elsewhere: z.array(commitmentBilledElsewhere),
   coverage: z.array(commitmentCoverage),
   /** The commitments listed, together, per bucket. */
   utilization: z.array(utilizationPoint),

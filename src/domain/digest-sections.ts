@@ -72,6 +72,8 @@ export interface DigestCommitmentFacts {
   hourlyCommitmentUsd: number | null;
   last30Days: { onDemandEquivalent: number; commitmentCost: number } | null;
   days: readonly CommitmentDay[];
+  /** Set when it is billed to this account outside the scope: its figures are the scope's part (decision 139). */
+  billedTo?: string;
 }
 
 export interface EndingCommitment {
@@ -81,6 +83,8 @@ export interface EndingCommitment {
   daysLeft: number;
   /** What the covered usage costs a month more On-Demand from its end; null when the bill cannot say. */
   extraPerMonth: number | null;
+  /** Billed to this account outside the scope: the extra is the scope's part of it (decision 139). */
+  billedTo?: string;
 }
 
 export interface UnderUsedCommitment {
@@ -104,6 +108,11 @@ export interface CommitmentsSection {
   returnable: ReturnableCommitment[];
 }
 
+/** Whether a commitment's end is one the digest names: today or within the next 60 days. */
+export function endsWithinDigestDays(daysLeft: number | null): boolean {
+  return daysLeft !== null && daysLeft >= 0 && daysLeft <= DIGEST_ENDING_WITHIN_DAYS;
+}
+
 /** Commitments ending within 60 days, under-used for the latest week, or still returnable; null when none is. */
 export function commitmentsSection(facts: readonly DigestCommitmentFacts[]): CommitmentsSection | null {
   const ending: EndingCommitment[] = [];
@@ -114,8 +123,7 @@ export function commitmentsSection(facts: readonly DigestCommitmentFacts[]): Com
     if (
       commitment.endsAt !== null &&
       commitment.daysLeft !== null &&
-      commitment.daysLeft >= 0 &&
-      commitment.daysLeft <= DIGEST_ENDING_WITHIN_DAYS
+      endsWithinDigestDays(commitment.daysLeft)
     )
       ending.push({
         commitmentId,
@@ -125,6 +133,7 @@ export function commitmentsSection(facts: readonly DigestCommitmentFacts[]): Com
         extraPerMonth: commitment.last30Days
           ? Math.max(0, monthlyCostAfterEnd(commitment.last30Days).extraPerMonth)
           : null,
+        ...(commitment.billedTo ? { billedTo: commitment.billedTo } : {}),
       });
     const use = underUse(commitment.days, DIGEST_UNDER_USE_PERCENT, DIGEST_UNDER_USE_DAYS);
     if (use)

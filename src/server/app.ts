@@ -287,6 +287,7 @@ export async function buildApp(
     liveLedger: launchEvents,
     liveSpend: liveSpendReadings,
     commitments: commitments.alertFacts,
+    commitmentParts: commitments.partsInScope,
     commitmentEnds: commitments.endingInBudgetPeriod,
     launchActions: actions,
     openFindings: recommendations.openFindingsIn,

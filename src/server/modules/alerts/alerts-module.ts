@@ -18,7 +18,7 @@ import { createAlertLinksService } from './alert-links.service.ts';
 import { createAlertRulesService } from './alert-rules.service.ts';
 import { createAlertSettingsConfig } from './alert-settings-config.ts';
 import { alertsRoutes } from './alerts.routes.ts';
-import type { CommitmentFactsSource } from './commitment-evaluation.ts';
+import type { CommitmentFactsSource, CommitmentPartsSource } from './commitment-evaluation.ts';
 import { createDigestSectionsSource, type OpenFindingsSource } from './digest-sections-source.ts';
 import { type LaunchAlertActions, tellAlertThread } from './launch-alert-actions.ts';
 import type { LaunchChangesStored, LiveLedgerSource, LiveSpendSource } from './live-ledger-source.ts';
@@ -47,6 +47,8 @@ export async function createAlerts(deps: {
   liveSpend?: LiveSpendSource;
   /** The commitments module's facts for commitments rules (docs/decisions/105) and the digest. */
   commitments?: CommitmentFactsSource;
+  /** The commitments module's part of a commitment billed outside a team's accounts, for its digest (decision 139). */
+  commitmentParts?: CommitmentPartsSource;
   /** The commitments module's ends within a budget's period: budgets' forecasts add them (decision 137). */
   commitmentEnds?: BudgetCommitmentEnds;
   /** The stop a launch alert offers, and its link (decision 111); off when absent. */
@@ -146,6 +148,7 @@ export async function createAlerts(deps: {
       db,
       liveSpend,
       commitments: deps.commitments,
+      commitmentParts: deps.commitmentParts,
       openFindings: deps.openFindings,
     }),
     now,

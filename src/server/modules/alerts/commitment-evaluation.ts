@@ -15,6 +15,13 @@ import type { StoredRule } from './alert-rules.service.ts';
 /** The commitments of an organization with what the alerts judge, read at the clock's instant. */
 export type CommitmentFactsSource = (organizationId: string, now: Date) => Promise<CommitmentAlertFacts[]>;
 
+/** Commitments billed outside some accounts, as the part their covered usage carries (decision 139). */
+export type CommitmentPartsSource = (
+  organizationId: string,
+  facts: readonly CommitmentAlertFacts[],
+  accountIds: string[],
+) => Promise<CommitmentAlertFacts[]>;
+
 export interface CommitmentEvaluationContext {
   organizationId: string;
   fired: ReadonlySet<string>;

@@ -5,13 +5,14 @@ import { type CostScope, isCostInScope } from '../../../domain/cost-scope.ts';
 import {
   commitmentsSection,
   type DigestSections,
+  endsWithinDigestDays,
   liveSpendSection,
   wasteSection,
 } from '../../../domain/digest-sections.ts';
 import type { LiveSpendReading } from '../../../domain/live-spend-alerts.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { notificationsFiredWithin } from './alert-outbox.repository.ts';
-import type { CommitmentFactsSource } from './commitment-evaluation.ts';
+import type { CommitmentFactsSource, CommitmentPartsSource } from './commitment-evaluation.ts';
 import type { DigestPeriod } from './digest-wording.ts';
 import type { LiveSpendSource } from './live-ledger-source.ts';
 import { watchesOf } from './notifications.service.ts';
@@ -35,6 +36,8 @@ export function createDigestSectionsSource(deps: {
   db: Kysely<DatabaseSchema>;
   liveSpend?: LiveSpendSource;
   commitments?: CommitmentFactsSource;
+  /** A team's part of the commitments billed outside its accounts: their ends reach it too. */
+  commitmentParts?: CommitmentPartsSource;
   openFindings?: OpenFindingsSource;
 }) {
   const { db } = deps;
@@ -68,10 +71,21 @@ export function createDigestSectionsSource(deps: {
       const source = deps.commitments;
       if (!source) return null;
       const facts = await once(commitments, organizationId, () => source(organizationId, now));
-      // A commitment belongs to the account that owns it: a scope of tags alone holds none.
-      return commitmentsSection(
-        facts.filter((fact) => !scope.restricted || scope.accountIds.includes(fact.ownerAccountId)),
+      if (!scope.restricted) return commitmentsSection(facts);
+      // A commitment belongs to the account that owns it: a scope of tags alone holds none. One billed
+      // elsewhere that ends soon reaches the scope whose usage it pays for, as its part (decision 139).
+      const owned = facts.filter((fact) => scope.accountIds.includes(fact.ownerAccountId));
+      const endingElsewhere = facts.filter(
+        (fact) => !owned.includes(fact) && endsWithinDigestDays(fact.daysLeft),
       );
+      const parts =
+        deps.commitmentParts && endingElsewhere.length > 0
+          ? await deps.commitmentParts(organizationId, endingElsewhere, scope.accountIds)
+          : [];
+      return commitmentsSection([
+        ...owned,
+        ...parts.map((part) => ({ ...part, billedTo: part.ownerAccountId })),
+      ]);
     }
 
     async function wasteOf(organizationId: string, scope: CostScope) {

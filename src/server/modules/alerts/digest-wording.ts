@@ -88,11 +88,13 @@ function commitmentLines(section: CommitmentsSection): string[] {
     const when =
       ending.daysLeft === 0 ? 'today' : `in ${ending.daysLeft} day${ending.daysLeft === 1 ? '' : 's'}`;
     const day = formatDayWithYear(ending.endsAt.slice(0, 10));
+    const billed = ending.billedTo ? ` (billed to account ${ending.billedTo})` : '';
+    const usage = ending.billedTo ? 'the part of its usage in your accounts' : 'the same usage';
     lines.push(
-      `• ${ending.type} ${ending.commitmentId} ends ${when} (${day}): ` +
+      `• ${ending.type} ${ending.commitmentId}${billed} ends ${when} (${day}): ` +
         (ending.extraPerMonth === null
           ? 'the bill does not say what its usage costs On-Demand, so the increase is unknown.'
-          : `from then the same usage costs ${usd(ending.extraPerMonth)} a month more.`),
+          : `from then ${usage} costs ${usd(ending.extraPerMonth)} a month more.`),
     );
   }
   for (const used of section.underUsed)

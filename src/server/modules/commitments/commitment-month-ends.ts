@@ -63,6 +63,39 @@ export function createPeriodEndCommitments(deps: { costData: Pick<CostDataServic
   };
 }
 
+/**
+ * Commitments billed outside a scope, as the part of each that the scope's accounts' covered usage
+ * carries over its latest 30 days (decisions 134 and 139): its facts with those days scaled by the share,
+ * and no days or return window of its own (its utilization and return are the owner's). One that paid
+ * for none of their usage is left out.
+ */
+export function createCommitmentPartsInScope(deps: { costData: Pick<CostDataService, 'commitments'> }) {
+  const { commitments } = deps.costData;
+  return async function partsInScope(
+    organizationId: string,
+    facts: readonly CommitmentAlertFacts[],
+    accountIds: string[],
+  ): Promise<CommitmentAlertFacts[]> {
+    if (accountIds.length === 0) return [];
+    const parts = await Promise.all(
+      facts.map(async (fact) => {
+        const owner = {
+          organizationId,
+          integration: { id: fact.integrationId, name: fact.integrationName },
+        };
+        const covered = await coveredUsageOf(commitments, owner, fact, accountIds);
+        const part = endingCommitmentInScope(
+          { id: fact.commitmentId, type: fact.type, endsAt: fact.endsAt ?? '', last30Days: fact.last30Days },
+          covered,
+        );
+        if (!part) return null;
+        return { ...fact, last30Days: part.last30Days, days: [], returnableUntil: null };
+      }),
+    );
+    return parts.filter((part) => part !== null);
+  };
+}
+
 /** A commitment's covered usage over its latest 30 days in the bill: in the accounts, and in all of them. */
 async function coveredUsageOf(
   commitments: Commitments,

@@ -19,9 +19,10 @@ import {
   listedOnlyRow,
   withListing,
 } from './commitment-inventory-rows.ts';
-import { createMonthEndCommitments } from './commitment-month-ends.ts';
+import { createCommitmentPartsInScope, createMonthEndCommitments } from './commitment-month-ends.ts';
 import { commitmentAccountsOf } from './commitment-scope.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
+import { commitmentsBilledElsewhere } from './commitments-billed-elsewhere.ts';
 
 export interface CommitmentsDependencies {
   context: Pick<AppContext, 'clock' | 'database'>;
@@ -82,10 +83,13 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const matched = matchCommitmentSources(inventory, listed.map(listedCommitment));
     const ids = inventory.map((commitment) => commitment.commitmentId);
     const bucketOf = (day: string) => (query.granularity === 'month' ? day.slice(0, 7) : day);
-    const [amounts, periodUnused, coverage] = await Promise.all([
+    const [amounts, periodUnused, coverage, billedElsewhere] = await Promise.all([
       costData.commitments.windowAmounts(owner, ids, { from, to, bucket: query.granularity }),
       costData.commitments.periodUnused(owner, ids, { from, to }),
       costData.commitments.coverage({ ...owner, accountIds }, { from, to, bucket: 'all' }),
+      accountIds === null || query.commitment_id
+        ? []
+        : commitmentsBilledElsewhere(costData, { ...owner, accountIds }, { from, to, kind: query.kind }, now),
     ]);
     const days = eachDay(from, to);
     const spread = spreadPeriodUnused(periodUnused, days, bucketOf);
@@ -152,6 +156,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       granularity: query.granularity,
       scoped: accountIds !== null,
       commitments: rows,
+      billed_elsewhere: billedElsewhere,
       coverage: coverage
         .filter((row) => !query.kind || row.kind === query.kind)
         .map((row) => {
@@ -213,6 +218,8 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     endingInMonth: createMonthEndCommitments(deps),
     /** The commitments ending within a budget's period, in its accounts, for its forecast (decision 137). */
     endingInBudgetPeriod: createBudgetCommitmentEnds(deps),
+    /** Commitments billed outside some accounts, as the part their covered usage carries (decision 139). */
+    partsInScope: createCommitmentPartsInScope(deps),
   };
 }
 

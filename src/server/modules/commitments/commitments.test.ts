@@ -140,6 +140,43 @@ describe('GET /api/commitments', () => {
     expect(plans.eligible_on_demand_usd).toBeCloseTo(spOnDemand + uncovered, 6);
     const payer = await view(`integration=${integrationId}&${OCTOBER}&account_id=${PAYER}`);
     expect(payer.commitments).toHaveLength(2);
+    // The payer's own reserved hours were paid for by its own reservation: nothing is billed elsewhere.
+    expect(payer.billed_elsewhere).toEqual([]);
+    expect((await view(`integration=${integrationId}&${OCTOBER}`)).billed_elsewhere).toEqual([]);
+  });
+
+  it("lists what the payer's commitments did for another account's usage: its share, cost and saving", async () => {
+    const workloads = await view(`integration=${integrationId}&${OCTOBER}&account_id=${WORKLOADS}`);
+    const inWorkloads = (item: Item) => item.usageAccountId === WORKLOADS;
+    // All the plan's covered usage runs in the workload account; half the reserved hours do.
+    const riWorkloadsOnDemand = sum(
+      (item) => ofType('DiscountedUsage')(item) && inWorkloads(item),
+      (item) => item.publicOnDemandCost,
+    );
+    const riShare = riWorkloadsOnDemand / riOnDemand;
+    expect(riShare).toBeCloseTo(0.5, 12);
+    const byId = new Map(workloads.billed_elsewhere.map((row) => [row.id, row]));
+    expect([...byId.keys()].sort()).toEqual([RESERVATION, SAVINGS_PLAN].sort());
+    const plan = byId.get(SAVINGS_PLAN)!;
+    expect(plan).toMatchObject({ owner_account_id: PAYER, type: 'Compute Savings Plan', state: 'active' });
+    expect(plan.share_percent).toBeCloseTo(100, 9);
+    expect(plan.covered_on_demand_usd).toBeCloseTo(spOnDemand, 6);
+    expect(plan.cost_usd).toBeCloseTo(spUsed, 6);
+    expect(plan.net_savings_usd).toBeCloseTo(spOnDemand - spUsed, 6);
+    const reservation = byId.get(RESERVATION)!;
+    expect(reservation.share_percent).toBeCloseTo(riShare * 100, 9);
+    expect(reservation.covered_on_demand_usd).toBeCloseTo(riWorkloadsOnDemand, 6);
+    expect(reservation.cost_usd).toBeCloseTo(riUsed * riShare, 6);
+    expect(reservation.net_savings_usd).toBeCloseTo(riWorkloadsOnDemand - riUsed * riShare, 6);
+    // The kind filter narrows them as it narrows the owner's rows; a window without the usage lists none.
+    const plans = await view(
+      `integration=${integrationId}&${OCTOBER}&account_id=${WORKLOADS}&kind=savings-plan`,
+    );
+    expect(plans.billed_elsewhere.map((row) => row.id)).toEqual([SAVINGS_PLAN]);
+    const september = await view(
+      `integration=${integrationId}&from=2026-09-01&to=2026-09-30&account_id=${WORKLOADS}`,
+    );
+    expect(september.billed_elsewhere).toEqual([]);
   });
 
   it('shows utilization per day, the reservation unused fee spread over the days of its month', async () => {

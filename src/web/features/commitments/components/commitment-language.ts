@@ -13,7 +13,7 @@ export const formatInstantDay = (iso: string | null) => (iso ? dayFormat.format(
 export const formatPercent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 
 /** How a commitment's end reads in the table: its day, and how soon when within 60 days. */
-export function endLabel(row: CommitmentRow): string {
+export function endLabel(row: Pick<CommitmentRow, 'state' | 'ends_at' | 'days_until_end'>): string {
   if (row.state === 'expired') return `Ended ${formatInstantDay(row.ends_at)}`;
   if (row.days_until_end === null) return '—';
   if (row.days_until_end <= 60)

@@ -9,6 +9,7 @@ import { usePersonToday } from '../../../lib/person-today.ts';
 import { useCommitments } from '../api/get-commitments.ts';
 import { type CommitmentFilters, WINDOWS, windowFilters } from '../commitment-filters.ts';
 import { commitmentsToCsv } from '../commitments-csv.ts';
+import { BilledElsewhereTable } from './billed-elsewhere-table.tsx';
 import { CommitmentsSummary } from './commitments-summary.tsx';
 import { CommitmentsTable } from './commitments-table.tsx';
 import { UtilizationChart } from './utilization-chart.tsx';
@@ -80,11 +81,13 @@ export function CommitmentsPage() {
       {view && view.commitments.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Title order={3} size="h4">
-            No commitments in this bill
+            {view.scoped ? 'No commitments billed to the accounts you see' : 'No commitments in this bill'}
           </Title>
           <Text c="dimmed" mt="xs">
             {view.scoped
-              ? 'No Savings Plan or Reserved Instance is owned by the accounts you see.'
+              ? view.billed_elsewhere.length > 0
+                ? 'No Savings Plan or Reserved Instance is billed to the accounts you see. Those below, billed to other accounts, paid for some of their usage.'
+                : 'No Savings Plan or Reserved Instance is owned by the accounts you see, and none paid for their usage in this window.'
               : 'The bill names no Savings Plan or Reserved Instance. They appear here once a Cost and Usage Report or FOCUS export that holds them is read.'}
           </Text>
         </Paper>
@@ -103,6 +106,7 @@ export function CommitmentsPage() {
           </Paper>
         </>
       )}
+      {view && view.billed_elsewhere.length > 0 && <BilledElsewhereTable rows={view.billed_elsewhere} />}
     </PageContainer>
   );
 }

@@ -1,0 +1,87 @@
+import { Paper, Stack, Table, Text } from '@mantine/core';
+import type { CommitmentBilledElsewhere } from '../../../../contracts/commitments.ts';
+import { formatUsd } from '../../../lib/usd-format.ts';
+import { endLabel, formatPercent } from './commitment-language.ts';
+
+/**
+ * In a scope of some accounts: the Savings Plans and reservations billed to other accounts that paid for
+ * this scope's usage (decision 139), with its part of what they did. Their utilization is the owner's.
+ */
+export function BilledElsewhereTable({ rows }: { rows: readonly CommitmentBilledElsewhere[] }) {
+  return (
+    <Paper withBorder radius="md" p="md" mt="lg">
+      <Text fw={600}>Paying for your usage, billed to other accounts</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        Your part of each: the usage it covered in the accounts you see, what that usage cost under it, and
+        the saving. Its utilization and unused dollars belong to the account it is billed to.
+      </Text>
+      <Table.ScrollContainer minWidth={860}>
+        <Table verticalSpacing="sm" aria-label="Commitments billed to other accounts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Commitment</Table.Th>
+              <Table.Th>Ends</Table.Th>
+              <Table.Th ta="right">Your share</Table.Th>
+              <Table.Th ta="right">Covered at On-Demand</Table.Th>
+              <Table.Th ta="right">Cost under it</Table.Th>
+              <Table.Th ta="right">Net savings</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="billed-elsewhere-row">
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {row.type}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                      {row.id}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      Billed to account {row.owner_account_id}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text
+                    size="sm"
+                    c={
+                      row.days_until_end !== null && row.days_until_end <= 60 && row.state === 'active'
+                        ? 'orange.8'
+                        : undefined
+                    }
+                  >
+                    {endLabel(row)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{formatPercent(row.share_percent)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">
+                    {row.covered_on_demand_usd === null ? 'Unknown' : formatUsd(row.covered_on_demand_usd)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{formatUsd(row.cost_usd)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {row.net_savings_usd === null ? (
+                    <Text size="sm" c="dimmed">
+                      Unknown
+                    </Text>
+                  ) : (
+                    <Text size="sm" c={row.net_savings_usd < 0 ? 'red.8' : 'teal.8'}>
+                      {formatUsd(row.net_savings_usd)}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
