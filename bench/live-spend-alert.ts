@@ -1,6 +1,7 @@
 import { GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
 import type { AwsSimulator } from '../src/aws-sim/index.ts';
 import { simulatorClients } from '../src/aws-sim/simulator-clients.ts';
+import { LIVE_RATE_MIN_MS } from '../src/domain/live-spend-alerts.ts';
 import { startUsageMeter } from '../src/server/jobs/meter-usage.job.ts';
 import { integrationsModuleOf, viewerOf } from '../src/server/testing/launch-event-fixtures.ts';
 import { startMailCatcher } from '../src/server/testing/mail-catcher.ts';
@@ -24,7 +25,9 @@ import {
  * `INTERVAL_SECONDS=300 PERIOD_SECONDS=300` runs it at the default settings instead, about 10 minutes a run.
  * `SCENARIO=logs` (a logging flood of 20 GB an hour, $10 an hour) or `SCENARIO=lambda` (a loop of 50,000
  * invocations a minute of 1 s each) meters that service alone at its default cadence, so at the default
- * settings the account-level tripwire (docs/decisions/136) is what brings the read early.
+ * settings the account-level tripwire (docs/decisions/136) is what brings the read early. `SCENARIO=tokens`
+ * is the demo's token spike (400,000 input and 100,000 output tokens a minute of a model the account did
+ * not call before, so its first datapoints are also its first listing).
  *
  * Each run starts its own simulator (on the wall clock), app, SMTP server and organization with a rule
  * of $5 an hour for one resource (the demo's), connects the simulated role, waits until the meter has
@@ -60,8 +63,11 @@ async function waitFor<T>(
 /** What a run starts and watches: the metered service, its resource in the demo account, and the surge. */
 interface Scenario {
   label: string;
+  /** METER_SERVICES for the run; '' for the default (every service). */
   services: string;
   resourceOf(simulator: AwsSimulator, accountId: string): string | undefined;
+  /** Whether the resource has a row before the surge (a model called only by the spike has none). */
+  listedBefore: boolean;
   start(simulator: AwsSimulator, accountId: string, resourceId: string): void;
 }
 
@@ -69,6 +75,7 @@ const SCENARIOS: Record<string, Scenario> = {
   nat: {
     label: `NAT leak of ${GB_PER_HOUR} GB an hour ($${(GB_PER_HOUR * NAT_USD_PER_GB).toFixed(2)} an hour)`,
     services: 'nat-gateway',
+    listedBefore: true,
     resourceOf: (simulator, accountId) =>
       simulator.natGateways().find((entry) => entry.accountId === accountId)?.natGatewayId,
     start: (simulator, _accountId, natGatewayId) =>
@@ -77,6 +84,7 @@ const SCENARIOS: Record<string, Scenario> = {
   logs: {
     label: 'logging flood of 20 GB an hour ($10.00 an hour ingested)',
     services: 'logs',
+    listedBefore: true,
     resourceOf: (simulator, accountId) =>
       simulator.logGroups().find((entry) => entry.accountId === accountId)?.logGroupName,
     start: (simulator, accountId, logGroupName) =>
@@ -85,10 +93,27 @@ const SCENARIOS: Record<string, Scenario> = {
   lambda: {
     label: 'Lambda loop of 50,000 invocations a minute, 1 s each',
     services: 'lambda',
+    listedBefore: true,
     resourceOf: (simulator, accountId) =>
       simulator.lambdaFunctions().find((entry) => entry.accountId === accountId)?.functionName,
     start: (simulator, accountId, functionName) =>
       simulator.startLambdaLoop({ accountId, functionName, invocationsPerMinute: 50_000, durationMs: 1000 }),
+  },
+  tokens: {
+    label: 'token spike of 400,000 input and 100,000 output tokens a minute',
+    // Every service, as the demo meters: with Bedrock alone no region would be known to the meter before
+    // the spike, and regions are found about hourly.
+    services: '',
+    listedBefore: false,
+    resourceOf: () => 'anthropic.claude-3-5-sonnet-20240620-v1:0',
+    start: (simulator, accountId, modelId) =>
+      simulator.startTokenSpike({
+        accountId,
+        region: 'us-east-1',
+        modelId,
+        inputTokensPerMinute: 400_000,
+        outputTokensPerMinute: 100_000,
+      }),
   },
 };
 const SCENARIO_NAME = process.env.SCENARIO ?? 'nat';
@@ -114,7 +139,7 @@ async function oneRun(index: number): Promise<number> {
     server = await startBenchApp(simulator, {
       SMTP_URL: mail.url,
       USAGE_METER: 'on',
-      METER_SERVICES: SCENARIO.services,
+      ...(SCENARIO.services ? { METER_SERVICES: SCENARIO.services } : {}),
       METER_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
       METER_PERIOD_SECONDS: String(PERIOD_SECONDS),
     });
@@ -141,6 +166,7 @@ async function oneRun(index: number): Promise<number> {
     if (!resourceId) throw new Error(`the simulated account has no resource for ${SCENARIO_NAME}`);
     // The meter's first read of the account (what a person sees as the resource's row on the card).
     await waitFor('the first meter read', 180_000, async () => {
+      if (!SCENARIO.listedBefore) return (await meterReadsDone(server as TestApp)) > 0 ? true : undefined;
       const view = (await as('GET', '/api/usage-meter')).json() as { rows: Array<{ resource_id: string }> };
       return view.rows.some((row) => row.resource_id === resourceId) ? true : undefined;
     });
@@ -175,6 +201,15 @@ async function oneRun(index: number): Promise<number> {
   }
 }
 
+/** How many meter reads pg-boss has completed. */
+async function meterReadsDone(server: TestApp): Promise<number> {
+  const { rows } = await server.context.database.executeSql(
+    `SELECT count(*) AS done FROM pgboss.job WHERE name = 'meter-usage' AND completed_on IS NOT NULL`,
+    [],
+  );
+  return Number((rows as Array<{ done: string | number }>)[0]?.done ?? 0);
+}
+
 /** The meter's reads since `fromMs` as pg-boss ran them: how late each started after it was due, and how long it took. */
 async function meterReadsSince(server: TestApp, fromMs: number): Promise<string> {
   const { rows } = await server.context.database.executeSql(
@@ -205,15 +240,17 @@ async function firstReadOf(db: TestApp['context']['database']['db'], resourceId:
 
 /**
  * The same figure modelled: the leak counts from the first whole minute after it starts (the
- * simulator's and CloudWatch's minute datapoints), the rule judges the latest two ended periods of the
- * gateway's whole traffic (its usual `baseGbPerHour` plus the leak), and a read comes every
+ * simulator's and CloudWatch's minute datapoints), the rule judges the latest ended periods that cover
+ * two minutes (`LIVE_RATE_MIN_MS`: one of five minutes, two of one) of the gateway's whole traffic (its
+ * usual `baseGbPerHour` plus the leak), and a read comes every
  * `intervalMin` at a random phase; delivery (about a second) is left out. Minutes in, milliseconds out.
  */
 function modelled(intervalMin: number, periodMin: number, baseGbPerHour: number, samples = 20_000): number[] {
   const limitGbPerHour = RULE_USD_PER_HOUR / NAT_USD_PER_GB;
+  const judgedMinutes = Math.max(1, Math.ceil(LIVE_RATE_MIN_MS / 60_000 / periodMin)) * periodMin;
   const leakMinutesNeeded = Math.max(
     1,
-    Math.ceil(((limitGbPerHour - baseGbPerHour) * 2 * periodMin) / GB_PER_HOUR - 1e-9),
+    Math.ceil(((limitGbPerHour - baseGbPerHour) * judgedMinutes) / GB_PER_HOUR - 1e-9),
   );
   const results: number[] = [];
   for (let sample = 0; sample < samples; sample += 1) {

@@ -133,7 +133,7 @@ export function commitmentsSection(facts: readonly DigestCommitmentFacts[]): Com
         extraPerMonth: commitment.last30Days
           ? Math.max(0, monthlyCostAfterEnd(commitment.last30Days).extraPerMonth)
           : null,
-        ...(commitment.billedTo ? { billedTo: commitment.billedTo } : {}),
+        ...(commitment.billedTo !== undefined ? { billedTo: commitment.billedTo } : {}),
       });
     const use = underUse(commitment.days, DIGEST_UNDER_USE_PERCENT, DIGEST_UNDER_USE_DAYS);
     if (use)

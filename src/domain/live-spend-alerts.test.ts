@@ -301,12 +301,28 @@ describe('the live pace', () => {
   });
   const lastHour = { quantity: 30, usd: 1.35 };
 
-  it('is the latest two periods per hour, priced as the last hour was', () => {
-    expect(liveRateOf(lastHour, [period(0, 15), period(FIVE, 15), period(2 * FIVE, 0)], AT, FIVE)).toEqual({
+  it('is the latest five-minute period per hour, priced as the last hour was', () => {
+    expect(liveRateOf(lastHour, [period(0, 15), period(FIVE, 0), period(2 * FIVE, 0)], AT, FIVE)).toEqual({
       quantityPerHour: 180,
-      recent: { quantity: 30, minutes: 10, endMs: AT },
+      recent: { quantity: 15, minutes: 5, endMs: AT },
       usdPerHour: 8.1,
       usdPerDay: 194.4,
+    });
+  });
+
+  it('is the latest two one-minute periods, so that a single minute never counts alone', () => {
+    const MINUTE = 60_000;
+    const minute = (endsBefore: number, quantity: number) => ({
+      periodStartMs: AT - endsBefore - MINUTE,
+      quantity,
+    });
+    expect(
+      liveRateOf(lastHour, [minute(0, 3), minute(MINUTE, 0), minute(2 * MINUTE, 9)], AT, MINUTE),
+    ).toEqual({
+      quantityPerHour: 90,
+      recent: { quantity: 3, minutes: 2, endMs: AT },
+      usdPerHour: 4.05,
+      usdPerDay: 97.2,
     });
   });
 

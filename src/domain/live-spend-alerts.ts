@@ -86,16 +86,20 @@ function unitPriceOf(reading: LiveSpendReading): number | null {
   return reading.usdPerHour / reading.quantityPerHour;
 }
 
-/** The latest periods that make the live pace, and how far back they may be. */
-export const LIVE_RATE_PERIODS = 2;
+/**
+ * How much of the latest time makes the live pace, and how far back its periods may be: the fewest latest
+ * periods that cover two minutes (two at one-minute periods, one at five).
+ */
+export const LIVE_RATE_MIN_MS = 2 * 60_000;
 export const LIVE_RATE_LOOKBACK_MS = 30 * 60_000;
 
 /**
- * A resource's live pace (docs/decisions/096, 104): what its latest two stored periods (of the meter's
- * period length, five minutes or one; within the last half hour) used, per hour, priced as its last
- * hour was. The last hour's sum lags a change by up to an hour (a leak of 182 GB an hour shows as 15 GB
- * after five minutes); the latest two periods show it as soon as one period is full, and two periods
- * keep one period's burst from counting alone. Without a recent period the last hour is the pace.
+ * A resource's live pace (docs/decisions/096, 104, 140): what its latest stored periods covering two
+ * minutes used (one five-minute period, or two one-minute ones; within the last half hour), per hour,
+ * priced as its last hour was. The last hour's sum lags a change by up to an hour (a leak of 182 GB an
+ * hour shows as 15 GB after five minutes); the latest periods show it as soon as one is full of it, and
+ * two minutes keep a single minute's burst from counting alone. Without a recent period the last hour is
+ * the pace.
  */
 export function liveRateOf(
   lastHour: { quantity: number | null; usd: number | null; priceUnknownReason?: string },
@@ -106,7 +110,7 @@ export function liveRateOf(
   const latest = periods
     .filter((period) => period.periodStartMs >= atMs - LIVE_RATE_LOOKBACK_MS && period.periodStartMs < atMs)
     .sort((a, b) => b.periodStartMs - a.periodStartMs)
-    .slice(0, LIVE_RATE_PERIODS);
+    .slice(0, Math.max(1, Math.ceil(LIVE_RATE_MIN_MS / periodMs)));
   const recent =
     latest.length === 0
       ? null

@@ -92,9 +92,10 @@ export function createAlertEvaluation(deps: {
     organizationId: string,
     asOf: IsoDay | null,
     read: SpendReader,
+    /** The pass's memoized reads, when a pass judges budgets too: one read of each end for both. */
+    commitmentEnds = memoizedCommitmentEnds(deps.commitmentEnds),
   ): () => Promise<BudgetWithSpend[]> {
     let loaded: Promise<BudgetWithSpend[]> | undefined;
-    const commitmentEnds = memoizedCommitmentEnds(deps.commitmentEnds);
     return () => {
       loaded ??= asOf
         ? Promise.all(
@@ -152,7 +153,7 @@ export function createAlertEvaluation(deps: {
       live,
       fired,
       teamScope: async (teamId: string) => (await deps.teamScope?.(organizationId, teamId)) ?? null,
-      budgets: budgetsWithSpend(budgets, organizationId, asOf, read),
+      budgets: budgetsWithSpend(budgets, organizationId, asOf, read, pass?.commitmentEnds),
     };
     const liveSpendContext = {
       organizationId,

@@ -278,7 +278,7 @@ function quantityText(quantity: number, unit: string): string {
 }
 
 /**
- * "NAT gateway nat-0ab… processed 30.3 GB in the 10 minutes to 12:10 UTC, 182 GB an hour at that pace
+ * "NAT gateway nat-0ab… processed 15.2 GB in the 5 minutes to 12:10 UTC, 182 GB an hour at that pace
  * (61.2 GB in the last hour): $8.19 an hour, $196.56 a day if it goes on." Without recent periods, the
  * last hour: "… processed 182 GB in the last hour: …".
  */

@@ -74,10 +74,18 @@ export function createDigestSectionsSource(deps: {
       if (!scope.restricted) return commitmentsSection(facts);
       // A commitment belongs to the account that owns it: a scope of tags alone holds none. One billed
       // elsewhere that ends soon reaches the scope whose usage it pays for, as its part (decision 139).
-      const owned = facts.filter((fact) => scope.accountIds.includes(fact.ownerAccountId));
-      const endingElsewhere = facts.filter(
-        (fact) => !owned.includes(fact) && endsWithinDigestDays(fact.daysLeft),
-      );
+      const isOwned = (fact: CommitmentFacts[number]) => scope.accountIds.includes(fact.ownerAccountId);
+      const owned = facts.filter(isOwned);
+      // The same bill may reach the organization through two integrations: each commitment once, and
+      // never as the team's part of one a copy shows it owns.
+      const endingElsewhere = [
+        ...new Map(
+          facts
+            .filter((fact) => !isOwned(fact) && endsWithinDigestDays(fact.daysLeft))
+            .filter((fact) => !owned.some((mine) => mine.commitmentId === fact.commitmentId))
+            .map((fact) => [fact.commitmentId, fact]),
+        ).values(),
+      ];
       const parts =
         deps.commitmentParts && endingElsewhere.length > 0
           ? await deps.commitmentParts(organizationId, endingElsewhere, scope.accountIds)

@@ -88,8 +88,11 @@ function commitmentLines(section: CommitmentsSection): string[] {
     const when =
       ending.daysLeft === 0 ? 'today' : `in ${ending.daysLeft} day${ending.daysLeft === 1 ? '' : 's'}`;
     const day = formatDayWithYear(ending.endsAt.slice(0, 10));
-    const billed = ending.billedTo ? ` (billed to account ${ending.billedTo})` : '';
-    const usage = ending.billedTo ? 'the part of its usage in your accounts' : 'the same usage';
+    const elsewhere = ending.billedTo !== undefined;
+    const billed = elsewhere
+      ? ` (billed to ${ending.billedTo ? `account ${ending.billedTo}` : 'another account'})`
+      : '';
+    const usage = elsewhere ? 'the part of its usage in your accounts' : 'the same usage';
     lines.push(
       `• ${ending.type} ${ending.commitmentId}${billed} ends ${when} (${day}): ` +
         (ending.extraPerMonth === null

@@ -121,7 +121,7 @@ describe('a NAT egress leak, from CloudWatch to the mail', () => {
       (mails) => mails.length > 0,
     )) as CaughtMail[];
     const rate =
-      /processed ([\d.,]+) GB in the 10 minutes to \d\d:\d\d UTC, ([\d,]+) GB an hour at that pace \(([\d.,]+) GB in the last hour\): \$([\d.,]+) an hour, \$([\d.,]+) a day if it goes on\./;
+      /processed ([\d.,]+) GB in the 5 minutes to \d\d:\d\d UTC, ([\d,]+) GB an hour at that pace \(([\d.,]+) GB in the last hour\): \$([\d.,]+) an hour, \$([\d.,]+) a day if it goes on\./;
     expect(mail?.subject).toMatch(
       new RegExp(`^\\[Spendguard\\] Live spend: NAT gateway ${natGatewayId} at \\$[\\d.,]+ an hour$`),
     );

@@ -14,7 +14,13 @@ const num = (value: string | null) => (value === null ? null : Number(value));
  */
 export async function commitmentsBilledElsewhere(
   costData: Pick<CostDataService, 'commitments'>,
-  scope: { organizationId: string; integrationId: string; accountIds: string[] },
+  scope: {
+    organizationId: string;
+    integrationId: string;
+    accountIds: string[];
+    /** The commitments the scope's accounts own in any billing period: never listed as billed elsewhere. */
+    ownedIds: ReadonlySet<string>;
+  },
   window: { from: string; to: string; kind?: 'savings-plan' | 'reservation' },
   now: Date,
 ): Promise<CommitmentBilledElsewhere[]> {
@@ -24,7 +30,9 @@ export async function commitmentsBilledElsewhere(
   const inWindow = { from: window.from, to: window.to, bucket: 'all' as const };
   const others = (await costData.commitments.list({ ...owner, accountIds: null })).filter(
     (commitment) =>
-      !accountIds.includes(commitment.ownerAccountId) && (!window.kind || commitment.kind === window.kind),
+      !scope.ownedIds.has(commitment.commitmentId) &&
+      !accountIds.includes(commitment.ownerAccountId) &&
+      (!window.kind || commitment.kind === window.kind),
   );
   const inScope = await costData.commitments.amounts(
     { ...owner, accountIds },
@@ -54,7 +62,7 @@ export async function commitmentsBilledElsewhere(
         inScope: { onDemand: num(mine.coveredOnDemandCost), hours: Number(mine.coveredHours) },
         whole: { onDemand: num(all.coveredOnDemandCost), hours: Number(all.coveredHours) },
       },
-      Number(all.usedCommitment),
+      { whole: Number(all.usedCommitment), inScope: Number(mine.usedCommitment) },
     );
     if (!part) return [];
     const dates = { startsAt: commitment.startsAt, endsAt: commitment.endsAt };

@@ -65,6 +65,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
     const accountIds = commitmentAccountsOf(scope, query.account_id);
     let inventory = await costData.commitments.list({ ...owner, accountIds });
+    const ownedIds = new Set(inventory.map((commitment) => commitment.commitmentId));
     let listed = await listCommitmentInventory(context.database.db, { ...owner, accountIds });
     if (query.kind) {
       inventory = inventory.filter((commitment) => commitment.kind === query.kind);
@@ -89,7 +90,12 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       costData.commitments.coverage({ ...owner, accountIds }, { from, to, bucket: 'all' }),
       accountIds === null || query.commitment_id
         ? []
-        : commitmentsBilledElsewhere(costData, { ...owner, accountIds }, { from, to, kind: query.kind }, now),
+        : commitmentsBilledElsewhere(
+            costData,
+            { ...owner, accountIds, ownedIds: ownedIds },
+            { from, to, kind: query.kind },
+            now,
+          ),
     ]);
     const days = eachDay(from, to);
     const spread = spreadPeriodUnused(periodUnused, days, bucketOf);
