@@ -92,7 +92,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
         ? []
         : commitmentsBilledElsewhere(
             costData,
-            { ...owner, accountIds, ownedIds: ownedIds },
+            { ...owner, accountIds, ownedIds },
             { from, to, kind: query.kind },
             now,
           ),

@@ -1,7 +1,8 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import type { CommitmentBilledElsewhere } from '../../../../contracts/commitments.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
-import { endLabel, formatPercent } from './commitment-language.ts';
+import { CommitmentEndText } from './commitment-end-text.tsx';
+import { formatPercent } from './commitment-language.ts';
 
 /**
  * In a scope of some accounts: the Savings Plans and reservations billed to other accounts that paid for
@@ -44,16 +45,7 @@ export function BilledElsewhereTable({ rows }: { rows: readonly CommitmentBilled
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Text
-                    size="sm"
-                    c={
-                      row.days_until_end !== null && row.days_until_end <= 60 && row.state === 'active'
-                        ? 'orange.8'
-                        : undefined
-                    }
-                  >
-                    {endLabel(row)}
-                  </Text>
+                  <CommitmentEndText row={row} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm">{formatPercent(row.share_percent)}</Text>

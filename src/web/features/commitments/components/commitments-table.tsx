@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { CommitmentRow } from '../../../../contracts/commitments.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
+import { CommitmentEndText } from './commitment-end-text.tsx';
 import {
-  endLabel,
   formatInstantDay,
   formatPercent,
   LOW_UTILIZATION_PERCENT,
@@ -109,16 +109,7 @@ export function CommitmentsTable({ rows }: { rows: readonly CommitmentRow[] }) {
                 <Text size="sm">{termLabel(row)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text
-                  size="sm"
-                  c={
-                    row.days_until_end !== null && row.days_until_end <= 60 && row.state === 'active'
-                      ? 'orange.8'
-                      : undefined
-                  }
-                >
-                  {endLabel(row)}
-                </Text>
+                <CommitmentEndText row={row} />
               </Table.Td>
               <Table.Td ta="right">
                 <UtilizationCell row={row} />
