@@ -11,7 +11,9 @@ export interface DayRange {
   lastDay: number;
 }
 
-const DAYS = 31;
+/** Ranges are days of the month, 1 to 31, whatever month a line item falls in. */
+export const DAYS_IN_RANGES = 31;
+const DAYS = DAYS_IN_RANGES;
 /**
  * About a million line items per range for each GB DuckDB may use: a 5M-line month of 30,000 instances
  * (973,513 facts) then reads in 5 ranges at 1GB and 8 at 256MB, where one statement fails below 1GB
@@ -28,28 +30,75 @@ export const WHOLE_MONTH: readonly DayRange[] = [{ firstDay: 1, lastDay: DAYS }]
 
 /** `count` ranges of consecutive days (the last may be shorter), covering days 1 to 31. */
 export function dayRanges(count: number): DayRange[] {
-  const ranges = Math.min(Math.max(1, Math.floor(count)), DAYS);
-  const daysPerRange = Math.ceil(DAYS / ranges);
+  return rangesOfDays(1, count);
+}
+
+/** `count` ranges of consecutive days from `firstDay` to the 31st (the last may be shorter). */
+function rangesOfDays(firstDay: number, count: number): DayRange[] {
+  const days = DAYS - firstDay + 1;
+  const ranges = Math.min(Math.max(1, Math.floor(count)), days);
+  const daysPerRange = Math.ceil(days / ranges);
   const result: DayRange[] = [];
-  for (let firstDay = 1; firstDay <= DAYS; firstDay += daysPerRange) {
-    result.push({ firstDay, lastDay: Math.min(firstDay + daysPerRange - 1, DAYS) });
+  for (let day = firstDay; day <= DAYS; day += daysPerRange) {
+    result.push({ firstDay: day, lastDay: Math.min(day + daysPerRange - 1, DAYS) });
   }
   return result;
 }
 
 /**
- * The ranges a file is read in: one per million line items and GB of DuckDB's memory limit (Parquet's
+ * Groups one grouping statement may hold per GB of DuckDB's memory limit. On the 5M-line month of 30,000
+ * instances (decision 116) statements of about 120,000 groups read at 256MB and of 973,513 at 1GB, where
+ * 973,513 at 512MB failed; half a million a GB stays at or below every read that worked (decision 141).
+ */
+const GROUPS_PER_STATEMENT_AND_GB = 500_000;
+
+/** What the first range's statement grouped, counted in DuckDB once it ran. */
+export interface FirstRangeGrouped {
+  groups: number;
+  lineItems: number;
+}
+
+/**
+ * The ranges after the first, sized by what the first one grouped (decision 141): the groups the rest
+ * would make, estimated from the first range's groups per line item and per day, whichever says more, over
+ * what one statement may hold. Never more statements than planned from the file's size; a first range
+ * that grouped nothing says nothing, and the plan stands.
+ */
+export function rangesAfterFirst(
+  planned: readonly DayRange[],
+  first: FirstRangeGrouped,
+  lineItems: number,
+  memoryLimit: string,
+): DayRange[] {
+  const [firstRange, ...rest] = planned;
+  if (!firstRange || rest.length === 0 || first.lineItems <= 0) return rest;
+  const firstDays = firstRange.lastDay - firstRange.firstDay + 1;
+  const restDays = DAYS - firstRange.lastDay;
+  const byLineItems = (first.groups / first.lineItems) * Math.max(0, lineItems - first.lineItems);
+  const byDays = (first.groups / firstDays) * restDays;
+  const perStatement = GROUPS_PER_STATEMENT_AND_GB * gigabytesOf(memoryLimit);
+  const statements = Math.ceil(Math.max(byLineItems, byDays) / perStatement);
+  return rangesOfDays(firstRange.lastDay + 1, Math.min(Math.max(1, statements), rest.length));
+}
+
+/**
+ * The ranges a file is planned in: one per million line items and GB of DuckDB's memory limit (Parquet's
  * footer counts the line items; a CSV's are estimated from its size), at most eight. A small file is one
- * range, read by one statement as before.
+ * range, read by one statement as before; the ranges after the first are then fitted to what it grouped
+ * (`rangesAfterFirst`).
  */
 export function dayRangesOf(
   source: BillingFileSource,
   lineItems: number | null,
   memoryLimit: string,
 ): DayRange[] {
-  const estimated = lineItems ?? estimatedCsvLineItems(source);
   const perRange = LINE_ITEMS_PER_RANGE_AND_GB * gigabytesOf(memoryLimit);
-  return dayRanges(Math.min(Math.ceil(estimated / perRange), MOST_RANGES));
+  return dayRanges(Math.min(Math.ceil(lineItemsOf(source, lineItems) / perRange), MOST_RANGES));
+}
+
+/** The file's line items: as Parquet's footer counts them, else estimated from a CSV's size. */
+export function lineItemsOf(source: BillingFileSource, counted: number | null): number {
+  return counted ?? estimatedCsvLineItems(source);
 }
 
 const UNITS: Record<string, number> = { k: 1e-6, m: 1e-3, g: 1, t: 1e3 };

@@ -25,7 +25,15 @@ import {
   tagSetsMergeSql,
   tagSetsSql,
 } from './daily-cost-facts-sql.ts';
-import { type DayRange, dayRangeCondition, dayRangesOf } from './day-ranges.ts';
+import {
+  DAYS_IN_RANGES,
+  type DayRange,
+  dayRangeCondition,
+  dayRangesOf,
+  type FirstRangeGrouped,
+  lineItemsOf,
+  rangesAfterFirst,
+} from './day-ranges.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
 import { DEFAULT_MEMORY_LIMIT, type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
@@ -56,8 +64,9 @@ export interface ReadBillingFileOptions extends DuckDbSessionOptions {
   /** Whether every fact keeps its resource (the default) or only EC2 instance hours do, as stored (decision 079). */
   grain?: FactGrain;
   /**
-   * The ranges of days the line items are grouped in, one statement each (decision 116); by default
-   * chosen from the file's size, one range for a small file.
+   * The ranges of days the line items are grouped in, one statement each (decision 116), read as given;
+   * by default planned from the file's size, one range for a small file, and the ranges after the first
+   * fitted to what it grouped (decision 141).
    */
   dayRanges?: readonly DayRange[];
 }
@@ -204,30 +213,27 @@ async function buildFacts(
   totalRows: number | null,
   options: ReadBillingFileOptions,
 ): Promise<void> {
-  const ranges =
-    options.dayRanges ?? dayRangesOf(source, totalRows, options.memoryLimit ?? DEFAULT_MEMORY_LIMIT);
+  const memoryLimit = options.memoryLimit ?? DEFAULT_MEMORY_LIMIT;
+  const planned = options.dayRanges ?? dayRangesOf(source, totalRows, memoryLimit);
   // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
   // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
   await connection.run('SET preserve_insertion_order = false');
   let failure: unknown;
   try {
-    for (const [index, range] of ranges.entries()) {
-      const grouped = groupedByStoredTagsSql(
-        source.relation,
-        projection,
-        options.grain,
-        dayRangeCondition(range, 'usage_date'),
-      );
-      const statement =
-        index === 0
-          ? `CREATE OR REPLACE TEMP TABLE ${GROUPS_TABLE} AS ${grouped}`
-          : `INSERT INTO ${GROUPS_TABLE} ${grouped}`;
-      await runWithScanProgress(
-        connection,
-        statement,
-        totalRows,
-        progressOfRange(options.onProgress, index, ranges.length),
-      );
+    const [first] = planned;
+    if (first) await groupRange(connection, source, projection, totalRows, options, first, 'create');
+    // Ranges given by the caller are read as given; planned ones are fitted to the first (decision 141).
+    const rest =
+      options.dayRanges || planned.length <= 1
+        ? planned.slice(1)
+        : rangesAfterFirst(
+            planned,
+            await groupedSoFar(connection),
+            lineItemsOf(source, totalRows),
+            memoryLimit,
+          );
+    for (const range of rest) {
+      await groupRange(connection, source, projection, totalRows, options, range, 'append');
     }
     await factsFromGroups(connection, projection);
   } catch (error) {
@@ -242,15 +248,49 @@ async function buildFacts(
   throw translateDuckDbError(failure, source.file);
 }
 
-/** A range's scan reported as its share of the whole read: the bar moves once across all ranges. */
+/** One range's line items grouped into the groups table, which the first range creates. */
+async function groupRange(
+  connection: DuckDBConnection,
+  source: BillingFileSource,
+  projection: LineItemProjection,
+  totalRows: number | null,
+  options: ReadBillingFileOptions,
+  range: DayRange,
+  into: 'create' | 'append',
+): Promise<void> {
+  const grouped = groupedByStoredTagsSql(
+    source.relation,
+    projection,
+    options.grain,
+    dayRangeCondition(range, 'usage_date'),
+  );
+  const statement =
+    into === 'create'
+      ? `CREATE OR REPLACE TEMP TABLE ${GROUPS_TABLE} AS ${grouped}`
+      : `INSERT INTO ${GROUPS_TABLE} ${grouped}`;
+  await runWithScanProgress(connection, statement, totalRows, progressOfRange(options.onProgress, range));
+}
+
+async function groupedSoFar(connection: DuckDBConnection): Promise<FirstRangeGrouped> {
+  const counted = await connection.runAndReadAll(
+    `SELECT count(*) AS groups, coalesce(sum(line_items), 0) AS line_items FROM ${GROUPS_TABLE}`,
+  );
+  const row = counted.getRowObjectsJS()[0];
+  return { groups: Number(row?.groups ?? 0), lineItems: Number(row?.line_items ?? 0) };
+}
+
+/**
+ * A range's scan reported as its days' share of the month: the bar moves once across all ranges, however
+ * many there turn out to be.
+ */
 function progressOfRange(
   onProgress: ReadBillingFileOptions['onProgress'],
-  index: number,
-  ranges: number,
+  range: DayRange,
 ): ReadBillingFileOptions['onProgress'] {
-  if (!onProgress || ranges === 1) return onProgress;
+  const days = range.lastDay - range.firstDay + 1;
+  if (!onProgress || days === DAYS_IN_RANGES) return onProgress;
   return (progress) => {
-    const percent = (index * 100 + progress.percent) / ranges;
+    const percent = ((range.firstDay - 1) * 100 + progress.percent * days) / DAYS_IN_RANGES;
     onProgress({
       ...progress,
       percent,

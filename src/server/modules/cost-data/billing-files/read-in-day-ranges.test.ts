@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingFileSource } from './billing-file-source.ts';
 import { type Cur2TestLineItem, writeCur2TestFile } from './cur2-test-files.ts';
 import type { BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
-import { type DayRange, dayRanges, dayRangesOf, WHOLE_MONTH } from './day-ranges.ts';
+import { type DayRange, dayRanges, dayRangesOf, rangesAfterFirst, WHOLE_MONTH } from './day-ranges.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
+import { quoteLiteral } from './sql-text.ts';
 
 const pad = (day: number) => String(day).padStart(2, '0');
 
@@ -45,11 +47,13 @@ function monthOfLines(month: string, days: number): Cur2TestLineItem[] {
 /** February 2026 (28 days) and October 2026 (31 days) in one file. */
 const lineItems = [...monthOfLines('2026-02', 28), ...monthOfLines('2026-10', 31)];
 
-async function read(file: string, ranges: readonly DayRange[]) {
+/** The facts read in the given ranges, or in those the reader plans for its memory limit. */
+async function read(file: string, ranges: readonly DayRange[] | undefined, memoryLimit?: string) {
   const facts: DailyCostFact[] = [];
   let summary: BillingFileSummary | undefined;
   for await (const batch of readDailyCostFacts(file, {
     dayRanges: ranges,
+    memoryLimit,
     grain: 'stored',
     onSummary: (read) => (summary = read),
   }))
@@ -57,6 +61,16 @@ async function read(file: string, ranges: readonly DayRange[]) {
   const sorted = facts.map((fact) => JSON.stringify(fact)).sort();
   return { facts, sorted, summary };
 }
+
+const readWithin = (file: string, memoryLimit: string) => read(file, undefined, memoryLimit);
+
+const parquetSource: BillingFileSource = {
+  file: 'month.parquet',
+  container: 'parquet',
+  relation: '',
+  columns: [],
+  firstLineItemLine: 1,
+};
 
 describe('a billing file read in ranges of days', () => {
   let directory: string;
@@ -124,6 +138,45 @@ describe('a billing file read in ranges of days', () => {
   });
 });
 
+/** The two months' lines once for each of `copies` instances: i-1-0, i-1-1, … */
+async function writeManyInstances(from: string, to: string, copies: number) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    await connection.run(`COPY (
+      SELECT * REPLACE (line_item_resource_id || '-' || copy AS line_item_resource_id)
+      FROM read_parquet(${quoteLiteral(from)}), range(${copies}) AS copies(copy)
+    ) TO ${quoteLiteral(to)} (FORMAT parquet)`);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+describe('a large file read in ranges fitted to its first', () => {
+  let directory: string;
+
+  beforeAll(() => {
+    directory = mkdtempSync(path.join(os.tmpdir(), 'fitted-ranges-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('gives the same facts and totals as one read of the whole month', async () => {
+    const small = path.join(directory, 'two-months.parquet');
+    const large = path.join(directory, 'many-instances.parquet');
+    await writeCur2TestFile(small, lineItems, 'parquet');
+    // 531,000 line items: at 256MB three ranges are planned, and the first's groups fit the rest in one.
+    await writeManyInstances(small, large, 3_000);
+    const source = { ...parquetSource, file: large };
+    expect(dayRangesOf(source, lineItems.length * 3_000, '256MB')).toHaveLength(3);
+    const whole = await read(large, WHOLE_MONTH);
+    const fitted = await readWithin(large, '256MB');
+    expect(fitted.summary).toEqual(whole.summary);
+    expect(fitted.summary?.lineItems).toBe(lineItems.length * 3_000);
+    expect(fitted.sorted).toEqual(whole.sorted);
+  });
+});
+
 describe('the ranges of days', () => {
   it.each(Array.from({ length: 31 }, (_, index) => index + 1))(
     'cover days 1 to 31 once each when asked for %i',
@@ -137,13 +190,7 @@ describe('the ranges of days', () => {
 });
 
 describe('how many ranges a file is read in', () => {
-  const parquet: BillingFileSource = {
-    file: 'month.parquet',
-    container: 'parquet',
-    relation: '',
-    columns: [],
-    firstLineItemLine: 1,
-  };
+  const parquet = parquetSource;
 
   it('reads a small file in one statement, whatever the memory', () => {
     expect(dayRangesOf(parquet, 20_000, '256MB')).toEqual(WHOLE_MONTH);
@@ -155,5 +202,58 @@ describe('how many ranges a file is read in', () => {
     expect(dayRangesOf(parquet, 5_000_000, '2 GiB')).toHaveLength(3);
     expect(dayRangesOf(parquet, 5_000_000, '256MB')).toHaveLength(8);
     expect(dayRangesOf(parquet, 20_000_000, '4GB')).toHaveLength(5);
+  });
+});
+
+describe('the ranges after the first, fitted to what it grouped', () => {
+  const days = (ranges: DayRange[]) => ranges.map((range) => [range.firstDay, range.lastDay]);
+
+  it('reads the rest of a month of few groups a line item in one statement', () => {
+    // The 20M-line month of 200,000 resources: days 1-4 of 8 planned made about 120,000 groups.
+    const rest = rangesAfterFirst(dayRanges(8), { groups: 120_000, lineItems: 2_600_000 }, 20_000_000, '1GB');
+    expect(days(rest)).toEqual([
+      [5, 18],
+      [19, 31],
+    ]);
+  });
+
+  it('keeps the plan when the first range shows the groups would not fit in fewer statements', () => {
+    // A month of 30,000 instances at 256MB: 4 days made 125,000 groups, about what one statement holds.
+    const planned = dayRanges(8);
+    const rest = rangesAfterFirst(planned, { groups: 125_000, lineItems: 620_000 }, 5_000_000, '256MB');
+    expect(rest).toEqual(planned.slice(1));
+  });
+
+  it('weighs the groups a day as well as a line item, so a month heavy in its first days still fits', () => {
+    // Days 1-4 hold most of the line items: by line item the rest is 25,000 groups, by day 675,000.
+    const rest = rangesAfterFirst(
+      dayRanges(8),
+      { groups: 100_000, lineItems: 2_000_000 },
+      2_500_000,
+      '256MB',
+    );
+    expect(rest).toHaveLength(6);
+  });
+
+  it('keeps the plan when the first range grouped nothing', () => {
+    const planned = dayRanges(8);
+    expect(rangesAfterFirst(planned, { groups: 0, lineItems: 0 }, 20_000_000, '1GB')).toEqual(
+      planned.slice(1),
+    );
+  });
+
+  it('covers the days after the first range once each, whatever it grouped', () => {
+    for (const groups of [1, 10_000, 100_000, 1_000_000, 10_000_000]) {
+      const rest = rangesAfterFirst(dayRanges(5), { groups, lineItems: 1_000_000 }, 5_000_000, '1GB');
+      const covered = rest.flatMap((range) =>
+        Array.from({ length: range.lastDay - range.firstDay + 1 }, (_, index) => range.firstDay + index),
+      );
+      expect(covered).toEqual(Array.from({ length: 31 - 7 }, (_, index) => 8 + index));
+      expect(rest.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('has nothing after a whole month', () => {
+    expect(rangesAfterFirst(WHOLE_MONTH, { groups: 5, lineItems: 5 }, 5, '1GB')).toEqual([]);
   });
 });
