@@ -123,6 +123,20 @@ test("a team lead reads on the team page what a Savings Plan ending this month a
     // The Workloads account holds $60 of the $90 a day the plan pays for.
     await expect(row).toContainText('66.7%');
     await saveScreen(memberPage, testInfo, 'commitments-billed-elsewhere');
+    // The member downloads the table they see: the plan, the account it is billed to and their share.
+    const [download] = await Promise.all([
+      memberPage.waitForEvent('download'),
+      memberPage.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^commitments-billed-elsewhere-.*\.csv$/);
+    const csv = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv).toHaveLength(2);
+    expect(csv[0]).toContain('Billed to account');
+    expect(csv[1]).toContain(`,${PLAN_BILL_ACCOUNTS.payer},`);
+    expect(csv[1]).toContain(',66.67,');
   } finally {
     await memberContext.close();
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CommitmentRow } from '../../../contracts/commitments.ts';
-import { commitmentsToCsv } from './commitments-csv.ts';
+import type { CommitmentBilledElsewhere, CommitmentRow } from '../../../contracts/commitments.ts';
+import { commitmentsBilledElsewhereToCsv, commitmentsToCsv } from './commitments-csv.ts';
 
 const row: CommitmentRow = {
   id: '=HYPERLINK("http://evil")',
@@ -45,5 +45,42 @@ describe('the commitments CSV', () => {
 
   it('leaves an unknown saving empty, never a claimed zero', () => {
     expect(line).toMatch(/8\.402776,,bill,,$/);
+  });
+});
+
+describe('the CSV of commitments billed to other accounts', () => {
+  const billedElsewhere: CommitmentBilledElsewhere = {
+    id: '+arn:aws:savingsplans::222222222222:savingsplan/sp-1',
+    kind: 'savings-plan',
+    type: 'Compute Savings Plan',
+    owner_account_id: '222222222222',
+    starts_at: '2026-03-01T00:00:00.000Z',
+    ends_at: '2027-01-01T00:00:00.000Z',
+    days_until_end: 25,
+    state: 'active',
+    share_percent: 88.888888,
+    covered_on_demand_usd: null,
+    covered_hours: 48,
+    cost_usd: 26.666666666,
+    net_savings_usd: null,
+  };
+  const [header, line] = commitmentsBilledElsewhereToCsv([billedElsewhere]).trim().split(/\r?\n/);
+
+  it("names the account it is billed to and the scope's part of it", () => {
+    expect(header).toBe(
+      'Commitment,Type,Billed to account,Starts,Ends,Days until end,State,Your share (%),Covered hours,' +
+        'Covered at On-Demand (USD),Cost under it (USD),Net savings (USD)',
+    );
+    expect(line).toContain(',222222222222,');
+    expect(line).toContain(',88.89,48,,26.666667,');
+  });
+
+  it('never lets a spreadsheet read a cell as a formula', () => {
+    expect(line).not.toMatch(/^"?\+/);
+    expect(line).toContain('arn:aws:savingsplans');
+  });
+
+  it('leaves what the bill does not say empty, never a claimed zero', () => {
+    expect(line).toMatch(/,26\.666667,$/);
   });
 });

@@ -1,12 +1,14 @@
-/** The commitments table as a CSV a spreadsheet opens as it is, never as a formula. */
+/** The Commitments page's tables as CSVs a spreadsheet opens as they are, never as a formula. */
 
-import type { CommitmentRow } from '../../../contracts/commitments.ts';
+import type { CommitmentBilledElsewhere, CommitmentRow } from '../../../contracts/commitments.ts';
 import { type CsvCell, toSpreadsheetCsv } from '../../../domain/spreadsheet-csv.ts';
 
 const round = (value: number | null, digits: number) =>
   value === null ? null : Number(value.toFixed(digits));
 
-const COLUMNS: Array<[string, (row: CommitmentRow) => CsvCell]> = [
+type Columns<Row> = Array<[string, (row: Row) => CsvCell]>;
+
+const COLUMNS: Columns<CommitmentRow> = [
   ['Commitment', (row) => row.id],
   ['Type', (row) => row.type],
   ['Owner account', (row) => row.owner_account_id],
@@ -31,9 +33,33 @@ const COLUMNS: Array<[string, (row: CommitmentRow) => CsvCell]> = [
   ['Rates (AWS API)', (row) => row.rates],
 ];
 
-export function commitmentsToCsv(rows: readonly CommitmentRow[]): string {
+/** A scope's part of the commitments billed to other accounts, as its table shows it. */
+const BILLED_ELSEWHERE_COLUMNS: Columns<CommitmentBilledElsewhere> = [
+  ['Commitment', (row) => row.id],
+  ['Type', (row) => row.type],
+  ['Billed to account', (row) => row.owner_account_id],
+  ['Starts', (row) => row.starts_at],
+  ['Ends', (row) => row.ends_at],
+  ['Days until end', (row) => row.days_until_end],
+  ['State', (row) => row.state],
+  ['Your share (%)', (row) => round(row.share_percent, 2)],
+  ['Covered hours', (row) => round(row.covered_hours, 6)],
+  ['Covered at On-Demand (USD)', (row) => round(row.covered_on_demand_usd, 6)],
+  ['Cost under it (USD)', (row) => round(row.cost_usd, 6)],
+  ['Net savings (USD)', (row) => round(row.net_savings_usd, 6)],
+];
+
+function toCsv<Row>(columns: Columns<Row>, rows: readonly Row[]): string {
   return toSpreadsheetCsv([
-    COLUMNS.map(([header]) => header),
-    ...rows.map((row) => COLUMNS.map(([, value]) => value(row))),
+    columns.map(([header]) => header),
+    ...rows.map((row) => columns.map(([, value]) => value(row))),
   ]);
+}
+
+export function commitmentsToCsv(rows: readonly CommitmentRow[]): string {
+  return toCsv(COLUMNS, rows);
+}
+
+export function commitmentsBilledElsewhereToCsv(rows: readonly CommitmentBilledElsewhere[]): string {
+  return toCsv(BILLED_ELSEWHERE_COLUMNS, rows);
 }

@@ -43,7 +43,7 @@ const rowOf = (id: string) => {
 
 describe('commitments billed to other accounts that paid for the usage a person sees', () => {
   it("names the account each is billed to, its end, and the scope's share, cost and saving", () => {
-    renderScreen(<BilledElsewhereTable rows={[plan, reservation]} />);
+    renderScreen(<BilledElsewhereTable rows={[plan, reservation]} csvName="commitments.csv" />);
     expect(screen.getByText('Paying for your usage, billed to other accounts')).toBeTruthy();
     const row = rowOf(plan.id);
     expect(row.getByText('Billed to account 111111111111')).toBeTruthy();
@@ -55,7 +55,7 @@ describe('commitments billed to other accounts that paid for the usage a person 
   });
 
   it('says Unknown where the bill does not give the On-Demand cost, never $0', () => {
-    renderScreen(<BilledElsewhereTable rows={[plan, reservation]} />);
+    renderScreen(<BilledElsewhereTable rows={[plan, reservation]} csvName="commitments.csv" />);
     const row = rowOf(reservation.id);
     expect(row.getAllByText('Unknown')).toHaveLength(2);
     expect(row.getByText('$3.60')).toBeTruthy();

@@ -1,6 +1,9 @@
-import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { CommitmentBilledElsewhere } from '../../../../contracts/commitments.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { formatUsd } from '../../../lib/usd-format.ts';
+import { commitmentsBilledElsewhereToCsv } from '../commitments-csv.ts';
 import { CommitmentEndText } from './commitment-end-text.tsx';
 import { formatPercent } from './commitment-language.ts';
 
@@ -8,10 +11,27 @@ import { formatPercent } from './commitment-language.ts';
  * In a scope of some accounts: the Savings Plans and reservations billed to other accounts that paid for
  * this scope's usage (decision 139), with its part of what they did. Their utilization is the owner's.
  */
-export function BilledElsewhereTable({ rows }: { rows: readonly CommitmentBilledElsewhere[] }) {
+export function BilledElsewhereTable({
+  rows,
+  csvName,
+}: {
+  rows: readonly CommitmentBilledElsewhere[];
+  /** The name the table downloads under as a CSV. */
+  csvName: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md" mt="lg">
-      <Text fw={600}>Paying for your usage, billed to other accounts</Text>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text fw={600}>Paying for your usage, billed to other accounts</Text>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => downloadCsv(csvName, commitmentsBilledElsewhereToCsv(rows))}
+        >
+          Download CSV
+        </Button>
+      </Group>
       <Text size="sm" c="dimmed" mb="sm">
         Your part of each: the usage it covered in the accounts you see, what that usage cost under it, and
         the saving. Its utilization and unused dollars belong to the account it is billed to.

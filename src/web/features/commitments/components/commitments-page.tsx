@@ -106,7 +106,12 @@ export function CommitmentsPage() {
           </Paper>
         </>
       )}
-      {view && view.billed_elsewhere.length > 0 && <BilledElsewhereTable rows={view.billed_elsewhere} />}
+      {view && view.billed_elsewhere.length > 0 && (
+        <BilledElsewhereTable
+          rows={view.billed_elsewhere}
+          csvName={`commitments-billed-elsewhere-${filters.from}-to-${filters.to}.csv`}
+        />
+      )}
     </PageContainer>
   );
 }
