@@ -85,6 +85,8 @@ export interface BillingFileProgress {
   totalRows: number | null;
   factsEmitted: number;
   totalFacts: number | null;
+  /** While scanning: the days of the month the statement groups (decision 116). */
+  days?: { firstDay: number; lastDay: number };
 }
 
 /** A Savings Plan or a reservation as one billing period of a bill describes it (decision 098). */

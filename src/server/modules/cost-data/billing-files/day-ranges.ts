@@ -11,9 +11,7 @@ export interface DayRange {
   lastDay: number;
 }
 
-/** Ranges are days of the month, 1 to 31, whatever month a line item falls in. */
-export const DAYS_IN_RANGES = 31;
-const DAYS = DAYS_IN_RANGES;
+const DAYS = 31;
 /**
  * About a million line items per range for each GB DuckDB may use: a 5M-line month of 30,000 instances
  * (973,513 facts) then reads in 5 ranges at 1GB and 8 at 256MB, where one statement fails below 1GB
@@ -37,20 +35,26 @@ export function dayRanges(count: number): DayRange[] {
 function rangesOfDays(firstDay: number, count: number): DayRange[] {
   const days = DAYS - firstDay + 1;
   const ranges = Math.min(Math.max(1, Math.floor(count)), days);
-  const daysPerRange = Math.ceil(days / ranges);
+  return rangesOfLength(firstDay, Math.ceil(days / ranges));
+}
+
+/** Ranges of `length` days from `firstDay` to the 31st (the last may be shorter). */
+export function rangesOfLength(firstDay: number, length: number): DayRange[] {
   const result: DayRange[] = [];
-  for (let day = firstDay; day <= DAYS; day += daysPerRange) {
-    result.push({ firstDay: day, lastDay: Math.min(day + daysPerRange - 1, DAYS) });
+  for (let day = firstDay; day <= DAYS; day += length) {
+    result.push({ firstDay: day, lastDay: Math.min(day + length - 1, DAYS) });
   }
   return result;
 }
 
 /**
- * Groups one grouping statement may hold per GB of DuckDB's memory limit. On the 5M-line month of 30,000
- * instances (decision 116) statements of about 120,000 groups read at 256MB and of 973,513 at 1GB, where
- * 973,513 at 512MB failed; half a million a GB stays at or below every read that worked (decision 141).
+ * The groups one grouping statement may hold: a thousand for each MB of DuckDB's memory limit beyond its
+ * first 140 MB (decision 141). Measured on the 5M-line month of 30,000 instances, statements of 126,000
+ * groups read at 256MB and 243,000 failed; 325,000 read at 384MB, 487,000 at 512MB and 973,513 at 1GB. This
+ * allows 116,000, 244,000, 372,000 and 884,000: below every read that worked.
  */
-const GROUPS_PER_STATEMENT_AND_GB = 500_000;
+const GROUPS_PER_MB = 1_000;
+const MB_BEFORE_GROUPS = 140;
 
 /** What the first range's statement grouped, counted in DuckDB once it ran. */
 export interface FirstRangeGrouped {
@@ -60,9 +64,10 @@ export interface FirstRangeGrouped {
 
 /**
  * The ranges after the first, sized by what the first one grouped (decision 141): the groups the rest
- * would make, estimated from the first range's groups per line item and per day, whichever says more, over
- * what one statement may hold. Never more statements than planned from the file's size; a first range
- * that grouped nothing says nothing, and the plan stands.
+ * would make, estimated from the first range's groups per line item and per day, whichever says more; then
+ * as many whole days a statement as keep it within what one statement may hold. Kept only when that is
+ * fewer statements than planned from the file's size; a first range that grouped nothing says nothing,
+ * and the plan stands.
  */
 export function rangesAfterFirst(
   planned: readonly DayRange[],
@@ -71,14 +76,16 @@ export function rangesAfterFirst(
   memoryLimit: string,
 ): DayRange[] {
   const [firstRange, ...rest] = planned;
-  if (!firstRange || rest.length === 0 || first.lineItems <= 0) return rest;
+  const perStatement = GROUPS_PER_MB * (megabytesOf(memoryLimit) - MB_BEFORE_GROUPS);
+  if (!firstRange || rest.length === 0 || first.lineItems <= 0 || perStatement <= 0) return rest;
   const firstDays = firstRange.lastDay - firstRange.firstDay + 1;
   const restDays = DAYS - firstRange.lastDay;
   const byLineItems = (first.groups / first.lineItems) * Math.max(0, lineItems - first.lineItems);
   const byDays = (first.groups / firstDays) * restDays;
-  const perStatement = GROUPS_PER_STATEMENT_AND_GB * gigabytesOf(memoryLimit);
-  const statements = Math.ceil(Math.max(byLineItems, byDays) / perStatement);
-  return rangesOfDays(firstRange.lastDay + 1, Math.min(Math.max(1, statements), rest.length));
+  const estimated = Math.max(byLineItems, byDays, 1);
+  const daysPerStatement = Math.max(1, Math.floor((restDays * perStatement) / estimated));
+  const fitted = rangesOfLength(firstRange.lastDay + 1, daysPerStatement);
+  return fitted.length < rest.length ? fitted : rest;
 }
 
 /**
@@ -102,6 +109,8 @@ export function lineItemsOf(source: BillingFileSource, counted: number | null): 
 }
 
 const UNITS: Record<string, number> = { k: 1e-6, m: 1e-3, g: 1, t: 1e3 };
+
+const megabytesOf = (memoryLimit: string) => gigabytesOf(memoryLimit) * 1_000;
 
 /** '256MB', '1GB', '4GiB' in GB (binary and decimal units alike: the ranges need no more precision). */
 function gigabytesOf(memoryLimit: string): number {

@@ -26,13 +26,13 @@ import {
   tagSetsSql,
 } from './daily-cost-facts-sql.ts';
 import {
-  DAYS_IN_RANGES,
   type DayRange,
   dayRangeCondition,
   dayRangesOf,
   type FirstRangeGrouped,
   lineItemsOf,
   rangesAfterFirst,
+  rangesOfLength,
 } from './day-ranges.ts';
 import { duckDbReason, isOutOfMemory, translateDuckDbError } from './duckdb-error-translation.ts';
 import { DEFAULT_MEMORY_LIMIT, type DuckDbSessionOptions, openDuckDbSession } from './duckdb-session.ts';
@@ -213,28 +213,14 @@ async function buildFacts(
   totalRows: number | null,
   options: ReadBillingFileOptions,
 ): Promise<void> {
-  const memoryLimit = options.memoryLimit ?? DEFAULT_MEMORY_LIMIT;
-  const planned = options.dayRanges ?? dayRangesOf(source, totalRows, memoryLimit);
+  const planned =
+    options.dayRanges ?? dayRangesOf(source, totalRows, options.memoryLimit ?? DEFAULT_MEMORY_LIMIT);
   // The facts are grouped and read back in the order they name: DuckDB need not keep the file's order,
   // which lets it spill the grouping to disk. Only for this statement: finding a bad line counts rows in order.
   await connection.run('SET preserve_insertion_order = false');
   let failure: unknown;
   try {
-    const [first] = planned;
-    if (first) await groupRange(connection, source, projection, totalRows, options, first, 'create');
-    // Ranges given by the caller are read as given; planned ones are fitted to the first (decision 141).
-    const rest =
-      options.dayRanges || planned.length <= 1
-        ? planned.slice(1)
-        : rangesAfterFirst(
-            planned,
-            await groupedSoFar(connection),
-            lineItemsOf(source, totalRows),
-            memoryLimit,
-          );
-    for (const range of rest) {
-      await groupRange(connection, source, projection, totalRows, options, range, 'append');
-    }
+    await groupInRanges(connection, source, projection, totalRows, options, planned);
     await factsFromGroups(connection, projection);
   } catch (error) {
     failure = error;
@@ -248,15 +234,66 @@ async function buildFacts(
   throw translateDuckDbError(failure, source.file);
 }
 
-/** One range's line items grouped into the groups table, which the first range creates. */
-async function groupRange(
+/**
+ * The line items grouped range by range into the groups table, which the first range creates. Ranges a
+ * caller gives are read as given; planned ones after the first are fitted to what it grouped, and should a
+ * fitted range still need more memory than DuckDB may use, its days and the rest are read again in the
+ * planned ranges' length: a failed statement adds nothing to the table (decision 141). Each statement reads
+ * the whole file, so the bar gives the first its share of the plan and the others the rest in equal parts.
+ */
+async function groupInRanges(
   connection: DuckDBConnection,
   source: BillingFileSource,
   projection: LineItemProjection,
   totalRows: number | null,
   options: ReadBillingFileOptions,
+  planned: readonly DayRange[],
+): Promise<void> {
+  const [first, ...plannedRest] = planned;
+  if (!first) return;
+  const onProgress = neverBack(options.onProgress);
+  const group = (range: DayRange, into: 'create' | 'append', from: number, share: number) =>
+    groupRange(connection, source, projection, totalRows, range, into, {
+      grain: options.grain,
+      onProgress: progressOfStatement(onProgress, range, from, share),
+    });
+  let done = 100 / planned.length;
+  await group(first, 'create', 0, done);
+  let pending =
+    options.dayRanges || plannedRest.length === 0
+      ? plannedRest
+      : rangesAfterFirst(
+          planned,
+          await groupedSoFar(connection),
+          lineItemsOf(source, totalRows),
+          options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
+        );
+  let fitted = pending.length < plannedRest.length;
+  while (pending.length > 0) {
+    const [range, ...after] = pending as [DayRange, ...DayRange[]];
+    const share = (100 - done) / pending.length;
+    try {
+      await group(range, 'append', done, share);
+    } catch (error) {
+      if (!fitted || !isOutOfMemory(error)) throw error;
+      fitted = false;
+      pending = rangesOfLength(range.firstDay, first.lastDay - first.firstDay + 1);
+      continue;
+    }
+    done += share;
+    pending = after;
+  }
+}
+
+/** One range's line items grouped into the groups table. */
+async function groupRange(
+  connection: DuckDBConnection,
+  source: BillingFileSource,
+  projection: LineItemProjection,
+  totalRows: number | null,
   range: DayRange,
   into: 'create' | 'append',
+  options: Pick<ReadBillingFileOptions, 'grain' | 'onProgress'>,
 ): Promise<void> {
   const grouped = groupedByStoredTagsSql(
     source.relation,
@@ -268,7 +305,7 @@ async function groupRange(
     into === 'create'
       ? `CREATE OR REPLACE TEMP TABLE ${GROUPS_TABLE} AS ${grouped}`
       : `INSERT INTO ${GROUPS_TABLE} ${grouped}`;
-  await runWithScanProgress(connection, statement, totalRows, progressOfRange(options.onProgress, range));
+  await runWithScanProgress(connection, statement, totalRows, options.onProgress);
 }
 
 async function groupedSoFar(connection: DuckDBConnection): Promise<FirstRangeGrouped> {
@@ -279,22 +316,33 @@ async function groupedSoFar(connection: DuckDBConnection): Promise<FirstRangeGro
   return { groups: Number(row?.groups ?? 0), lineItems: Number(row?.line_items ?? 0) };
 }
 
-/**
- * A range's scan reported as its days' share of the month: the bar moves once across all ranges, however
- * many there turn out to be.
- */
-function progressOfRange(
+/** Progress that holds still rather than move back, as when days are read again after a failed statement. */
+function neverBack(onProgress: ReadBillingFileOptions['onProgress']): ReadBillingFileOptions['onProgress'] {
+  if (!onProgress) return onProgress;
+  let highest = Number.NEGATIVE_INFINITY;
+  return (progress) => {
+    if (progress.percent < highest) return;
+    highest = progress.percent;
+    onProgress(progress);
+  };
+}
+
+/** A statement's scan reported as its share of the whole read, from `from` percent, with the days it reads. */
+function progressOfStatement(
   onProgress: ReadBillingFileOptions['onProgress'],
   range: DayRange,
+  from: number,
+  share: number,
 ): ReadBillingFileOptions['onProgress'] {
-  const days = range.lastDay - range.firstDay + 1;
-  if (!onProgress || days === DAYS_IN_RANGES) return onProgress;
+  if (!onProgress) return onProgress;
+  if (share === 100) return (progress) => onProgress({ ...progress, days: range });
   return (progress) => {
-    const percent = ((range.firstDay - 1) * 100 + progress.percent * days) / DAYS_IN_RANGES;
+    const percent = from + (progress.percent * share) / 100;
     onProgress({
       ...progress,
       percent,
       rowsScanned: progress.totalRows === null ? null : Math.round((progress.totalRows * percent) / 100),
+      days: range,
     });
   };
 }

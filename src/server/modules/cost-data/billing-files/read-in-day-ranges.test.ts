@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingFileSource } from './billing-file-source.ts';
 import { type Cur2TestLineItem, writeCur2TestFile } from './cur2-test-files.ts';
-import type { BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
+import type { BillingFileProgress, BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
 import { type DayRange, dayRanges, dayRangesOf, rangesAfterFirst, WHOLE_MONTH } from './day-ranges.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
 import { quoteLiteral } from './sql-text.ts';
@@ -48,12 +48,18 @@ function monthOfLines(month: string, days: number): Cur2TestLineItem[] {
 const lineItems = [...monthOfLines('2026-02', 28), ...monthOfLines('2026-10', 31)];
 
 /** The facts read in the given ranges, or in those the reader plans for its memory limit. */
-async function read(file: string, ranges: readonly DayRange[] | undefined, memoryLimit?: string) {
+async function read(
+  file: string,
+  ranges: readonly DayRange[] | undefined,
+  memoryLimit?: string,
+  onProgress?: (progress: BillingFileProgress) => void,
+) {
   const facts: DailyCostFact[] = [];
   let summary: BillingFileSummary | undefined;
   for await (const batch of readDailyCostFacts(file, {
     dayRanges: ranges,
     memoryLimit,
+    onProgress,
     grain: 'stored',
     onSummary: (read) => (summary = read),
   }))
@@ -62,7 +68,8 @@ async function read(file: string, ranges: readonly DayRange[] | undefined, memor
   return { facts, sorted, summary };
 }
 
-const readWithin = (file: string, memoryLimit: string) => read(file, undefined, memoryLimit);
+const readWithin = (file: string, memoryLimit: string, onProgress: (progress: BillingFileProgress) => void) =>
+  read(file, undefined, memoryLimit, onProgress);
 
 const parquetSource: BillingFileSource = {
   file: 'month.parquet',
@@ -138,14 +145,14 @@ describe('a billing file read in ranges of days', () => {
   });
 });
 
-/** The two months' lines once for each of `copies` instances: i-1-0, i-1-1, … */
-async function writeManyInstances(from: string, to: string, copies: number) {
+/** The two months' lines for each of `copies` instances (i-1-0, i-1-1, …), each line `repeats` times. */
+async function writeManyInstances(from: string, to: string, copies: number, repeats: number) {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
     await connection.run(`COPY (
       SELECT * REPLACE (line_item_resource_id || '-' || copy AS line_item_resource_id)
-      FROM read_parquet(${quoteLiteral(from)}), range(${copies}) AS copies(copy)
+      FROM read_parquet(${quoteLiteral(from)}), range(${copies}) AS copies(copy), range(${repeats}) AS repeats(line)
     ) TO ${quoteLiteral(to)} (FORMAT parquet)`);
   } finally {
     connection.closeSync();
@@ -161,18 +168,28 @@ describe('a large file read in ranges fitted to its first', () => {
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('gives the same facts and totals as one read of the whole month', async () => {
+  it('reads the rest in fewer statements, with the same facts and totals as one read of the whole month', async () => {
     const small = path.join(directory, 'two-months.parquet');
     const large = path.join(directory, 'many-instances.parquet');
     await writeCur2TestFile(small, lineItems, 'parquet');
-    // 531,000 line items: at 256MB three ranges are planned, and the first's groups fit the rest in one.
-    await writeManyInstances(small, large, 3_000);
-    const source = { ...parquetSource, file: large };
-    expect(dayRangesOf(source, lineItems.length * 3_000, '256MB')).toHaveLength(3);
+    // 531,000 line items, 15 to a group: at 256MB three ranges of 11 days are planned; the first's 8,822
+    // groups say the other 20 days make about 16,000, one statement's worth.
+    await writeManyInstances(small, large, 200, 15);
+    const lines = lineItems.length * 200 * 15;
+    expect(dayRangesOf({ ...parquetSource, file: large }, lines, '256MB')).toHaveLength(3);
     const whole = await read(large, WHOLE_MONTH);
-    const fitted = await readWithin(large, '256MB');
+    const statements = new Map<string, DayRange>();
+    const percents: number[] = [];
+    const fitted = await readWithin(large, '256MB', (progress) => {
+      if (progress.stage !== 'scanning') return;
+      percents.push(progress.percent);
+      if (progress.days) statements.set(`${progress.days.firstDay}-${progress.days.lastDay}`, progress.days);
+    });
+    expect([...statements.keys()]).toEqual(['1-11', '12-31']);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.at(-1)).toBe(100);
     expect(fitted.summary).toEqual(whole.summary);
-    expect(fitted.summary?.lineItems).toBe(lineItems.length * 3_000);
+    expect(fitted.summary?.lineItems).toBe(lines);
     expect(fitted.sorted).toEqual(whole.sorted);
   });
 });
@@ -208,13 +225,10 @@ describe('how many ranges a file is read in', () => {
 describe('the ranges after the first, fitted to what it grouped', () => {
   const days = (ranges: DayRange[]) => ranges.map((range) => [range.firstDay, range.lastDay]);
 
-  it('reads the rest of a month of few groups a line item in one statement', () => {
+  it('reads the rest of a month of few groups a line item in one statement at 1GB', () => {
     // The 20M-line month of 200,000 resources: days 1-4 of 8 planned made about 120,000 groups.
     const rest = rangesAfterFirst(dayRanges(8), { groups: 120_000, lineItems: 2_600_000 }, 20_000_000, '1GB');
-    expect(days(rest)).toEqual([
-      [5, 18],
-      [19, 31],
-    ]);
+    expect(days(rest)).toEqual([[5, 31]]);
   });
 
   it('keeps the plan when the first range shows the groups would not fit in fewer statements', () => {
@@ -225,32 +239,55 @@ describe('the ranges after the first, fitted to what it grouped', () => {
   });
 
   it('weighs the groups a day as well as a line item, so a month heavy in its first days still fits', () => {
-    // Days 1-4 hold most of the line items: by line item the rest is 25,000 groups, by day 675,000.
+    // Days 1-4 hold most of the line items: by line item the rest is 25,000 groups, by day 675,000, which
+    // at 384MB (244,000 groups a statement) is 9 days a statement.
     const rest = rangesAfterFirst(
       dayRanges(8),
       { groups: 100_000, lineItems: 2_000_000 },
       2_500_000,
-      '256MB',
+      '384MB',
     );
-    expect(rest).toHaveLength(6);
+    expect(days(rest)).toEqual([
+      [5, 13],
+      [14, 22],
+      [23, 31],
+    ]);
   });
 
-  it('keeps the plan when the first range grouped nothing', () => {
+  it('keeps the plan when the first range grouped nothing, or DuckDB may hold no groups', () => {
     const planned = dayRanges(8);
     expect(rangesAfterFirst(planned, { groups: 0, lineItems: 0 }, 20_000_000, '1GB')).toEqual(
       planned.slice(1),
     );
+    expect(rangesAfterFirst(planned, { groups: 10, lineItems: 100 }, 20_000_000, '128MB')).toEqual(
+      planned.slice(1),
+    );
   });
 
-  it('covers the days after the first range once each, whatever it grouped', () => {
+  it('covers the days after the first range once each, in no more statements than planned', () => {
     for (const groups of [1, 10_000, 100_000, 1_000_000, 10_000_000]) {
-      const rest = rangesAfterFirst(dayRanges(5), { groups, lineItems: 1_000_000 }, 5_000_000, '1GB');
-      const covered = rest.flatMap((range) =>
-        Array.from({ length: range.lastDay - range.firstDay + 1 }, (_, index) => range.firstDay + index),
-      );
-      expect(covered).toEqual(Array.from({ length: 31 - 7 }, (_, index) => 8 + index));
-      expect(rest.length).toBeLessThanOrEqual(4);
+      for (const limit of ['256MB', '512MB', '1GB', '4GB']) {
+        const rest = rangesAfterFirst(dayRanges(5), { groups, lineItems: 1_000_000 }, 5_000_000, limit);
+        const covered = rest.flatMap((range) =>
+          Array.from({ length: range.lastDay - range.firstDay + 1 }, (_, index) => range.firstDay + index),
+        );
+        expect(covered).toEqual(Array.from({ length: 31 - 7 }, (_, index) => 8 + index));
+        expect(rest.length).toBeLessThanOrEqual(4);
+      }
     }
+  });
+
+  it('gives no fitted statement more days than keep its groups within what a statement holds', () => {
+    // 30,000 groups a day at 512MB (372,000 a statement): 12 days a statement, never 13.
+    const rest = rangesAfterFirst(
+      dayRanges(8),
+      { groups: 120_000, lineItems: 2_600_000 },
+      20_000_000,
+      '512MB',
+    );
+    expect(rest.map((range) => range.lastDay - range.firstDay + 1)).toEqual([12, 12, 3]);
+    for (const range of rest)
+      expect((range.lastDay - range.firstDay + 1) * 30_000).toBeLessThanOrEqual(372_000);
   });
 
   it('has nothing after a whole month', () => {
