@@ -126,7 +126,9 @@ test("a team lead reads on the team page what a Savings Plan ending this month a
     // The member downloads the table they see: the plan, the account it is billed to and their share.
     const [download] = await Promise.all([
       memberPage.waitForEvent('download'),
-      memberPage.getByRole('button', { name: 'Download CSV' }).click(),
+      memberPage
+        .getByRole('button', { name: 'Download the commitments billed to other accounts as CSV' })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^commitments-billed-elsewhere-.*\.csv$/);
     const csv = fs

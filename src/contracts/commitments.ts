@@ -146,6 +146,11 @@ export const commitmentsView = z.object({
   granularity: z.enum(['day', 'month']),
   /** True when a team scope narrows what this person sees to some accounts. */
   scoped: z.boolean(),
+  /**
+   * The tag pairs ('team=checkout') of this person's scope. What commitments paid for is kept by account,
+   * not by tag, so usage these pairs select outside the scope's accounts is not counted here.
+   */
+  scope_tags: z.array(z.string()),
   commitments: z.array(commitmentRow),
   /** In a scope of some accounts: the commitments billed outside it that paid for its usage. */
   billed_elsewhere: z.array(commitmentBilledElsewhere),

@@ -161,6 +161,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       to,
       granularity: query.granularity,
       scoped: accountIds !== null,
+      scope_tags: scope.restricted ? scope.tags.map((tag) => `${tag.key}=${tag.value}`) : [],
       commitments: rows,
       billed_elsewhere: billedElsewhere,
       coverage: coverage

@@ -238,4 +238,18 @@ describe('GET /api/commitments', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
   });
+
+  it("names the tag pairs of a member's scope, which commitments kept by account cannot narrow", async () => {
+    expect((await view(`integration=${integrationId}&${OCTOBER}`)).scope_tags).toEqual([]);
+    const team = await callAs(server, owner)('POST', '/api/teams', {
+      name: 'Tagged web',
+      member_ids: [member.userId],
+      scope: { account_ids: [WORKLOADS], tags: [{ key: 'team', value: 'web' }] },
+    });
+    expect(team.statusCode, team.body).toBe(201);
+    const scoped = await view(`integration=${integrationId}&${OCTOBER}`, member);
+    expect(scoped.scoped).toBe(true);
+    expect(scoped.scope_tags).toEqual(['team=web']);
+    expect(scoped.commitments).toEqual([]);
+  });
 });

@@ -27,6 +27,7 @@ export function BilledElsewhereTable({
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} />}
+          aria-label="Download the commitments billed to other accounts as CSV"
           onClick={() => downloadCsv(csvName, commitmentsBilledElsewhereToCsv(rows))}
         >
           Download CSV

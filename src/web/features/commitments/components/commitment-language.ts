@@ -55,3 +55,12 @@ export function stateLabel(row: CommitmentRow): string | null {
   if (row.state === 'expired') return row.aws_state === 'retired' ? 'Retired' : 'Expired';
   return null;
 }
+
+/**
+ * Why a scope's tag pairs do not narrow this page: what a commitment paid for is kept by account, so usage
+ * those pairs select counts here only in the scope's accounts.
+ */
+export function scopeTagsNote(tags: readonly string[]): string {
+  const named = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(tags);
+  return `Your team also sees usage tagged ${named}. What a Savings Plan or reservation paid for is kept by account, not by tag, so that usage is counted here only in the accounts you see.`;
+}

@@ -10,6 +10,7 @@ import { useCommitments } from '../api/get-commitments.ts';
 import { type CommitmentFilters, WINDOWS, windowFilters } from '../commitment-filters.ts';
 import { commitmentsToCsv } from '../commitments-csv.ts';
 import { BilledElsewhereTable } from './billed-elsewhere-table.tsx';
+import { scopeTagsNote } from './commitment-language.ts';
 import { CommitmentsSummary } from './commitments-summary.tsx';
 import { CommitmentsTable } from './commitments-table.tsx';
 import { UtilizationChart } from './utilization-chart.tsx';
@@ -74,6 +75,11 @@ export function CommitmentsPage() {
           w={200}
         />
       </Group>
+      {view && view.scope_tags.length > 0 && (
+        <Text size="sm" c="dimmed" mb="md" data-testid="scope-tags-note">
+          {scopeTagsNote(view.scope_tags)}
+        </Text>
+      )}
       {commitments.isPending && <RowsSkeleton rows={4} label="Loading commitments" />}
       {commitments.isError && (
         <SectionError what="commitments" error={commitments.error} onRetry={() => commitments.refetch()} />
