@@ -26,6 +26,9 @@ const GZIP_EXPANSION = 10;
 /** The whole month as one range: one grouping statement, with no filter. */
 export const WHOLE_MONTH: readonly DayRange[] = [{ firstDay: 1, lastDay: DAYS }];
 
+/** How many days of the month a range covers. */
+export const daysIn = (range: DayRange) => range.lastDay - range.firstDay + 1;
+
 /** `count` ranges of consecutive days (the last may be shorter), covering days 1 to 31. */
 export function dayRanges(count: number): DayRange[] {
   return rangesOfDays(1, count);
@@ -78,10 +81,9 @@ export function rangesAfterFirst(
   const [firstRange, ...rest] = planned;
   const perStatement = GROUPS_PER_MB * (megabytesOf(memoryLimit) - MB_BEFORE_GROUPS);
   if (!firstRange || rest.length === 0 || first.lineItems <= 0 || perStatement <= 0) return rest;
-  const firstDays = firstRange.lastDay - firstRange.firstDay + 1;
   const restDays = DAYS - firstRange.lastDay;
   const byLineItems = (first.groups / first.lineItems) * Math.max(0, lineItems - first.lineItems);
-  const byDays = (first.groups / firstDays) * restDays;
+  const byDays = (first.groups / daysIn(firstRange)) * restDays;
   const estimated = Math.max(byLineItems, byDays, 1);
   const daysPerStatement = Math.max(1, Math.floor((restDays * perStatement) / estimated));
   const fitted = rangesOfLength(firstRange.lastDay + 1, daysPerStatement);

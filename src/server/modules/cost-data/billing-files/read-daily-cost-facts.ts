@@ -29,6 +29,7 @@ import {
   type DayRange,
   dayRangeCondition,
   dayRangesOf,
+  daysIn,
   type FirstRangeGrouped,
   lineItemsOf,
   rangesAfterFirst,
@@ -277,7 +278,7 @@ async function groupInRanges(
     } catch (error) {
       if (!fitted || !isOutOfMemory(error)) throw error;
       fitted = false;
-      pending = rangesOfLength(range.firstDay, first.lastDay - first.firstDay + 1);
+      pending = rangesOfLength(range.firstDay, daysIn(first));
       continue;
     }
     done += share;
@@ -335,9 +336,8 @@ function progressOfStatement(
   share: number,
 ): ReadBillingFileOptions['onProgress'] {
   if (!onProgress) return onProgress;
-  if (share === 100) return (progress) => onProgress({ ...progress, days: range });
   return (progress) => {
-    const percent = from + (progress.percent * share) / 100;
+    const percent = from + progress.percent * (share / 100);
     onProgress({
       ...progress,
       percent,

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingFileSource } from './billing-file-source.ts';
 import { type Cur2TestLineItem, writeCur2TestFile } from './cur2-test-files.ts';
 import type { BillingFileProgress, BillingFileSummary, DailyCostFact } from './daily-cost-fact.ts';
-import { type DayRange, dayRanges, dayRangesOf, rangesAfterFirst, WHOLE_MONTH } from './day-ranges.ts';
+import {
+  type DayRange,
+  dayRanges,
+  dayRangesOf,
+  daysIn,
+  rangesAfterFirst,
+  WHOLE_MONTH,
+} from './day-ranges.ts';
 import { readDailyCostFacts } from './read-daily-cost-facts.ts';
 import { quoteLiteral } from './sql-text.ts';
 
@@ -67,6 +74,10 @@ async function read(
   const sorted = facts.map((fact) => JSON.stringify(fact)).sort();
   return { facts, sorted, summary };
 }
+
+/** Every day the ranges cover, in order, a day as often as ranges cover it. */
+const daysCovered = (ranges: readonly DayRange[]) =>
+  ranges.flatMap((range) => Array.from({ length: daysIn(range) }, (_, index) => range.firstDay + index));
 
 const readWithin = (file: string, memoryLimit: string, onProgress: (progress: BillingFileProgress) => void) =>
   read(file, undefined, memoryLimit, onProgress);
@@ -198,9 +209,7 @@ describe('the ranges of days', () => {
   it.each(Array.from({ length: 31 }, (_, index) => index + 1))(
     'cover days 1 to 31 once each when asked for %i',
     (count) => {
-      const days = dayRanges(count).flatMap((range) =>
-        Array.from({ length: range.lastDay - range.firstDay + 1 }, (_, index) => range.firstDay + index),
-      );
+      const days = daysCovered(dayRanges(count));
       expect(days).toEqual(Array.from({ length: 31 }, (_, index) => index + 1));
     },
   );
@@ -268,9 +277,7 @@ describe('the ranges after the first, fitted to what it grouped', () => {
     for (const groups of [1, 10_000, 100_000, 1_000_000, 10_000_000]) {
       for (const limit of ['256MB', '512MB', '1GB', '4GB']) {
         const rest = rangesAfterFirst(dayRanges(5), { groups, lineItems: 1_000_000 }, 5_000_000, limit);
-        const covered = rest.flatMap((range) =>
-          Array.from({ length: range.lastDay - range.firstDay + 1 }, (_, index) => range.firstDay + index),
-        );
+        const covered = daysCovered(rest);
         expect(covered).toEqual(Array.from({ length: 31 - 7 }, (_, index) => 8 + index));
         expect(rest.length).toBeLessThanOrEqual(4);
       }
@@ -285,9 +292,8 @@ describe('the ranges after the first, fitted to what it grouped', () => {
       20_000_000,
       '512MB',
     );
-    expect(rest.map((range) => range.lastDay - range.firstDay + 1)).toEqual([12, 12, 3]);
-    for (const range of rest)
-      expect((range.lastDay - range.firstDay + 1) * 30_000).toBeLessThanOrEqual(372_000);
+    expect(rest.map(daysIn)).toEqual([12, 12, 3]);
+    for (const range of rest) expect(daysIn(range) * 30_000).toBeLessThanOrEqual(372_000);
   });
 
   it('has nothing after a whole month', () => {
