@@ -4,7 +4,8 @@
  * bill, each paying for usage in 5 of its 20 accounts a day for 36 months (support/large-tenant-facts.ts).
  * There is no answer cache on this route: every request reads the tables. Timed sequential requests
  * (one at a time, loopback): GET /api/health first, as the floor of the same run, then the page's
- * default 30 days by day, a year by month, the 30 days of the member whose team owns two accounts, and
+ * default 30 days by day, a year by month, the 30 days of the member whose team owns two accounts and
+ * of the member whose team owns three tag pairs (decision 142), and
  * the dashboard's month view, whose forecast now reads the commitments ending this month (one does).
  * p50, p99, max, and each p99 as a ratio to /api/health's.
  *
@@ -43,7 +44,7 @@ function monthViewUrl(ready: Ready, person: Person) {
 async function benchCommitments(label: string, databaseUrl?: string) {
   const { child, ready } = await startTenant(databaseUrl, { LARGE_TENANT_COMMITMENTS: COMMITMENTS });
   try {
-    const { owner, accounts } = ready.people;
+    const { owner, accounts, tags } = ready.people;
     console.log(
       `\n${label}: ${ready.facts.toLocaleString('en-US')} facts, ${COMMITMENTS} commitments${ready.seedSeconds ? `, generated in ${ready.seedSeconds.toFixed(0)} s` : ' (reused)'}; ${REQUESTS} sequential uncached requests per row`,
     );
@@ -62,6 +63,13 @@ async function benchCommitments(label: string, databaseUrl?: string) {
         commitmentsUrl(ready, { from: yearAgo, to: ready.today, granularity: 'month' }),
       ],
       ['commitments, 30 days by day', 'member, 2 accounts', accounts, commitmentsUrl(ready, {})],
+      ['commitments, 30 days by day', 'member, 3 tag pairs', tags, commitmentsUrl(ready, {})],
+      [
+        'commitments, a year by month',
+        'member, 3 tag pairs',
+        tags,
+        commitmentsUrl(ready, { from: yearAgo, to: ready.today, granularity: 'month' }),
+      ],
       ['billing-data month (forecast)', 'owner', owner, monthViewUrl(ready, owner)],
     ];
     for (const [read, viewer, person, url] of reads) {

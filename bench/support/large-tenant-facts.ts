@@ -110,7 +110,8 @@ const COVERED_ACCOUNTS = 5;
 /**
  * The commitments one billing period holds under this shape, staged as a run stages a bill's
  * (`commitment-facts.repository.ts`): one row a commitment, one a day, account and commitment, and one a
- * day, account and kind for the eligible usage none paid for.
+ * day, account and kind for the eligible usage none paid for; and each of those usage rows again in three
+ * of the tenant's tag sets (decision 142).
  */
 function stageCommitmentsOfPeriod(
   shape: LargeTenantShape,
@@ -162,7 +163,42 @@ function stageCommitmentsOfPeriod(
         'uncoveredOnDemandCost', round(40 + a * 3.5 + extract(isodow from d), 10),
         'uncoveredHours', 24 * (2 + a % 3))
       from generate_series(0, ${shape.accounts - 1}) as a,
+        (values ('savings-plan'), ('reservation')) as kinds (kind), ${days}
+    union all
+    select ${runId}::uuid, ${period}::date, 'tag-day', jsonb_build_object(
+        'usageDate', d::date, 'usageAccountId', ${account('a')},
+        'kind', kind, 'commitmentId', commitment_id, 'tags', ${benchTagsSql(shape)},
+        'totalCommitment', round(daily / ${COVERED_ACCOUNTS * TAG_SETS_PER_DAY}, 10),
+        'usedCommitment', round(daily * (0.6 + i % 5 / 10.0) / ${COVERED_ACCOUNTS * TAG_SETS_PER_DAY}, 10),
+        'coveredOnDemandCost', round(daily * (0.6 + i % 5 / 10.0) * 1.4 / ${COVERED_ACCOUNTS * TAG_SETS_PER_DAY}, 10),
+        'coveredHours', 8 * (1 + i % 4), 'uncoveredOnDemandCost', 0, 'uncoveredHours', 0)
+      from bench_commitments, generate_series(0, ${COVERED_ACCOUNTS - 1}) as k,
+        generate_series(0, ${TAG_SETS_PER_DAY - 1}) as j,
+        lateral (select (i + k * 4) % ${shape.accounts} as a) as account,
+        lateral (select 2 * ((i + j * 7) % ${shape.services / 2}) + 2 - a % 2 as s) as service, ${days}
+    union all
+    select ${runId}::uuid, ${period}::date, 'tag-day', jsonb_build_object(
+        'usageDate', d::date, 'usageAccountId', ${account('a')},
+        'kind', kind, 'commitmentId', '', 'tags', ${benchTagsSql(shape)},
+        'totalCommitment', 0, 'usedCommitment', 0, 'coveredOnDemandCost', 0, 'coveredHours', 0,
+        'uncoveredOnDemandCost', round((40 + a * 3.5 + extract(isodow from d)) / ${TAG_SETS_PER_DAY}, 10),
+        'uncoveredHours', 8 * (2 + a % 3))
+      from generate_series(0, ${shape.accounts - 1}) as a,
+        generate_series(0, ${TAG_SETS_PER_DAY - 1}) as j,
+        lateral (select 2 * ((a + j * 7) % ${shape.services / 2}) + 2 - a % 2 as s) as service,
         (values ('savings-plan'), ('reservation')) as kinds (kind), ${days}`;
+}
+
+/** The tag sets each covered or uncovered day splits into (decision 142): those of the tenant's usage. */
+const TAG_SETS_PER_DAY = 3;
+
+/** The tag set of account `a` and service `s`, as the facts of `stagePeriod` carry it (the cost centre unshifted). */
+function benchTagsSql(shape: LargeTenantShape) {
+  const v = shape.tagValues;
+  return sql.raw(`jsonb_strip_nulls(jsonb_build_object(
+        'team', case when (a * 7 + s) % 10 <> 0 then 'team-' || lpad(((a * ${shape.services} + s) % ${v})::text, 3, '0') end,
+        'project', case when (a + s * 3) % 5 <> 0 then 'project-' || lpad(((a * 37 + s * 11) % ${v})::text, 3, '0') end,
+        'cost-center', 'cc-' || lpad(((a * 131 + s * 17) % ${v})::text, 3, '0')))`);
 }
 
 /** A `running` ingestion run of the integration, for the months the benchmark writes. */

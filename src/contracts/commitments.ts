@@ -147,12 +147,12 @@ export const commitmentsView = z.object({
   /** True when a team scope narrows what this person sees to some accounts. */
   scoped: z.boolean(),
   /**
-   * The tag pairs ('team=checkout') of this person's scope. What commitments paid for is kept by account,
-   * not by tag, so usage these pairs select outside the scope's accounts is not counted here.
+   * The tag pairs ('team=checkout') of this person's scope. Usage these pairs select in other accounts
+   * counts in coverage and in `billed_elsewhere`; no commitment is owned by a tag.
    */
   scope_tags: z.array(z.string()),
   commitments: z.array(commitmentRow),
-  /** In a scope of some accounts: the commitments billed outside it that paid for its usage. */
+  /** In a scope of some accounts or tag pairs: the commitments billed outside it that paid for its usage. */
   billed_elsewhere: z.array(commitmentBilledElsewhere),
   coverage: z.array(commitmentCoverage),
   /** The commitments listed, together, per bucket. */

@@ -51,3 +51,11 @@ export function storableFailure(failure: FailureDetails): FailureDetails {
     message: storableText(failure.message) || 'The run failed without a message.',
   };
 }
+
+/** Tags as the database keeps them: each key and value storable text of at most 1,024 characters. */
+export function storableTags(tags: Record<string, string>): Record<string, string> {
+  const stored: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tags))
+    stored[storableText(key, 1_024)] = storableText(value, 1_024);
+  return stored;
+}

@@ -44,6 +44,7 @@ import * as costDailyTagSetTotals from './2026-12-11T0100-cost-daily-tag-set-tot
 import * as slackInteractivity from './2026-12-11T0400-slack-interactivity.ts';
 import * as slackDigest from './2026-12-11T0500-slack-digest.ts';
 import * as monthlyTagSetIndexWithoutPendingList from './2026-12-12T0500-monthly-tag-set-index-without-pending-list.ts';
+import * as commitmentTagDays from './2026-12-13T0100-commitment-tag-days.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11T0400-slack-interactivity': slackInteractivity,
   '2026-12-11T0500-slack-digest': slackDigest,
   '2026-12-12T0500-monthly-tag-set-index-without-pending-list': monthlyTagSetIndexWithoutPendingList,
+  '2026-12-13T0100-commitment-tag-days': commitmentTagDays,
 };

@@ -221,7 +221,13 @@ export type CostCommitmentDayTotalsTable = Omit<CostCommitmentDaysTable, 'usage_
 /** Decision 117: `cost_commitment_days` summed per calendar month (its first day), account, kind and commitment. */
 export type CostCommitmentMonthsTable = Omit<CostCommitmentDaysTable, 'usage_date'> & { usage_month: Day };
 
-/** A run's commitments wait here until its month is swapped: row_kind 'commitment' or 'day'. */
+/**
+ * Decision 142: the usage side of `cost_commitment_days` per tag set, for usage lines that carry tags:
+ * what a scope of tag pairs reads of commitments and coverage. No fee rows: a fee is its owner's.
+ */
+export type CostCommitmentTagDaysTable = CostCommitmentDaysTable & { tags: Json };
+
+/** A run's commitments wait here until its month is swapped: row_kind 'commitment', 'day' or 'tag-day'. */
 export interface CostCommitmentStagingTable {
   run_id: string;
   billing_period: Day;
@@ -249,5 +255,6 @@ export interface CostDataTables {
   cost_commitment_days: CostCommitmentDaysTable;
   cost_commitment_day_totals: CostCommitmentDayTotalsTable;
   cost_commitment_months: CostCommitmentMonthsTable;
+  cost_commitment_tag_days: CostCommitmentTagDaysTable;
   cost_commitment_staging: CostCommitmentStagingTable;
 }

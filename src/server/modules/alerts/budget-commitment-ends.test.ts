@@ -11,10 +11,12 @@ import { fixedClock } from '../../testing/test-clock.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
 import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
 
-const { payer: PAYER, workloads: WORKLOADS } = PLAN_BILL_ACCOUNTS;
+const { payer: PAYER, workloads: WORKLOADS, data: DATA } = PLAN_BILL_ACCOUNTS;
+const DATA_TAG = { key: 'team', value: 'data' };
 /**
  * Each day the plan pays for $90 of usage On-Demand at $48: $1.75 an hour more once it ends on
- * November 20, in the workload account $60 of the $90 (decision 134's share).
+ * November 20, in the workload account $60 of the $90 (decision 134's share), and $30 in the data
+ * account's usage, which carries team=data (as 'user:team').
  */
 const EXTRA_PER_HOUR = (90 - 48) / 24;
 const NOVEMBER_EXTRA = EXTRA_PER_HOUR * 24 * eachDay('2026-11-20', '2026-11-30').length;
@@ -51,7 +53,9 @@ describe("a budget's forecast with a Savings Plan ending within its period", () 
     const file = path.join(directory, `${who.userId}.parquet`);
     await writeCur2TestFile(
       file,
-      billWithSavingsPlan(eachDay('2026-11-01', '2026-11-11'), planEndsAt),
+      billWithSavingsPlan(eachDay('2026-11-01', '2026-11-11'), planEndsAt).map((item) =>
+        item.usageAccountId === DATA ? { ...item, tags: { 'user:team': 'data' } } : item,
+      ),
       'parquet',
     );
     const uploads = uploadsAs(server, who.token);
@@ -64,6 +68,8 @@ describe("a budget's forecast with a Savings Plan ending within its period", () 
     ['Workloads', { filter: { account_ids: [WORKLOADS] } }],
     ['Payer', { filter: { account_ids: [PAYER] } }],
     ['EC2', { filter: { services: ['Amazon Elastic Compute Cloud'] } }],
+    ['Data tag', { filter: { tag: DATA_TAG } }],
+    ['Workloads data tag', { filter: { account_ids: [WORKLOADS], tag: DATA_TAG } }],
     ['Quarter', { period: 'quarterly' }],
   ];
 
@@ -135,12 +141,17 @@ describe("a budget's forecast with a Savings Plan ending within its period", () 
       };
     };
     expect(added('Workloads').extra).toBeCloseTo((NOVEMBER_EXTRA * 60) / 90, 6);
+    // A tag budget carries the part of the usage under its tag (decision 142); with accounts, the part
+    // in those accounts under it: none in the workload account carries team=data.
+    expect(added('Data tag').extra).toBeCloseTo((NOVEMBER_EXTRA * 30) / 90, 6);
+    expect(added('Data tag').ends.map((end) => end.commitment_id)).toEqual([ENDING_PLAN]);
     expect(added('Quarter').extra).toBeCloseTo(QUARTER_EXTRA, 6);
     // The payer account pays the plan's fee but runs none of its usage; the bill keeps that usage by
-    // account, not by service: neither budget's forecast moves.
+    // account and tag set, not by service: neither budget's forecast moves.
     expect(baseline.get('EC2')!.status.forecast_usd).toBeGreaterThan(0);
-    for (const unchanged of ['Payer', 'EC2']) expect(added(unchanged)).toEqual({ extra: 0, ends: [] });
+    for (const unchanged of ['Payer', 'EC2', 'Workloads data tag'])
+      expect(added(unchanged)).toEqual({ extra: 0, ends: [] });
     const alerts = await notificationsOf(owner);
-    expect(alerts.filter((entry) => /^(Payer|EC2) budget/.test(entry.title))).toEqual([]);
+    expect(alerts.filter((entry) => /^(Payer|EC2|Workloads data tag) budget/.test(entry.title))).toEqual([]);
   });
 });

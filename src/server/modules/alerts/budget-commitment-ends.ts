@@ -8,13 +8,13 @@ import { firstPredictedDay } from '../../../domain/forecast.ts';
 import type { BudgetCommitmentEnds } from '../commitments/commitment-budget-ends.ts';
 
 /**
- * Whether a budget's filter can hold a commitment's covered usage (decision 137): the bill keeps that
- * usage by account only, so a budget of some services or of a tag weighs no end, nor one of providers
- * without AWS.
+ * Whether a budget's filter can hold a commitment's covered usage (decisions 137 and 142): the bill keeps
+ * that usage by account and by tag set, not by service, so a budget of some services weighs no end, nor
+ * one of providers without AWS.
  */
 export function budgetWeighsCommitmentEnds(filter: CostFilter): boolean {
   const awsCounted = filter.providers.length === 0 || filter.providers.some(isAwsProvider);
-  return awsCounted && filter.services.length === 0 && filter.tag === null;
+  return awsCounted && filter.services.length === 0;
 }
 
 /**
@@ -32,7 +32,7 @@ export async function budgetCommitmentEndsOf(
   const accounts = budget.filter.account_ids;
   const ending = await source(
     organizationId,
-    accounts.length > 0 ? accounts : null,
+    { accountIds: accounts.length > 0 ? accounts : null, tag: budget.filter.tag },
     { today: asOf, periodEnd: period.end },
     days.now,
   );
@@ -51,7 +51,7 @@ export async function budgetCommitmentEndsOf(
 }
 
 /**
- * One read per (accounts, days) within a pass or a list of budgets: budgets of the same accounts and
+ * One read per (accounts and tag, days) within a pass or a list of budgets: budgets of the same accounts and
  * period share it, as they share their spend (alert-spend.ts's memoized reader).
  */
 export function memoizedCommitmentEnds(
@@ -59,12 +59,12 @@ export function memoizedCommitmentEnds(
 ): BudgetCommitmentEnds | undefined {
   if (!source) return undefined;
   const cache = new Map<string, ReturnType<BudgetCommitmentEnds>>();
-  return (organizationId, accountIds, days, now) => {
+  return (organizationId, watched, days, now) => {
     // The first read's instant serves the whole pass or list, as its live ledger does.
-    const key = JSON.stringify([organizationId, accountIds, days]);
+    const key = JSON.stringify([organizationId, watched, days]);
     let ends = cache.get(key);
     if (!ends) {
-      ends = source(organizationId, accountIds, days, now);
+      ends = source(organizationId, watched, days, now);
       cache.set(key, ends);
     }
     return ends;

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/commitment-alerts.ts';
 import { dueExpiryLead, expiryAlertText, expiryDedupeKey } from '../../../domain/commitment-expiry.ts';
 import { startAlertText, startDedupeKey, startIsDue } from '../../../domain/commitment-starts.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { CommitmentAlertFacts } from '../commitments/commitment-alert-facts.ts';
 import type { NewNotification } from './alert-outbox.repository.ts';
 import type { StoredRule } from './alert-rules.service.ts';
@@ -19,7 +20,7 @@ export type CommitmentFactsSource = (organizationId: string, now: Date) => Promi
 export type CommitmentPartsSource = (
   organizationId: string,
   facts: readonly CommitmentAlertFacts[],
-  accountIds: string[],
+  scope: CostScope,
 ) => Promise<CommitmentAlertFacts[]>;
 
 export interface CommitmentEvaluationContext {

@@ -11,19 +11,21 @@ import { fixedClock } from '../../testing/test-clock.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
 import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts';
 
-const { payer: PAYER, workloads: WORKLOADS } = PLAN_BILL_ACCOUNTS;
+const { payer: PAYER, workloads: WORKLOADS, data: DATA } = PLAN_BILL_ACCOUNTS;
 const ENDING_LINE = new RegExp(
-  `• Compute Savings Plan ${ENDING_PLAN.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?<billed> \\(billed to account \\d+\\))? ends in 7 days \\(Nov 20, 2026\\): from then (?<usage>the same usage|the part of its usage in your accounts) costs \\$(?<extra>[\\d,.]+) a month more\\.`,
+  `• Compute Savings Plan ${ENDING_PLAN.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?<billed> \\(billed to account \\d+\\))? ends in 7 days \\(Nov 20, 2026\\): from then (?<usage>the same usage|the part of its usage in your scope) costs \\$(?<extra>[\\d,.]+) a month more\\.`,
 );
 
 /**
  * The payer's Savings Plan pays for $60 a day of the Workloads account's usage and $30 of the Data
- * account's, and ends on November 20 (decision 139). The digest of a member of the Workloads team,
- * which owns no commitment, names that end with the team's part of what it adds.
+ * account's, whose lines carry team=data, and ends on November 20 (decision 139). The digest of a member
+ * of the Workloads team, which owns no commitment, names that end with the team's part of what it adds;
+ * so does a team of the tag pair alone (decision 142).
  */
 describe("a team's digest names the end of a commitment billed elsewhere that pays for its usage", () => {
   let { server, owner, member } = {} as OrganizationWorld;
   let directory: string;
+  let teamId: string;
 
   const endingLineOf = async (who: Person) => {
     const preview = await callAs(server, who)(
@@ -44,7 +46,9 @@ describe("a team's digest names the end of a commitment billed elsewhere that pa
     const file = path.join(directory, 'bill.parquet');
     await writeCur2TestFile(
       file,
-      billWithSavingsPlan(eachDay('2026-11-01', '2026-11-11'), '2026-11-20T00:00:00.000Z'),
+      billWithSavingsPlan(eachDay('2026-11-01', '2026-11-11'), '2026-11-20T00:00:00.000Z').map((item) =>
+        item.usageAccountId === DATA ? { ...item, tags: { team: 'data' } } : item,
+      ),
       'parquet',
     );
     const uploads = uploadsAs(server, owner.token);
@@ -58,6 +62,7 @@ describe("a team's digest names the end of a commitment billed elsewhere that pa
       scope,
     });
     expect(team.statusCode, team.body).toBe(201);
+    teamId = (team.json() as { id: string }).id;
   });
   afterAll(async () => {
     await server.close();
@@ -70,11 +75,23 @@ describe("a team's digest names the end of a commitment billed elsewhere that pa
     expect(whole.match?.usage).toBe('the same usage');
     const part = await endingLineOf(member);
     expect(part.match?.billed).toBe(` (billed to account ${PAYER})`);
-    expect(part.match?.usage).toBe('the part of its usage in your accounts');
+    expect(part.match?.usage).toBe('the part of its usage in your scope');
     const dollars = (text?: string) => Number(text?.replaceAll(',', ''));
     // The Workloads account holds $60 of the $90 a day the plan pays for.
     expect(dollars(part.match?.extra)).toBeCloseTo((dollars(whole.match?.extra) * 60) / 90, 1);
     // The plan is named once, as the team's part, never also as the team's own.
     expect(part.lines.split(ENDING_PLAN)).toHaveLength(2);
+  });
+
+  it("gives a team of a tag pair the part of the plan's usage that carries it", async () => {
+    const scope: TeamScope = { account_ids: [], tags: [{ key: 'team', value: 'data' }] };
+    const patched = await callAs(server, owner)('PATCH', `/api/teams/${teamId}`, { scope });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const whole = await endingLineOf(owner);
+    const part = await endingLineOf(member);
+    expect(part.match?.billed).toBe(` (billed to account ${PAYER})`);
+    const dollars = (text?: string) => Number(text?.replaceAll(',', ''));
+    // The Data account's tagged usage holds $30 of the $90 a day the plan pays for.
+    expect(dollars(part.match?.extra)).toBeCloseTo((dollars(whole.match?.extra) * 30) / 90, 1);
   });
 });

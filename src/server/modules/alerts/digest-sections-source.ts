@@ -72,8 +72,9 @@ export function createDigestSectionsSource(deps: {
       if (!source) return null;
       const facts = await once(commitments, organizationId, () => source(organizationId, now));
       if (!scope.restricted) return commitmentsSection(facts);
-      // A commitment belongs to the account that owns it: a scope of tags alone holds none. One billed
-      // elsewhere that ends soon reaches the scope whose usage it pays for, as its part (decision 139).
+      // A commitment belongs to the account that owns it: a scope of tags alone owns none. One billed
+      // elsewhere that ends soon reaches the scope whose usage, by account or by tag, it pays for, as its
+      // part (decisions 139 and 142).
       const isOwned = (fact: CommitmentFacts[number]) => scope.accountIds.includes(fact.ownerAccountId);
       const owned = facts.filter(isOwned);
       // The same bill may reach the organization through two integrations: each commitment once, and
@@ -88,7 +89,7 @@ export function createDigestSectionsSource(deps: {
       ];
       const parts =
         deps.commitmentParts && endingElsewhere.length > 0
-          ? await deps.commitmentParts(organizationId, endingElsewhere, scope.accountIds)
+          ? await deps.commitmentParts(organizationId, endingElsewhere, scope)
           : [];
       return commitmentsSection([
         ...owned,

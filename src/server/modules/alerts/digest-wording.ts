@@ -92,7 +92,7 @@ function commitmentLines(section: CommitmentsSection): string[] {
     const billed = elsewhere
       ? ` (billed to ${ending.billedTo ? `account ${ending.billedTo}` : 'another account'})`
       : '';
-    const usage = elsewhere ? 'the part of its usage in your accounts' : 'the same usage';
+    const usage = elsewhere ? 'the part of its usage in your scope' : 'the same usage';
     lines.push(
       `• ${ending.type} ${ending.commitmentId}${billed} ends ${when} (${day}): ` +
         (ending.extraPerMonth === null

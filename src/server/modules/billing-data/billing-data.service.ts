@@ -177,8 +177,9 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   }
 
   /**
-   * The view's commitments ending this month (decision 114). Fee lines carry no tags and only AWS bills
-   * name commitments: a choice of tag values, or of providers without AWS, holds none.
+   * The view's commitments ending this month (decision 114), in the scope's part (decisions 134 and 142).
+   * Only AWS bills name commitments: a choice of providers without AWS holds none. A choice of tag values
+   * narrows the scope's usage to a tag, a cut the commitment reads do not make yet: it weighs none.
    */
   async function commitmentEndsOf(view: View, integration: { id: string; name: string }, today: IsoDay) {
     const { filter, organizationId, scope } = view.slice;

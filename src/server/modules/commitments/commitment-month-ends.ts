@@ -4,7 +4,7 @@ import { type EndingCommitment, endsWithinWeighedDays } from '../../../domain/co
 import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { type CommitmentAlertFacts, factsOfCommitments, LAST_DAYS } from './commitment-alert-facts.ts';
-import { commitmentAccountsOf } from './commitment-scope.ts';
+import { type CommitmentUsage, commitmentUsageOf, holdsUsage } from './commitment-scope.ts';
 
 type Commitments = Pick<CostDataService, 'commitments'>['commitments'];
 type Owner = { organizationId: string; integration: { id: string; name: string } };
@@ -19,29 +19,28 @@ const endOf = (fact: Dated): EndingCommitment => ({
 
 /**
  * The commitments of one integration that end within the calendar month holding `today`, with their
- * latest 30 days in the bill (decision 114); in a team's scope, the part of each that its accounts'
- * covered usage carries (decision 134). A month with no end reads only the inventory.
+ * latest 30 days in the bill (decision 114); in a team's scope, the part of each that its covered usage
+ * carries, in its accounts or under its tag pairs (decisions 134 and 142). A month with no end reads only the inventory.
  */
 export function createMonthEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const endingIn = createPeriodEndCommitments(deps);
   return (owner: Owner, scope: CostScope, today: IsoDay, now: Date) =>
-    endingIn(owner, scope, { today, periodEnd: monthEnd(today) }, now);
+    endingIn(owner, commitmentUsageOf(scope), { today, periodEnd: monthEnd(today) }, now);
 }
 
 /**
  * The month's reading over a budget's period (decision 137): the commitments that end from the month
- * holding `today` to `periodEnd`, each in the scope's part.
+ * holding `today` to `periodEnd`, each in the part the usage carries (all of it for null).
  */
 export function createPeriodEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const { commitments } = deps.costData;
   return async function endingIn(
     owner: Owner,
-    scope: CostScope,
+    usage: CommitmentUsage | null,
     days: { today: IsoDay; periodEnd: IsoDay },
     now: Date,
   ): Promise<EndingCommitment[]> {
-    const accountIds = commitmentAccountsOf(scope);
-    if (accountIds?.length === 0) return [];
+    if (usage && !holdsUsage(usage)) return [];
     const inventory = await commitments.list({
       organizationId: owner.organizationId,
       integrationId: owner.integration.id,
@@ -53,10 +52,10 @@ export function createPeriodEndCommitments(deps: { costData: Pick<CostDataServic
     );
     const facts = await factsOfCommitments(commitments, owner, ending, now);
     const dated = facts.filter((fact): fact is Dated => fact.endsAt !== null);
-    if (accountIds === null) return dated.map(endOf);
+    if (usage === null) return dated.map(endOf);
     const parts = await Promise.all(
       dated.map(async (fact) =>
-        endingCommitmentInScope(endOf(fact), await coveredUsageOf(commitments, owner, fact, accountIds)),
+        endingCommitmentInScope(endOf(fact), await coveredUsageOf(commitments, owner, fact, usage)),
       ),
     );
     return parts.filter((part) => part !== null);
@@ -64,8 +63,8 @@ export function createPeriodEndCommitments(deps: { costData: Pick<CostDataServic
 }
 
 /**
- * Commitments billed outside a scope, as the part of each that the scope's accounts' covered usage
- * carries over its latest 30 days (decisions 134 and 139): its facts with those days scaled by the share,
+ * Commitments billed outside a scope, as the part of each that the scope's covered usage, in its
+ * accounts or carrying its tag pairs, carries over its latest 30 days (decisions 134, 139 and 142): its facts with those days scaled by the share,
  * and no days or return window of its own (its utilization and return are the owner's). One that paid
  * for none of their usage is left out.
  */
@@ -74,16 +73,17 @@ export function createCommitmentPartsInScope(deps: { costData: Pick<CostDataServ
   return async function partsInScope(
     organizationId: string,
     facts: readonly CommitmentAlertFacts[],
-    accountIds: string[],
+    scope: CostScope,
   ): Promise<CommitmentAlertFacts[]> {
-    if (accountIds.length === 0) return [];
+    const usage = commitmentUsageOf(scope);
+    if (!usage || !holdsUsage(usage)) return [];
     const parts = await Promise.all(
       facts.map(async (fact) => {
         const owner = {
           organizationId,
           integration: { id: fact.integrationId, name: fact.integrationName },
         };
-        const covered = await coveredUsageOf(commitments, owner, fact, accountIds);
+        const covered = await coveredUsageOf(commitments, owner, fact, usage);
         const part = endingCommitmentInScope(
           { id: fact.commitmentId, type: fact.type, endsAt: fact.endsAt ?? '', last30Days: fact.last30Days },
           covered,
@@ -96,12 +96,12 @@ export function createCommitmentPartsInScope(deps: { costData: Pick<CostDataServ
   };
 }
 
-/** A commitment's covered usage over its latest 30 days in the bill: in the accounts, and in all of them. */
+/** A commitment's covered usage over its latest 30 days in the bill: in the scope's usage, and in all of it. */
 async function coveredUsageOf(
   commitments: Commitments,
   owner: Owner,
   fact: CommitmentAlertFacts,
-  accountIds: string[],
+  usage: CommitmentUsage,
 ): Promise<{ inScope: CoveredUsage; whole: CoveredUsage }> {
   const last = fact.days.at(-1)?.day;
   const none = { onDemand: 0, hours: 0 };
@@ -110,7 +110,7 @@ async function coveredUsageOf(
   const window = { from: addDays(last, 1 - LAST_DAYS), to: last, bucket: 'all' } as const;
   const ids = [fact.commitmentId];
   const [inScope, whole] = await Promise.all([
-    commitments.amounts({ ...scope, accountIds }, ids, window),
+    commitments.amounts({ ...scope, ...usage }, ids, window),
     commitments.amounts(scope, ids, window),
   ]);
   const usageOf = (rows: typeof whole): CoveredUsage => {

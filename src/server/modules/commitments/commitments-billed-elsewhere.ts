@@ -3,29 +3,29 @@ import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
 import { commitmentPartInScope } from '../../../domain/commitment-part-in-scope.ts';
 import { commitmentState, daysUntilEnd } from '../../../domain/commitment-terms.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
+import { type CommitmentUsage, holdsUsage } from './commitment-scope.ts';
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 
 /**
- * The commitments billed to accounts outside a scope that paid for its accounts' usage within a window,
- * each with the scope's part (decision 139): every commitment of the integration not owned in the scope,
- * its covered usage in the scope's accounts, and, for those that covered some, its whole covered usage
- * and used commitment over the same days.
+ * The commitments billed to accounts outside a scope that paid for its usage within a window, each with
+ * the scope's part (decision 139): every commitment of the integration not owned in the scope, its
+ * covered usage in the scope's accounts and tagged usage (decision 142), and, for those that covered
+ * some, its whole covered usage and used commitment over the same days.
  */
 export async function commitmentsBilledElsewhere(
   costData: Pick<CostDataService, 'commitments'>,
-  scope: {
+  scope: CommitmentUsage & {
     organizationId: string;
     integrationId: string;
-    accountIds: string[];
     /** The commitments the scope's accounts own in any billing period: never listed as billed elsewhere. */
     ownedIds: ReadonlySet<string>;
   },
   window: { from: string; to: string; kind?: 'savings-plan' | 'reservation' },
   now: Date,
 ): Promise<CommitmentBilledElsewhere[]> {
-  const { organizationId, integrationId, accountIds } = scope;
-  if (accountIds.length === 0) return [];
+  const { organizationId, integrationId, accountIds, tagged } = scope;
+  if (!holdsUsage(scope)) return [];
   const owner = { organizationId, integrationId };
   const inWindow = { from: window.from, to: window.to, bucket: 'all' as const };
   const others = (await costData.commitments.list({ ...owner, accountIds: null })).filter(
@@ -35,7 +35,7 @@ export async function commitmentsBilledElsewhere(
       (!window.kind || commitment.kind === window.kind),
   );
   const inScope = await costData.commitments.amounts(
-    { ...owner, accountIds },
+    { ...owner, accountIds, tagged },
     others.map((commitment) => commitment.commitmentId),
     inWindow,
   );

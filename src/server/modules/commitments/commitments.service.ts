@@ -20,7 +20,7 @@ import {
   withListing,
 } from './commitment-inventory-rows.ts';
 import { createCommitmentPartsInScope, createMonthEndCommitments } from './commitment-month-ends.ts';
-import { commitmentAccountsOf } from './commitment-scope.ts';
+import { commitmentUsageOf } from './commitment-scope.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 import { commitmentsBilledElsewhere } from './commitments-billed-elsewhere.ts';
 
@@ -63,7 +63,8 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const to = query.to ?? isoDayInTimeZone(now, 'UTC');
     const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
     const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
-    const accountIds = commitmentAccountsOf(scope, query.account_id);
+    const usage = commitmentUsageOf(scope, query.account_id);
+    const accountIds = usage?.accountIds ?? null;
     let inventory = await costData.commitments.list({ ...owner, accountIds });
     const ownedIds = new Set(inventory.map((commitment) => commitment.commitmentId));
     let listed = await listCommitmentInventory(context.database.db, { ...owner, accountIds });
@@ -87,12 +88,12 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const [amounts, periodUnused, coverage, billedElsewhere] = await Promise.all([
       costData.commitments.windowAmounts(owner, ids, { from, to, bucket: query.granularity }),
       costData.commitments.periodUnused(owner, ids, { from, to }),
-      costData.commitments.coverage({ ...owner, accountIds }, { from, to, bucket: 'all' }),
-      accountIds === null || query.commitment_id
+      costData.commitments.coverage({ ...owner, ...usage, accountIds }, { from, to, bucket: 'all' }),
+      usage === null || query.commitment_id
         ? []
         : commitmentsBilledElsewhere(
             costData,
-            { ...owner, accountIds, ownedIds },
+            { ...owner, ...usage, ownedIds },
             { from, to, kind: query.kind },
             now,
           ),
@@ -160,7 +161,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       from,
       to,
       granularity: query.granularity,
-      scoped: accountIds !== null,
+      scoped: usage !== null,
       scope_tags: scope.restricted ? scope.tags.map((tag) => `${tag.key}=${tag.value}`) : [],
       commitments: rows,
       billed_elsewhere: billedElsewhere,

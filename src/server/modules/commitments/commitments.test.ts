@@ -239,7 +239,7 @@ describe('GET /api/commitments', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it("names the tag pairs of a member's scope, which commitments kept by account cannot narrow", async () => {
+  it("names the tag pairs of a member's scope; its accounts own no commitment", async () => {
     expect((await view(`integration=${integrationId}&${OCTOBER}`)).scope_tags).toEqual([]);
     const team = await callAs(server, owner)('POST', '/api/teams', {
       name: 'Tagged web',

@@ -1,6 +1,16 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { TagPair } from '../../../domain/cost-scope.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { splitIntoMonths } from './cost-slices.repository.ts';
+import { carries, splitIntoMonths } from './cost-slices.repository.ts';
+
+/**
+ * Usage outside a scope's accounts that still counts in it because its lines carry one of the scope's
+ * tag pairs (decision 142); `accountIds` narrows it to some accounts (a filter), null for any.
+ */
+export interface TaggedUsage {
+  tags: TagPair[];
+  accountIds: string[] | null;
+}
 
 /** Whose commitments: one integration of one organization, maybe narrowed to some accounts. */
 export interface CommitmentScope {
@@ -8,6 +18,8 @@ export interface CommitmentScope {
   integrationId: string;
   /** Null: every account. Otherwise only these (a team's scope, or a filter). */
   accountIds: string[] | null;
+  /** The usage of other accounts a scope of tag pairs counts: its amounts, never its fees or ownership. */
+  tagged?: TaggedUsage;
 }
 
 /** Days from..to inclusive ('YYYY-MM-DD'), summed per day, per calendar month, or over all of them. */
@@ -96,13 +108,36 @@ function commitmentRows(scope: CommitmentScope, window: CommitmentWindow): RawBu
   );
   const daysBetween = (start: string, end: string) => sql`select usage_date, ${AMOUNTS} from ${dayTable}
     where ${owned} and ${accounts} and usage_date between ${start}::date and ${end}::date`;
-  if (window.bucket === 'day') return daysBetween(window.from, window.to);
+  const tagged = taggedRows(scope, window);
+  if (window.bucket === 'day')
+    return sql.join([daysBetween(window.from, window.to), ...tagged], sql` union all `);
   const split = splitIntoMonths(window.from, window.to);
   const parts = split.days.map((days) => daysBetween(days.start, days.end));
   if (split.months)
     parts.push(sql`select usage_month as usage_date, ${AMOUNTS} from cost_commitment_months
       where ${owned} and ${accounts} and usage_month between ${split.months.first}::date and ${split.months.last}::date`);
-  return sql.join(parts, sql` union all `);
+  return sql.join([...parts, ...tagged], sql` union all `);
+}
+
+/**
+ * The tag-set days of a scope's tagged usage (decision 142): lines of accounts outside the scope's
+ * accounts that carry one of its pairs, so no line counts twice. None when the scope has no pair.
+ */
+function taggedRows(scope: CommitmentScope, window: CommitmentWindow): RawBuilder<unknown>[] {
+  const tagged = scope.tagged;
+  if (!tagged || scope.accountIds === null || tagged.tags.length === 0 || tagged.accountIds?.length === 0)
+    return [];
+  const outsideAccounts =
+    scope.accountIds && scope.accountIds.length > 0
+      ? sql`usage_account_id not in (${sql.join(scope.accountIds)})`
+      : sql`true`;
+  return [
+    sql`select usage_date, ${AMOUNTS} from cost_commitment_tag_days
+      where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
+        and usage_date between ${window.from}::date and ${window.to}::date
+        and ${outsideAccounts} and ${accountsIn('usage_account_id', tagged.accountIds)}
+        and (${sql.join(tagged.tags.map(carries), sql` or `)})`,
+  ];
 }
 
 /** The organization's commitments in an integration, owned by the scope's accounts. */

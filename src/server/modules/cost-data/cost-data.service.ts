@@ -45,7 +45,7 @@ import {
 import { usageRegions } from './resource-costs.repository.ts';
 import { stageWhileReading } from './stage-while-reading.ts';
 
-export type { PeriodUnused, StoredCommitment } from './commitment-reads.repository.ts';
+export type { PeriodUnused, StoredCommitment, TaggedUsage } from './commitment-reads.repository.ts';
 export type { IngestionRun, IngestionRunError };
 
 export interface BillingFileToIngest {
@@ -410,7 +410,9 @@ export function createCostDataService(
       await stageWhileReading(opened.monthlyResourceCosts(), (batch) =>
         stageResourceCosts(db, run.id, batch),
       );
-      await stageCommitments(db, run.id, await opened.commitments());
+      const commitments = await opened.commitments();
+      read.warnings.push(...commitments.notes.map((note) => `${file.label}: ${note}`));
+      await stageCommitments(db, run.id, commitments);
       totals.rowsRead += fileRows;
       fileRows = 0;
       await report(100, true);

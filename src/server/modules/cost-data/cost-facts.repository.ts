@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
+import { storableTags, storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
 import { copyCsvFile, copyField, copyRows } from '../../db/bulk-copy.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import {
@@ -14,12 +14,6 @@ import { discardStagedCommitments, swapCommitments } from './commitment-facts.re
 /** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
 const FACT_TEXT_LENGTH = 1_024;
 const text = (value: string) => storableText(value, FACT_TEXT_LENGTH);
-
-function storableTags(tags: Record<string, string>): Record<string, string> {
-  const stored: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tags)) stored[text(key)] = text(value);
-  return stored;
-}
 
 export interface FactOwner {
   organizationId: string;
@@ -191,6 +185,7 @@ export const COST_TABLES = [
   'cost_commitment_days',
   'cost_commitment_day_totals',
   'cost_commitment_months',
+  'cost_commitment_tag_days',
   'cost_daily_tag_set_rollups',
   'cost_monthly_tag_set_rollups',
   'cost_daily_tag_set_totals',

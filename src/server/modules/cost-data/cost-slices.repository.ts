@@ -205,7 +205,7 @@ function tagSplitFromRollups(slice: CostSlice, split: TagSplit, bucket: Bucket):
  * (decisions 053 and 092). The pair is a jsonb constant, built once when the statement is planned, not
  * again for every row a scan or a recheck tests (decision 128).
  */
-const carries = (tag: TagPair) => sql`tags @> ${JSON.stringify({ [tag.key]: tag.value })}::jsonb`;
+export const carries = (tag: TagPair) => sql`tags @> ${JSON.stringify({ [tag.key]: tag.value })}::jsonb`;
 
 /** The lines a restricted scope covers: its accounts, or lines carrying one of its tag pairs. */
 function linesInScope(scope: CostScope): RawBuilder<unknown> {

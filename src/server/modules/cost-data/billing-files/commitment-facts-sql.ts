@@ -1,6 +1,7 @@
 import { type CommitmentKind, eligibleUsageOf } from '../../../../domain/commitment-eligibility.ts';
 import type { CommitmentLineColumns } from './commitment-line-items.ts';
 import { MONEY_TYPE, quoteLiteral } from './sql-text.ts';
+import { type StoredTags, storedTagsKeySql } from './stored-tags-sql.ts';
 
 const money = (expression: string) => `CAST(${expression} AS ${MONEY_TYPE})`;
 
@@ -49,16 +50,40 @@ GROUP BY billing_period, commitment_id
 ORDER BY billing_period, commitment_id`;
 }
 
+const DAY_DIMENSIONS = 'billing_period, usage_date, usage_account_id, kind, commitment_id';
+const AMOUNTS = [
+  'total_commitment',
+  'used_commitment',
+  'covered_on_demand_cost',
+  'covered_hours',
+  'uncovered_on_demand_cost',
+  'uncovered_hours',
+];
+/** The amounts of groups summed again; the covered usage's On-Demand cost is unknown when any group's is. */
+const SUMMED_AMOUNTS = AMOUNTS.map((amount) =>
+  amount === 'covered_on_demand_cost'
+    ? `CASE WHEN bool_or(${amount} IS NULL) THEN NULL ELSE sum(${amount}) END AS ${amount}`
+    : `sum(${amount}) AS ${amount}`,
+).join(', ');
+const AMOUNTS_AS_TEXT = AMOUNTS.map((amount) => `CAST(${amount} AS VARCHAR) AS ${amount}`).join(', ');
+const DAYS_AS_TEXT = `strftime(billing_period, '%Y-%m-%d') AS billing_period,
+  strftime(usage_date, '%Y-%m-%d') AS usage_date, usage_account_id, kind, commitment_id`;
+
 /**
- * Per day, account and commitment: its total and used commitment and the On-Demand cost and hours of
- * the usage it paid for; and per day, account and kind (commitment '' ), the eligible usage no
- * commitment paid for. A reservation's running hours under a Savings Plan count as not reserved, as
- * Cost Explorer's reservation coverage counts them.
+ * Per day, account, commitment and the usage lines' stored tag set (its key, as the facts group it): its
+ * total and used commitment and the On-Demand cost and hours of the usage it paid for; and per day,
+ * account, kind (commitment '') and stored tag set, the eligible usage no commitment paid for. A reservation's running hours under a
+ * Savings Plan count as not reserved, as Cost Explorer's reservation coverage counts them. Fee lines
+ * have no tag set (tags_key NULL): a fee is its owner's, whatever tags the plan carries (decision 142).
+ * One read of the file, from which both the account days and the tag-set days are summed.
  */
-export function commitmentDaysSql(lines: string): string {
-  const dimensions = 'billing_period, usage_date, usage_account_id, kind, commitment_id';
+export function commitmentUsageGroupsSql(lines: string, tags: StoredTags): string {
+  const dimensions = `${DAY_DIMENSIONS}, tags_key`;
   const covered = (column: string) => `CASE WHEN role = 'covered' THEN ${column} END`;
-  return `WITH lines AS (${lines}),
+  const keyed = `SELECT *, CASE WHEN role = 'fee' THEN NULL ELSE ${storedTagsKeySql(tags)} END AS tags_key
+  FROM (${lines})`;
+  const usageColumns = 'billing_period, usage_date, usage_account_id, tags_key';
+  return `WITH lines AS (${keyed}),
 on_commitments AS (
   SELECT ${dimensions},
     ${money('sum(total_commitment)')} AS total_commitment,
@@ -72,21 +97,37 @@ on_commitments AS (
     OR (role = 'fee' AND total_commitment <> 0))
   GROUP BY ${dimensions}
 ), uncovered AS (
-  SELECT billing_period, usage_date, usage_account_id, 'savings-plan' AS kind, '' AS commitment_id,
-    on_demand_cost, hours FROM lines WHERE role = 'on-demand' AND ${eligibleSql('savings-plan')}
+  SELECT ${usageColumns}, 'savings-plan' AS kind, '' AS commitment_id, on_demand_cost, hours
+  FROM lines WHERE role = 'on-demand' AND ${eligibleSql('savings-plan')}
   UNION ALL
-  SELECT billing_period, usage_date, usage_account_id, 'reservation', '', on_demand_cost, hours FROM lines
+  SELECT ${usageColumns}, 'reservation', '', on_demand_cost, hours FROM lines
   WHERE (role = 'on-demand' OR (role = 'covered' AND kind = 'savings-plan')) AND ${eligibleSql('reservation')}
 ), uncovered_days AS (
   SELECT ${dimensions}, ${money('0')}, ${money('0')}, ${money('0')}, ${money('0')},
     ${money('sum(coalesce(on_demand_cost, 0))')}, ${money('sum(hours)')}
   FROM uncovered GROUP BY ${dimensions}
 )
-SELECT strftime(billing_period, '%Y-%m-%d') AS billing_period, strftime(usage_date, '%Y-%m-%d') AS usage_date,
-  usage_account_id, kind, commitment_id,
-  CAST(total_commitment AS VARCHAR) AS total_commitment, CAST(used_commitment AS VARCHAR) AS used_commitment,
-  CAST(covered_on_demand_cost AS VARCHAR) AS covered_on_demand_cost, CAST(covered_hours AS VARCHAR) AS covered_hours,
-  CAST(uncovered_on_demand_cost AS VARCHAR) AS uncovered_on_demand_cost, CAST(uncovered_hours AS VARCHAR) AS uncovered_hours
-FROM (SELECT * FROM on_commitments UNION ALL SELECT * FROM uncovered_days)
-ORDER BY billing_period, usage_date`;
+SELECT * FROM on_commitments UNION ALL SELECT * FROM uncovered_days`;
+}
+
+/** Per day, account and commitment (or kind, for the usage none paid for): the usage groups summed over tag sets. */
+export function commitmentDaysSql(groups: string): string {
+  return `SELECT ${DAYS_AS_TEXT}, ${AMOUNTS_AS_TEXT}
+FROM (SELECT ${DAY_DIMENSIONS}, ${SUMMED_AMOUNTS} FROM ${groups} GROUP BY ${DAY_DIMENSIONS})
+ORDER BY ${DAY_DIMENSIONS}`;
+}
+
+/**
+ * The same per normalized tag set, for usage lines that carry tags (decision 142): each group's stored
+ * tag set normalized as the facts' are, by the facts' own table of the file's tag sets (`tags_key` to
+ * `tags`, tagSetsSql), and the groups summed again where two stored sets became one.
+ */
+export function commitmentTagDaysSql(groups: string, tagSets: string): string {
+  return `WITH tagged AS (
+  SELECT ${DAY_DIMENSIONS}, tags, ${AMOUNTS.join(', ')} FROM ${groups} JOIN ${tagSets} USING (tags_key)
+)
+SELECT ${DAYS_AS_TEXT}, tags, ${AMOUNTS_AS_TEXT}
+FROM (SELECT ${DAY_DIMENSIONS}, tags, ${SUMMED_AMOUNTS} FROM tagged WHERE tags <> '{}'
+  GROUP BY ${DAY_DIMENSIONS}, tags)
+ORDER BY ${DAY_DIMENSIONS}, tags`;
 }

@@ -4,6 +4,7 @@ import { curLineItemProjection } from './cur-line-items.ts';
 import type { BillingFileFormat } from './daily-cost-fact.ts';
 import { focusLineItemProjection } from './focus-line-items.ts';
 import { SourceColumns } from './source-columns.ts';
+import type { StoredTags } from './stored-tags-sql.ts';
 
 /**
  * One line item as the commitments read it (decision 098), a SQL expression per column:
@@ -38,6 +39,14 @@ export interface CommitmentLineColumns {
   reserved_count: string;
   starts_ms: string;
   ends_ms: string;
+  /** The line's tags as the file stores them (decision 142). */
+  stored_tags: string;
+}
+
+/** A bill's commitment columns, and how its stored tags read as entries. */
+export interface CommitmentLines {
+  columns: CommitmentLineColumns;
+  tags: StoredTags;
 }
 
 /**
@@ -48,11 +57,13 @@ export interface CommitmentLineColumns {
 export function commitmentLineColumns(
   source: BillingFileSource,
   format: BillingFileFormat,
-): CommitmentLineColumns | null {
-  return format === 'focus' ? focusCommitmentLines(source) : curCommitmentLines(source);
+): CommitmentLines | null {
+  const projection = format === 'focus' ? focusLineItemProjection(source) : curLineItemProjection(source);
+  const columns = format === 'focus' ? focusCommitmentLines(source) : curCommitmentLines(source);
+  return columns && { columns: { ...columns, stored_tags: projection.tags.value }, tags: projection.tags };
 }
 
-function curCommitmentLines(source: BillingFileSource): CommitmentLineColumns | null {
+function curCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColumns, 'stored_tags'> | null {
   const columns = new SourceColumns(source.columns, athenaColumnName);
   if (!columns.find('savings_plan_savings_plan_a_r_n') && !columns.find('reservation_reservation_a_r_n'))
     return null;
@@ -110,7 +121,7 @@ function curCommitmentLines(source: BillingFileSource): CommitmentLineColumns | 
  * unused part (CommitmentDiscountStatus); EffectiveCost is the commitment's amortized cost, ListCost
  * the usage at list (On-Demand) prices.
  */
-function focusCommitmentLines(source: BillingFileSource): CommitmentLineColumns | null {
+function focusCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColumns, 'stored_tags'> | null {
   const columns = new SourceColumns(source.columns, focusColumnKey);
   if (!columns.find('CommitmentDiscountId')) return null;
   const facts = focusLineItemProjection(source);

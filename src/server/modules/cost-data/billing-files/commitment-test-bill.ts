@@ -82,3 +82,23 @@ export const COMMITMENT_BILL: Cur2TestLineItem[] = [
   { type: 'Usage', usageType: 'EBS:VolumeUsage.gp3', start: '2026-10-05 00:00:00', usageAmount: '100', usageAccountId: WORKLOADS, unblended: '5.000000' },
   { type: 'Tax', usageType: 'tax', start: '2026-10-05 00:00:00', unblended: '1.23', usageAccountId: PAYER },
 ];
+
+/**
+ * The commitment test bill with tags (decision 142): October 5's covered hours and both accounts' on-demand
+ * compute hours carry 'user:team'=web (which the reader cleans to team=web), the workload account's
+ * reserved day team=web, October 6's covered hour team=data; the plan's fees and the reservation's RIFee
+ * carry team=web too, which a fee never lends a tag scope.
+ */
+function tagsOf(item: Cur2TestLineItem): Record<string, string> | undefined {
+  const day = item.start?.slice(0, 10);
+  if (item.type === 'SavingsPlanCoveredUsage' || item.type === 'SavingsPlanNegation')
+    return day === '2026-10-05' ? { 'user:team': 'web' } : { team: 'data' };
+  if (item.type === 'DiscountedUsage' && item.usageAccountId === WORKLOADS) return { team: 'web' };
+  if (item.type === 'Usage' && item.usageType.includes('BoxUsage')) return { 'user:team': 'web' };
+  if (item.type === 'SavingsPlanRecurringFee' || item.type === 'RIFee') return { team: 'web' };
+  return undefined;
+}
+export const TAGGED_COMMITMENT_BILL: Cur2TestLineItem[] = COMMITMENT_BILL.map((item) => ({
+  ...item,
+  tags: tagsOf(item),
+}));

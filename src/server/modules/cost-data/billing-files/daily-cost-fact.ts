@@ -132,7 +132,15 @@ export interface CommitmentDay {
   uncoveredHours: string;
 }
 
+/** A commitment day of the usage lines that carry one tag set (decision 142): the set as canonical JSON text. */
+export interface CommitmentTagDay extends CommitmentDay {
+  tags: string;
+}
+
 export interface BillCommitments {
   commitments: BillCommitment[];
   days: CommitmentDay[];
+  tagDays: CommitmentTagDay[];
+  /** What the person should know of this read: tag-set days left out past their bound (decision 142). */
+  notes: string[];
 }

@@ -1,7 +1,7 @@
 import type { LineItemProjection } from './line-item-projection.ts';
 import { MONEY_TYPE } from './sql-text.ts';
 import { type FactGrain, resourceOnFactSql } from './stored-grain-sql.ts';
-import { cleanedTagEntriesSql, tagsJsonSql } from './stored-tags-sql.ts';
+import { cleanedTagEntriesSql, storedTagsKeySql, tagsJsonSql } from './stored-tags-sql.ts';
 
 const DIMENSIONS = [
   'usage_date',
@@ -36,7 +36,7 @@ export function groupedByStoredTagsSql(
 ): string {
   const { tags } = projection;
   const resourceId = grain === 'resource' ? projection.resourceId : resourceOnFactSql(projection);
-  const tagsKey = tags.nested ? 'hash(stored_tags)' : 'stored_tags';
+  const tagsKey = storedTagsKeySql(tags);
   return `WITH line_items AS (
   ${lineItemsSql(relation, { ...projection, resourceId })}
 )

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEligibleUsage } from '../../../../domain/commitment-eligibility.ts';
-import { COMMITMENT_BILL, PAYER, RESERVATION, SAVINGS_PLAN, WORKLOADS } from './commitment-test-bill.ts';
+import {
+  COMMITMENT_BILL,
+  PAYER,
+  RESERVATION,
+  SAVINGS_PLAN,
+  TAGGED_COMMITMENT_BILL,
+  WORKLOADS,
+} from './commitment-test-bill.ts';
 import { writeCur2TestFile } from './cur2-test-files.ts';
 import type { BillCommitments } from './daily-cost-fact.ts';
 import { openBillingFile } from './read-daily-cost-facts.ts';
@@ -174,7 +181,7 @@ describe('a bill without commitment columns', () => {
       );
       const opened = await openBillingFile(file);
       try {
-        expect(await opened.commitments()).toEqual({ commitments: [], days: [] });
+        expect(await opened.commitments()).toEqual({ commitments: [], days: [], tagDays: [], notes: [] });
       } finally {
         opened.close();
       }
@@ -210,3 +217,109 @@ describe("the FOCUS sample's commitment columns", () => {
     expect(covered).toBeCloseTo(listCost, 9);
   });
 });
+
+describe.each(['parquet', 'csv.gz'] as const)(
+  'the commitments of a tagged CUR 2.0 bill as %s',
+  (container) => {
+    let directory: string;
+    let file: string;
+    let read: BillCommitments;
+    type Item = (typeof TAGGED_COMMITMENT_BILL)[number];
+    const sum = (where: (item: Item) => boolean, field: (item: Item) => string | undefined) =>
+      TAGGED_COMMITMENT_BILL.filter(where).reduce((total, item) => total + Number(field(item) ?? 0), 0);
+    const teamOf = (item: Item) => item.tags?.team ?? item.tags?.['user:team'];
+    const usage = (item: Item) => item.type !== 'SavingsPlanRecurringFee' && item.type !== 'RIFee';
+    const readWith = async (options: { maxCommitmentTagDays?: number } = {}) => {
+      const opened = await openBillingFile(file, { grain: 'stored', ...options });
+      try {
+        return await opened.commitments();
+      } finally {
+        opened.close();
+      }
+    };
+
+    beforeAll(async () => {
+      directory = mkdtempSync(path.join(os.tmpdir(), 'commitments-tagged-'));
+      file = path.join(directory, 'export-part-00001');
+      await writeCur2TestFile(file, TAGGED_COMMITMENT_BILL, container);
+      read = await readWith();
+    });
+    afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+    it('keeps the usage under each commitment per cleaned tag set, and no fee', () => {
+      expect([...new Set(read.tagDays.map((day) => day.tags))].sort()).toEqual([
+        '{"team":"data"}',
+        '{"team":"web"}',
+      ]);
+      const ofTeam = (team: string, commitmentId: string) =>
+        read.tagDays.filter((day) => day.tags === `{"team":"${team}"}` && day.commitmentId === commitmentId);
+      const covered = (team: string, type: string) =>
+        sum(
+          (item) => item.type === type && teamOf(item) === team,
+          (item) => item.unblended,
+        );
+      expect(
+        total(ofTeam('web', SAVINGS_PLAN).map((day) => ({ value: day.coveredOnDemandCost }))),
+      ).toBeCloseTo(covered('web', 'SavingsPlanCoveredUsage'), 9);
+      expect(
+        total(ofTeam('data', SAVINGS_PLAN).map((day) => ({ value: day.coveredOnDemandCost }))),
+      ).toBeCloseTo(covered('data', 'SavingsPlanCoveredUsage'), 9);
+      // The plan's fees carry team=web: none of their commitment reaches a tag set.
+      expect(total(read.tagDays.map((day) => ({ value: day.totalCommitment })))).toBeCloseTo(
+        sum(
+          (item) => item.type === 'DiscountedUsage' && teamOf(item) !== undefined,
+          (i) => i.reservationEffectiveCost,
+        ),
+        9,
+      );
+      const reserved = ofTeam('web', RESERVATION);
+      expect(reserved.map((day) => [day.usageDate, day.usageAccountId, day.coveredHours])).toEqual([
+        ['2026-10-06', WORKLOADS, '24.000000000000'],
+      ]);
+    });
+
+    it('keeps the tagged usage no commitment paid for, and leaves untagged usage to the account days', () => {
+      const uncovered = (kind: string) =>
+        total(
+          read.tagDays
+            .filter((day) => day.commitmentId === '' && day.kind === kind)
+            .map((day) => ({ value: day.uncoveredOnDemandCost })),
+        );
+      const tagged = (item: Item) => usage(item) && teamOf(item) !== undefined;
+      expect(uncovered('savings-plan')).toBeCloseTo(
+        sum(
+          (item) =>
+            tagged(item) &&
+            item.type === 'Usage' &&
+            isEligibleUsage('savings-plan', item.productCode ?? 'AmazonEC2', item.usageType),
+          (item) => item.unblended,
+        ),
+        9,
+      );
+      // The untagged RDS hours are eligible for a reservation: in the account days, in no tag set.
+      const accountDays = total(
+        read.days
+          .filter((day) => day.commitmentId === '' && day.kind === 'reservation')
+          .map((day) => ({ value: day.uncoveredHours })),
+      );
+      const tagDays = total(
+        read.tagDays
+          .filter((day) => day.commitmentId === '' && day.kind === 'reservation')
+          .map((day) => ({ value: day.uncoveredHours })),
+      );
+      expect(accountDays - tagDays).toBeCloseTo(20, 9);
+    });
+
+    it('keeps no tag set past its bound, and says so', async () => {
+      const bounded = await readWith({ maxCommitmentTagDays: 2 });
+      expect(bounded.tagDays).toEqual([]);
+      expect(bounded.days).toEqual(read.days);
+      expect(bounded.notes).toEqual([
+        expect.stringContaining(
+          `groups of a day, account and tag set, more than the 2 kept for teams scoped by tag pairs`,
+        ),
+      ]);
+      expect(read.notes).toEqual([]);
+    });
+  },
+);

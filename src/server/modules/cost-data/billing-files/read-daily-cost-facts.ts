@@ -70,6 +70,8 @@ export interface ReadBillingFileOptions extends DuckDbSessionOptions {
    * fitted to what it grouped (decision 141).
    */
   dayRanges?: readonly DayRange[];
+  /** The most tag-set days of commitment usage kept (decision 142); MAX_COMMITMENT_TAG_DAYS by default. */
+  maxCommitmentTagDays?: number;
 }
 
 /** A billing file reduced to daily facts, held by DuckDB until read out; close it when done. */
@@ -172,7 +174,10 @@ export async function openBillingFile(
         emitMonthlyResourceCosts(connection, file, lineItemsSql(source.relation, projection), options),
       commitments: async () => {
         try {
-          return await readCommitments(connection, source, format);
+          return await readCommitments(connection, source, format, {
+            tagSets: TAG_SETS_TABLE,
+            maxTagDays: options.maxCommitmentTagDays,
+          });
         } catch (error) {
           throw isOutOfMemory(error) ? translateDuckDbError(error, file) : error;
         }
@@ -349,7 +354,8 @@ function progressOfStatement(
 
 /**
  * The facts table from the scan's groups and their tag sets, normalized once each; the groups are summed
- * again only when two stored tag sets became one (decision 115). The groups are dropped after.
+ * again only when two stored tag sets became one (decision 115). The groups are dropped after; the tag
+ * sets are kept for the commitments' usage by tag set (decision 142).
  */
 async function factsFromGroups(connection: DuckDBConnection, projection: LineItemProjection): Promise<void> {
   await connection.run(
@@ -360,7 +366,7 @@ async function factsFromGroups(connection: DuckDBConnection, projection: LineIte
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${FACTS_TABLE} AS ${factsFromGroupsSql(GROUPS_TABLE, TAG_SETS_TABLE, merge)}`,
   );
-  await connection.run(`DROP TABLE ${GROUPS_TABLE}; DROP TABLE ${TAG_SETS_TABLE}`);
+  await connection.run(`DROP TABLE ${GROUPS_TABLE}`);
 }
 
 /** Interrupts DuckDB's statement, again until it has stopped (an interrupt can land before it starts). */

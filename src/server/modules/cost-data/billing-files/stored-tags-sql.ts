@@ -28,6 +28,11 @@ export function jsonTextTags(column: string): StoredTags {
   };
 }
 
+/** What lines are grouped on for their stored tags: the text as is, a map's or list's hash. */
+export function storedTagsKeySql(tags: StoredTags, stored = 'stored_tags'): string {
+  return tags.nested ? `hash(${stored})` : stored;
+}
+
 export interface TagColumn {
   column: string;
   key: string;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { scopeTagsNote } from './commitment-language.ts';
 
 describe("the note on a scope's tag pairs", () => {
-  it('names each pair and says the usage they select counts only in the accounts the person sees', () => {
+  it('names each pair, says what commitments paid for of the usage they select counts, and who owns them', () => {
     expect(scopeTagsNote(['team=web'])).toBe(
-      'Your team also sees usage tagged team=web. What a Savings Plan or reservation paid for is kept by account, not by tag, so that usage is counted here only in the accounts you see.',
+      'Your team also sees usage tagged team=web in other accounts. What Savings Plans and reservations paid for of it counts here; the commitments themselves belong to the accounts billed for them.',
     );
     expect(scopeTagsNote(['team=web', 'env=prod'])).toMatch(
-      /^Your team also sees usage tagged team=web or env=prod\./,
+      /^Your team also sees usage tagged team=web or env=prod in other accounts\./,
     );
   });
 });

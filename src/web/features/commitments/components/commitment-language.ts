@@ -57,10 +57,10 @@ export function stateLabel(row: CommitmentRow): string | null {
 }
 
 /**
- * Why a scope's tag pairs do not narrow this page: what a commitment paid for is kept by account, so usage
- * those pairs select counts here only in the scope's accounts.
+ * What a scope's tag pairs do on this page (decision 142): what commitments paid for of the usage they
+ * select counts, and the commitments stay their billed accounts'.
  */
 export function scopeTagsNote(tags: readonly string[]): string {
   const named = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(tags);
-  return `Your team also sees usage tagged ${named}. What a Savings Plan or reservation paid for is kept by account, not by tag, so that usage is counted here only in the accounts you see.`;
+  return `Your team also sees usage tagged ${named} in other accounts. What Savings Plans and reservations paid for of it counts here; the commitments themselves belong to the accounts billed for them.`;
 }

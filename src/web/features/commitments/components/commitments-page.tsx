@@ -92,8 +92,8 @@ export function CommitmentsPage() {
           <Text c="dimmed" mt="xs">
             {view.scoped
               ? view.billed_elsewhere.length > 0
-                ? 'No Savings Plan or Reserved Instance is billed to the accounts you see. Those below, billed to other accounts, paid for some of their usage.'
-                : 'No Savings Plan or Reserved Instance is owned by the accounts you see, and none paid for their usage in this window.'
+                ? 'No Savings Plan or Reserved Instance is billed to the accounts you see. Those below, billed to other accounts, paid for some of the usage you see.'
+                : 'No Savings Plan or Reserved Instance is owned by the accounts you see, and none paid for the usage you see in this window.'
               : 'The bill names no Savings Plan or Reserved Instance. They appear here once a Cost and Usage Report or FOCUS export that holds them is read.'}
           </Text>
         </Paper>
