@@ -177,15 +177,19 @@ export function createBillingDataService(deps: BillingDataDependencies) {
   }
 
   /**
-   * The view's commitments ending this month (decision 114), in the scope's part (decisions 134 and 142).
-   * Only AWS bills name commitments: a choice of providers without AWS holds none. A choice of tag values
-   * narrows the scope's usage to a tag, a cut the commitment reads do not make yet: it weighs none.
+   * The view's commitments ending this month (decision 114), in the part of the scope's usage the view
+   * holds (decisions 134 and 142): a choice of tag values holds the usage carrying one of them. Only AWS
+   * bills name commitments: a choice of providers without AWS holds none.
    */
   async function commitmentEndsOf(view: View, integration: { id: string; name: string }, today: IsoDay) {
     const { filter, organizationId, scope } = view.slice;
-    const tagValuesChosen = typeof view.key === 'object' && view.key.values !== 'All';
-    if (tagValuesChosen || (filter.providers.length > 0 && !filter.providers.includes('AWS'))) return [];
-    return deps.commitments.endingInMonth({ organizationId, integration }, scope, today, now());
+    if (filter.providers.length > 0 && !filter.providers.includes('AWS')) return [];
+    const { key } = view;
+    const chosen =
+      typeof key === 'object' && key.values !== 'All'
+        ? key.values.map((value) => (value === UNTAGGED ? null : { key: key.tagKey, value }))
+        : undefined;
+    return deps.commitments.endingInMonth({ organizationId, integration }, scope, today, now(), chosen);
   }
 
   async function monthEndForecastOf(

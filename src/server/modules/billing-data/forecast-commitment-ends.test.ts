@@ -17,8 +17,11 @@ import { writeCur2TestFile } from '../cost-data/billing-files/cur2-test-files.ts
 const { payer: PAYER, workloads: WORKLOADS, data: DATA } = PLAN_BILL_ACCOUNTS;
 const PLAN = ENDING_PLAN;
 const BILLED_DAYS = eachDay('2026-11-01', '2026-11-11');
-/** November 1 to 11 of the bill. */
-const novemberBill = (planEndsAt: string) => billWithSavingsPlan(BILLED_DAYS, planEndsAt);
+/** November 1 to 11 of the bill; the workload account's usage carries team=web (decision 142). */
+const novemberBill = (planEndsAt: string) =>
+  billWithSavingsPlan(BILLED_DAYS, planEndsAt).map((item) =>
+    item.usageAccountId === WORKLOADS ? { ...item, tags: { team: 'web' } } : item,
+  );
 
 type Item = Cur2TestLineItem;
 const sumOf = (items: Item[], type: string, field: (item: Item) => string | undefined) =>
@@ -142,18 +145,36 @@ describe('the month-end forecast with a Savings Plan ending within the month', (
     expect(workloads.map((end) => end.commitment_id)).toEqual([PLAN]);
     expect(workloads[0]?.extra_usd).toBeCloseTo((wholeExtra * 60) / 90, 6);
     expect(data[0]?.extra_usd).toBeCloseTo((wholeExtra * 30) / 90, 6);
-    // The fee's account holds none of the usage the plan paid for; fee and usage lines carry no tags here.
+    // The fee's account holds none of the usage the plan paid for.
     expect(payer).toEqual([]);
-    expect(tagged).toEqual([]);
-    const teamsSum = [...workloads, ...data, ...payer, ...tagged].reduce(
-      (sum, end) => sum + (end.extra_usd ?? 0),
-      0,
-    );
+    // The team of team=web holds the workload account's usage, which carries it (decision 142).
+    expect(tagged[0]?.extra_usd).toBeCloseTo((wholeExtra * 60) / 90, 6);
+    // The teams of accounts share no usage: together never more than the whole.
+    const teamsSum = [...workloads, ...data, ...payer].reduce((sum, end) => sum + (end.extra_usd ?? 0), 0);
     expect(teamsSum).toBeLessThanOrEqual(wholeExtra + 1e-6);
   });
 
-  it('leaves the end out of a view narrowed to a choice of tag values', async () => {
-    const byTag = await forecastOf(ending, owner, { tag_key: 'team', selected_tag_values: 'web' });
-    expect(byTag.commitment_ends).toEqual([]);
+  it('gives a view narrowed to a choice of tag values the part of the end its usage carries', async () => {
+    const whole = await forecastOf(ending);
+    const wholeExtra = whole.commitment_ends[0]?.extra_usd ?? 0;
+    const web = { tag_key: 'team', selected_tag_values: 'web' };
+    const [byTag, membersByTag, lastingByTag] = await Promise.all([
+      forecastOf(ending, owner, web),
+      forecastOf(ending, member, web),
+      forecastOf(lasting, owner, web),
+    ]);
+    expect(byTag.commitment_ends.map((end) => end.commitment_id)).toEqual([PLAN]);
+    expect(byTag.commitment_ends[0]?.extra_usd).toBeCloseTo((wholeExtra * 60) / 90, 6);
+    expect(byTag.forecast - lastingByTag.forecast).toBeCloseTo((wholeExtra * 60) / 90, 6);
+    // The Workloads member's accounts, narrowed to team=web: the same usage.
+    expect(membersByTag.commitment_ends[0]?.extra_usd).toBeCloseTo((wholeExtra * 60) / 90, 6);
+    // No usage the plan paid for carries team=data; the untagged lines cannot be told from the tag sets.
+    const none = await forecastOf(ending, owner, { tag_key: 'team', selected_tag_values: 'data' });
+    expect(none.commitment_ends).toEqual([]);
+    const untagged = await forecastOf(ending, owner, {
+      tag_key: 'team',
+      selected_tag_values: 'web,untagged',
+    });
+    expect(untagged.commitment_ends).toEqual([]);
   });
 });

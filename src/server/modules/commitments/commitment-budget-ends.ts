@@ -1,10 +1,10 @@
 import type { IsoDay } from '../../../domain/calendar-days.ts';
 import type { EndingCommitment } from '../../../domain/commitment-forecast.ts';
-import type { TagPair } from '../../../domain/cost-scope.ts';
+import { commitmentUsageOf } from '../../../domain/commitment-usage.ts';
+import { type CostScope, type TagPair, UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import { createPeriodEndCommitments } from './commitment-month-ends.ts';
-import type { CommitmentUsage } from './commitment-scope.ts';
 
 /**
  * The commitments a budget's forecast weighs (decision 137): of every integration of the organization, as
@@ -25,9 +25,8 @@ export function createBudgetCommitmentEnds(deps: {
 }): BudgetCommitmentEnds {
   const endingIn = createPeriodEndCommitments(deps);
   return async (organizationId, { accountIds, tag }, days, now) => {
-    const usage: CommitmentUsage | null = tag
-      ? { accountIds: [], tagged: { tags: [tag], accountIds } }
-      : accountIds && { accountIds };
+    const accounts: CostScope = accountIds ? { restricted: true, accountIds, tags: [] } : UNRESTRICTED;
+    const usage = commitmentUsageOf(accounts, { tagChoice: tag ? [tag] : undefined });
     const integrations = await deps.integrations.awsTargetsOf(organizationId);
     const ends = await Promise.all(
       integrations.map((integration) => endingIn({ organizationId, integration }, usage, days, now)),

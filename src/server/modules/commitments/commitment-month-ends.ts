@@ -1,10 +1,10 @@
 import { addDays, type IsoDay, monthEnd } from '../../../domain/calendar-days.ts';
 import { type CoveredUsage, endingCommitmentInScope } from '../../../domain/commitment-end-in-scope.ts';
 import { type EndingCommitment, endsWithinWeighedDays } from '../../../domain/commitment-forecast.ts';
-import type { CostScope } from '../../../domain/cost-scope.ts';
+import { type CommitmentUsage, commitmentUsageOf, holdsUsage } from '../../../domain/commitment-usage.ts';
+import type { CostScope, TagPair } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { type CommitmentAlertFacts, factsOfCommitments, LAST_DAYS } from './commitment-alert-facts.ts';
-import { type CommitmentUsage, commitmentUsageOf, holdsUsage } from './commitment-scope.ts';
 
 type Commitments = Pick<CostDataService, 'commitments'>['commitments'];
 type Owner = { organizationId: string; integration: { id: string; name: string } };
@@ -24,8 +24,14 @@ const endOf = (fact: Dated): EndingCommitment => ({
  */
 export function createMonthEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const endingIn = createPeriodEndCommitments(deps);
-  return (owner: Owner, scope: CostScope, today: IsoDay, now: Date) =>
-    endingIn(owner, commitmentUsageOf(scope), { today, periodEnd: monthEnd(today) }, now);
+  return (
+    owner: Owner,
+    scope: CostScope,
+    today: IsoDay,
+    now: Date,
+    /** A view's choice of tag values (null: its untagged lines), when it narrows the scope's usage. */
+    tagChoice?: ReadonlyArray<TagPair | null>,
+  ) => endingIn(owner, commitmentUsageOf(scope, { tagChoice }), { today, periodEnd: monthEnd(today) }, now);
 }
 
 /**

@@ -2,8 +2,8 @@ import type { CommitmentBilledElsewhere } from '../../../contracts/commitments.t
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
 import { commitmentPartInScope } from '../../../domain/commitment-part-in-scope.ts';
 import { commitmentState, daysUntilEnd } from '../../../domain/commitment-terms.ts';
+import { type CommitmentUsage, holdsUsage } from '../../../domain/commitment-usage.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
-import { type CommitmentUsage, holdsUsage } from './commitment-scope.ts';
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 

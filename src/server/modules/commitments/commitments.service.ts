@@ -3,6 +3,7 @@ import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-day
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
 import { isSameCommitment, matchCommitmentSources } from '../../../domain/commitment-sources.ts';
 import { commitmentState, daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
+import { commitmentUsageOf } from '../../../domain/commitment-usage.ts';
 import { coverageOf, utilizationOf } from '../../../domain/commitment-utilization.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +21,6 @@ import {
   withListing,
 } from './commitment-inventory-rows.ts';
 import { createCommitmentPartsInScope, createMonthEndCommitments } from './commitment-month-ends.ts';
-import { commitmentUsageOf } from './commitment-scope.ts';
 import { spreadPeriodUnused } from './commitment-spread.ts';
 import { commitmentsBilledElsewhere } from './commitments-billed-elsewhere.ts';
 
@@ -63,7 +63,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const to = query.to ?? isoDayInTimeZone(now, 'UTC');
     const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
     const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
-    const usage = commitmentUsageOf(scope, query.account_id);
+    const usage = commitmentUsageOf(scope, { accountId: query.account_id });
     const accountIds = usage?.accountIds ?? null;
     let inventory = await costData.commitments.list({ ...owner, accountIds });
     const ownedIds = new Set(inventory.map((commitment) => commitment.commitmentId));

@@ -1,16 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { TagPair } from '../../../domain/cost-scope.ts';
+import type { TaggedUsage } from '../../../domain/commitment-usage.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { carries, splitIntoMonths } from './cost-slices.repository.ts';
-
-/**
- * Usage outside a scope's accounts that still counts in it because its lines carry one of the scope's
- * tag pairs (decision 142); `accountIds` narrows it to some accounts (a filter), null for any.
- */
-export interface TaggedUsage {
-  tags: TagPair[];
-  accountIds: string[] | null;
-}
 
 /** Whose commitments: one integration of one organization, maybe narrowed to some accounts. */
 export interface CommitmentScope {

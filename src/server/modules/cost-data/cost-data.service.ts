@@ -45,7 +45,7 @@ import {
 import { usageRegions } from './resource-costs.repository.ts';
 import { stageWhileReading } from './stage-while-reading.ts';
 
-export type { PeriodUnused, StoredCommitment, TaggedUsage } from './commitment-reads.repository.ts';
+export type { PeriodUnused, StoredCommitment } from './commitment-reads.repository.ts';
 export type { IngestionRun, IngestionRunError };
 
 export interface BillingFileToIngest {
