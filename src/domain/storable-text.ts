@@ -52,10 +52,13 @@ export function storableFailure(failure: FailureDetails): FailureDetails {
   };
 }
 
-/** Tags as the database keeps them: each key and value storable text of at most 1,024 characters. */
+/** The longest text a cost fact's dimension or tag keeps. */
+export const STORABLE_FACT_TEXT_LENGTH = 1_024;
+
+/** Tags as the database keeps them: each key and value storable text of a fact's length. */
 export function storableTags(tags: Record<string, string>): Record<string, string> {
   const stored: Record<string, string> = {};
   for (const [key, value] of Object.entries(tags))
-    stored[storableText(key, 1_024)] = storableText(value, 1_024);
+    stored[storableText(key, STORABLE_FACT_TEXT_LENGTH)] = storableText(value, STORABLE_FACT_TEXT_LENGTH);
   return stored;
 }

@@ -20,7 +20,8 @@ const endOf = (fact: Dated): EndingCommitment => ({
 /**
  * The commitments of one integration that end within the calendar month holding `today`, with their
  * latest 30 days in the bill (decision 114); in a team's scope, the part of each that its covered usage
- * carries, in its accounts or under its tag pairs (decisions 134 and 142). A month with no end reads only the inventory.
+ * carries, in its accounts or under its tag pairs (decisions 134 and 142). A month with no end reads
+ * only the inventory.
  */
 export function createMonthEndCommitments(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const endingIn = createPeriodEndCommitments(deps);
@@ -70,9 +71,9 @@ export function createPeriodEndCommitments(deps: { costData: Pick<CostDataServic
 
 /**
  * Commitments billed outside a scope, as the part of each that the scope's covered usage, in its
- * accounts or carrying its tag pairs, carries over its latest 30 days (decisions 134, 139 and 142): its facts with those days scaled by the share,
- * and no days or return window of its own (its utilization and return are the owner's). One that paid
- * for none of their usage is left out.
+ * accounts or carrying its tag pairs, carries over its latest 30 days (decisions 134, 139 and 142): its
+ * facts with those days scaled by the share, and no days or return window of its own (its utilization
+ * and return are the owner's). One that paid for none of their usage is left out.
  */
 export function createCommitmentPartsInScope(deps: { costData: Pick<CostDataService, 'commitments'> }) {
   const { commitments } = deps.costData;

@@ -8,7 +8,8 @@ const STAGE_BATCH = 1_000;
 
 /**
  * A run's commitments wait in staging beside its facts, one JSON row each (a commitment and month, a
- * day, account and commitment, or the same per tag set): they are few next to the facts. Amounts stay exact decimal text.
+ * day, account and commitment, or the same per tag set): they are few next to the facts. Amounts stay
+ * exact decimal text.
  */
 export async function stageCommitments(
   db: Kysely<DatabaseSchema>,

@@ -119,9 +119,7 @@ function taggedRows(scope: CommitmentScope, window: CommitmentWindow): RawBuilde
   if (!tagged || scope.accountIds === null || tagged.tags.length === 0 || tagged.accountIds?.length === 0)
     return [];
   const outsideAccounts =
-    scope.accountIds && scope.accountIds.length > 0
-      ? sql`usage_account_id not in (${sql.join(scope.accountIds)})`
-      : sql`true`;
+    scope.accountIds.length > 0 ? sql`usage_account_id not in (${sql.join(scope.accountIds)})` : sql`true`;
   return [
     sql`select usage_date, ${AMOUNTS} from cost_commitment_tag_days
       where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}

@@ -1,6 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { storableTags, storableText, storableTextOrNull } from '../../../domain/storable-text.ts';
+import {
+  STORABLE_FACT_TEXT_LENGTH,
+  storableTags,
+  storableText,
+  storableTextOrNull,
+} from '../../../domain/storable-text.ts';
 import { copyCsvFile, copyField, copyRows } from '../../db/bulk-copy.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import {
@@ -12,7 +17,7 @@ import {
 import { discardStagedCommitments, swapCommitments } from './commitment-facts.repository.ts';
 
 /** Resource ids, usage types and tags are short; a longer value is junk and must still fit an index. */
-const FACT_TEXT_LENGTH = 1_024;
+const FACT_TEXT_LENGTH = STORABLE_FACT_TEXT_LENGTH;
 const text = (value: string) => storableText(value, FACT_TEXT_LENGTH);
 
 export interface FactOwner {

@@ -72,10 +72,11 @@ const DAYS_AS_TEXT = `strftime(billing_period, '%Y-%m-%d') AS billing_period,
 /**
  * Per day, account, commitment and the usage lines' stored tag set (its key, as the facts group it): its
  * total and used commitment and the On-Demand cost and hours of the usage it paid for; and per day,
- * account, kind (commitment '') and stored tag set, the eligible usage no commitment paid for. A reservation's running hours under a
- * Savings Plan count as not reserved, as Cost Explorer's reservation coverage counts them. Fee lines
- * have no tag set (tags_key NULL): a fee is its owner's, whatever tags the plan carries (decision 142).
- * One read of the file, from which both the account days and the tag-set days are summed.
+ * account, kind (commitment '') and stored tag set, the eligible usage no commitment paid for. A
+ * reservation's running hours under a Savings Plan count as not reserved, as Cost Explorer's reservation
+ * coverage counts them. Fee lines have no tag set (tags_key NULL): a fee is its owner's, whatever tags
+ * the plan carries (decision 142). One read of the file, from which both the account days and the
+ * tag-set days are summed.
  */
 export function commitmentUsageGroupsSql(lines: string, tags: StoredTags): string {
   const dimensions = `${DAY_DIMENSIONS}, tags_key`;

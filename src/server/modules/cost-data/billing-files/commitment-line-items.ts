@@ -58,12 +58,10 @@ export function commitmentLineColumns(
   source: BillingFileSource,
   format: BillingFileFormat,
 ): CommitmentLines | null {
-  const projection = format === 'focus' ? focusLineItemProjection(source) : curLineItemProjection(source);
-  const columns = format === 'focus' ? focusCommitmentLines(source) : curCommitmentLines(source);
-  return columns && { columns: { ...columns, stored_tags: projection.tags.value }, tags: projection.tags };
+  return format === 'focus' ? focusCommitmentLines(source) : curCommitmentLines(source);
 }
 
-function curCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColumns, 'stored_tags'> | null {
+function curCommitmentLines(source: BillingFileSource): CommitmentLines | null {
   const columns = new SourceColumns(source.columns, athenaColumnName);
   if (!columns.find('savings_plan_savings_plan_a_r_n') && !columns.find('reservation_reservation_a_r_n'))
     return null;
@@ -76,7 +74,7 @@ function curCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColum
   const reservationLine = `${type} IN ('DiscountedUsage', 'RIFee')`;
   const kind = `CASE WHEN ${savingsPlanLine} THEN 'savings-plan' WHEN ${reservationLine} THEN 'reservation' END`;
   const lineHours = `((${columns.epochMs('line_item_usage_end_date')} - ${columns.epochMs('line_item_usage_start_date')}) / 3600000.0)`;
-  return {
+  const lineColumns: CommitmentLineColumns = {
     billing_period: facts.billingPeriod,
     usage_date: facts.usageDate,
     usage_account_id: facts.usageAccountId,
@@ -113,7 +111,9 @@ function curCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColum
     reserved_count: columns.optionalNumber('reservation_number_of_reservations'),
     starts_ms: `coalesce(${columns.epochMs('savings_plan_start_time')}, ${columns.epochMs('reservation_start_time')})`,
     ends_ms: `coalesce(${columns.epochMs('savings_plan_end_time')}, ${columns.epochMs('reservation_end_time')})`,
+    stored_tags: facts.tags.value,
   };
+  return { columns: lineColumns, tags: facts.tags };
 }
 
 /**
@@ -121,7 +121,7 @@ function curCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColum
  * unused part (CommitmentDiscountStatus); EffectiveCost is the commitment's amortized cost, ListCost
  * the usage at list (On-Demand) prices.
  */
-function focusCommitmentLines(source: BillingFileSource): Omit<CommitmentLineColumns, 'stored_tags'> | null {
+function focusCommitmentLines(source: BillingFileSource): CommitmentLines | null {
   const columns = new SourceColumns(source.columns, focusColumnKey);
   if (!columns.find('CommitmentDiscountId')) return null;
   const facts = focusLineItemProjection(source);
@@ -132,7 +132,7 @@ function focusCommitmentLines(source: BillingFileSource): Omit<CommitmentLineCol
   const listCost = columns.optionalNumber('ListCost');
   const onCommitment = `${id} <> '' AND ${status} IN ('used', 'unused')`;
   const isUsage = `lower(${columns.text(['ChargeCategory'])}) = 'usage'`;
-  return {
+  const lineColumns: CommitmentLineColumns = {
     billing_period: facts.billingPeriod,
     usage_date: facts.usageDate,
     usage_account_id: facts.usageAccountId,
@@ -158,5 +158,7 @@ function focusCommitmentLines(source: BillingFileSource): Omit<CommitmentLineCol
     reserved_count: 'CAST(NULL AS DOUBLE)',
     starts_ms: 'CAST(NULL AS BIGINT)',
     ends_ms: 'CAST(NULL AS BIGINT)',
+    stored_tags: facts.tags.value,
   };
+  return { columns: lineColumns, tags: facts.tags };
 }
