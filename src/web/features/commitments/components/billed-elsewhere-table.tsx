@@ -34,8 +34,9 @@ export function BilledElsewhereTable({
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        Your part of each: the usage it covered in the accounts you see, what that usage cost under it, and
-        the saving. Its utilization and unused dollars belong to the account it is billed to.
+        Your part of each: the usage it covered in your accounts or under your team's tags, what that usage
+        cost under it, and the saving. Its utilization and unused dollars belong to the account it is billed
+        to.
       </Text>
       <Table.ScrollContainer minWidth={860}>
         <Table verticalSpacing="sm" aria-label="Commitments billed to other accounts">
