@@ -152,6 +152,20 @@ export const commitmentsView = z.object({
    */
   scope_tags: z.array(z.string()),
   commitments: z.array(commitmentRow),
+  /**
+   * For a scope of tag pairs: the months of the window whose tagged usage under commitments is not
+   * known, so their coverage and the commitments billed elsewhere count only the scope's accounts:
+   * read before it was kept ('read-before'; upload the month again to fill it), or read from a file of
+   * more groups of a day, account and tag set than the server keeps ('too-many'; `tag_days` is that
+   * file's count, the largest of the month's parts).
+   */
+  tag_gaps: z.array(
+    z.object({
+      month: z.string(),
+      reason: z.enum(['read-before', 'too-many']),
+      tag_days: z.number().nullable(),
+    }),
+  ),
   /** In a scope of some accounts or tag pairs: the commitments billed outside it that paid for its usage. */
   billed_elsewhere: z.array(commitmentBilledElsewhere),
   coverage: z.array(commitmentCoverage),

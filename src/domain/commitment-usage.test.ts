@@ -3,7 +3,6 @@ import { commitmentUsageOf, holdsUsage } from './commitment-usage.ts';
 import { UNRESTRICTED } from './cost-scope.ts';
 
 const WEB = { key: 'team', value: 'web' };
-const DATA = { key: 'team', value: 'data' };
 const accountsAndWeb = { restricted: true as const, accountIds: ['111', '222'], tags: [WEB] };
 const accountsOnly = { restricted: true as const, accountIds: ['111'], tags: [] };
 
@@ -31,24 +30,25 @@ describe('the usage whose commitments a person sees', () => {
     expect(holdsUsage(outside!)).toBe(false);
   });
 
-  it("holds a choice of tag values' usage, within the scope's accounts", () => {
-    expect(commitmentUsageOf(UNRESTRICTED, { tagChoice: [WEB, DATA] })).toEqual({
-      accountIds: [],
-      tagged: { tags: [WEB, DATA], accountIds: null },
+  it("cuts any scope by a choice of one tag's values, the untagged lines included", () => {
+    const webOrData = { key: 'team', values: ['web', 'data'], untagged: false };
+    expect(commitmentUsageOf(UNRESTRICTED, { tagChoice: webOrData })).toEqual({
+      accountIds: null,
+      choice: webOrData,
     });
-    expect(commitmentUsageOf(accountsOnly, { tagChoice: [DATA] })).toEqual({
-      accountIds: [],
-      tagged: { tags: [DATA], accountIds: ['111'] },
+    const dataOrNone = { key: 'team', values: ['data'], untagged: true };
+    expect(commitmentUsageOf(accountsAndWeb, { tagChoice: dataOrNone })).toEqual({
+      accountIds: ['111', '222'],
+      tagged: { tags: [WEB], accountIds: null },
+      choice: dataOrNone,
     });
+    expect(holdsUsage(commitmentUsageOf(accountsOnly, { tagChoice: dataOrNone })!)).toBe(true);
   });
 
-  it('holds none for a cut the tag sets cannot make', () => {
-    // A scope's own pairs narrowed by another tag, the untagged lines, an empty choice.
-    for (const usage of [
-      commitmentUsageOf(accountsAndWeb, { tagChoice: [DATA] }),
-      commitmentUsageOf(UNRESTRICTED, { tagChoice: [WEB, null] }),
-      commitmentUsageOf(UNRESTRICTED, { tagChoice: [] }),
-    ])
-      expect(holdsUsage(usage!)).toBe(false);
+  it('holds none for an empty choice, nor for a scope of nothing', () => {
+    const empty = { key: 'team', values: [], untagged: false };
+    expect(holdsUsage(commitmentUsageOf(UNRESTRICTED, { tagChoice: empty })!)).toBe(false);
+    const nothing = { restricted: true as const, accountIds: [], tags: [] };
+    expect(holdsUsage(commitmentUsageOf(nothing)!)).toBe(false);
   });
 });

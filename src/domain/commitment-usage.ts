@@ -10,35 +10,43 @@ export interface TaggedUsage {
 }
 
 /**
- * The usage whose commitments a person sees (decisions 098 and 142): the accounts they own commitments
- * and usage in, and the tagged usage of other accounts their scope's tag pairs select. Null for every
- * account. Ownership stays with accounts: a fee line carries no usage's tags.
+ * A view's choice of one tag key's values: the lines whose `key` holds one of `values`, and, when
+ * `untagged`, the lines without the key.
  */
-export interface CommitmentUsage {
-  accountIds: string[];
-  tagged?: TaggedUsage;
+export interface TagChoice {
+  key: string;
+  values: string[];
+  untagged: boolean;
 }
 
 /**
- * A person's scope narrowed by an account filter, or by a view's choice of tag values, as the commitment
- * reads take it. A choice of tag values holds only tagged usage: within the scope's accounts, or anywhere
- * for an unrestricted scope. The reads cannot cut a scope's own tag pairs by another tag, nor select the
- * lines a key is missing from (null in the choice): such a view holds none.
+ * The usage whose commitments a person sees (decisions 098 and 142): the accounts they own commitments
+ * and usage in (null: every account), the tagged usage of other accounts their scope's tag pairs select,
+ * and a view's choice of tag values narrowing all of it (decision 143). Null for every account, uncut.
+ * Ownership stays with accounts: a fee line carries no usage's tags.
+ */
+export interface CommitmentUsage {
+  accountIds: string[] | null;
+  tagged?: TaggedUsage;
+  choice?: TagChoice;
+}
+
+/**
+ * A person's scope narrowed by an account filter, or by a view's choice of one tag's values, as the
+ * commitment reads take it.
  */
 export function commitmentUsageOf(
   scope: CostScope,
-  narrowed: { accountId?: string; tagChoice?: ReadonlyArray<TagPair | null> } = {},
+  narrowed: { accountId?: string; tagChoice?: TagChoice } = {},
 ): CommitmentUsage | null {
   const { accountId, tagChoice } = narrowed;
-  if (tagChoice) {
-    const pairs = tagChoice.filter((pair) => pair !== null);
-    if (pairs.length < tagChoice.length || pairs.length === 0 || (scope.restricted && scope.tags.length > 0))
-      return { accountIds: [] };
-    return {
-      accountIds: [],
-      tagged: { tags: pairs, accountIds: scope.restricted ? scope.accountIds : null },
-    };
-  }
+  const base = scopeUsage(scope, accountId);
+  if (!tagChoice) return base;
+  if (tagChoice.values.length === 0 && !tagChoice.untagged) return { accountIds: [] };
+  return { ...(base ?? { accountIds: null }), choice: tagChoice };
+}
+
+function scopeUsage(scope: CostScope, accountId: string | undefined): CommitmentUsage | null {
   if (!scope.restricted) return accountId ? { accountIds: [accountId] } : null;
   const tagged = (accountIds: string[] | null) =>
     scope.tags.length > 0 ? { tagged: { tags: scope.tags, accountIds } } : {};
@@ -47,6 +55,6 @@ export function commitmentUsageOf(
   return { accountIds: [], ...tagged([accountId]) };
 }
 
-/** Whether the usage holds anything: some accounts, or tag pairs. */
+/** Whether the usage may hold anything: every account, some accounts, or tag pairs. */
 export const holdsUsage = (usage: CommitmentUsage) =>
-  usage.accountIds.length > 0 || (usage.tagged?.tags.length ?? 0) > 0;
+  usage.accountIds === null || usage.accountIds.length > 0 || (usage.tagged?.tags.length ?? 0) > 0;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { METER_PERIOD_SECONDS_ALLOWED } from '../domain/usage-meter-window.ts';
 import { METERED_SERVICES, type MeteredService } from '../domain/usage-prices.ts';
+import { MAX_COMMITMENT_TAG_DAYS } from './modules/cost-data/billing-files/read-commitments.ts';
 
 /** An IPv4 or IPv6 address, optionally with a /prefix (a subnet of proxies). */
 const isAddressOrSubnet = (entry: string) => {
@@ -89,6 +90,7 @@ const environmentSchema = z.object({
     .positive()
     .default(16 * 1024 * 1024 * 1024),
   INGEST_HEARTBEAT_SECONDS: z.coerce.number().positive().default(15),
+  COMMITMENT_TAG_DAYS_MAX: z.coerce.number().int().nonnegative().default(MAX_COMMITMENT_TAG_DAYS),
   DUCKDB_MEMORY_LIMIT: z
     .string()
     .trim()
@@ -273,6 +275,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       memoryLimit: env.DUCKDB_MEMORY_LIMIT.replace(/\s+/g, ''),
       /** Where DuckDB spills: on disk under DATA_DIR by default, since the system's temp folder may be memory. */
       spillParent: path.resolve(env.DUCKDB_TEMP_DIRECTORY ?? path.join(env.DATA_DIR, 'duckdb-spill')),
+      /** The most tag-set days of commitment usage one billing file keeps for tag teams (decision 142). */
+      maxCommitmentTagDays: env.COMMITMENT_TAG_DAYS_MAX,
       /** How often a worker marks the run it reads as alive. */
       heartbeatMs: env.INGEST_HEARTBEAT_SECONDS * 1000,
       /** A running run without a beat for this long was orphaned by a dead process: it is failed. */

@@ -45,6 +45,7 @@ import * as slackInteractivity from './2026-12-11T0400-slack-interactivity.ts';
 import * as slackDigest from './2026-12-11T0500-slack-digest.ts';
 import * as monthlyTagSetIndexWithoutPendingList from './2026-12-12T0500-monthly-tag-set-index-without-pending-list.ts';
 import * as commitmentTagDays from './2026-12-13T0100-commitment-tag-days.ts';
+import * as commitmentTagGaps from './2026-12-14T0100-commitment-tag-gaps.ts';
 
 /** Every migration in order. Names sort by time; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11T0500-slack-digest': slackDigest,
   '2026-12-12T0500-monthly-tag-set-index-without-pending-list': monthlyTagSetIndexWithoutPendingList,
   '2026-12-13T0100-commitment-tag-days': commitmentTagDays,
+  '2026-12-14T0100-commitment-tag-gaps': commitmentTagGaps,
 };

@@ -227,7 +227,22 @@ export type CostCommitmentMonthsTable = Omit<CostCommitmentDaysTable, 'usage_dat
  */
 export type CostCommitmentTagDaysTable = CostCommitmentDaysTable & { tags: Json };
 
-/** A run's commitments wait here until its month is swapped: row_kind 'commitment', 'day' or 'tag-day'. */
+/**
+ * Decision 143: a month whose commitment days have no tag-set days to show though its usage carries
+ * tags: read before they were kept ('read-before'), or past the reader's bound ('too-many').
+ */
+export interface CostCommitmentTagGapsTable {
+  organization_id: string;
+  integration_id: string;
+  billing_period: Day;
+  reason: string;
+  tag_days: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+}
+
+/**
+ * A run's commitments wait here until its month is swapped: row_kind 'commitment', 'day', 'tag-day' or
+ * 'tag-gap' (its tag-set days left out, decision 143).
+ */
 export interface CostCommitmentStagingTable {
   run_id: string;
   billing_period: Day;
@@ -256,5 +271,6 @@ export interface CostDataTables {
   cost_commitment_day_totals: CostCommitmentDayTotalsTable;
   cost_commitment_months: CostCommitmentMonthsTable;
   cost_commitment_tag_days: CostCommitmentTagDaysTable;
+  cost_commitment_tag_gaps: CostCommitmentTagGapsTable;
   cost_commitment_staging: CostCommitmentStagingTable;
 }

@@ -46,6 +46,7 @@ export const TABLE_OWNERS = {
   cost_commitment_day_totals: 'cost-data',
   cost_commitment_months: 'cost-data',
   cost_commitment_tag_days: 'cost-data',
+  cost_commitment_tag_gaps: 'cost-data',
   cost_commitment_staging: 'cost-data',
   commitment_inventory: 'commitments',
   ec2_instances: 'recommendations',

@@ -178,7 +178,8 @@ export function createBillingDataService(deps: BillingDataDependencies) {
 
   /**
    * The view's commitments ending this month (decision 114), in the part of the scope's usage the view
-   * holds (decisions 134 and 142): a choice of tag values holds the usage carrying one of them. Only AWS
+   * holds (decisions 134, 142 and 143): a choice of tag values holds the usage carrying one of them, and
+   * the lines without the key when it names them. Only AWS
    * bills name commitments: a choice of providers without AWS holds none.
    */
   async function commitmentEndsOf(view: View, integration: { id: string; name: string }, today: IsoDay) {
@@ -187,7 +188,11 @@ export function createBillingDataService(deps: BillingDataDependencies) {
     const { key } = view;
     const chosen =
       typeof key === 'object' && key.values !== 'All'
-        ? key.values.map((value) => (value === UNTAGGED ? null : { key: key.tagKey, value }))
+        ? {
+            key: key.tagKey,
+            values: key.values.filter((value) => value !== UNTAGGED),
+            untagged: key.values.includes(UNTAGGED),
+          }
         : undefined;
     return deps.commitments.endingInMonth({ organizationId, integration }, scope, today, now(), chosen);
   }

@@ -26,7 +26,9 @@ export function createBudgetCommitmentEnds(deps: {
   const endingIn = createPeriodEndCommitments(deps);
   return async (organizationId, { accountIds, tag }, days, now) => {
     const accounts: CostScope = accountIds ? { restricted: true, accountIds, tags: [] } : UNRESTRICTED;
-    const usage = commitmentUsageOf(accounts, { tagChoice: tag ? [tag] : undefined });
+    const usage = commitmentUsageOf(accounts, {
+      tagChoice: tag ? { key: tag.key, values: [tag.value], untagged: false } : undefined,
+    });
     const integrations = await deps.integrations.awsTargetsOf(organizationId);
     const ends = await Promise.all(
       integrations.map((integration) => endingIn({ organizationId, integration }, usage, days, now)),

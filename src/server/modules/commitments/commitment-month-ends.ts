@@ -1,8 +1,13 @@
 import { addDays, type IsoDay, monthEnd } from '../../../domain/calendar-days.ts';
 import { type CoveredUsage, endingCommitmentInScope } from '../../../domain/commitment-end-in-scope.ts';
 import { type EndingCommitment, endsWithinWeighedDays } from '../../../domain/commitment-forecast.ts';
-import { type CommitmentUsage, commitmentUsageOf, holdsUsage } from '../../../domain/commitment-usage.ts';
-import type { CostScope, TagPair } from '../../../domain/cost-scope.ts';
+import {
+  type CommitmentUsage,
+  commitmentUsageOf,
+  holdsUsage,
+  type TagChoice,
+} from '../../../domain/commitment-usage.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
 import type { CostDataService } from '../cost-data/cost-data.service.ts';
 import { type CommitmentAlertFacts, factsOfCommitments, LAST_DAYS } from './commitment-alert-facts.ts';
 
@@ -30,8 +35,8 @@ export function createMonthEndCommitments(deps: { costData: Pick<CostDataService
     scope: CostScope,
     today: IsoDay,
     now: Date,
-    /** A view's choice of tag values (null: its untagged lines), when it narrows the scope's usage. */
-    tagChoice?: ReadonlyArray<TagPair | null>,
+    /** A view's choice of one tag's values, when it narrows the scope's usage. */
+    tagChoice?: TagChoice,
   ) => endingIn(owner, commitmentUsageOf(scope, { tagChoice }), { today, periodEnd: monthEnd(today) }, now);
 }
 
@@ -115,16 +120,19 @@ async function coveredUsageOf(
   if (!last) return { inScope: none, whole: none };
   const scope = { organizationId: owner.organizationId, integrationId: owner.integration.id };
   const window = { from: addDays(last, 1 - LAST_DAYS), to: last, bucket: 'all' } as const;
-  const ids = [fact.commitmentId];
-  const [inScope, whole] = await Promise.all([
-    commitments.amounts({ ...scope, ...usage }, ids, window),
-    commitments.amounts(scope, ids, window),
-  ]);
-  const usageOf = (rows: typeof whole): CoveredUsage => {
+  const usageOf = (rows: Awaited<ReturnType<Commitments['amounts']>>): CoveredUsage => {
     const row = rows[0];
     if (!row) return none;
     const onDemand = row.coveredOnDemandCost === null ? null : Number(row.coveredOnDemandCost);
     return { onDemand, hours: Number(row.coveredHours) };
   };
+  const ids = [fact.commitmentId];
+  const [inScope, whole, gaps] = await Promise.all([
+    commitments.amounts({ ...scope, ...usage }, ids, window),
+    commitments.amounts(scope, ids, window),
+    usage.choice?.untagged ? commitments.tagGaps(scope, window) : [],
+  ]);
+  // Without its tag-set days a month's tagged lines would all read as lines without the key (decision 143).
+  if (gaps.length > 0) return { inScope: none, whole: usageOf(whole) };
   return { inScope: usageOf(inScope), whole: usageOf(whole) };
 }

@@ -25,7 +25,8 @@ export async function commitmentsBilledElsewhere(
   now: Date,
 ): Promise<CommitmentBilledElsewhere[]> {
   const { organizationId, integrationId, accountIds, tagged } = scope;
-  if (!holdsUsage(scope)) return [];
+  // Every account in scope: nothing is billed elsewhere.
+  if (accountIds === null || !holdsUsage(scope)) return [];
   const owner = { organizationId, integrationId };
   const inWindow = { from: window.from, to: window.to, bucket: 'all' as const };
   const others = (await costData.commitments.list({ ...owner, accountIds: null })).filter(

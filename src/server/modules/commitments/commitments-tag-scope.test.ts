@@ -1,14 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommitmentsView } from '../../../contracts/commitments.ts';
 import { isEligibleUsage } from '../../../domain/commitment-eligibility.ts';
+import { migrations } from '../../db/migrations/index.ts';
 import { callAs } from '../../testing/organization-fixtures.ts';
 import { type OrganizationWorld, startOrganizationWorld } from '../../testing/organization-world.ts';
 import { fixedClock } from '../../testing/test-clock.ts';
 import { uploadsAs } from '../../testing/upload-fixtures.ts';
 import {
+  COMMITMENT_BILL,
   PAYER,
   RESERVATION,
   SAVINGS_PLAN,
@@ -63,6 +66,7 @@ describe('commitments in a scope of tag pairs', () => {
   let integrationId: string;
   let teamId: string;
   let directory: string;
+  let file: string;
   const view = async (query: string, who = member) => {
     const response = await callAs(server, who)(
       'GET',
@@ -94,7 +98,7 @@ describe('commitments in a scope of tag pairs', () => {
       app: { clock: fixedClock('2026-11-15T12:00:00Z') },
     }));
     directory = mkdtempSync(path.join(os.tmpdir(), 'commitments-tags-'));
-    const file = path.join(directory, 'tagged.parquet');
+    file = path.join(directory, 'tagged.parquet');
     await writeCur2TestFile(file, TAGGED_BILL, 'parquet');
     const uploads = uploadsAs(server, owner.token);
     integrationId = await uploads.createUploadIntegration('Tagged commitments bill');
@@ -170,5 +174,98 @@ describe('commitments in a scope of tag pairs', () => {
     expect(page.commitments).toEqual([]);
     expect(page.billed_elsewhere).toEqual([]);
     expect(coverageOf(page)).toEqual({ spCovered: 0, spEligible: 0, reserved: 0, reservedEligible: 0 });
+  });
+
+  it('names a month read before its tag sets were kept, until the month is read again', async () => {
+    await scopeTeam({ account_ids: [], tags: [{ key: 'team', value: 'web' }] });
+    expect((await view(OCTOBER)).tag_gaps).toEqual([]);
+    // The month as a server before decision 142 held it: commitment days, tagged spend, no tag-set days.
+    const { db } = server.context.database;
+    await sql`delete from cost_commitment_tag_days where integration_id = ${integrationId}`.execute(db);
+    // A bill whose spend carries no tag has nothing to miss.
+    const uploads = uploadsAs(server, owner.token);
+    const untaggedFile = path.join(directory, 'untagged.parquet');
+    await writeCur2TestFile(untaggedFile, COMMITMENT_BILL, 'parquet');
+    const untagged = await uploads.createUploadIntegration('Untagged commitments bill');
+    const untaggedCard = await uploads.uploadAndReadCard(
+      untagged,
+      'untagged.parquet',
+      readFileSync(untaggedFile),
+    );
+    expect(untaggedCard.latest_run?.state).toBe('succeeded');
+    // Nor a month read with its tag-set days.
+    const kept = await uploads.createUploadIntegration('Tagged bill read since');
+    expect(
+      (await uploads.uploadAndReadCard(kept, 'tagged.parquet', readFileSync(file))).latest_run?.state,
+    ).toBe('succeeded');
+    const migration = '2026-12-14T0100-commitment-tag-gaps';
+    const migrator = new Migrator({
+      db: db as unknown as Kysely<unknown>,
+      provider: { getMigrations: async () => migrations },
+    });
+    const names = Object.keys(migrations);
+    expect((await migrator.migrateTo(names[names.indexOf(migration) - 1]!)).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+    const before = await view(OCTOBER);
+    expect(before.tag_gaps).toEqual([{ month: '2026-10', reason: 'read-before', tag_days: null }]);
+    expect(before.billed_elsewhere).toEqual([]);
+    // Only a scope of tag pairs is told: the owner's page counts by account.
+    expect((await view(OCTOBER, owner)).tag_gaps).toEqual([]);
+    expect((await view('from=2026-09-01&to=2026-09-30')).tag_gaps).toEqual([]);
+    const untaggedPage = await callAs(server, member)(
+      'GET',
+      `/api/commitments?integration=${untagged}&${OCTOBER}`,
+    );
+    for (const other of [untagged, kept]) {
+      const page = await callAs(server, member)('GET', `/api/commitments?integration=${other}&${OCTOBER}`);
+      expect((page.json() as CommitmentsView).tag_gaps, other).toEqual([]);
+    }
+
+    const card = await uploads.uploadAndReadCard(integrationId, 'tagged-again.parquet', readFileSync(file));
+    expect(card.latest_run?.state).toBe('succeeded');
+    const after = await view(OCTOBER);
+    expect(after.tag_gaps).toEqual([]);
+    expect(after.billed_elsewhere.map((row) => row.id).sort()).toEqual([RESERVATION, SAVINGS_PLAN].sort());
+    expectCoverage(after, web);
+  });
+});
+
+describe('commitments in a scope of tag pairs, past the tag-set days kept', () => {
+  let { server, owner, member } = {} as OrganizationWorld;
+  let directory: string;
+
+  beforeAll(async () => {
+    ({ server, owner, member } = await startOrganizationWorld({
+      trials: ['owner'],
+      app: { clock: fixedClock('2026-11-15T12:00:00Z'), env: { COMMITMENT_TAG_DAYS_MAX: '1' } },
+    }));
+    directory = mkdtempSync(path.join(os.tmpdir(), 'commitments-tags-bound-'));
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('warns on the run and names the month on the page of a tag team', async () => {
+    const file = path.join(directory, 'tagged.parquet');
+    await writeCur2TestFile(file, TAGGED_BILL, 'parquet');
+    const uploads = uploadsAs(server, owner.token);
+    const id = await uploads.createUploadIntegration('Tagged commitments bill');
+    const card = await uploads.uploadAndReadCard(id, 'tagged.parquet', readFileSync(file));
+    expect(card.latest_run?.state).toBe('succeeded');
+    expect(card.latest_run?.warnings.join(' ')).toMatch(/more than the 1 kept for teams/);
+    const team = await callAs(server, owner)('POST', '/api/teams', {
+      name: 'Web',
+      member_ids: [member.userId],
+      scope: { account_ids: [], tags: [{ key: 'team', value: 'web' }] },
+    });
+    expect(team.statusCode, team.body).toBe(201);
+    const response = await callAs(server, member)('GET', `/api/commitments?integration=${id}&${OCTOBER}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as CommitmentsView;
+    expect(page.tag_gaps).toEqual([{ month: '2026-10', reason: 'too-many', tag_days: expect.any(Number) }]);
+    expect(page.tag_gaps[0]!.tag_days).toBeGreaterThan(1);
+    expect(page.billed_elsewhere).toEqual([]);
   });
 });

@@ -85,7 +85,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const matched = matchCommitmentSources(inventory, listed.map(listedCommitment));
     const ids = inventory.map((commitment) => commitment.commitmentId);
     const bucketOf = (day: string) => (query.granularity === 'month' ? day.slice(0, 7) : day);
-    const [amounts, periodUnused, coverage, billedElsewhere] = await Promise.all([
+    const [amounts, periodUnused, coverage, billedElsewhere, tagGaps] = await Promise.all([
       costData.commitments.windowAmounts(owner, ids, { from, to, bucket: query.granularity }),
       costData.commitments.periodUnused(owner, ids, { from, to }),
       costData.commitments.coverage({ ...owner, ...usage, accountIds }, { from, to, bucket: 'all' }),
@@ -97,6 +97,7 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
             { from, to, kind: query.kind },
             now,
           ),
+      usage?.tagged ? costData.commitments.tagGaps(owner, { from, to }) : [],
     ]);
     const days = eachDay(from, to);
     const spread = spreadPeriodUnused(periodUnused, days, bucketOf);
@@ -165,6 +166,11 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
       scope_tags: scope.restricted ? scope.tags.map((tag) => `${tag.key}=${tag.value}`) : [],
       commitments: rows,
       billed_elsewhere: billedElsewhere,
+      tag_gaps: tagGaps.map((gap) => ({
+        month: gap.billingPeriod.slice(0, 7),
+        reason: gap.reason,
+        tag_days: gap.tagDays,
+      })),
       coverage: coverage
         .filter((row) => !query.kind || row.kind === query.kind)
         .map((row) => {

@@ -9,7 +9,7 @@ const STAGE_BATCH = 1_000;
 /**
  * A run's commitments wait in staging beside its facts, one JSON row each (a commitment and month, a
  * day, account and commitment, or the same per tag set): they are few next to the facts. Amounts stay
- * exact decimal text.
+ * exact decimal text. A file whose tag-set days were left out marks each of its months (decision 143).
  */
 export async function stageCommitments(
   db: Kysely<DatabaseSchema>,
@@ -44,6 +44,12 @@ export async function stageCommitments(
         tags: JSON.stringify(storableTags(JSON.parse(day.tags) as Record<string, string>)),
       }),
     })),
+    ...(bill.tagDaysLeftOut > 0 ? periodsOf(bill) : []).map((billingPeriod) => ({
+      run_id: runId,
+      billing_period: billingPeriod,
+      row_kind: 'tag-gap',
+      row: JSON.stringify({ reason: 'too-many', tagDays: bill.tagDaysLeftOut }),
+    })),
   ];
   for (let start = 0; start < rows.length; start += STAGE_BATCH)
     await db
@@ -51,6 +57,10 @@ export async function stageCommitments(
       .values(rows.slice(start, start + STAGE_BATCH))
       .execute();
 }
+
+const periodsOf = (bill: BillCommitments) => [
+  ...new Set([...bill.commitments, ...bill.days].map((row) => row.billingPeriod)),
+];
 
 export async function discardStagedCommitments(db: Kysely<DatabaseSchema>, runId: string): Promise<void> {
   await db.deleteFrom('cost_commitment_staging').where('run_id', '=', runId).execute();
@@ -81,11 +91,18 @@ export async function swapCommitments(
   await sql`insert into cost_commitment_days (organization_id, integration_id, billing_period, usage_date,
       usage_account_id, kind, commitment_id, ${AMOUNT_COLUMNS})
     select ${stagedDayValues} from ${staged('day')}`.execute(trx);
-  // A tag set's days lie together, so a read of a few tag sets touches few pages (decision 128).
+  // A tag set's days lie together, so a read of a few tag sets touches few pages (decision 128). A month
+  // one of whose parts left its tag-set days out keeps none: half of its tagged lines would read as untagged.
   await sql`insert into cost_commitment_tag_days (organization_id, integration_id, billing_period, usage_date,
       usage_account_id, kind, commitment_id, ${AMOUNT_COLUMNS}, tags)
     select ${stagedDayValues}, (row->>'tags')::jsonb from ${staged('tag-day')}
+      and not exists (select 1 from ${staged('tag-gap')})
     order by row->>'tags', (row->>'usageDate')::date`.execute(trx);
+  // Two parts of a month may each leave theirs out: the month is marked once, with the largest count.
+  await sql`insert into cost_commitment_tag_gaps (organization_id, integration_id, billing_period, reason, tag_days)
+    select ${ownerValues}, billing_period, max(row->>'reason'), max((row->>'tagDays')::bigint)
+    from ${staged('tag-gap')}
+    group by billing_period`.execute(trx);
   await rollUpCommitmentDays(trx, owner.integrationId, billingPeriod);
   await sql`delete from cost_commitment_staging
     where run_id = ${runId} and billing_period = ${billingPeriod}::date`.execute(trx);

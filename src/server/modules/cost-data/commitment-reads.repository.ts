@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { TaggedUsage } from '../../../domain/commitment-usage.ts';
+import type { TagChoice, TaggedUsage } from '../../../domain/commitment-usage.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { carries, splitIntoMonths } from './cost-slices.repository.ts';
 
@@ -11,6 +11,8 @@ export interface CommitmentScope {
   accountIds: string[] | null;
   /** The usage of other accounts a scope of tag pairs counts: its amounts, never its fees or ownership. */
   tagged?: TaggedUsage;
+  /** A view's choice of tag values, narrowing the usage of all of the above (decision 143). */
+  choice?: TagChoice;
 }
 
 /** Days from..to inclusive ('YYYY-MM-DD'), summed per day, per calendar month, or over all of them. */
@@ -84,19 +86,24 @@ const accountsIn = (column: string, accountIds: string[] | null) =>
 
 const AMOUNTS = sql`kind, commitment_id, total_commitment, used_commitment, covered_on_demand_cost, covered_hours,
   uncovered_on_demand_cost, uncovered_hours`;
+/** The amounts taken away: a union's later part, named by its first. */
+const NEGATED_AMOUNTS = sql`kind, commitment_id, -total_commitment, -used_commitment, -covered_on_demand_cost,
+  -covered_hours, -uncovered_on_demand_cost, -uncovered_hours`;
 
 /**
  * The commitment-day rows of a window, read from the fewest rows that hold them (decision 117): a
  * window's whole calendar months from `cost_commitment_months` unless bucketed by day, and its other
- * days from `cost_commitment_day_totals` when no account is named, else from `cost_commitment_days`.
+ * days from `cost_commitment_day_totals` when no account is named, else from `cost_commitment_days`;
+ * with the tag-set days a scope's pairs or a choice of tag values add or take away (decisions 142 and
+ * 143). A choice of values without the untagged lines reads no account days: its lines are all tagged.
  * A row's `usage_date` is its day, or its month's first day. Sums of exact decimals regrouped are the same sums.
  */
 function commitmentRows(scope: CommitmentScope, window: CommitmentWindow): RawBuilder<unknown> {
   const owned = sql`organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}`;
-  const accounts = accountsIn('usage_account_id', scope.accountIds);
-  const dayTable = sql.table(
-    scope.accountIds === null ? 'cost_commitment_day_totals' : 'cost_commitment_days',
-  );
+  // A choice of tag values only holds tagged lines: all of them are in the tag-set days.
+  const accountIds = scope.choice && !scope.choice.untagged ? [] : scope.accountIds;
+  const accounts = accountsIn('usage_account_id', accountIds);
+  const dayTable = sql.table(accountIds === null ? 'cost_commitment_day_totals' : 'cost_commitment_days');
   const daysBetween = (start: string, end: string) => sql`select usage_date, ${AMOUNTS} from ${dayTable}
     where ${owned} and ${accounts} and usage_date between ${start}::date and ${end}::date`;
   const tagged = taggedRows(scope, window);
@@ -111,22 +118,52 @@ function commitmentRows(scope: CommitmentScope, window: CommitmentWindow): RawBu
 }
 
 /**
- * The tag-set days of a scope's tagged usage (decision 142): lines of accounts outside the scope's
- * accounts that carry one of its pairs, so no line counts twice. None when the scope has no pair.
+ * The tag-set days a scope's usage adds or takes away (decisions 142 and 143). Uncut: the lines of
+ * accounts outside the scope's accounts that carry one of its pairs, so no line counts twice. Cut by a
+ * choice of values: the tagged lines of the scope's accounts and pairs that hold one. Cut by a choice
+ * with the lines without the key: the scope's accounts' days (read by the caller) less their lines whose
+ * key holds another value, and the tagged lines of its pairs elsewhere that lack the key or hold a value.
  */
 function taggedRows(scope: CommitmentScope, window: CommitmentWindow): RawBuilder<unknown>[] {
-  const tagged = scope.tagged;
-  if (!tagged || scope.accountIds === null || tagged.tags.length === 0 || tagged.accountIds?.length === 0)
-    return [];
-  const outsideAccounts =
-    scope.accountIds.length > 0 ? sql`usage_account_id not in (${sql.join(scope.accountIds)})` : sql`true`;
-  return [
-    sql`select usage_date, ${AMOUNTS} from cost_commitment_tag_days
+  const { tagged, choice } = scope;
+  const tagDays = (amounts: RawBuilder<unknown>, where: RawBuilder<unknown>) =>
+    sql`select usage_date, ${amounts} from cost_commitment_tag_days
       where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
-        and usage_date between ${window.from}::date and ${window.to}::date
-        and ${outsideAccounts} and ${accountsIn('usage_account_id', tagged.accountIds)}
-        and (${sql.join(tagged.tags.map(carries), sql` or `)})`,
+        and usage_date between ${window.from}::date and ${window.to}::date and ${where}`;
+  const elsewhere = taggedElsewhere(scope.accountIds, tagged);
+  if (!choice) return elsewhere ? [tagDays(AMOUNTS, elsewhere)] : [];
+  const value = sql`tags ->> ${choice.key}`;
+  // Containment, which the tag sets' GIN index answers.
+  const chosenValue =
+    choice.values.length > 0
+      ? sql`(${sql.join(
+          choice.values.map((one) => carries({ key: choice.key, value: one })),
+          sql` or `,
+        )})`
+      : sql`false`;
+  const chosen = choice.untagged ? sql`(${chosenValue} or ${value} is null)` : chosenValue;
+  const inAccounts = accountsIn('usage_account_id', scope.accountIds);
+  if (!choice.untagged) {
+    const held = elsewhere ? sql`(${inAccounts} or ${elsewhere})` : inAccounts;
+    return [tagDays(AMOUNTS, sql`${held} and ${chosen}`)];
+  }
+  const otherValue = sql`${value} is not null and not ${chosenValue}`;
+  return [
+    tagDays(NEGATED_AMOUNTS, sql`${inAccounts} and ${otherValue}`),
+    ...(elsewhere ? [tagDays(AMOUNTS, sql`${elsewhere} and ${chosen}`)] : []),
   ];
+}
+
+/** The tag-set days' condition for the lines of other accounts a scope's pairs select; null for none. */
+function taggedElsewhere(
+  accountIds: string[] | null,
+  tagged: TaggedUsage | undefined,
+): RawBuilder<unknown> | null {
+  if (!tagged || accountIds === null || tagged.tags.length === 0 || tagged.accountIds?.length === 0)
+    return null;
+  const outside = accountIds.length > 0 ? sql`usage_account_id not in (${sql.join(accountIds)})` : sql`true`;
+  return sql`${outside} and ${accountsIn('usage_account_id', tagged.accountIds)}
+    and (${sql.join(tagged.tags.map(carries), sql` or `)})`;
 }
 
 /** The organization's commitments in an integration, owned by the scope's accounts. */
@@ -323,6 +360,33 @@ export async function coverageAmounts(
   }));
 }
 
+/** A month whose tagged usage under commitments is not kept by tag set, and why (decision 143). */
+export interface CommitmentTagGap {
+  billingPeriod: string;
+  reason: 'read-before' | 'too-many';
+  /** The tag-set days the file held, for 'too-many'. */
+  tagDays: number | null;
+}
+
+/** The months of a window whose tag-set days of commitment usage are missing (decision 143). */
+export async function commitmentTagGaps(
+  db: Kysely<DatabaseSchema>,
+  scope: Omit<CommitmentScope, 'accountIds'>,
+  window: Pick<CommitmentWindow, 'from' | 'to'>,
+): Promise<CommitmentTagGap[]> {
+  const rows = await sql<{ billing_period: string; reason: string; tag_days: string | null }>`
+    select billing_period::text as billing_period, reason, tag_days::text as tag_days
+    from cost_commitment_tag_gaps
+    where organization_id = ${scope.organizationId} and integration_id = ${scope.integrationId}
+      and billing_period between date_trunc('month', ${window.from}::date)::date and ${window.to}::date
+    order by billing_period`.execute(db);
+  return rows.rows.map((row) => ({
+    billingPeriod: row.billing_period,
+    reason: row.reason === 'too-many' ? 'too-many' : 'read-before',
+    tagDays: row.tag_days === null ? null : Number(row.tag_days),
+  }));
+}
+
 /** The Savings Plans and reservations the bills named, and their amounts (decision 098). */
 export function createCommitmentReads(db: Kysely<DatabaseSchema>) {
   return {
@@ -337,5 +401,7 @@ export function createCommitmentReads(db: Kysely<DatabaseSchema>) {
       window: Pick<CommitmentWindow, 'from' | 'to'>,
     ) => periodUnusedOf(db, scope, ids, window),
     coverage: (scope: CommitmentScope, window: CommitmentWindow) => coverageAmounts(db, scope, window),
+    tagGaps: (scope: Omit<CommitmentScope, 'accountIds'>, window: Pick<CommitmentWindow, 'from' | 'to'>) =>
+      commitmentTagGaps(db, scope, window),
   };
 }

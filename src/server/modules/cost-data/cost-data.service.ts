@@ -114,6 +114,8 @@ export interface CostDataOptions {
   spillParent?: string;
   /** How often a reading run is marked alive (config.ingestion.heartbeatMs). */
   heartbeatMs?: number;
+  /** The most tag-set days of commitment usage a file keeps (config.ingestion.maxCommitmentTagDays). */
+  maxCommitmentTagDays?: number;
 }
 
 /** For callers without a config (tests); the server and the CLI pass config.ingestion. */
@@ -379,6 +381,7 @@ export function createCostDataService(
       maxExpandedBytes: options.maxExpandedBytes,
       memoryLimit: options.memoryLimit,
       spillParent: options.spillParent,
+      maxCommitmentTagDays: options.maxCommitmentTagDays,
       grain: 'stored',
       onProgress: (progress) => {
         latestPercent = progress.percent;

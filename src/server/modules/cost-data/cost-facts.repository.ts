@@ -191,6 +191,7 @@ export const COST_TABLES = [
   'cost_commitment_day_totals',
   'cost_commitment_months',
   'cost_commitment_tag_days',
+  'cost_commitment_tag_gaps',
   'cost_daily_tag_set_rollups',
   'cost_monthly_tag_set_rollups',
   'cost_daily_tag_set_totals',

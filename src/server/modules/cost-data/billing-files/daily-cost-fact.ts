@@ -141,6 +141,8 @@ export interface BillCommitments {
   commitments: BillCommitment[];
   days: CommitmentDay[];
   tagDays: CommitmentTagDay[];
+  /** The tag-set days counted and left out past their bound (decision 142); 0 when all were kept. */
+  tagDaysLeftOut: number;
   /** What the person should know of this read: tag-set days left out past their bound (decision 142). */
   notes: string[];
 }

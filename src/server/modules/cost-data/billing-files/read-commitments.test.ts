@@ -181,7 +181,13 @@ describe('a bill without commitment columns', () => {
       );
       const opened = await openBillingFile(file);
       try {
-        expect(await opened.commitments()).toEqual({ commitments: [], days: [], tagDays: [], notes: [] });
+        expect(await opened.commitments()).toEqual({
+          commitments: [],
+          days: [],
+          tagDays: [],
+          tagDaysLeftOut: 0,
+          notes: [],
+        });
       } finally {
         opened.close();
       }
@@ -313,12 +319,15 @@ describe.each(['parquet', 'csv.gz'] as const)(
     it('keeps no tag set past its bound, and says so', async () => {
       const bounded = await readWith({ maxCommitmentTagDays: 2 });
       expect(bounded.tagDays).toEqual([]);
+      expect(bounded.tagDaysLeftOut).toBe(read.tagDays.length);
+      expect(read.tagDaysLeftOut).toBe(0);
       expect(bounded.days).toEqual(read.days);
       expect(bounded.notes).toEqual([
         expect.stringContaining(
           `groups of a day, account and tag set, more than the 2 kept for teams scoped by tag pairs`,
         ),
       ]);
+      expect(bounded.notes[0]).toMatch(/COMMITMENT_TAG_DAYS_MAX raises the bound\.$/);
       expect(read.notes).toEqual([]);
     });
   },

@@ -46,7 +46,7 @@ export async function readCommitments(
 ): Promise<BillCommitments> {
   const maxTagDays = tagged.maxTagDays ?? MAX_COMMITMENT_TAG_DAYS;
   const read = commitmentLineColumns(source, format);
-  if (!read) return { commitments: [], days: [], tagDays: [], notes: [] };
+  if (!read) return { commitments: [], days: [], tagDays: [], tagDaysLeftOut: 0, notes: [] };
   const lines = commitmentLinesSql(source.relation, read.columns);
   const rows = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJS();
   const commitments = (await rows(commitmentsSql(lines))).map(
@@ -93,11 +93,17 @@ export async function readCommitments(
     const [counted] = await rows(`SELECT count(*) AS tag_days FROM ${TAG_DAYS_TABLE}`);
     const tagDayCount = Number(counted?.tag_days ?? 0);
     if (tagDayCount > maxTagDays)
-      return { commitments, days, tagDays: [], notes: [tooManyTagDaysNote(tagDayCount, maxTagDays)] };
+      return {
+        commitments,
+        days,
+        tagDays: [],
+        tagDaysLeftOut: tagDayCount,
+        notes: [tooManyTagDaysNote(tagDayCount, maxTagDays)],
+      };
     const tagDays = (await rows(`SELECT * FROM ${TAG_DAYS_TABLE}`)).map(
       (row): CommitmentTagDay => ({ ...dayOf(row), tags: String(row.tags) }),
     );
-    return { commitments, days, tagDays, notes: [] };
+    return { commitments, days, tagDays, tagDaysLeftOut: 0, notes: [] };
   } finally {
     await connection.run(
       `DROP TABLE IF EXISTS ${USAGE_GROUPS_TABLE}; DROP TABLE IF EXISTS ${TAG_DAYS_TABLE}`,
@@ -108,5 +114,6 @@ export async function readCommitments(
 const tooManyTagDaysNote = (count: number, bound: number) =>
   `Its usage under Savings Plans and reservations comes in ${count.toLocaleString('en-US')} groups of a day, ` +
   `account and tag set, more than the ${bound.toLocaleString('en-US')} kept for teams ` +
-  'scoped by tag pairs: those teams see no commitment coverage for these months. Teams scoped by accounts, ' +
-  'budgets of accounts and the whole organization see them in full.';
+  'scoped by tag pairs: for these months those teams, tag budgets and views cut by a tag count only the ' +
+  "accounts' usage under commitments, not the tagged lines of other accounts. Teams scoped by accounts, " +
+  'budgets of accounts and the whole organization see them in full. COMMITMENT_TAG_DAYS_MAX raises the bound.';

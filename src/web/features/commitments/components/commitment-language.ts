@@ -1,4 +1,4 @@
-import type { CommitmentRow } from '../../../../contracts/commitments.ts';
+import type { CommitmentRow, CommitmentsView } from '../../../../contracts/commitments.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -64,3 +64,33 @@ export function scopeTagsNote(tags: readonly string[]): string {
   const named = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(tags);
   return `Your team also sees usage tagged ${named} in other accounts. What Savings Plans and reservations paid for of it counts here; the commitments themselves belong to the accounts billed for them.`;
 }
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+/**
+ * Why some months count less of a tag team's usage, and what brings it back (decision 143): one
+ * sentence per reason, naming its months.
+ */
+export function tagGapsNote(gaps: CommitmentsView['tag_gaps']): string {
+  const sentences: string[] = [];
+  const before = gaps.filter((gap) => gap.reason === 'read-before');
+  if (before.length > 0) {
+    const one = before.length === 1;
+    sentences.push(
+      `${monthList(before)} ${one ? 'was' : 'were'} read before Spendguard kept what commitments paid for by tag, so the tagged usage of other accounts is not counted there: upload ${one ? "that month's bill" : "those months' bills"} again to count it (a sync reads a month again only when AWS rewrites its export).`,
+    );
+  }
+  const tooMany = gaps.filter((gap) => gap.reason === 'too-many');
+  if (tooMany.length > 0) {
+    const one = tooMany.length === 1;
+    const most = Math.max(...tooMany.map((gap) => gap.tag_days ?? 0));
+    sentences.push(
+      `The bill${one ? '' : 's'} of ${monthList(tooMany)} ${one ? 'holds' : 'hold up to'} ${most.toLocaleString('en-US')} groups of a day, account and tag set under commitments, more than this server keeps, so the tagged usage of other accounts is not counted there: an administrator can raise COMMITMENT_TAG_DAYS_MAX and read ${one ? 'it' : 'them'} again.`,
+    );
+  }
+  return sentences.join(' ');
+}
+
+const monthList = (gaps: CommitmentsView['tag_gaps']) =>
+  new Intl.ListFormat('en-US', { type: 'conjunction' }).format(gaps.map((gap) => monthName(gap.month)));

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SegmentedControl, Select, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageContainer } from '../../../components/page-container.tsx';
@@ -10,7 +10,7 @@ import { useCommitments } from '../api/get-commitments.ts';
 import { type CommitmentFilters, WINDOWS, windowFilters } from '../commitment-filters.ts';
 import { commitmentsToCsv } from '../commitments-csv.ts';
 import { BilledElsewhereTable } from './billed-elsewhere-table.tsx';
-import { scopeTagsNote } from './commitment-language.ts';
+import { scopeTagsNote, tagGapsNote } from './commitment-language.ts';
 import { CommitmentsSummary } from './commitments-summary.tsx';
 import { CommitmentsTable } from './commitments-table.tsx';
 import { UtilizationChart } from './utilization-chart.tsx';
@@ -79,6 +79,17 @@ export function CommitmentsPage() {
         <Text size="sm" c="dimmed" mb="md" data-testid="scope-tags-note">
           {scopeTagsNote(view.scope_tags)}
         </Text>
+      )}
+      {view && view.tag_gaps.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          mb="md"
+          data-testid="tag-gaps-note"
+          title="Some months count less"
+        >
+          {tagGapsNote(view.tag_gaps)}
+        </Alert>
       )}
       {commitments.isPending && <RowsSkeleton rows={4} label="Loading commitments" />}
       {commitments.isError && (
