@@ -6,12 +6,14 @@
  * (one at a time, loopback): GET /api/health first, as the floor of the same run, then the page's
  * default 30 days by day, a year by month, the 30 days of the member whose team owns two accounts and
  * of the member whose team owns three tag pairs (decision 142), and
- * the dashboard's month view, whose forecast now reads the commitments ending this month (one does).
+ * the dashboard's month view, whose forecast now reads the commitments ending this month (one does),
+ * and that view cut by a choice of tag values with the lines without the key (decision 143).
  * p50, p99, max, and each p99 as a ratio to /api/health's.
  *
  *   npm run bench -- commitment-reads                       # PostgreSQL
  *   node --import tsx bench/commitment-reads.ts [postgres,pglite] [requests=40]
  */
+import { tagValueOf } from './support/large-tenant-facts.ts';
 import type { Person, Ready } from './support/large-tenant-runner.ts';
 import { onEachDatabase, startTenant, stopTenant, timeRequests } from './support/large-tenant-runner.ts';
 
@@ -26,7 +28,7 @@ function commitmentsUrl(ready: Ready, params: Record<string, string>) {
   return `${ready.url}/api/commitments?${new URLSearchParams({ integration: 'default', ...params })}`;
 }
 
-function monthViewUrl(ready: Ready, person: Person) {
+function monthViewUrl(ready: Ready, person: Person, tag = { key: 'all', values: 'All' }) {
   const start = `${ready.today.slice(0, 7)}-01`;
   const end = new Date(Date.parse(`${start}T00:00:00Z`));
   end.setUTCMonth(end.getUTCMonth() + 1, 0);
@@ -35,8 +37,8 @@ function monthViewUrl(ready: Ready, person: Person) {
     start_date: start,
     end_date: end.toISOString().slice(0, 10),
     integration: 'default',
-    tag_key: 'all',
-    selected_tag_values: 'All',
+    tag_key: tag.key,
+    selected_tag_values: tag.values,
     is_amortized: 'false',
   })}`;
 }
@@ -71,6 +73,26 @@ async function benchCommitments(label: string, databaseUrl?: string) {
         commitmentsUrl(ready, { from: yearAgo, to: ready.today, granularity: 'month' }),
       ],
       ['billing-data month (forecast)', 'owner', owner, monthViewUrl(ready, owner)],
+      // A choice of tag values with the lines without the key (decision 143): the account days less the
+      // tag-set days of other values.
+      [
+        'billing-data month, team=team-007',
+        'owner',
+        owner,
+        monthViewUrl(ready, owner, { key: 'team', values: tagValueOf('team', 7) }),
+      ],
+      [
+        'billing-data month, team=team-007 or untagged',
+        'owner',
+        owner,
+        monthViewUrl(ready, owner, { key: 'team', values: `${tagValueOf('team', 7)},untagged` }),
+      ],
+      [
+        'billing-data month, project untagged',
+        'member, 3 tag pairs',
+        tags,
+        monthViewUrl(ready, tags, { key: 'project', values: 'untagged' }),
+      ],
     ];
     for (const [read, viewer, person, url] of reads) {
       const result = await timeRequests(url, person.token, REQUESTS);
