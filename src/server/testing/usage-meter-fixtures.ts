@@ -10,7 +10,11 @@ import {
   createUsageMeterService,
   type UsageMeterService,
 } from '../modules/usage-meter/usage-meter.service.ts';
-import { connectSimulatedAccount, integrationsModuleOf } from './launch-event-fixtures.ts';
+import {
+  connectSimulatedAccount,
+  integrationsModuleOf,
+  launchEventsModuleOf,
+} from './launch-event-fixtures.ts';
 import { callAs, type Person, signUpVerified } from './organization-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -49,6 +53,7 @@ export async function startUsageMeterWorld(options: UsageMeterWorldOptions): Pro
     context: server.context,
     integrations: integrationsModuleOf(server),
     costData: createCostDataService(server.context.database.db),
+    launches: launchEventsModuleOf(server),
   });
   const owner = await signUpVerified(server, options.ownerEmail, 'Olivia Owner');
   const { integrationId, accountId } = await connectSimulatedAccount(server, owner, simulator, {

@@ -95,6 +95,26 @@ export async function listLaunchChanges(
   return rows.map((row) => ({ integrationId: row.integration_id, change: toChange(row) }));
 }
 
+/**
+ * The regions of an integration's launch changes since a moment (the usage meter reads them, decision
+ * 144), found by the organization's time index.
+ */
+export async function regionsOfChangesSince(
+  db: Db,
+  owner: { organizationId: string; integrationId: string },
+  since: Date,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('launch_changes')
+    .select('region')
+    .distinct()
+    .where('organization_id', '=', owner.organizationId)
+    .where('integration_id', '=', owner.integrationId)
+    .where('event_at', '>=', since)
+    .execute();
+  return rows.map((row) => row.region).sort();
+}
+
 /** The last state-change notification and the last CloudTrail call of each of the organization's integrations. */
 export async function lastEventTimes(
   db: Db,

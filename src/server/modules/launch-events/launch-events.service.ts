@@ -40,6 +40,7 @@ import {
   listRejections,
   recordQueueState,
   regionProbesOf,
+  regionsOfChangesSince,
   releasePollerLease,
   saveRegionProbes,
   saveSecretHash,
@@ -249,6 +250,10 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
 
     /** Called with the changes not stored before, once they are stored. */
     onLaunchChanges: launchChangesStored.subscribe,
+
+    /** The regions where an integration's accounts launched or changed something since `since`. */
+    regionsLaunchedSince: (owner: { organizationId: string; integrationId: string }, since: Date) =>
+      regionsOfChangesSince(db, owner, since),
 
     /** GET /api/launch-ledger: the viewer's organization, within their team's cost scope. */
     async ledger(viewer: Viewer, query: LaunchLedgerQuery): Promise<LaunchLedgerView> {

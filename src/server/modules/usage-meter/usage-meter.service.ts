@@ -47,6 +47,7 @@ import { awsClients, lambdaClient, taggingClient } from '../integrations/aws/aws
 import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
+import type { LaunchEventsService } from '../launch-events/launch-events.service.ts';
 import { accuracyOfOrganization } from './meter-accuracy.repository.ts';
 import { createMeterAccuracy } from './meter-accuracy.service.ts';
 import {
@@ -80,6 +81,8 @@ export interface UsageMeterDependencies {
   integrations: Pick<IntegrationsService, 'awsTargetOf' | 'awsTargetsOf' | 'listReachableAws'>;
   /** The bill the meter is checked against (docs/decisions/112); without it, no check. */
   costData?: Pick<CostDataService, 'slices'>;
+  /** Where the accounts just launched something: metered from the next read (docs/decisions/144). */
+  launches?: Pick<LaunchEventsService, 'regionsLaunchedSince'>;
 }
 
 /** One metered resource, priced, as the live ledger shows it. */
@@ -407,6 +410,12 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         windowStartMs: firstReadStartMs(),
       });
     for (const cursor of cursors) if (cursor.lastReadAtMs !== null) regions.add(cursor.region);
+    // A NAT gateway or an instance launched in a region discovery has not listed yet is metered from the
+    // next read, not the next discovery an hour on (docs/decisions/144).
+    const since = new Date(now().getTime() - DISCOVER_EVERY_MS);
+    const owner = { organizationId: target.organizationId, integrationId: target.id };
+    for (const region of (await deps.launches?.regionsLaunchedSince(owner, since)) ?? [])
+      if (COMMERCIAL_AWS_REGIONS.includes(region)) regions.add(region);
     for (const region of [...regions].sort()) {
       const { cloudWatch } = awsClients(access, session.credentials, region);
       const lambda = lambdaClient(access, session.credentials, region);

@@ -114,6 +114,43 @@ describe('the NAT gateway meter', () => {
     expect(answer.rows[0]?.resource_id).toBe(leak.nat_gateway_id);
   });
 
+  it('reads a region where a NAT gateway was just created from the next read, not the next discovery', async () => {
+    const regionsRead = async () =>
+      (await view()).meters
+        .find((entry) => entry.integration_id === integrationId)
+        ?.regions.map((region) => [region.region, region.last_read_at]);
+    // A read now, so the regions found (us-east-1 alone) are fresh for the next hour.
+    clock.advance(FIVE_MINUTES);
+    await meter.meterIntegration(integrationId);
+    expect((await regionsRead())?.map(([region]) => region)).toEqual(['us-east-1']);
+
+    // CloudTrail's CreateNatGateway in eu-west-1, as the customer's EventBridge rule sends it.
+    const created = simulator.changeResource(
+      { accountId, region: 'eu-west-1', userName: 'ops-bot' },
+      { kind: 'create-nat-gateway' },
+    );
+    const { secret } = (
+      await callAs(server, owner)('POST', `/api/integrations/${integrationId}/launch-events/secret`)
+    ).json();
+    const posted = await server.app.inject({
+      method: 'POST',
+      url: `/api/aws-events/${integrationId}`,
+      headers: { 'x-spendguard-events-secret': secret },
+      payload: created.events,
+    });
+    expect(posted.statusCode, posted.body).toBe(202);
+
+    clock.advance(FIVE_MINUTES);
+    await meter.meterIntegration(integrationId);
+    const readAt = clock
+      .now()
+      .toISOString()
+      .replace(/:\d\d\.\d+Z$/, '');
+    const read = await regionsRead();
+    expect(read?.map(([region]) => region)).toEqual(['eu-west-1', 'us-east-1']);
+    expect(read?.find(([region]) => region === 'eu-west-1')?.[1]).toMatch(new RegExp(`^${readAt}`));
+  });
+
   it('answers 409 for the demo leak without a simulated account, and 400 naming a bad gb_per_hour', async () => {
     const lonely = await signUpVerified(server, 'lonely@meter.test', 'Lena Lonely');
     const refused = await callAs(server, lonely)('POST', '/api/demo/nat-egress-leak', {});
