@@ -96,21 +96,25 @@ export async function listLaunchChanges(
 }
 
 /**
- * The regions of an integration's launch changes since a moment (the usage meter reads them, decision
- * 144), found by the organization's time index.
+ * The regions where one account of an integration started a NAT gateway or an instance within a window
+ * of event times (the usage meter reads them, decision 144), found by the organization's time index.
  */
-export async function regionsOfChangesSince(
+export async function regionsOfStartsBetween(
   db: Db,
-  owner: { organizationId: string; integrationId: string },
-  since: Date,
+  owner: { organizationId: string; integrationId: string; accountId: string },
+  window: { since: Date; until: Date },
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('launch_changes')
     .select('region')
     .distinct()
     .where('organization_id', '=', owner.organizationId)
+    .where('event_at', '>=', window.since)
+    .where('event_at', '<=', window.until)
     .where('integration_id', '=', owner.integrationId)
-    .where('event_at', '>=', since)
+    .where('account_id', '=', owner.accountId)
+    .where('action', '=', 'start')
+    .where('resource_kind', 'in', ['nat-gateway', 'ec2-instance'])
     .execute();
   return rows.map((row) => row.region).sort();
 }

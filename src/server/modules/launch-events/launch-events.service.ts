@@ -40,7 +40,7 @@ import {
   listRejections,
   recordQueueState,
   regionProbesOf,
-  regionsOfChangesSince,
+  regionsOfStartsBetween,
   releasePollerLease,
   saveRegionProbes,
   saveSecretHash,
@@ -251,9 +251,11 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
     /** Called with the changes not stored before, once they are stored. */
     onLaunchChanges: launchChangesStored.subscribe,
 
-    /** The regions where an integration's accounts launched or changed something since `since`. */
-    regionsLaunchedSince: (owner: { organizationId: string; integrationId: string }, since: Date) =>
-      regionsOfChangesSince(db, owner, since),
+    /** The regions where an account of an integration started a NAT gateway or an instance in a window. */
+    regionsStartedBetween: (
+      owner: { organizationId: string; integrationId: string; accountId: string },
+      window: { since: Date; until: Date },
+    ) => regionsOfStartsBetween(db, owner, window),
 
     /** GET /api/launch-ledger: the viewer's organization, within their team's cost scope. */
     async ledger(viewer: Viewer, query: LaunchLedgerQuery): Promise<LaunchLedgerView> {

@@ -82,7 +82,7 @@ export interface UsageMeterDependencies {
   /** The bill the meter is checked against (docs/decisions/112); without it, no check. */
   costData?: Pick<CostDataService, 'slices'>;
   /** Where the accounts just launched something: metered from the next read (docs/decisions/144). */
-  launches?: Pick<LaunchEventsService, 'regionsLaunchedSince'>;
+  launches?: Pick<LaunchEventsService, 'regionsStartedBetween'>;
 }
 
 /** One metered resource, priced, as the live ledger shows it. */
@@ -409,12 +409,18 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         message: failureMessage(discovery.refusal, home),
         windowStartMs: firstReadStartMs(),
       });
-    for (const cursor of cursors) if (cursor.lastReadAtMs !== null) regions.add(cursor.region);
-    // A NAT gateway or an instance launched in a region discovery has not listed yet is metered from the
-    // next read, not the next discovery an hour on (docs/decisions/144).
-    const since = new Date(now().getTime() - DISCOVER_EVERY_MS);
-    const owner = { organizationId: target.organizationId, integrationId: target.id };
-    for (const region of (await deps.launches?.regionsLaunchedSince(owner, since)) ?? [])
+    // A region read before stays read while it meters something; discovery or a launch brings it back.
+    for (const cursor of cursors)
+      if (cursor.lastReadAtMs !== null && cursor.metricsLastRead > 0) regions.add(cursor.region);
+    // A NAT gateway or an instance the account started in a region discovery has not listed yet is read
+    // from the next read, not the next discovery an hour on (docs/decisions/144).
+    const owner = {
+      organizationId: target.organizationId,
+      integrationId: target.id,
+      accountId: session.accountId,
+    };
+    const window = { since: new Date(now().getTime() - DISCOVER_EVERY_MS), until: now() };
+    for (const region of (await deps.launches?.regionsStartedBetween(owner, window)) ?? [])
       if (COMMERCIAL_AWS_REGIONS.includes(region)) regions.add(region);
     for (const region of [...regions].sort()) {
       const { cloudWatch } = awsClients(access, session.credentials, region);

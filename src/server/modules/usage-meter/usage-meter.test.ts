@@ -114,21 +114,30 @@ describe('the NAT gateway meter', () => {
     expect(answer.rows[0]?.resource_id).toBe(leak.nat_gateway_id);
   });
 
-  it('reads a region where a NAT gateway was just created from the next read, not the next discovery', async () => {
+  it('reads a region where the account just started a NAT gateway from the next read, not the next discovery', async () => {
     const regionsRead = async () =>
-      (await view()).meters
-        .find((entry) => entry.integration_id === integrationId)
-        ?.regions.map((region) => [region.region, region.last_read_at]);
-    // A read now, so the regions found (us-east-1 alone) are fresh for the next hour.
-    clock.advance(FIVE_MINUTES);
+      new Map(
+        (await view()).meters
+          .find((entry) => entry.integration_id === integrationId)
+          ?.regions.map((region) => [region.region, region.last_read_at]),
+      );
+    // Over an hour on, the next read discovers the regions again: us-east-1 alone, fresh for an hour.
+    clock.advance(13 * FIVE_MINUTES);
     await meter.meterIntegration(integrationId);
-    expect((await regionsRead())?.map(([region]) => region)).toEqual(['us-east-1']);
+    expect([...(await regionsRead()).keys()]).toEqual(['us-east-1']);
 
-    // CloudTrail's CreateNatGateway in eu-west-1, as the customer's EventBridge rule sends it.
-    const created = simulator.changeResource(
-      { accountId, region: 'eu-west-1', userName: 'ops-bot' },
-      { kind: 'create-nat-gateway' },
-    );
+    // CloudTrail's calls as the customer's EventBridge rule posts them: a NAT gateway in eu-west-1, a
+    // database in us-west-2 (which starts nothing the meter reads).
+    const caller = (region: 'eu-west-1' | 'us-west-2') => ({ accountId, region, userName: 'ops-bot' });
+    const events = [
+      ...simulator.changeResource(caller('eu-west-1'), { kind: 'create-nat-gateway' }).events,
+      ...simulator.changeResource(caller('us-west-2'), {
+        kind: 'create-db-instance',
+        dbInstanceIdentifier: 'orders',
+        dbInstanceClass: 'db.r6g.large',
+        multiAz: false,
+      }).events,
+    ];
     const { secret } = (
       await callAs(server, owner)('POST', `/api/integrations/${integrationId}/launch-events/secret`)
     ).json();
@@ -136,19 +145,22 @@ describe('the NAT gateway meter', () => {
       method: 'POST',
       url: `/api/aws-events/${integrationId}`,
       headers: { 'x-spendguard-events-secret': secret },
-      payload: created.events,
+      payload: events,
     });
     expect(posted.statusCode, posted.body).toBe(202);
+    expect(posted.json()).toMatchObject({ fresh: 2 });
 
     clock.advance(FIVE_MINUTES);
     await meter.meterIntegration(integrationId);
-    const readAt = clock
-      .now()
-      .toISOString()
-      .replace(/:\d\d\.\d+Z$/, '');
+    const readAt = clock.now().getTime();
     const read = await regionsRead();
-    expect(read?.map(([region]) => region)).toEqual(['eu-west-1', 'us-east-1']);
-    expect(read?.find(([region]) => region === 'eu-west-1')?.[1]).toMatch(new RegExp(`^${readAt}`));
+    expect([...read.keys()].sort()).toEqual(['eu-west-1', 'us-east-1']);
+    expect(Date.parse(read.get('eu-west-1') ?? '')).toBeGreaterThan(readAt - FIVE_MINUTES);
+
+    // An hour after the launch, a region where nothing was metered is no longer read.
+    clock.advance(13 * FIVE_MINUTES);
+    await meter.meterIntegration(integrationId);
+    expect((await regionsRead()).get('eu-west-1')).toBe(read.get('eu-west-1'));
   });
 
   it('answers 409 for the demo leak without a simulated account, and 400 naming a bad gb_per_hour', async () => {
