@@ -1,4 +1,5 @@
 import type { CommitmentRow, CommitmentsView } from '../../../../contracts/commitments.ts';
+import { formatMonthLong } from '../../../../domain/calendar-labels.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -65,9 +66,6 @@ export function scopeTagsNote(tags: readonly string[]): string {
   return `Your team also sees usage tagged ${named} in other accounts. What Savings Plans and reservations paid for of it counts here; the commitments themselves belong to the accounts billed for them.`;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
-
 /**
  * Why some months count less of a tag team's usage, and what brings it back (decision 143): one
  * sentence per reason, naming its months.
@@ -93,4 +91,6 @@ export function tagGapsNote(gaps: CommitmentsView['tag_gaps']): string {
 }
 
 const monthList = (gaps: CommitmentsView['tag_gaps']) =>
-  new Intl.ListFormat('en-US', { type: 'conjunction' }).format(gaps.map((gap) => monthName(gap.month)));
+  new Intl.ListFormat('en-US', { type: 'conjunction' }).format(
+    gaps.map((gap) => formatMonthLong(`${gap.month}-01`)),
+  );
