@@ -15,7 +15,7 @@
  *   figure includes the simulator's and the database's CPU (an upper bound for a worker's own).
  */
 import { startTestSimulator } from '../src/aws-sim/testing/test-simulator.ts';
-import { TRIPWIRE_RULES } from '../src/domain/meter-tripwire.ts';
+import { TRIPWIRE_RULES, tripwireMetricsOf } from '../src/domain/meter-tripwire.ts';
 import { meterMonthlyCostUsd, tripwireReadShape } from '../src/domain/usage-meter-cost.ts';
 import type { MeteredService } from '../src/domain/usage-prices.ts';
 import { simulatorAccess } from '../src/server/aws-simulator-access.ts';
@@ -88,7 +88,8 @@ try {
       .filter((region) => TRIPWIRE_RULES[region.service as MeteredService] && region.metrics_per_read > 0)
       .map((region) => [region.service, region.read_every_seconds * 1000]),
   );
-  for (const everyMs of watched.values()) fleetReads.push(tripwireReadShape(60, 300_000, everyMs)!);
+  for (const [service, everyMs] of watched)
+    fleetReads.push(tripwireReadShape(60 * tripwireMetricsOf(service as MeteredService), 300_000, everyMs)!);
   console.log(
     `20 accounts × 3 regions, each like acme-prod us-east-1 (${usEast1.reduce((sum, region) => sum + region.metrics_per_read, 0)} metrics a read): $${meterMonthlyCostUsd(fleetReads).toFixed(2)} a month`,
   );

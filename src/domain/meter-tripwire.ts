@@ -1,9 +1,10 @@
 /**
- * The meter's account-level tripwire (docs/decisions/136). Between a service's per-resource reads,
- * the meter asks every interval for the one metric CloudWatch publishes for the whole account and
- * region without dimensions (Lambda `Invocations`, Logs `IncomingBytes`). When its latest ended
- * period runs well above the pace of the hours before, the per-resource read is made due at once: a
- * read covers every period since its cursor, so an early read loses and double-counts nothing.
+ * The meter's account-level tripwire (docs/decisions/136, 145). Between a service's per-resource
+ * reads, the meter asks every interval for the metrics CloudWatch publishes for the whole account and
+ * region without dimensions (Lambda `Invocations` and `Duration`, Logs `IncomingBytes`). When the
+ * latest ended period of any of them runs well above the pace of the hours before, the per-resource
+ * read is made due at once: a read covers every period since its cursor, so an early read loses and
+ * double-counts nothing.
  */
 
 import type { MeteredService } from './usage-prices.ts';
@@ -20,14 +21,25 @@ export interface TripwireRule {
   minimumPerHour: number;
 }
 
+/** Ten hours of run time an hour, in Lambda's `Duration` unit (milliseconds): ten more always-busy runs. */
+const TEN_HOURS_MS = 10 * 3_600_000;
+
 /**
- * The services with a tripwire: Lambda (requests, which a loop multiplies; 10,000 more an hour is
- * about 3 a second) and Logs (1 GB an hour more is $0.50 an hour ingested).
+ * The services with a tripwire, each with the metrics it watches: Lambda's requests (which a loop
+ * multiplies; 10,000 more an hour is about 3 a second) and run time (which a slow or hung downstream
+ * multiplies at the same requests; ten hours more an hour is $0.075 an hour at 128 MB and $0.60 at
+ * 1 GB), and Logs (1 GB an hour more is $0.50 an hour ingested).
  */
-export const TRIPWIRE_RULES: Partial<Record<MeteredService, TripwireRule>> = {
-  lambda: { namespace: 'AWS/Lambda', metricName: 'Invocations', factor: 3, minimumPerHour: 10_000 },
-  logs: { namespace: 'AWS/Logs', metricName: 'IncomingBytes', factor: 3, minimumPerHour: 2 ** 30 },
+export const TRIPWIRE_RULES: Partial<Record<MeteredService, readonly TripwireRule[]>> = {
+  lambda: [
+    { namespace: 'AWS/Lambda', metricName: 'Invocations', factor: 3, minimumPerHour: 10_000 },
+    { namespace: 'AWS/Lambda', metricName: 'Duration', factor: 3, minimumPerHour: TEN_HOURS_MS },
+  ],
+  logs: [{ namespace: 'AWS/Logs', metricName: 'IncomingBytes', factor: 3, minimumPerHour: 2 ** 30 }],
 };
+
+/** Metrics one tripwire read of a service asks for (GetMetricData bills each). */
+export const tripwireMetricsOf = (service: MeteredService): number => TRIPWIRE_RULES[service]?.length ?? 0;
 
 export interface TripwirePeriod {
   periodStartMs: number;

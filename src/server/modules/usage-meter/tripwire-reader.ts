@@ -3,49 +3,48 @@ import {
   TRIPWIRE_HISTORY_MS,
   TRIPWIRE_RULES,
   type TripwirePeriod,
+  type TripwireRule,
   tripwireJumped,
 } from '../../../domain/meter-tripwire.ts';
 import type { MeteredService } from '../../../domain/usage-prices.ts';
 
-/** Metrics one tripwire read of a service asks for (GetMetricData bills each). */
-export const TRIPWIRE_METRICS_PER_READ = 1;
-
 /**
- * The account-level metric of a service in one region (no dimensions: the whole account), Sum per
- * period over the tripwire's history up to the last ended period.
+ * The account-level metrics of a service in one region (no dimensions: the whole account), Sum per
+ * period over the tripwire's history up to the last ended period, in one GetMetricData.
  */
 async function readAccountLevel(
   cloudWatch: CloudWatchClient,
-  metric: { namespace: string; metricName: string },
+  rules: readonly TripwireRule[],
   window: { endMs: number; periodMs: number },
-): Promise<TripwirePeriod[]> {
+): Promise<TripwirePeriod[][]> {
   const answer = await cloudWatch.send(
     new GetMetricDataCommand({
-      MetricDataQueries: [
-        {
-          Id: 'account',
-          MetricStat: {
-            Metric: { Namespace: metric.namespace, MetricName: metric.metricName, Dimensions: [] },
-            Period: window.periodMs / 1000,
-            Stat: 'Sum',
-          },
+      MetricDataQueries: rules.map((rule, index) => ({
+        Id: `account${index}`,
+        MetricStat: {
+          Metric: { Namespace: rule.namespace, MetricName: rule.metricName, Dimensions: [] },
+          Period: window.periodMs / 1000,
+          Stat: 'Sum',
         },
-      ],
+      })),
       StartTime: new Date(window.endMs - TRIPWIRE_HISTORY_MS),
       EndTime: new Date(window.endMs),
       ScanBy: 'TimestampAscending',
     }),
   );
-  const result = answer.MetricDataResults?.[0];
-  return (result?.Timestamps ?? []).map((timestamp, index) => ({
-    periodStartMs: timestamp.getTime(),
-    quantity: result?.Values?.[index] ?? 0,
-  }));
+  return rules.map((_, index) => {
+    const result = answer.MetricDataResults?.find((one) => one.Id === `account${index}`);
+    return (result?.Timestamps ?? []).map((timestamp, at) => ({
+      periodStartMs: timestamp.getTime(),
+      quantity: result?.Values?.[at] ?? 0,
+    }));
+  });
 }
 
 /**
- * Whether a service's account-level metric jumped in its latest ended period (docs/decisions/136),
- * read at `periodMs` up to the last period ended at `nowMs`. A service without a tripwire never jumps.
+ * Whether any of a service's account-level metrics jumped in its latest ended period
+ * (docs/decisions/136, 145), read at `periodMs` up to the last period ended at `nowMs`. A service
+ * without a tripwire never jumps.
  */
 export async function tripwireTripped(
   cloudWatch: CloudWatchClient,
@@ -53,8 +52,9 @@ export async function tripwireTripped(
   nowMs: number,
   periodMs: number,
 ): Promise<boolean> {
-  const rule = TRIPWIRE_RULES[service];
-  if (!rule) return false;
+  const rules = TRIPWIRE_RULES[service] ?? [];
+  if (rules.length === 0) return false;
   const window = { endMs: Math.floor(nowMs / periodMs) * periodMs, periodMs };
-  return tripwireJumped(await readAccountLevel(cloudWatch, rule, window), window, rule);
+  const series = await readAccountLevel(cloudWatch, rules, window);
+  return rules.some((rule, index) => tripwireJumped(series[index] ?? [], window, rule));
 }

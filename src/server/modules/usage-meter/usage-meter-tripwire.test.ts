@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import type { UsageMeterView } from '../../../contracts/usage-meter.ts';
+import { tripwireMetricsOf } from '../../../domain/meter-tripwire.ts';
 import { meterMonthlyCostUsd, tripwireReadShape } from '../../../domain/usage-meter-cost.ts';
+import type { MeteredService } from '../../../domain/usage-prices.ts';
 import { callAs, type Person } from '../../testing/organization-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
@@ -13,11 +15,12 @@ import {
 import type { UsageMeterService } from './usage-meter.service.ts';
 
 /**
- * The meter's account-level tripwire (docs/decisions/136) through the real CloudWatch SDK against the
- * simulator, at the default cadences (300 s interval and periods, Lambda hourly, Logs every 30
+ * The meter's account-level tripwire (docs/decisions/136, 145) through the real CloudWatch SDK against
+ * the simulator, at the default cadences (300 s interval and periods, Lambda hourly, Logs every 30
  * minutes; each scenario starts well before its service is due): a quiet account is not read early;
- * the demo's logging flood and Lambda loop get their per-resource read at the first read after the
- * period they jumped in, which holds their first minutes; the card's cost counts the tripwire's metrics.
+ * the demo's logging flood, calls that run far longer and the Lambda loop get their per-resource read
+ * at the first read after the period they jumped in, which holds their first minutes; the card's cost
+ * counts the tripwire's metrics.
  */
 let world: UsageMeterWorld;
 let clock: TestClock;
@@ -76,6 +79,24 @@ describe('the meter’s account-level tripwire', () => {
     expect(row.last_hour_quantity).toBeGreaterThan(3.3);
   });
 
+  it('reads Lambda per function at the first read after its calls start running far longer, at about the same calls', async () => {
+    // A hung downstream: 100 calls a minute more (6,000 an hour, under the requests' minimum), each
+    // running to the 15-minute timeout: 25 hours of run time a minute.
+    const slow = await callAs(server, owner)('POST', '/api/demo/lambda-loop', {
+      invocations_per_minute: 100,
+      duration_ms: 900_000,
+    });
+    expect(slow.statusCode).toBe(200);
+    await readAfterFiveMinutes();
+    expect(await lastReadOf('lambda')).toBe(clock.now().toISOString());
+    const row = (await usageMeterViewOf(server, owner)).rows.find(
+      (entry) =>
+        entry.charge.startsWith('lambda-gb-seconds') && entry.resource_id === slow.json().resource_id,
+    )!;
+    // Its first five minutes: 500 calls of 900 s, at 128 MB at least.
+    expect(row.last_hour_quantity).toBeGreaterThan(500 * 900 * (128 / 1024));
+  });
+
   it('reads Lambda per function at the first read after the loop’s first period, and prices the loop', async () => {
     const loop = await callAs(server, owner)('POST', '/api/demo/lambda-loop', {});
     expect(loop.statusCode).toBe(200);
@@ -88,7 +109,7 @@ describe('the meter’s account-level tripwire', () => {
     expect(row.last_hour_quantity).toBeGreaterThan(300_000);
   });
 
-  it('counts the tripwire’s metric a read in the card’s monthly cost, per region where Lambda or Logs has resources', async () => {
+  it('counts the tripwire’s metrics a read in the card’s monthly cost, per region where Lambda or Logs has resources', async () => {
     const card = cardOf(await usageMeterViewOf(server, owner));
     const perResource = card.regions.map((region) => ({
       metricsPerRead: region.metrics_per_read,
@@ -100,9 +121,14 @@ describe('the meter’s account-level tripwire', () => {
         .map((region) => `${region.region} ${region.service} ${region.read_every_seconds}`),
     );
     expect(watched.size).toBeGreaterThan(1);
-    const tripwire = [...watched].map(
-      (key) => tripwireReadShape(1, FIVE_MINUTES, Number(key.split(' ')[2]) * 1000)!,
-    );
+    const tripwire = [...watched].map((key) => {
+      const [, service, everySeconds] = key.split(' ');
+      return tripwireReadShape(
+        tripwireMetricsOf(service as MeteredService),
+        FIVE_MINUTES,
+        Number(everySeconds) * 1000,
+      )!;
+    });
     expect(card.monthly_cost_usd).toBe(meterMonthlyCostUsd([...perResource, ...tripwire]));
     expect(card.monthly_cost_usd).toBeGreaterThan(meterMonthlyCostUsd(perResource));
   });

@@ -16,7 +16,7 @@ import {
   SERVICE_LABELS,
   type ServiceAccuracy,
 } from '../../../domain/meter-accuracy.ts';
-import { TRIPWIRE_RULES } from '../../../domain/meter-tripwire.ts';
+import { TRIPWIRE_RULES, tripwireMetricsOf } from '../../../domain/meter-tripwire.ts';
 import {
   type MeteredOwner,
   meteredOwnerOf,
@@ -58,7 +58,7 @@ import {
 } from './metered-services.ts';
 import { listDimensionValues, readChargePeriods } from './metric-reader.ts';
 import { type RegionResourceTags, readRegionResourceTags } from './resource-tags.ts';
-import { TRIPWIRE_METRICS_PER_READ, tripwireTripped } from './tripwire-reader.ts';
+import { tripwireTripped } from './tripwire-reader.ts';
 import {
   cursorsOfOrganization,
   listCursors,
@@ -534,8 +534,8 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
   }
 
   /**
-   * The tripwire's reads (docs/decisions/136): one per region of each enabled service that has a
-   * tripwire and resources there.
+   * The tripwire's reads (docs/decisions/136, 145): one per region of each enabled service that has a
+   * tripwire and resources there, asking for each metric its tripwire watches.
    */
   function tripwireReads(
     regions: ReadonlyArray<{ region: string; service: MeteredService; metricsPerRead: number }>,
@@ -549,10 +549,11 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         .map((row) => `${row.region}|${row.service}`),
     );
     return [...watched].flatMap((key) => {
+      const service = key.split('|')[1] as MeteredService;
       const shape = tripwireReadShape(
-        TRIPWIRE_METRICS_PER_READ,
+        tripwireMetricsOf(service),
         settings.intervalSeconds * 1000,
-        readEveryMs(key.split('|')[1] as MeteredService),
+        readEveryMs(service),
       );
       return shape ? [shape] : [];
     });
