@@ -150,7 +150,8 @@ export const tokenSpikeInput = z.preprocess(
     model_id: z
       .string()
       .min(1, 'model_id: name a Bedrock model')
-      .max(200)
+      .max(200, 'model_id: at most 200 characters')
+      .regex(/^[\w.:-]+$/, 'model_id: a Bedrock model id, such as anthropic.claude-3-haiku-20240307-v1:0')
       .default('anthropic.claude-3-5-sonnet-20240620-v1:0'),
     input_tokens_per_minute: z
       .number()

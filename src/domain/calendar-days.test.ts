@@ -49,6 +49,9 @@ describe('reading a day', () => {
     expect(isIsoDay('2026-13-01')).toBe(false);
     expect(isIsoDay('2026-1-01')).toBe(false);
     expect(isIsoDay('2026-01-01T00:00:00Z')).toBe(false);
+    // There is no year 0 (the day before 0001-01-01 is in 1 BC): the database refuses it as a date.
+    expect(isIsoDay('0000-01-01')).toBe(false);
+    expect(isIsoDay('0001-01-01')).toBe(true);
   });
   it('refuses to parse something that is not a day', () => {
     expect(() => parseIsoDay('yesterday')).toThrow(RangeError);

@@ -21,13 +21,14 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** True for a real calendar day in 'YYYY-MM-DD' form (2023-02-29 is not one). */
+/** True for a real calendar day in 'YYYY-MM-DD' form (2023-02-29 is not one; nor is year 0000, which has no date). */
 export function isIsoDay(value: string): boolean {
   const match = ISO_DAY.exec(value);
   if (!match) return false;
+  const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(match[1]), month);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 export function parseIsoDay(value: IsoDay): { year: number; month: number; day: number } {

@@ -45,6 +45,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const REQUIRED_STRINGS = ['id', 'detail-type', 'source', 'account', 'time', 'region'] as const;
+/** The longest envelope field kept: EventBridge's own are far shorter (an id is a 36-character UUID). */
+export const MAX_ENVELOPE_FIELD_LENGTH = 256;
 
 export interface EnvelopeExpectations {
   /** The accounts the integration covers; an event from any other is 'foreign-account'. */
@@ -72,6 +74,11 @@ export function parseEventBridgeEnvelope(
     if (typeof value[field] !== 'string' || value[field] === '') {
       return reject('missing-field', `The event has no ${field}.`);
     }
+    if (String(value[field]).length > MAX_ENVELOPE_FIELD_LENGTH)
+      return reject(
+        'missing-field',
+        `The event's ${field} is longer than ${MAX_ENVELOPE_FIELD_LENGTH} characters: it is not EventBridge's.`,
+      );
   }
   if (!isRecord(value.detail)) return reject('missing-field', 'The event has no detail object.');
   const time = String(value.time);
@@ -79,6 +86,7 @@ export function parseEventBridgeEnvelope(
   if (!ISO_TIME.test(time) || Number.isNaN(timeMs)) {
     return reject('bad-time', `The event time "${time}" is not an ISO 8601 timestamp.`);
   }
+  if (timeMs < 0) return reject('bad-time', `The event time "${time}" is before 1970.`);
   const account = String(value.account);
   if (expectations.accountIds && !expectations.accountIds.includes(account)) {
     return reject(

@@ -58,6 +58,10 @@ describe('a month in parts', () => {
       refused: 'it lists no reportKeys (legacy CUR) or dataFiles (Data Exports)',
     });
     expect(readExportManifest([])).toHaveProperty('refused');
+    for (const start of ['2026-13-01T00:00:00Z', '20260001T000000.000Z', '0000-01-01T00:00:00Z'])
+      expect(readExportManifest({ reportKeys: ['a.csv'], billingPeriod: { start } })).toEqual({
+        refused: 'its billingPeriod.start is not a month (YYYY-MM)',
+      });
     expect(isManifestFileName('report-Manifest.json')).toBe(true);
     expect(isManifestFileName('report-1.csv.gz')).toBe(false);
   });

@@ -4,6 +4,7 @@
  * manifest lists them under one assembly (legacy CUR `assemblyId`, Data Exports `executionId`).
  */
 
+import { isIsoDay } from './calendar-days.ts';
 import { formatMonthLong } from './calendar-labels.ts';
 
 /** What a month's manifest says: its delivery, its billing period and the file names of its parts. */
@@ -22,10 +23,14 @@ export const isManifestFileName = (name: string) => /manifest\.json$/i.test(name
 /** A part's file name: the last segment of an S3 key, a zip entry's path or an upload's label. */
 export const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
-/** 'YYYY-MM-01' of `20261001T000000.000Z` (legacy) or `2026-10-01T00:00:00.000Z` (Data Exports). */
+/**
+ * 'YYYY-MM-01' of `20261001T000000.000Z` (legacy) or `2026-10-01T00:00:00.000Z` (Data Exports);
+ * undefined unless it is a real month.
+ */
 function periodOf(start: unknown): string | undefined {
   const match = typeof start === 'string' ? /^(\d{4})-?(\d{2})/.exec(start) : null;
-  return match ? `${match[1]}-${match[2]}-01` : undefined;
+  const period = match ? `${match[1]}-${match[2]}-01` : undefined;
+  return period && isIsoDay(period) ? period : undefined;
 }
 
 /** The manifest's content, or why it is not an AWS billing export manifest. */
@@ -36,7 +41,7 @@ export function readExportManifest(json: unknown): ExportManifest | { refused: s
   if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string'))
     return { refused: 'it lists no reportKeys (legacy CUR) or dataFiles (Data Exports)' };
   const billingPeriod = periodOf((manifest.billingPeriod as { start?: unknown } | undefined)?.start);
-  if (!billingPeriod) return { refused: 'it has no billingPeriod.start' };
+  if (!billingPeriod) return { refused: 'its billingPeriod.start is not a month (YYYY-MM)' };
   const assembly = manifest.assemblyId ?? manifest.executionId;
   return {
     assemblyId: typeof assembly === 'string' ? assembly : null,

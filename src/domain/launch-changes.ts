@@ -9,6 +9,7 @@ import {
   type EnvelopeExpectations,
   type EventBridgeEnvelope,
   isRecord,
+  MAX_ENVELOPE_FIELD_LENGTH,
   type Parsed,
   parseEventBridgeEnvelope,
   reject,
@@ -65,7 +66,9 @@ function path(value: unknown, ...keys: string[]): unknown {
   return current;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+/** A field of the call as text; none when empty, or longer than any AWS id or ARN the ledger keeps. */
+const text = (value: unknown) =>
+  typeof value === 'string' && value !== '' && value.length <= MAX_ENVELOPE_FIELD_LENGTH ? value : undefined;
 
 function items(value: unknown): Detail[] {
   const list = path(value, 'items');

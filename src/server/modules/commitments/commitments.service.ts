@@ -1,5 +1,10 @@
-import type { CommitmentRow, CommitmentsQuery, CommitmentsView } from '../../../contracts/commitments.ts';
-import { addDays, eachDay, isoDayInTimeZone } from '../../../domain/calendar-days.ts';
+import {
+  type CommitmentRow,
+  type CommitmentsQuery,
+  type CommitmentsView,
+  MAX_COMMITMENT_RANGE_DAYS,
+} from '../../../contracts/commitments.ts';
+import { addDays, eachDay, inclusiveDayCount, isoDayInTimeZone } from '../../../domain/calendar-days.ts';
 import { commitmentTypeLabel } from '../../../domain/commitment-eligibility.ts';
 import { isSameCommitment, matchCommitmentSources } from '../../../domain/commitment-sources.ts';
 import { commitmentState, daysUntilEnd, returnWindowClosesAt } from '../../../domain/commitment-terms.ts';
@@ -62,6 +67,15 @@ export function createCommitmentsService(deps: CommitmentsDependencies) {
     const now = context.clock.now();
     const to = query.to ?? isoDayInTimeZone(now, 'UTC');
     const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+    // A from without a to runs to today: the contract's bounds hold for that range too.
+    if (to < from)
+      throw new ApiError(400, 'BadRequest', 'from: must not be after today when to is not given');
+    if (inclusiveDayCount(from, to) > MAX_COMMITMENT_RANGE_DAYS)
+      throw new ApiError(
+        400,
+        'BadRequest',
+        `from: the range to today may cover at most ${MAX_COMMITMENT_RANGE_DAYS} days`,
+      );
     const owner = { organizationId: viewer.organizationId, integrationId: integration.id };
     const usage = commitmentUsageOf(scope, { accountId: query.account_id });
     const accountIds = usage?.accountIds ?? null;

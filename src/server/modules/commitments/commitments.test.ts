@@ -227,6 +227,18 @@ describe('GET /api/commitments', () => {
     const reversed = await get(`/api/commitments?integration=${integrationId}&from=2026-10-05&to=2026-10-01`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().Message).toMatch(/to/);
+    // An id that cannot be an integration's is none: not found, as another tenant's.
+    expect((await get('/api/commitments?integration=abc')).statusCode).toBe(404);
+    const yearZero = await get(`/api/commitments?integration=${integrationId}&from=0000-01-01&to=0000-01-02`);
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json().Message).toMatch(/from/);
+    // A from without a to runs to today: the longest range holds for it too.
+    const centuries = await get(`/api/commitments?integration=${integrationId}&from=0100-01-01`);
+    expect(centuries.statusCode).toBe(400);
+    expect(centuries.json()).toEqual({
+      Code: 'BadRequest',
+      Message: 'from: the range to today may cover at most 731 days',
+    });
   });
 
   it('is read by members and by API tokens with costs:read', async () => {

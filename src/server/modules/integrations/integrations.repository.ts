@@ -59,11 +59,15 @@ export async function listIntegrationRows(
     .execute();
 }
 
+/** An integration id as the database writes one; any other text names no integration. */
+const INTEGRATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findIntegrationRow(
   db: Kysely<DatabaseSchema>,
   organizationId: string,
   integrationId: string,
 ): Promise<IntegrationRow | undefined> {
+  if (!INTEGRATION_ID.test(integrationId)) return undefined;
   return db
     .selectFrom('integrations')
     .selectAll()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isIsoDay } from '../../../domain/calendar-days.ts';
 import { baseName, type ExportManifest, type KeptMonth } from '../../../domain/export-month-parts.ts';
 
 /** A billing file as a run reads it. */
@@ -33,6 +34,19 @@ function linkOrCopy(from: string, to: string): void {
  * (decision 085). The only reader and writer of that folder: a month's parts are replaced whole, and go
  * with the month's replacement by a file that is not a part, or with the integration.
  */
+/** Longest file name the file system takes, in bytes. */
+const MAX_FILE_NAME_BYTES = 255;
+
+/**
+ * A prefix and a file's name as one name the file system takes: the name's start is cut where the two
+ * pass 255 bytes, so its end (`-2.csv.gz`, which says how to read it) stays.
+ */
+export function fileNameWithin(prefix: string, name: string): string {
+  const characters = [...name];
+  while (Buffer.byteLength(prefix + characters.join('')) > MAX_FILE_NAME_BYTES) characters.shift();
+  return prefix + characters.join('');
+}
+
 export function createKeptMonthParts(dataDir: string) {
   const root = path.join(dataDir, 'month-parts');
   const folderOf = (integrationId: string, period: string) => path.join(root, integrationId, period);
@@ -51,7 +65,7 @@ export function createKeptMonthParts(dataDir: string) {
     if (!fs.existsSync(folder)) return [];
     return fs
       .readdirSync(folder)
-      .filter((entry) => /^\d{4}-\d{2}-01$/.test(entry))
+      .filter((entry) => /^\d{4}-\d{2}-01$/.test(entry) && isIsoDay(entry))
       .sort()
       .flatMap((period) => {
         const record = readRecord(path.join(folder, period));
@@ -82,7 +96,7 @@ export function createKeptMonthParts(dataDir: string) {
     const next = `${folder}.${randomBytes(4).toString('hex')}.new`;
     fs.mkdirSync(next, { recursive: true });
     const parts = files.map((file, index) => {
-      const name = `${index + 1}-${path.basename(file.label)}`;
+      const name = fileNameWithin(`${index + 1}-`, path.basename(file.label));
       linkOrCopy(file.path, path.join(next, name));
       return { file: name, label: file.label };
     });
@@ -102,7 +116,7 @@ export function createKeptMonthParts(dataDir: string) {
     return filesOf(integrationId, period)
       .filter((file) => !except.has(file.label))
       .map((file, index) => {
-        const linked = path.join(folder, `kept-${index + 1}-${path.basename(file.label)}`);
+        const linked = path.join(folder, fileNameWithin(`kept-${index + 1}-`, path.basename(file.label)));
         linkOrCopy(file.path, linked);
         return { path: linked, label: file.label };
       });

@@ -143,6 +143,21 @@ describe('an upload refused', () => {
     ).toMatch(/^file: nested\.zip holds inner\.zip, which is not a billing file/);
   });
 
+  it('zips of one upload share the expansion limit', async () => {
+    // Two zips of 40 MiB each: each alone is under the 64 MiB limit, together they are not.
+    const zeros = Buffer.alloc(40 * 1024 * 1024);
+    const first = zipArchive([{ name: 'first.csv', bytes: zeros }]);
+    const second = zipArchive([{ name: 'second.csv', bytes: zeros }]);
+    expect(
+      await refusal([
+        { name: 'a.zip', bytes: first },
+        { name: 'b.zip', bytes: second },
+      ]),
+    ).toBe(
+      "file: b.zip expands to more than 24 MiB, what the upload's other zips left of the 64 MiB this server reads from one upload (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.",
+    );
+  });
+
   it('a part with other columns than its month: the run fails naming why, the month stays', async () => {
     const [fullHeader = '', ...rows] = fs.readFileSync(CUR_SAMPLE, 'utf8').trimEnd().split('\n');
     // The last column dropped from a part, as a part of another export would lack it.

@@ -194,6 +194,22 @@ describe('a part refused, naming why, with nothing stored lost', () => {
     );
   });
 
+  it('a manifest whose billing period is not a month, and the parts kept still list', async () => {
+    const response = await upload(integrationId, [
+      {
+        name: 'report-Manifest.json',
+        bytes: Buffer.from(
+          JSON.stringify({ reportKeys: ['a.csv'], billingPeriod: { start: '2026-13-01T00:00:00Z' } }),
+        ),
+      },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe(
+      'file: report-Manifest.json is not an AWS billing export manifest: its billingPeriod.start is not a month (YYYY-MM).',
+    );
+    expect((await monthParts(integrationId)).map((month) => month.billing_period)).toEqual(['2023-11-01']);
+  });
+
   it('removing the integration removes its kept parts', async () => {
     const folder = path.join(server.context.config.dataDir, 'month-parts', integrationId);
     expect(fs.existsSync(folder)).toBe(true);
@@ -204,5 +220,23 @@ describe('a part refused, naming why, with nothing stored lost', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(fs.existsSync(folder)).toBe(false);
+  });
+});
+
+describe('parts whose names are as long as a file name can be', () => {
+  it('are kept and added: the month equals the one-file month', async () => {
+    const integrationId = await uploadIntegration('Long part names');
+    // 255 bytes, the most a file system's name takes: kept and linked under prefixed names.
+    const longName = (part: NamedBytes) => `${'n'.repeat(255 - part.name.length)}${part.name}`;
+    expect(Buffer.byteLength(longName(part1))).toBe(255);
+    const first = await upload(integrationId, [{ name: longName(part1), bytes: part1.bytes }]);
+    expect(first.json().state).toBe('succeeded');
+    for (const part of [part2, part3]) {
+      const added = await upload(integrationId, [{ name: longName(part), bytes: part.bytes }], 'add');
+      expect(added.statusCode).toBe(202);
+      expect(added.json().state).toBe('succeeded');
+    }
+    expect((await monthParts(integrationId))[0]?.parts).toEqual([part1, part2, part3].map(longName));
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
   });
 });

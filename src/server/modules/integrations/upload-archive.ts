@@ -8,8 +8,10 @@ import { createInflateRaw } from 'node:zlib';
 export class UploadArchiveError extends Error {}
 
 export interface ArchiveLimits {
-  /** The most the archive's files may expand to, together (config `UPLOAD_MAX_EXPANDED_BYTES`). */
+  /** The most the archive's files may expand to, together: what the upload's earlier zips left of it. */
   maxExpandedBytes: number;
+  /** The most one upload's zips may expand to (config `UPLOAD_MAX_EXPANDED_BYTES`); the same when omitted. */
+  uploadExpandedBytes?: number;
   /** The most files one archive may hold. */
   maxFiles: number;
 }
@@ -131,7 +133,9 @@ function billingEntriesOf(entries: ArchiveEntry[], archive: string, limits: Arch
     expanded += entry.size;
     if (expanded > limits.maxExpandedBytes)
       throw new UploadArchiveError(
-        `${archive} expands to more than ${sizeOf(limits.maxExpandedBytes)}, the most this server reads from one upload (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.`,
+        limits.uploadExpandedBytes === undefined || limits.uploadExpandedBytes === limits.maxExpandedBytes
+          ? `${archive} expands to more than ${sizeOf(limits.maxExpandedBytes)}, the most this server reads from one upload (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.`
+          : `${archive} expands to more than ${sizeOf(limits.maxExpandedBytes)}, what the upload's other zips left of the ${sizeOf(limits.uploadExpandedBytes)} this server reads from one upload (UPLOAD_MAX_EXPANDED_BYTES): it was refused unread.`,
       );
   }
   return files;

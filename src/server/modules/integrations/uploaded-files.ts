@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
-import { expandUploadedArchive, isZipFileName, UploadArchiveError } from './upload-archive.ts';
+import {
+  type ArchiveLimits,
+  expandUploadedArchive,
+  isZipFileName,
+  UploadArchiveError,
+} from './upload-archive.ts';
 
 /** One file of a multipart upload, as it arrives. */
 export interface UploadedFile {
@@ -15,7 +20,7 @@ export interface UploadedFile {
 export interface UploadLimits {
   /** The largest file one upload may carry (config `UPLOAD_MAX_BYTES`). */
   maxFileBytes: number;
-  /** The most a zip's files may expand to, together (config `UPLOAD_MAX_EXPANDED_BYTES`). */
+  /** The most the zips of one upload may expand to, together (config `UPLOAD_MAX_EXPANDED_BYTES`). */
   maxExpandedBytes: number;
 }
 
@@ -34,6 +39,7 @@ export async function storeUploadedFiles(
   limits: UploadLimits,
 ): Promise<Array<{ path: string; label: string }>> {
   const files: Array<{ path: string; label: string }> = [];
+  let expandedBytes = 0;
   for await (const upload of uploads) {
     const filePath = path.join(folder, safeNameOf(upload.fileName));
     if (fs.existsSync(filePath)) {
@@ -54,7 +60,14 @@ export async function storeUploadedFiles(
           : `file: the uploaded file ${upload.fileName} is empty.`,
       );
     if (isZipFileName(upload.fileName)) {
-      files.push(...(await expandArchive(filePath, upload.fileName, folder, limits, files.length)));
+      // The zips of one upload share the expansion limit: each is given what the ones before left.
+      const expanded = await expandArchive(filePath, upload.fileName, folder, {
+        maxExpandedBytes: limits.maxExpandedBytes - expandedBytes,
+        uploadExpandedBytes: limits.maxExpandedBytes,
+        maxFiles: MAX_FILES_PER_UPLOAD - files.length,
+      });
+      for (const file of expanded) expandedBytes += fs.statSync(file.path).size;
+      files.push(...expanded);
       fs.rmSync(filePath);
     } else files.push({ path: filePath, label: upload.fileName });
     if (files.length > MAX_FILES_PER_UPLOAD) throw tooManyFiles();
@@ -66,18 +79,9 @@ export async function storeUploadedFiles(
 const tooManyFiles = () =>
   badRequest(`file: one upload carries at most ${MAX_FILES_PER_UPLOAD} files; upload the rest separately.`);
 
-async function expandArchive(
-  archivePath: string,
-  archive: string,
-  folder: string,
-  limits: UploadLimits,
-  filesBefore: number,
-) {
+async function expandArchive(archivePath: string, archive: string, folder: string, limits: ArchiveLimits) {
   try {
-    return await expandUploadedArchive(archivePath, archive, folder, {
-      maxExpandedBytes: limits.maxExpandedBytes,
-      maxFiles: MAX_FILES_PER_UPLOAD - filesBefore,
-    });
+    return await expandUploadedArchive(archivePath, archive, folder, limits);
   } catch (error) {
     if (error instanceof UploadArchiveError) throw badRequest(`file: ${error.message}`);
     throw error;

@@ -10,7 +10,11 @@ import {
   REJECTION_BODY_CHARS,
   REJECTIONS_LISTED,
 } from '../../../contracts/launch-events.ts';
-import { type EnvelopeRejection, isRecord } from '../../../domain/eventbridge-envelope.ts';
+import {
+  type EnvelopeRejection,
+  isRecord,
+  MAX_ENVELOPE_FIELD_LENGTH,
+} from '../../../domain/eventbridge-envelope.ts';
 import { type LaunchChange, readLaunchEvent } from '../../../domain/launch-changes.ts';
 import { buildLiveLedger } from '../../../domain/live-ledger.ts';
 import { billedThroughMs, type PricedLedgerRow, priceLedgerRows } from '../../../domain/live-run-rate.ts';
@@ -371,8 +375,12 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
         throw badRequest(`body: at most ${MAX_ENVELOPES_PER_POST} events in one request.`);
       const batch = readBatch(
         envelopes.map((envelope) => ({
+          // An id EventBridge could have sent is the idempotence key; any other gets its own.
           messageId:
-            isRecord(envelope) && typeof envelope.id === 'string' && envelope.id
+            isRecord(envelope) &&
+            typeof envelope.id === 'string' &&
+            envelope.id &&
+            envelope.id.length <= MAX_ENVELOPE_FIELD_LENGTH
               ? `api:${envelope.id}`
               : `api:${randomUUID()}`,
           body: envelope,

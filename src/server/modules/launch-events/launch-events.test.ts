@@ -472,6 +472,14 @@ describe('the EventBridge API destination', () => {
     expect(again.json()).toEqual({ accepted: 1, fresh: 0, duplicates: 1, rejected: 0 });
     expect(rowsOf(await ledger(owner), [instanceId])).toHaveLength(1);
     expect((await status(owner, demoIntegrationId)).api_destination).toBe(true);
+    // Fields no EventBridge event carries are rejections, kept like any other, never a failed request.
+    const strange = await post({ 'x-spendguard-events-secret': secret }, [
+      { ...envelope, id: 'x'.repeat(4000) },
+      { ...stateChange(`i-${'a'.repeat(4000)}`, 'running', clock.now()) },
+      { ...stateChange(instanceId, 'running', clock.now()), time: '0000-01-01T00:00:00Z' },
+    ]);
+    expect(strange.statusCode).toBe(202);
+    expect(strange.json()).toEqual({ accepted: 0, fresh: 0, duplicates: 0, rejected: 3 });
 
     expect(
       (await asOwner('DELETE', `/api/integrations/${demoIntegrationId}/launch-events/secret`)).statusCode,

@@ -208,4 +208,18 @@ describe('the usage meter’s services', () => {
       expect(refused.json()).toMatchObject({ Code: 'NoSimulatorIntegration' });
     }
   });
+
+  it('spikes at most ten models in the shared simulated accounts, and names a model id that is none', async () => {
+    const spike = (model_id: string) => callAs(server, owner)('POST', '/api/demo/token-spike', { model_id });
+    const notAnId = await spike('a model; with spaces');
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().Message).toMatch(/model_id/);
+    // Two models were spiked above: eight more fit, an eleventh does not, and a spiked one again does.
+    for (let model = 1; model <= 8; model++)
+      expect((await spike(`acme.model-${model}`)).statusCode).toBe(200);
+    const eleventh = await spike('acme.model-9');
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json()).toMatchObject({ Code: 'DemoModelsFull' });
+    expect((await spike('acme.model-1')).statusCode).toBe(200);
+  });
 });

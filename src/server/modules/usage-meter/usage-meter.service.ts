@@ -73,6 +73,8 @@ import {
 const DISCOVER_EVERY_MS = 3_600_000;
 /** A region that has not answered ListMetrics by then is skipped this round. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
+/** The most models the demo's token spikes call in one process's simulated accounts. */
+const MAX_DEMO_MODELS = 10;
 /** The rows read the last day and a bit: today (UTC) and the last hour. */
 const ROWS_HISTORY_MS = 26 * 3_600_000;
 
@@ -619,6 +621,9 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
    * The simulated accounts the organization has connected, its demo account first; a demo scenario
    * runs only with the built-in simulator and on an account the organization connected.
    */
+  /** The models the demo's token spikes called in this process, each a lasting series of the shared account. */
+  const spikedModels = new Set<string>();
+
   async function demoAccountsOf(viewer: Viewer, scenario: string) {
     const fleet = context.aws?.simulator;
     if (!fleet) throw notFound(`${scenario} (it runs only with the built-in AWS simulator)`);
@@ -681,7 +686,18 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     /** POST /api/demo/token-spike: a Bedrock model is called in a loop in the organization's simulated account (us-east-1). */
     async startDemoTokenSpike(viewer: Viewer, input: TokenSpikeInput): Promise<DemoScenarioAnswer> {
       const { fleet, accounts } = await demoAccountsOf(viewer, 'The demo token spike');
-      const accountId = accounts[0]!;
+      const accountId = accounts.find((account) => fleet.accountIds.includes(account));
+      if (!accountId) throw noSimulatedAccount();
+      // The simulated accounts are shared by every organization that connects them: a few models each.
+      spikedModels.add(input.model_id);
+      if (spikedModels.size > MAX_DEMO_MODELS) {
+        spikedModels.delete(input.model_id);
+        throw new ApiError(
+          409,
+          'DemoModelsFull',
+          `model_id: the demo account already calls ${MAX_DEMO_MODELS} models; spike one of them again.`,
+        );
+      }
       const region = 'us-east-1';
       fleet.startTokenSpike({
         accountId,
