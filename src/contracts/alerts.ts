@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH } from '../domain/account-rules.ts';
 import { providerNames } from './cloud-providers.ts';
 import { commitmentEndInForecast } from './commitment-ends.ts';
 
@@ -400,7 +401,15 @@ export const updateNotificationPreferences = z.object({
   digest: z.enum(DIGEST_CHOICES),
   kinds: z.array(z.enum(NOTIFICATION_KINDS)),
   /** Owners and admins only; leaving it out keeps the list. */
-  extra_recipients: z.array(z.email('must be an e-mail address').toLowerCase()).max(50).optional(),
+  extra_recipients: z
+    .array(
+      z
+        .email('must be an e-mail address')
+        .max(MAX_EMAIL_LENGTH, `at most ${MAX_EMAIL_LENGTH} characters`)
+        .toLowerCase(),
+    )
+    .max(50)
+    .optional(),
 });
 
 /** Which digest to preview: the daily one unless asked. */

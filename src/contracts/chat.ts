@@ -25,7 +25,11 @@ export const postMessageInput = z.object({ message: z.string(), user_id: z.strin
 /** PATCH /api/messages: marks the support replies read, up to `m_id` when given. */
 export const markMessagesReadInput = z.object({
   user_id: z.string().min(1).optional(),
-  m_id: z.string().regex(/^\d+$/, 'must be a message id').optional(),
+  // A message id is a bigint: at most 18 digits is always within its range.
+  m_id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be a message id')
+    .optional(),
 });
 export const markMessagesReadAnswer = z.object({ read: z.number().int() });
 
@@ -36,7 +40,7 @@ export const CHAT_TOKEN_HEADER = 'x-chat-token';
 
 /** Frames a client sends on /api/chat: a message, or a visitor's token on connect. */
 export const clientChatFrame = z.union([
-  z.object({ message: z.string(), conversationId: z.string().optional() }).strict(),
+  z.object({ message: z.string(), conversationId: z.uuid('must be a conversation id').optional() }).strict(),
   z.object({ chatToken: z.string() }).strict(),
 ]);
 export type ClientChatFrame = z.infer<typeof clientChatFrame>;

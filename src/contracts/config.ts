@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH } from '../domain/account-rules.ts';
 import { DEFAULT_BUDGET_THRESHOLDS } from '../domain/budgets.ts';
 import {
   anomalySettings,
@@ -26,7 +27,10 @@ import { teamName, teamScope, teamSlug } from './teams.ts';
  */
 export const CONFIG_DOCUMENT_VERSION = 1;
 
-const memberEmail = z.email('must be an e-mail address').toLowerCase();
+const memberEmail = z
+  .email('must be an e-mail address')
+  .max(MAX_EMAIL_LENGTH, `at most ${MAX_EMAIL_LENGTH} characters`)
+  .toLowerCase();
 
 export const configTeam = z.strictObject({
   /** The team's key: unique in the organization, used by launch rules (`settings.team`). */

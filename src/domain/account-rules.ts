@@ -5,8 +5,11 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 /** Text, @, text, a dot, text; no spaces or extra @. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest address mail can carry (RFC 5321's 254 characters of a path, less its brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email);
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
 }
 
 /** A plus sign and 11 digits, optional single spaces between digits. */

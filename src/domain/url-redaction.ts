@@ -2,7 +2,7 @@
  * A query parameter or path parameter whose name says it carries a credential: an operator key, a session,
  * chat, reset or verification token, an invitation or OAuth code and state, a signature, a password.
  */
-export const SECRET_NAME = /key|token|secret|code|signature|password|state/i;
+export const SECRET_NAME = /key|token|secret|code|signature|password|state|invitation/i;
 
 /**
  * Paths served by a wildcard route (better-auth's `/api/auth/*`), whose parameters the route table cannot
@@ -42,4 +42,27 @@ function redactSegments(segments: string[], pattern: string[]): void {
   pattern.forEach((part, index) => {
     if (part.startsWith(':') && SECRET_NAME.test(part.slice(1))) segments[index] = REDACTED;
   });
+}
+
+/**
+ * A page of the web app as analytics may keep it: the path segments one of `secretPages` (e.g.
+ * `/actions/confirm/:token`) names like a secret, and every query parameter named like one, redacted.
+ * A query without any is kept as it came.
+ */
+export function redactPageSecrets(
+  page: { path: string; query: string },
+  secretPages: readonly string[],
+): { path: string; query: string } {
+  const [path = '', inlineQuery] = page.path.split('?', 2);
+  const segments = path.split('/');
+  for (const pattern of secretPages) redactSegments(segments, pattern.split('/'));
+  const redactQuery = (query: string) => {
+    const parameters = new URLSearchParams(query);
+    const secret = [...new Set(parameters.keys())].filter((name) => SECRET_NAME.test(name));
+    if (secret.length === 0) return query;
+    for (const name of secret) parameters.set(name, REDACTED);
+    return `${query.startsWith('?') ? '?' : ''}${parameters.toString()}`;
+  };
+  const redactedPath = segments.join('/') + (inlineQuery === undefined ? '' : `?${redactQuery(inlineQuery)}`);
+  return { path: redactedPath, query: redactQuery(page.query) };
 }

@@ -62,6 +62,31 @@ describe('the foundation', () => {
     expect(await countPageViews(server.context.database.db, '/pricing-test')).toBe(1);
   });
 
+  it('keeps no credential a page view carries: mailed links and tokens in the path, the query or the referrer', async () => {
+    const view = (payload: object) =>
+      server.app.inject({ method: 'POST', url: '/api/analytics/page-views', payload });
+    expect((await view({ path: '/actions/confirm/act-secret-1', query: '' })).statusCode).toBe(202);
+    expect(
+      (await view({ path: '/sign-in/reset', query: '?token=reset-secret-2&from=mail' })).statusCode,
+    ).toBe(202);
+    expect(
+      (
+        await view({
+          path: '/sign-up',
+          query: '?invitation=invite-secret-3',
+          referrer: 'https://app.example/budget-alert-confirmation/ack-secret-4?x=1',
+        })
+      ).statusCode,
+    ).toBe(202);
+    const stored = JSON.stringify(
+      await server.context.database.db.selectFrom('page_views').selectAll().execute(),
+    );
+    for (const secret of ['act-secret-1', 'reset-secret-2', 'invite-secret-3', 'ack-secret-4'])
+      expect(stored).not.toContain(secret);
+    expect(await countPageViews(server.context.database.db, '/actions/confirm/redacted')).toBe(1);
+    expect(stored).toContain('?token=redacted&from=mail');
+  });
+
   it('refuses a page view without a path, naming the field', async () => {
     const response = await server.app.inject({
       method: 'POST',

@@ -5,9 +5,19 @@ export function isHealthProbe(url: string): boolean {
   return url === '/api/health' || url.startsWith('/api/health?');
 }
 
-function isShedable(request: FastifyRequest): boolean {
-  // Chat sockets stay open for hours: they are not work waiting for an answer.
-  if (request.headers.upgrade !== undefined) return false;
+/** The routes served as WebSockets (`websocket: true`): the live chat. */
+const SOCKET_ROUTES = new Set(['/api/chat']);
+
+export function isShedable(
+  request: Pick<FastifyRequest, 'headers' | 'url'> & { routeOptions: { url?: string } },
+): boolean {
+  // Chat sockets stay open for hours: they are not work waiting for an answer. Only a socket route's
+  // upgrade is one; an Upgrade header on any other request changes nothing.
+  if (
+    request.headers.upgrade?.toLowerCase() === 'websocket' &&
+    SOCKET_ROUTES.has(request.routeOptions.url ?? '')
+  )
+    return false;
   return request.url.startsWith('/api/') && !isHealthProbe(request.url);
 }
 

@@ -53,6 +53,11 @@ export async function startSlackReceiver(options: { postsDir?: string } = {}) {
       for (const wake of waiters.splice(0)) wake();
       if (kind === 'webhook') {
         response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      } else if (kind === 'oauth.v2.access' && body.code === 'used-code') {
+        // Slack's answer to a code already exchanged, expired or made up.
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: false, error: 'invalid_code' }));
       } else if (kind === 'oauth.v2.access') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({

@@ -303,9 +303,15 @@ describe('the users API', () => {
     const stored = await upload(png, 'image/png');
     expect(stored.statusCode).toBe(200);
     const src = stored.json().image.src as string;
-    const served = await server.app.inject({ method: 'GET', url: src });
+    const served = await server.app.inject({ method: 'GET', url: src, headers: bearer(token) });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
+    // A picture is its owner's: without a session it is refused, to another person it does not exist.
+    expect((await server.app.inject({ method: 'GET', url: src })).statusCode).toBe(401);
+    const stranger = await signUpPerson(server, { email: 'avatar-stranger@example.com' });
+    expect(
+      (await server.app.inject({ method: 'GET', url: src, headers: bearer(stranger.token) })).statusCode,
+    ).toBe(404);
 
     const text = await upload(Buffer.from('not a picture'), 'image/png');
     expect(text.statusCode).toBe(400);

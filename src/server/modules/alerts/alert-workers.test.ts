@@ -143,6 +143,15 @@ describe('Slack through OAuth and the Web API', () => {
       url: `/api/slack/oauth/callback?code=abc&state=${state}x`,
     });
     expect(forged.statusCode).toBe(400);
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: `/api/slack/oauth/callback?code=used-code&state=${encodeURIComponent(state)}`,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      Code: 'SlackRefused',
+      Message: 'code: Slack refused this sign-in (invalid_code); start again',
+    });
     const callback = await server.app.inject({
       method: 'GET',
       url: `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`,

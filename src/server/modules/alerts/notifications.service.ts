@@ -160,12 +160,16 @@ export function createNotificationsService(deps: {
       if (input.digest !== 'off') await billing.assertFeature(viewer, 'digest');
       if (input.extra_recipients) {
         requireAlertManager(viewer);
-        const toAsk = await changeRecipients(db, {
-          organizationId: viewer.organizationId,
-          emails: input.extra_recipients,
-          addedBy: viewer.userId,
-          now: deps.now(),
-        });
+        const emails = input.extra_recipients;
+        // One transaction: a change that fails leaves the list as it was.
+        const toAsk = await db.transaction().execute((trx) =>
+          changeRecipients(trx, {
+            organizationId: viewer.organizationId,
+            emails,
+            addedBy: viewer.userId,
+            now: deps.now(),
+          }),
+        );
         for (const recipient of toAsk) await askToConfirm(viewer, recipient);
       }
       await savePreferences(db, viewer.organizationId, viewer.userId, {

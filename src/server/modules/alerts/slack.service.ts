@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WebClient } from '@slack/web-api';
+import { ErrorCode, type WebAPIPlatformError, WebClient } from '@slack/web-api';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -157,12 +157,22 @@ export function createSlackService(deps: {
       if (expiresAt < now().getTime())
         throw badRequest('state: the Slack sign-in took too long; start again', 'InvalidState');
       const client = new WebClient(undefined, { slackApiUrl: settings.apiUrl, retryConfig: { retries: 0 } });
-      const answer = await client.oauth.v2.access({
-        client_id: settings.clientId!,
-        client_secret: settings.clientSecret!,
-        code,
-        redirect_uri: redirectUri,
-      });
+      const answer = await client.oauth.v2
+        .access({
+          client_id: settings.clientId!,
+          client_secret: settings.clientSecret!,
+          code,
+          redirect_uri: redirectUri,
+        })
+        // The SDK throws when Slack answers ok:false (an expired, used or made-up code): the code is refused.
+        .catch((error: unknown) => {
+          if ((error as Partial<WebAPIPlatformError>).code === ErrorCode.PlatformError)
+            throw badRequest(
+              `code: Slack refused this sign-in (${(error as WebAPIPlatformError).data.error}); start again`,
+              'SlackRefused',
+            );
+          throw error;
+        });
       if (!answer.ok || !answer.access_token)
         throw new ApiError(502, 'SlackRefused', `Slack answered ${answer.error ?? 'no token'}`);
       const current = await findSlackConnection(db, organizationId);

@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ALERT_LINK_KINDS } from '../../../contracts/alerts.ts';
 import { analyticsEventInput, clientErrorInput, pageViewInput } from '../../../contracts/analytics.ts';
+import { redactPageSecrets } from '../../../domain/url-redaction.ts';
 import type { AppContext } from '../../context.ts';
 import { createAnalyticsEventSink, createPageViewSink } from './page-view-sink.ts';
+
+/** The web app's pages whose path carries a credential: a mailed action or alert link. */
+const SECRET_PAGES = ['/actions/confirm/:token', ...ALERT_LINK_KINDS.map((kind) => `/${kind}/:token`)];
+
+/** The page a view came from, a full URL when the browser sends one, with its secrets redacted. */
+function redactReferrer(referrer: string): string {
+  const url = URL.canParse(referrer) ? new URL(referrer) : undefined;
+  if (!url) return redactPageSecrets({ path: referrer, query: '' }, SECRET_PAGES).path;
+  const page = redactPageSecrets({ path: url.pathname, query: url.search }, SECRET_PAGES);
+  return `${url.origin}${page.path}${page.query}`;
+}
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const sink = createPageViewSink(context);
@@ -18,7 +31,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       },
     },
     async (request, reply) => {
-      const { path, query, referrer } = request.body;
+      const { path, query } = redactPageSecrets(request.body, SECRET_PAGES);
+      const referrer = request.body.referrer && redactReferrer(request.body.referrer);
       const viewer = await request.optionalViewer();
       await sink.record({ path, query, referrer, userId: viewer?.userId, occurredAt: context.clock.now() });
       return reply.code(202).send({ recorded: true });
@@ -36,7 +50,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       },
     },
     async (request, reply) => {
-      request.log.warn({ clientError: request.body }, 'the browser reported an error');
+      const { path } = redactPageSecrets({ path: request.body.path, query: '' }, SECRET_PAGES);
+      request.log.warn({ clientError: { ...request.body, path } }, 'the browser reported an error');
       return reply.code(202).send({ recorded: true });
     },
   );

@@ -106,6 +106,9 @@ describe('a visitor chatting with support', () => {
     const conversationId = heard?.conversation_id as string;
     expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
 
+    // A conversation id that is none is a malformed frame, not a failure of the server.
+    agent.send({ message: 'To nowhere', conversationId: 'x' });
+    expect(await agent.nextFrame()).toMatchObject({ error: { code: 'MalformedFrame' } });
     agent.send({ message: 'Yes, forever free for one account.', conversationId });
     const [answer] = (await visitor.nextFrame(messageWith('Yes, forever free for one account.'))) as Array<
       Record<string, unknown>

@@ -129,6 +129,13 @@ describe('the person reading replies', () => {
         message: `Answer for ${email}`,
       });
     }
+    // A message id past a bigint's range is no message id: refused, naming it.
+    const outOfRange = await inject('PATCH', '/api/messages', reader.token, {
+      user_id: reader.userId,
+      m_id: '99999999999999999999',
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().Message).toMatch(/m_id/);
     const read = await inject('PATCH', '/api/messages', reader.token, { user_id: reader.userId });
     expect(read.json()).toEqual({ read: 1 });
 

@@ -179,6 +179,23 @@ describe('added alert addresses kept per organization (decision 076)', () => {
     expect(await mailsTo(address)).toHaveLength(1);
   });
 
+  it('refuses an address longer than mail carries, by either way in, and keeps the list as it was', async () => {
+    await applyRecipients([address]);
+    const tooLong = `${'a'.repeat(3_000)}@routes.test`;
+    const byPreferences = await setByPreferences([address, tooLong]);
+    expect(byPreferences.statusCode).toBe(400);
+    expect(byPreferences.json().Message).toMatch(/extra_recipients/);
+    const byConfig = await applyRecipients([tooLong]);
+    expect(byConfig.statusCode).toBe(400);
+    expect(byConfig.json().Message).toMatch(/recipients/);
+    const kept = await server.context.database.db
+      .selectFrom('alert_recipients')
+      .select('removed_at')
+      .where('email', '=', address)
+      .executeTakeFirstOrThrow();
+    expect(kept.removed_at).toBeNull();
+  });
+
   it('leaves an address that stays as it is when others are added', async () => {
     const before = await recipientRow(address);
     await applyRecipients([address, 'second@routes.test']);

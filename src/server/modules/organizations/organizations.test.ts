@@ -75,6 +75,14 @@ describe('belonging to several organizations', () => {
     expect(invite.statusCode).toBe(201);
   });
 
+  it('refuses to invite an address longer than mail carries, naming it', async () => {
+    const invite = await callAs(server, owner)('POST', '/api/organization-users', {
+      users: [{ email: `${'a'.repeat(3_000)}@acme.test`, role: 'member' }],
+    });
+    expect(invite.statusCode).toBe(400);
+    expect(invite.json().Message).toMatch(/email/);
+  });
+
   it('lists my organizations and marks the one the session works in', async () => {
     const code = invitationCodeOf(await newestOutboxLink(server, 'consultant@acme.test', '/organization'));
     const accepted = await callAs(server, consultant)('POST', '/api/invitations/accept', {

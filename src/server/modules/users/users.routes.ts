@@ -110,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/:userId/avatar',
     { schema: { tags, summary: "A person's picture", params: z.object({ userId: z.uuid() }) } },
     async (request, reply) => {
-      const avatar = await users.readAvatar(request.params.userId);
+      const avatar = await users.readAvatar(await request.requireViewer(unverified), request.params.userId);
       return reply
         .type(avatar.contentType)
         .header('cache-control', 'private, max-age=86400')

@@ -172,7 +172,9 @@ export function createUsersService(
       return getRecord(viewer);
     },
 
-    async readAvatar(userId: string) {
+    /** A person's own picture: anyone else's answers 404, as one that does not exist. */
+    async readAvatar(viewer: Viewer, userId: string) {
+      if (viewer.userId !== userId) throw notFound('Avatar');
       const avatar = await findAvatar(db, userId);
       if (!avatar) throw notFound('Avatar');
       return { contentType: avatar.content_type, bytes: Buffer.from(avatar.bytes) };
