@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstFreeSlug, isValidSlug, memberSlugBase, slugify } from './slugs.ts';
+import {
+  firstFreeSlug,
+  isValidSlug,
+  memberSlugBase,
+  numberedSlug,
+  numberedSlugsPrefix,
+  slugify,
+} from './slugs.ts';
 
 describe('slugs', () => {
   it('turn a name into lower-case words joined by dashes', () => {
@@ -16,6 +23,16 @@ describe('slugs', () => {
   it('take the next free number when the name is taken', () => {
     expect(firstFreeSlug('jane', new Set())).toBe('jane');
     expect(firstFreeSlug('jane', new Set(['jane', 'jane-2']))).toBe('jane-3');
+  });
+
+  it('cut a long base so every numbered slug stays a valid slug, all sharing the prefix looked up', () => {
+    const base = 'a'.repeat(40);
+    for (const n of [1, 2, 10, 123_456_789]) {
+      const slug = numberedSlug(base, n);
+      expect(isValidSlug(slug)).toBe(true);
+      expect(slug.startsWith(numberedSlugsPrefix(base))).toBe(true);
+    }
+    expect(numberedSlug(base, 2)).toBe(`${'a'.repeat(38)}-2`);
   });
 
   it('accept only what slugify would produce', () => {

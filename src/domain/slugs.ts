@@ -25,11 +25,20 @@ export function memberSlugBase(email: string): string {
   return slugify(email.split('@')[0] ?? '') || 'member';
 }
 
+/** The n-th slug of a base: the base itself, then "jane-2", "jane-3"..., the base cut so each fits. */
+export function numberedSlug(base: string, n: number): string {
+  return n === 1 ? base : `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;
+}
+
+/** What every numbered slug of a base starts with (up to a billion of them): the prefix to look up. */
+export function numberedSlugsPrefix(base: string): string {
+  return base.slice(0, MAX_SLUG_LENGTH - 11);
+}
+
 /** The base itself when free, else the base with the first free number: "jane", "jane-2", "jane-3"... */
 export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;
+  for (let n = 1; ; n++) {
+    const candidate = numberedSlug(base, n);
     if (!taken.has(candidate)) return candidate;
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
+import { STRONG_PASSWORD, signUpVerifiedPerson } from './testing/accounts-fixtures.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 const limits = { API_RATE_LIMIT_PER_MINUTE: '3', AUTH_RATE_LIMIT_PER_IP: '2' };
@@ -37,6 +38,33 @@ describe('without TRUST_PROXY (the default)', () => {
       statuses.push(answer.statusCode);
     }
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the address a session records, without TRUST_PROXY', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await createTestApp();
+  });
+  afterAll(() => server.close());
+
+  it('is the connecting address, whatever X-Forwarded-For says', async () => {
+    const { userId } = await signUpVerifiedPerson(server, { email: 'where@example.com' });
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: forwardedFor('1.2.3.4'),
+      payload: { email: 'where@example.com', password: STRONG_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const sessions = await server.context.database.db
+      .selectFrom('session')
+      .select('ipAddress')
+      .where('userId', '=', userId)
+      .execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.map((session) => session.ipAddress)).not.toContain('1.2.3.4');
+    expect(sessions.at(-1)?.ipAddress).toBe('127.0.0.1');
   });
 });
 

@@ -21,6 +21,9 @@ function toFetchRequest(request: FastifyRequest, body: unknown, publicUrl: strin
   }
   // API clients (curl, tests, the CLI) send no Origin; better-auth refuses POSTs without one.
   if (!headers.has('origin')) headers.set('origin', new URL(publicUrl).origin);
+  // better-auth takes the caller's address from X-Forwarded-For: it gets the one Fastify decided on,
+  // which trusts a proxy's header only when the operator set TRUST_PROXY.
+  headers.set('x-forwarded-for', request.ip);
   const hasBody = !['GET', 'HEAD'].includes(request.method) && body !== undefined;
   return new Request(new URL(request.url, publicUrl), {
     method: request.method,

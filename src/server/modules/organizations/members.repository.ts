@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { firstFreeSlug, memberSlugBase } from '../../../domain/slugs.ts';
+import { firstFreeSlug, memberSlugBase, numberedSlugsPrefix } from '../../../domain/slugs.ts';
 import { databaseNow } from '../../db/database-clock.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
@@ -136,7 +136,7 @@ export async function insertMember(
     .selectFrom('member_slugs')
     .select('slug')
     .where('organization_id', '=', organizationId)
-    .where('slug', 'like', `${base}%`)
+    .where('slug', 'like', `${numberedSlugsPrefix(base)}%`)
     .execute();
   const memberId = randomUUID();
   await db

@@ -126,6 +126,34 @@ describe('belonging to several organizations', () => {
   });
 });
 
+describe('members whose e-mails start alike', () => {
+  it('each get a slug of their own, however long the shared start', async () => {
+    const local = 'a'.repeat(40);
+    const organizationId = (await callAs(server, owner)('GET', '/api/organization')).json().id;
+    const slugs: string[] = [];
+    for (const which of ['one', 'two', 'three']) {
+      const email = `${local}.${which}@acme.test`;
+      const person = await signUpVerified(server, email, `Person ${which}`);
+      const invite = await callAs(server, owner)('POST', '/api/organization-users', {
+        users: [{ email, role: 'member' }],
+      });
+      expect(invite.statusCode).toBe(201);
+      const code = invitationCodeOf(await newestOutboxLink(server, email, '/organization'));
+      const accepted = await callAs(server, person)('POST', '/api/invitations/accept', { invitation: code });
+      expect(accepted.statusCode).toBe(200);
+      const { slug } = await server.context.database.db
+        .selectFrom('member_slugs')
+        .innerJoin('member', 'member.id', 'member_slugs.member_id')
+        .select('member_slugs.slug')
+        .where('member.userId', '=', person.userId)
+        .where('member.organizationId', '=', organizationId)
+        .executeTakeFirstOrThrow();
+      slugs.push(slug);
+    }
+    expect(slugs).toEqual([local, `${'a'.repeat(38)}-2`, `${'a'.repeat(38)}-3`]);
+  });
+});
+
 describe('GET /api/cost-scope', () => {
   it('tells a member in no team that they see the whole organization', async () => {
     const response = await callAs(server, member)('GET', '/api/cost-scope');

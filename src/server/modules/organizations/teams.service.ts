@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TeamDetails, TeamScope, TeamSummary, TeamUsers } from '../../../contracts/teams.ts';
 import { normalizeTeamCostScope, type TeamCostScope } from '../../../domain/cost-scope.ts';
 import type { PlanFeature } from '../../../domain/plans.ts';
-import { slugify } from '../../../domain/slugs.ts';
+import { numberedSlug, slugify } from '../../../domain/slugs.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
@@ -74,7 +74,7 @@ export function createTeamsService(db: Kysely<DatabaseSchema>, assertFeature: As
   async function freeSlugFrom(viewer: Viewer, name: string): Promise<string> {
     const base = slugify(name) || 'team';
     for (let n = 1; ; n++) {
-      const candidate = n === 1 ? base : `${base}-${n}`;
+      const candidate = numberedSlug(base, n);
       if (!(await isTeamSlugTaken(db, viewer.organizationId, candidate))) return candidate;
     }
   }
