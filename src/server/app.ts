@@ -311,7 +311,7 @@ export async function buildApp(
   await app.register(configRoutes, { config });
 
   // A team's own spend and budgets, from the billing data and the budgets above.
-  const teamSpend = createTeamSpendService({ teams, billingData, budgets: alerts.rules });
+  const teamSpend = createTeamSpendService({ teams, organizations, billingData, budgets: alerts.rules });
   await app.register(teamSpendRoutes, { teamSpend });
 
   // --- Reactions between modules: every subscription, listed in the order each signal runs them ---

@@ -619,6 +619,30 @@ describe("GET /api/team-spend/{slug}: a team's own month and budgets", () => {
     expect(spend.budgets).toEqual([]);
   });
 
+  it("shows a member who sees only their teams' spend their own team's, and no other team's", async () => {
+    const reader = await invitedMember('web-reader@acme.test');
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: owner.headers,
+      payload: {
+        name: 'Web readers',
+        slug: 'web-readers',
+        member_ids: [reader.userId],
+        scope: { account_ids: [WEB_ACCOUNT], tags: [] },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const spendOf = (slug: string) =>
+      server.app.inject({ method: 'GET', url: `/api/team-spend/${slug}`, headers: reader.headers });
+    expect((await spendOf('web-readers')).statusCode).toBe(200);
+    for (const other of ['web-spend', 'everyone']) {
+      const refused = await spendOf(other);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().Code).toBe('NotFound');
+    }
+  });
+
   it("answers 404 for a slug no team of the caller's organization has", async () => {
     const stranger = await signUpVerifiedOwner(server, 'someone@elsewhere.test');
     const response = await server.app.inject({

@@ -5,6 +5,7 @@ import type { TeamSpend } from '../../../../contracts/teams.ts';
 import { addMonths } from '../../../../domain/calendar-days.ts';
 import { formatMonthLong } from '../../../../domain/calendar-labels.ts';
 import { RowsSkeleton, SectionError } from '../../../components/section-states.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { commitmentEndText } from '../../../lib/commitment-end-text.ts';
 import { dataThrough } from '../../../lib/data-through.ts';
 import { formatUsd, formatUsdHeadline } from '../../../lib/usd-format.ts';
@@ -85,7 +86,15 @@ export function TeamSpendCard({ slug, manages }: { slug: string; manages: boolea
         This month
       </Title>
       {spend.isPending && <RowsSkeleton rows={2} label="the team's spend" />}
-      {spend.isError && <SectionError what="the team's spend" error={spend.error} />}
+      {spend.isError &&
+        (spend.error instanceof ApiRequestError && spend.error.status === 404 ? (
+          <Text size="sm" c="dimmed" data-testid="team-spend-not-yours">
+            Your view of spend covers your own teams. This team's spend is shown to its members and to the
+            organization's owners and admins.
+          </Text>
+        ) : (
+          <SectionError what="the team's spend" error={spend.error} />
+        ))}
       {spend.isSuccess && !spend.data.month && (
         <Stack gap="xs">
           <Text size="sm">Spend for this team appears once cost data is connected.</Text>
