@@ -25,7 +25,12 @@ import {
   DEFAULT_BUDGET_THRESHOLDS,
 } from '../../../domain/budgets.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
-import type { TeamCostScope } from '../../../domain/cost-scope.ts';
+import {
+  type CostScope,
+  type TeamCostScope,
+  UNRESTRICTED,
+  watchesWithinScope,
+} from '../../../domain/cost-scope.ts';
 import { managesOrganization } from '../../../domain/organization-roles.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -151,6 +156,8 @@ export function createAlertRulesService(
     commitmentEnds?: BudgetCommitmentEnds;
     /** Whether a launch rule's team exists in the organization. */
     teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
+    /** What spend the viewer sees: a member limited to their teams reads only their teams' budgets. */
+    viewerScope?: (viewer: Viewer) => Promise<CostScope>;
   },
 ) {
   const { now, ...launches } = options;
@@ -229,9 +236,17 @@ export function createAlertRulesService(
   const liveOf = (organizationId: string) =>
     readLiveLedger(launches.liveLedger, organizationId, now(), launches.liveSpend);
 
+  /** Whether the viewer sees a budget: any, unless their view is limited to teams the budget is not within. */
+  function budgetVisibleIn(scope: CostScope, row: BudgetRow): boolean {
+    if (!scope.restricted) return true;
+    const filter = costFilter.parse(row.filter);
+    return watchesWithinScope({ accountIds: filter.account_ids, tag: filter.tag ?? null }, scope);
+  }
+
   async function requireBudget(viewer: Viewer, id: string): Promise<BudgetRow> {
     const row = await findBudgetRow(db, viewer.organizationId, id);
-    if (!row) throw notFound('Budget');
+    const scope = (await launches.viewerScope?.(viewer)) ?? UNRESTRICTED;
+    if (!row || !budgetVisibleIn(scope, row)) throw notFound('Budget');
     return row;
   }
 
@@ -257,7 +272,10 @@ export function createAlertRulesService(
 
     async listBudgets(viewer: Viewer): Promise<BudgetView[]> {
       const asOf = await evaluationDayOf(spendSource, viewer.organizationId, today());
-      const rows = await listBudgetRows(db, viewer.organizationId);
+      const scope = (await launches.viewerScope?.(viewer)) ?? UNRESTRICTED;
+      const rows = (await listBudgetRows(db, viewer.organizationId)).filter((row) =>
+        budgetVisibleIn(scope, row),
+      );
       const live = await liveOf(viewer.organizationId);
       const commitmentEnds = memoizedCommitmentEnds(launches.commitmentEnds);
       return Promise.all(rows.map((row) => budgetView(row, asOf, live, commitmentEnds)));

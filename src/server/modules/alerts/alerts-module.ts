@@ -83,6 +83,7 @@ export async function createAlerts(deps: {
     liveLedger,
     liveSpend,
     teamScope,
+    viewerScope: organizations.costScopeFor,
     commitmentEnds: deps.commitmentEnds,
   });
   billing.registerUsageCounter('budgets', rules.countBudgets);

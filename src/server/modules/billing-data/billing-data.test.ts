@@ -641,6 +641,18 @@ describe("GET /api/team-spend/{slug}: a team's own month and budgets", () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.json().Code).toBe('NotFound');
     }
+    // Nor the budgets on spend beyond their view: the organization's whole spend or another account.
+    const asReader = (url: string) => server.app.inject({ method: 'GET', url, headers: reader.headers });
+    const listed = (await asReader('/api/budgets')).json().budgets as Array<{ id: string; name: string }>;
+    expect(listed.map((budget) => budget.name)).toEqual(['Web accounts']);
+    const all = (
+      await server.app.inject({ method: 'GET', url: '/api/budgets', headers: owner.headers })
+    ).json().budgets as Array<{ id: string; name: string }>;
+    expect(all.map((budget) => budget.name).sort()).toEqual(['Data accounts', 'Everything', 'Web accounts']);
+    for (const budget of all)
+      expect((await asReader(`/api/budgets/${budget.id}`)).statusCode).toBe(
+        budget.name === 'Web accounts' ? 200 : 404,
+      );
   });
 
   it("answers 404 for a slug no team of the caller's organization has", async () => {
