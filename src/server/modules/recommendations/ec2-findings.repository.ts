@@ -111,6 +111,27 @@ function findingsWithActions(db: Kysely<DatabaseSchema>, organizationId: string,
 }
 
 type FindingsScope = ReturnType<typeof findingsWithActions>;
+
+/**
+ * The findings a viewer limited to their teams' spend sees: those in the accounts they see, or of the
+ * instances whose tags they see. Undefined: every finding of the organization.
+ */
+export interface FindingsWithin {
+  accountIds: string[];
+  instanceIds: string[];
+}
+
+function within(query: FindingsScope, scope: FindingsWithin | undefined): FindingsScope {
+  if (!scope) return query;
+  const { accountIds, instanceIds } = scope;
+  if (accountIds.length === 0 && instanceIds.length === 0) return query.where(sql<boolean>`false`);
+  return query.where((eb: ScopeExpressions) =>
+    eb.or([
+      ...(accountIds.length > 0 ? [eb('f.account_id', 'in', accountIds)] : []),
+      ...(instanceIds.length > 0 ? [eb('f.instance_id', 'in', instanceIds)] : []),
+    ]),
+  );
+}
 type ScopeExpressions = ExpressionBuilder<
   DatabaseSchema & { f: Ec2FindingsTable; a: DatabaseSchema['ec2_finding_actions'] },
   'f' | 'a'
@@ -148,9 +169,10 @@ export async function listFindingRows(
   organizationId: string,
   query: Ec2FindingQuery,
   now: Date,
+  scope?: FindingsWithin,
 ): Promise<FindingRow[]> {
   const direction = query.order ?? (NUMERIC_SORTS.includes(query.sort) ? 'desc' : 'asc');
-  return applyFilters(findingsWithActions(db, organizationId, now), query)
+  return applyFilters(within(findingsWithActions(db, organizationId, now), scope), query)
     .selectAll('f')
     .select(SELECTED)
     .orderBy(`f.${SORT_COLUMNS[query.sort]}`, (order) =>
@@ -166,8 +188,9 @@ export async function sumPossibleSavings(
   organizationId: string,
   query: Ec2FindingQuery,
   now: Date,
+  scope?: FindingsWithin,
 ): Promise<string> {
-  const row = await applyFilters(findingsWithActions(db, organizationId, now), query)
+  const row = await applyFilters(within(findingsWithActions(db, organizationId, now), scope), query)
     .select(
       sql<string>`coalesce(sum(f.monthly_savings) filter (where a.action is null and f.finding in ('idle', 'over-provisioned') and f.monthly_savings > 0), 0)::text`.as(
         'total',
@@ -191,21 +214,27 @@ export async function findFindingRow(
 }
 
 /** Accounts and regions that have findings, and when the latest refresh ran. */
-export async function findingFacets(db: Kysely<DatabaseSchema>, organizationId: string) {
+export async function findingFacets(
+  db: Kysely<DatabaseSchema>,
+  organizationId: string,
+  scope?: FindingsWithin,
+) {
+  const findings = () => {
+    const all = db.selectFrom('ec2_findings').where('organization_id', '=', organizationId);
+    if (!scope) return all;
+    const { accountIds, instanceIds } = scope;
+    return all.where((eb) =>
+      eb.or([
+        eb.val(false),
+        ...(accountIds.length > 0 ? [eb('account_id', 'in', accountIds)] : []),
+        ...(instanceIds.length > 0 ? [eb('instance_id', 'in', instanceIds)] : []),
+      ]),
+    );
+  };
   const distinct = async (column: 'account_id' | 'region') =>
-    (
-      await db
-        .selectFrom('ec2_findings')
-        .select(column)
-        .distinct()
-        .where('organization_id', '=', organizationId)
-        .orderBy(column)
-        .execute()
-    ).map((row) => row[column]);
-  const latest = await db
-    .selectFrom('ec2_findings')
+    (await findings().select(column).distinct().orderBy(column).execute()).map((row) => row[column]);
+  const latest = await findings()
     .select((eb) => eb.fn.max('computed_at').as('computed_at'))
-    .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   return {
     accounts: await distinct('account_id'),

@@ -8,6 +8,12 @@ import type {
   Ec2FindingView,
 } from '../../../contracts/recommendations.ts';
 import { bearer, signUpVerifiedPerson } from '../../testing/accounts-fixtures.ts';
+import {
+  callAs,
+  inviteNewPerson,
+  type Person,
+  startBusinessTrial,
+} from '../../testing/organization-fixtures.ts';
 import { organizationWithFleet, uploadSimulatorBill } from '../../testing/recommendations-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -15,11 +21,14 @@ const HOURS_PER_MONTH = 730;
 let server: TestApp;
 let simulator: AwsSimulator;
 let token: string;
+let ownerId: string;
 
 beforeAll(async () => {
   server = await createTestApp();
   ({ simulator } = await startTestSimulator());
-  ({ token } = await signUpVerifiedPerson(server, { email: 'finance@acme.example' }));
+  ({ token, userId: ownerId } = await signUpVerifiedPerson(server, { email: 'finance@acme.example' }));
+  // Teams are a Business feature: the last test gives a member a team's view.
+  await startBusinessTrial(server, { token, userId: ownerId, email: 'finance@acme.example' });
   const { organizationId, integrationId, recommendations } = await organizationWithFleet(
     server,
     token,
@@ -183,5 +192,38 @@ describe('filters and sorting', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().Message).toContain('region');
+  });
+});
+
+describe('a member who sees only their team’s spend', () => {
+  it('lists the findings in the team’s account only, totals and filters them, and answers 404 for the rest', async () => {
+    const owner: Person = { token, userId: ownerId, email: 'finance@acme.example' };
+    const staging = simulator.company.accounts.find((account) => account.name === 'acme-staging')!;
+    const member = await inviteNewPerson(server, owner, {
+      email: 'staging-dev@acme.example',
+      role: 'member',
+    });
+    const team = await callAs(server, owner)('POST', '/api/teams', {
+      name: 'Staging',
+      member_ids: [member.userId],
+      scope: { account_ids: [staging.id], tags: [] },
+    });
+    expect(team.statusCode, team.body).toBe(201);
+    const asMember = callAs(server, member);
+    const mine = (await asMember('GET', '/api/recommendations/ec2')).json() as Ec2FindingListView;
+    const everyone = await list();
+    const stagingFindings = everyone.findings.filter((one) => one.account_id === staging.id);
+    expect(mine.count).toBe(2);
+    expect(mine.findings.map((one) => one.id).sort()).toEqual(stagingFindings.map((one) => one.id).sort());
+    expect(mine.accounts).toEqual([staging.id]);
+    expect(mine.total_monthly_savings).toBeCloseTo(
+      (await list(`?account=${staging.id}`)).total_monthly_savings,
+      6,
+    );
+    const other = everyone.findings.find((one) => one.account_id !== staging.id)!;
+    expect((await asMember('GET', `/api/recommendations/ec2/${other.id}`)).statusCode).toBe(404);
+    expect((await asMember('GET', `/api/recommendations/ec2/${stagingFindings[0]!.id}`)).statusCode).toBe(
+      200,
+    );
   });
 });

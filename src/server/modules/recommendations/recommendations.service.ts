@@ -6,7 +6,7 @@ import type {
   Ec2FindingView,
   RightsizingSettingsView,
 } from '../../../contracts/recommendations.ts';
-import { UNRESTRICTED } from '../../../domain/cost-scope.ts';
+import { type CostScope, isCostInScope, UNRESTRICTED } from '../../../domain/cost-scope.ts';
 import type { Ec2PriceLookup } from '../../../domain/launch-prices.ts';
 import { DEFAULT_RIGHTSIZING_SETTINGS, type RightsizingSettings } from '../../../domain/rightsizing.ts';
 import type { Viewer } from '../../auth/viewer.ts';
@@ -15,13 +15,19 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { type CostSlices, createCostSlices } from '../cost-data/cost-slices.service.ts';
 import {
+  type FindingsWithin,
   findFindingRow,
   findingFacets,
   listFindingRows,
   replaceFindings,
   sumPossibleSavings,
 } from './ec2-findings.repository.ts';
-import { listHourlyMetrics, listInstanceTypes, storeEc2Inventory } from './ec2-inventory.repository.ts';
+import {
+  listHourlyMetrics,
+  listInstanceTags,
+  listInstanceTypes,
+  storeEc2Inventory,
+} from './ec2-inventory.repository.ts';
 import { clearFindingAction, recordFindingAction } from './finding-actions.repository.ts';
 import { toFindingDetailView, toFindingView } from './finding-views.ts';
 import { type BilledHoursSource, computeFindingRows } from './findings-refresh.ts';
@@ -76,6 +82,7 @@ export function createRecommendationsService(context: AppContext, options: Recom
   const { db } = context.database;
   const now = () => context.clock.now();
   const spend = options.costSlices ?? createCostSlices(db);
+  const teamScopes = options.scopes ?? NO_TEAMS;
   const pricing = createRegionalPricing(db, {
     client: options.pricingClient ?? pricingClientFromConfig(context.config),
     now,
@@ -88,9 +95,27 @@ export function createRecommendationsService(context: AppContext, options: Recom
     return { percentile: stored.cpu_percentile, headroomPercent: stored.headroom_percent };
   }
 
+  /**
+   * The findings the viewer sees: all, or, for a member limited to their teams' spend, those in the
+   * accounts or of the instances tagged as their teams own (as the combined list scopes them).
+   */
+  async function findingsWithinViewOf(viewer: Viewer): Promise<FindingsWithin | undefined> {
+    const scope = await teamScopes.costScopeFor(viewer);
+    if (!scope.restricted) return undefined;
+    const byTags: CostScope = { restricted: true, accountIds: [], tags: scope.tags };
+    const instanceIds = [...(await listInstanceTags(db, viewer.organizationId))]
+      .filter(([, tags]) => isCostInScope(byTags, { usageAccountId: '', tags }))
+      .map(([key]) => key.slice(key.indexOf('/') + 1));
+    return { accountIds: scope.accountIds, instanceIds };
+  }
+
   async function requireFinding(viewer: Viewer, findingId: string) {
     const row = await findFindingRow(db, viewer.organizationId, findingId, now());
-    if (!row) throw notFound('Recommendation');
+    const scope = row && (await findingsWithinViewOf(viewer));
+    const seen =
+      row &&
+      (!scope || scope.accountIds.includes(row.account_id) || scope.instanceIds.includes(row.instance_id));
+    if (!row || !seen) throw notFound('Recommendation');
     return row;
   }
 
@@ -160,7 +185,7 @@ export function createRecommendationsService(context: AppContext, options: Recom
   }
 
   return {
-    ...createRecommendationList({ db, now, spend, scopes: options.scopes ?? NO_TEAMS }),
+    ...createRecommendationList({ db, now, spend, scopes: teamScopes }),
     refreshFindings,
     ec2Prices,
     /** Instance id to type, from the EC2 inventory the syncs collected. */
@@ -176,9 +201,10 @@ export function createRecommendationsService(context: AppContext, options: Recom
 
     async list(viewer: Viewer, query: Ec2FindingQuery): Promise<Ec2FindingListView> {
       const at = now();
-      const rows = await listFindingRows(db, viewer.organizationId, query, at);
-      const total = await sumPossibleSavings(db, viewer.organizationId, query, at);
-      const facets = await findingFacets(db, viewer.organizationId);
+      const scope = await findingsWithinViewOf(viewer);
+      const rows = await listFindingRows(db, viewer.organizationId, query, at, scope);
+      const total = await sumPossibleSavings(db, viewer.organizationId, query, at, scope);
+      const facets = await findingFacets(db, viewer.organizationId, scope);
       const settings = await settingsOf(viewer.organizationId);
       return {
         total_monthly_savings: Number(total),
