@@ -13,14 +13,14 @@ export const createApiTokenInput = z.object({
     .array(apiTokenScope)
     .min(1, 'choose at least one scope')
     .refine((scopes) => new Set(scopes).size === scopes.length, 'name each scope once'),
+  // Every token expires: a forgotten script's key stops working on its own (a year at most).
   expires_in_days: z
-    .number()
+    .number('must be one of 7, 30, 90, 365 days: every token expires')
     .int()
     .refine(
       (days) => (API_TOKEN_LIFETIMES_DAYS as readonly number[]).includes(days),
-      `must be one of ${API_TOKEN_LIFETIMES_DAYS.join(', ')} days, or null for no expiry`,
-    )
-    .nullable(),
+      `must be one of ${API_TOKEN_LIFETIMES_DAYS.join(', ')} days: every token expires`,
+    ),
 });
 export type CreateApiTokenInput = z.infer<typeof createApiTokenInput>;
 

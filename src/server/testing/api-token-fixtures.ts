@@ -8,7 +8,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export async function createApiToken(
   server: TestApp,
   person: Person,
-  token: { name: string; scopes: ApiTokenScope[]; expires_in_days?: number | null },
+  token: { name: string; scopes: ApiTokenScope[]; expires_in_days?: number },
 ): Promise<{ id: string; secret: string }> {
   const response = await callAs(server, person)('POST', '/api/api-tokens', {
     expires_in_days: 30,

@@ -66,14 +66,22 @@ describe('creating a token', () => {
   });
 
   it('is for owners and admins: a member gets 403', async () => {
-    const asAdmin = await callAs(server, admin)('POST', '/api/api-tokens', {
+    // Every token expires: one without a lifetime is refused, naming the field.
+    const forever = await callAs(server, admin)('POST', '/api/api-tokens', {
       name: 'Admin script',
       scopes: ['costs:read'],
       expires_in_days: null,
     });
+    expect(forever.statusCode).toBe(400);
+    expect(forever.json().Message).toContain('expires_in_days');
+    const asAdmin = await callAs(server, admin)('POST', '/api/api-tokens', {
+      name: 'Admin script',
+      scopes: ['costs:read'],
+      expires_in_days: 365,
+    });
     expect(asAdmin.statusCode).toBe(201);
     secrets.push(asAdmin.json().secret);
-    expect(asAdmin.json().api_token.expires_at).toBeNull();
+    expect(asAdmin.json().api_token.expires_at).not.toBeNull();
     const asMember = await callAs(server, member)('POST', '/api/api-tokens', {
       name: 'Mine',
       scopes: ['costs:read'],

@@ -10,14 +10,10 @@ import {
 import { rejectionMessage } from '../../../lib/api-client.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 
-const NEVER = 'never';
-const LIFETIME_OPTIONS = [
-  ...API_TOKEN_LIFETIMES_DAYS.map((days) => ({
-    value: String(days),
-    label: days === 365 ? '1 year' : `${days} days`,
-  })),
-  { value: NEVER, label: 'No expiry' },
-];
+const LIFETIME_OPTIONS = API_TOKEN_LIFETIMES_DAYS.map((days) => ({
+  value: String(days),
+  label: days === 365 ? '1 year' : `${days} days`,
+}));
 
 /** Name, scopes and lifetime of a new token; answers the created token (with its secret) to the page. */
 export function CreateApiTokenForm({
@@ -42,7 +38,7 @@ export function CreateApiTokenForm({
           {
             name: values.name,
             scopes: values.scopes,
-            expires_in_days: values.lifetime === NEVER ? null : Number(values.lifetime),
+            expires_in_days: Number(values.lifetime),
           },
           { onSuccess: onCreated },
         ),
