@@ -17,6 +17,12 @@ describe('an e-mail address', () => {
   ])('refuses %j', (email) => {
     expect(isValidEmail(email)).toBe(false);
   });
+  it('is at most 254 characters, the longest address mail carries', () => {
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
+    expect(at254).toHaveLength(254);
+    expect(isValidEmail(at254)).toBe(true);
+    expect(isValidEmail(`a${at254}`)).toBe(false);
+  });
 });
 
 describe('a phone number', () => {
