@@ -21,28 +21,14 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/**
- * The years a day may fall in: every bill and plan lies well inside them, and arithmetic of a few
- * years either way never leaves four-digit years (which 'YYYY-MM-DD' and the database need).
- */
-export const FIRST_CALENDAR_YEAR = 1900;
-export const LAST_CALENDAR_YEAR = 9000;
-
-/** True for a real calendar day in 'YYYY-MM-DD' form within the calendar's years (2023-02-29 is not one). */
+/** True for a real calendar day in 'YYYY-MM-DD' form (2023-02-29 is not one; nor is year 0000, which has no date). */
 export function isIsoDay(value: string): boolean {
   const match = ISO_DAY.exec(value);
   if (!match) return false;
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  return (
-    year >= FIRST_CALENDAR_YEAR &&
-    year <= LAST_CALENDAR_YEAR &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth(year, month)
-  );
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 export function parseIsoDay(value: IsoDay): { year: number; month: number; day: number } {

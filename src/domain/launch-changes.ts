@@ -178,7 +178,9 @@ function mappedChanges(
   const read = CLOUDTRAIL_CALLS[name];
   if (!read)
     return reject('unsupported-event', `The CloudTrail call ${name || '(unnamed)'} is not a launch event.`);
-  const errorCode = text(detail.errorCode);
+  // Any error code, however long, means the call failed.
+  const errorCode =
+    typeof detail.errorCode === 'string' && detail.errorCode !== '' ? detail.errorCode : undefined;
   if (errorCode) return reject('failed-call', `${name} failed (${errorCode}): nothing was launched.`);
   return { ok: true, value: { mapped: read(detail), name, who: text(path(detail, 'userIdentity', 'arn')) } };
 }

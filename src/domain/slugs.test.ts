@@ -33,6 +33,9 @@ describe('slugs', () => {
       expect(slug.startsWith(numberedSlugsPrefix(base))).toBe(true);
     }
     expect(numberedSlug(base, 2)).toBe(`${'a'.repeat(38)}-2`);
+    // A cut that ends on a dash drops it: never two dashes in a row.
+    const words = slugify('Site reliability engineering for EU a team');
+    expect(isValidSlug(numberedSlug(words, 2))).toBe(true);
   });
 
   it('accept only what slugify would produce', () => {

@@ -27,7 +27,7 @@ export function memberSlugBase(email: string): string {
 
 /** The n-th slug of a base: the base itself, then "jane-2", "jane-3"..., the base cut so each fits. */
 export function numberedSlug(base: string, n: number): string {
-  return n === 1 ? base : `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;
+  return n === 1 ? base : `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1).replace(/-+$/, '')}-${n}`;
 }
 
 /** What every numbered slug of a base starts with (up to a billion of them): the prefix to look up. */

@@ -617,13 +617,13 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     });
   }
 
+  /** The models the demo's token spikes called in this process, each a lasting series of the shared account. */
+  const spikedModels = new Set<string>();
+
   /**
    * The simulated accounts the organization has connected, its demo account first; a demo scenario
    * runs only with the built-in simulator and on an account the organization connected.
    */
-  /** The models the demo's token spikes called in this process, each a lasting series of the shared account. */
-  const spikedModels = new Set<string>();
-
   async function demoAccountsOf(viewer: Viewer, scenario: string) {
     const fleet = context.aws?.simulator;
     if (!fleet) throw notFound(`${scenario} (it runs only with the built-in AWS simulator)`);
