@@ -205,8 +205,9 @@ export async function findFindingRow(
   organizationId: string,
   findingId: string,
   now: Date,
+  scope?: FindingsWithin,
 ): Promise<FindingRow | undefined> {
-  return findingsWithActions(db, organizationId, now)
+  return within(findingsWithActions(db, organizationId, now), scope)
     .where('f.id', '=', findingId)
     .selectAll('f')
     .select(SELECTED)
@@ -217,24 +218,16 @@ export async function findFindingRow(
 export async function findingFacets(
   db: Kysely<DatabaseSchema>,
   organizationId: string,
+  now: Date,
   scope?: FindingsWithin,
 ) {
-  const findings = () => {
-    const all = db.selectFrom('ec2_findings').where('organization_id', '=', organizationId);
-    if (!scope) return all;
-    const { accountIds, instanceIds } = scope;
-    return all.where((eb) =>
-      eb.or([
-        eb.val(false),
-        ...(accountIds.length > 0 ? [eb('account_id', 'in', accountIds)] : []),
-        ...(instanceIds.length > 0 ? [eb('instance_id', 'in', instanceIds)] : []),
-      ]),
-    );
-  };
+  const findings = () => within(findingsWithActions(db, organizationId, now), scope);
   const distinct = async (column: 'account_id' | 'region') =>
-    (await findings().select(column).distinct().orderBy(column).execute()).map((row) => row[column]);
+    (await findings().select(`f.${column}`).distinct().orderBy(`f.${column}`).execute()).map(
+      (row) => row[column],
+    );
   const latest = await findings()
-    .select((eb) => eb.fn.max('computed_at').as('computed_at'))
+    .select((eb) => eb.fn.max('f.computed_at').as('computed_at'))
     .executeTakeFirst();
   return {
     accounts: await distinct('account_id'),

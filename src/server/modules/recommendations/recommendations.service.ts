@@ -110,12 +110,9 @@ export function createRecommendationsService(context: AppContext, options: Recom
   }
 
   async function requireFinding(viewer: Viewer, findingId: string) {
-    const row = await findFindingRow(db, viewer.organizationId, findingId, now());
-    const scope = row && (await findingsWithinViewOf(viewer));
-    const seen =
-      row &&
-      (!scope || scope.accountIds.includes(row.account_id) || scope.instanceIds.includes(row.instance_id));
-    if (!row || !seen) throw notFound('Recommendation');
+    const scope = await findingsWithinViewOf(viewer);
+    const row = await findFindingRow(db, viewer.organizationId, findingId, now(), scope);
+    if (!row) throw notFound('Recommendation');
     return row;
   }
 
@@ -204,7 +201,7 @@ export function createRecommendationsService(context: AppContext, options: Recom
       const scope = await findingsWithinViewOf(viewer);
       const rows = await listFindingRows(db, viewer.organizationId, query, at, scope);
       const total = await sumPossibleSavings(db, viewer.organizationId, query, at, scope);
-      const facets = await findingFacets(db, viewer.organizationId, scope);
+      const facets = await findingFacets(db, viewer.organizationId, at, scope);
       const settings = await settingsOf(viewer.organizationId);
       return {
         total_monthly_savings: Number(total),
