@@ -1,6 +1,6 @@
 /**
- * The demo on a machine whose date is a month end (decision 078): starts the server under Debian's
- * `faketime` at 23:30 UTC on the last day of a month (January 2027 unless a date is given), on a fresh
+ * The demo on a machine whose date is a month end (decision 078): starts the server with its clock moved
+ * by Debian's libfaketime (scripts/on-another-day.sh) to 23:30 UTC on the last day of a month (January 2027 unless a date is given), on a fresh
  * DATA_DIR with the built-in AWS simulator on the same shifted clock, opens a demo session and waits
  * until that month shows spend and EC2 recommendations exist; then stops the server's whole process
  * group and checks that none of it is left. Any failed step exits 1 with the server's last log lines.
@@ -43,8 +43,8 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { server, tail } = startServerProcess({
-    command: 'faketime',
-    args: [shiftedTo, process.execPath, '--import', 'tsx', 'src/server/main.ts'],
+    command: 'bash',
+    args: ['scripts/on-another-day.sh', shiftedTo, process.execPath, '--import', 'tsx', 'src/server/main.ts'],
     cwd: repoRoot,
     sandbox,
     settings: {
@@ -54,7 +54,7 @@ async function main() {
       WEB_DIST_DIR: path.join(sandbox, 'no-web-build'),
     },
   });
-  say(`server started under faketime at ${shiftedTo} UTC`);
+  say(`server started with its clock at ${shiftedTo} UTC`);
 
   let failed: Error | undefined;
   try {
