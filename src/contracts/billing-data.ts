@@ -3,12 +3,10 @@ import { parseSelectedTagValues } from '../domain/billing-view.ts';
 import { inclusiveDayCount, isIsoDay } from '../domain/calendar-days.ts';
 import { providerChoice, providerNames } from './cloud-providers.ts';
 import { commitmentEndInForecast } from './commitment-ends.ts';
+import { queryDay } from './query-day.ts';
 
 /** Longest range one billing query may cover: the business plan's 36 months of history. */
 export const MAX_BILLING_RANGE_DAYS = 1_100;
-
-const isoDay = (field: string) =>
-  z.string().refine(isIsoDay, `${field} must be a calendar day written YYYY-MM-DD`);
 
 /** Comma-separated provider names: each one checked, repeats dropped. */
 const providerList = z
@@ -24,8 +22,8 @@ const providerList = z
 export const billingDataQuery = z
   .object({
     user_id: z.string().min(1, 'user_id is required'),
-    start_date: isoDay('start_date'),
-    end_date: isoDay('end_date'),
+    start_date: queryDay('start_date'),
+    end_date: queryDay('end_date'),
     integration: z.string().trim().min(1, 'integration is required: an integration id or default').max(100),
     tag_key: z.string().trim().min(1, "tag_key is required: a tag key or 'all'").max(128),
     selected_tag_values: z

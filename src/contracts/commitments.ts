@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { inclusiveDayCount, isIsoDay } from '../domain/calendar-days.ts';
-
-const isoDay = (field: string) =>
-  z.string().refine(isIsoDay, `${field} must be a calendar day written YYYY-MM-DD`);
+import { queryDay } from './query-day.ts';
 
 /** The longest window one answer covers: two years of days. */
 export const MAX_COMMITMENT_RANGE_DAYS = 731;
@@ -25,8 +23,8 @@ export const commitmentsQuery = z
       .min(1, 'integration must be an integration id or default')
       .max(100)
       .default('default'),
-    from: isoDay('from').optional(),
-    to: isoDay('to').optional(),
+    from: queryDay('from').optional(),
+    to: queryDay('to').optional(),
     kind: commitmentKind.optional(),
     account_id: z
       .string()

@@ -530,6 +530,10 @@ describe('every parameter is checked: a 400 names the field', () => {
     ['start_date', { start_date: '24-01-01', end_date: month.end }],
     ['end_date', { start_date: month.end, end_date: month.start }],
     ['end_date', { start_date: '2020-01-01', end_date: '2024-01-01' }],
+    // A year of months in 9999 would split into months up to 10000-01-01, past four-digit days.
+    ['start_date', { start_date: '9999-01-01', end_date: '9999-12-31' }],
+    ['end_date', { start_date: '9998-12-01', end_date: '9999-01-31' }],
+    ['start_date', { start_date: '1969-12-31', end_date: '1970-01-31' }],
     ['is_amortized', { start_date: month.start, end_date: month.end, is_amortized: 'yes' }],
     ['selected_tag_values', { start_date: month.start, end_date: month.end, selected_tag_values: 'web' }],
     [

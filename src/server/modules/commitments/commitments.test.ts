@@ -232,6 +232,14 @@ describe('GET /api/commitments', () => {
     const yearZero = await get(`/api/commitments?integration=${integrationId}&from=0000-01-01&to=0000-01-02`);
     expect(yearZero.statusCode).toBe(400);
     expect(yearZero.json().Message).toMatch(/from/);
+    // December 9999's coverage would split into months up to 10000-01-01, past four-digit days.
+    const lastYear = await get(`/api/commitments?integration=${integrationId}&from=9999-12-01&to=9999-12-31`);
+    expect(lastYear.statusCode).toBe(400);
+    expect(lastYear.json()).toEqual({
+      Code: 'BadRequest',
+      Message:
+        'from: from must be from 1970-01-01 to 9998-12-31; to: to must be from 1970-01-01 to 9998-12-31',
+    });
     // A from without a to runs to today: the longest range holds for it too.
     const centuries = await get(`/api/commitments?integration=${integrationId}&from=2000-01-01`);
     expect(centuries.statusCode).toBe(400);
