@@ -87,6 +87,33 @@ describe('the foundation', () => {
     expect(stored).toContain('?token=redacted&from=mail');
   });
 
+  it('keeps where a view came from as the browser named it, without its credentials or fragment', async () => {
+    const cameFrom = async (referrer: string) => {
+      const path = `/referred-${crypto.randomUUID()}`;
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/analytics/page-views',
+        payload: { path, query: '', referrer },
+      });
+      expect(response.statusCode).toBe(202);
+      const row = await server.context.database.db
+        .selectFrom('page_views')
+        .select('referrer')
+        .where('path', '=', path)
+        .executeTakeFirstOrThrow();
+      return row.referrer;
+    };
+    expect(await cameFrom('android-app://com.google.android.gm/')).toBe(
+      'android-app://com.google.android.gm/',
+    );
+    expect(await cameFrom('https://someone:hunter2@app.example/budgets?view=month#top')).toBe(
+      'https://app.example/budgets?view=month',
+    );
+    expect(await cameFrom('https://app.example/actions/confirm/act-secret-5')).toBe(
+      'https://app.example/actions/confirm/redacted',
+    );
+  });
+
   it('refuses a page view without a path, naming the field', async () => {
     const response = await server.app.inject({
       method: 'POST',

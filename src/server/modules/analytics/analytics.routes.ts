@@ -9,12 +9,20 @@ import { createAnalyticsEventSink, createPageViewSink } from './page-view-sink.t
 /** The web app's pages whose path carries a credential: a mailed action or alert link. */
 const SECRET_PAGES = ['/actions/confirm/:token', ...ALERT_LINK_KINDS.map((kind) => `/${kind}/:token`)];
 
-/** The page a view came from, a full URL when the browser sends one, with its secrets redacted. */
+/**
+ * The page a view came from, a full URL when the browser sends one (an app's `android-app://…` too), with
+ * its secrets redacted and without its user name, password or fragment.
+ */
 function redactReferrer(referrer: string): string {
   const url = URL.canParse(referrer) ? new URL(referrer) : undefined;
   if (!url) return redactPageSecrets({ path: referrer, query: '' }, SECRET_PAGES).path;
   const page = redactPageSecrets({ path: url.pathname, query: url.search }, SECRET_PAGES);
-  return `${url.origin}${page.path}${page.query}`;
+  url.pathname = page.path;
+  url.search = page.query;
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  return url.href;
 }
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
