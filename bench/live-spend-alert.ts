@@ -3,7 +3,11 @@ import type { AwsSimulator } from '../src/aws-sim/index.ts';
 import { simulatorClients } from '../src/aws-sim/simulator-clients.ts';
 import { LIVE_RATE_MIN_MS } from '../src/domain/live-spend-alerts.ts';
 import { startUsageMeter } from '../src/server/jobs/meter-usage.job.ts';
-import { integrationsModuleOf, viewerOf } from '../src/server/testing/launch-event-fixtures.ts';
+import {
+  integrationsModuleOf,
+  trustIssuedExternalId,
+  viewerOf,
+} from '../src/server/testing/launch-event-fixtures.ts';
 import { startMailCatcher } from '../src/server/testing/mail-catcher.ts';
 import { callAs, signUpVerified } from '../src/server/testing/organization-fixtures.ts';
 import type { TestApp } from '../src/server/testing/test-app.ts';
@@ -153,11 +157,13 @@ async function oneRun(index: number): Promise<number> {
     if (rule.statusCode !== 201) throw new Error(`POST /api/alert-rules: ${rule.body}`);
     const { company } = simulator;
     const accountId = company.demoRoleArn.split(':')[4] ?? '';
-    const created = await integrationsModuleOf(server).create(await viewerOf(server, owner), {
+    const viewer = await viewerOf(server, owner);
+    const integrations = integrationsModuleOf(server);
+    const created = await integrations.create(viewer, {
       kind: 'aws-role',
       name: 'Acme Corp',
       role_arn: company.demoRoleArn,
-      external_id: company.demoExternalId,
+      external_id: trustIssuedExternalId(simulator, company.demoRoleArn, integrations, viewer),
     });
     // What the worker's every-minute ensure-usage-meters does for a new role, at once.
     if (!server.context.queue) throw new Error('the bench app runs a queue');

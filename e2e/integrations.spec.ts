@@ -69,7 +69,10 @@ test('on a server without an AWS account of its own, the setup screen hands out 
   await expect(page.getByText('281947365012')).toHaveCount(0);
   await saveScreen(page, testInfo, 'integrations-setup-not-set-up');
 
-  await page.goto('/aws-integration/existing-stack?external_id=sg-e2e');
+  // A stack deployed earlier holds the ExternalId the setup screen issued to this organization.
+  await expect(page).toHaveURL(/external_id=sg-[0-9a-f]+-[0-9a-f]+/);
+  const issued = new URL(page.url()).searchParams.get('external_id') ?? '';
+  await page.goto(`/aws-integration/existing-stack?external_id=${issued}`);
   await page.getByLabel('Role ARN').fill('arn:aws:iam::281947365012:role/NotThere');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('access-check')).toContainText('Spendguard could not assume the role', {
@@ -77,6 +80,13 @@ test('on a server without an AWS account of its own, the setup screen hands out 
   });
   await expect(page.getByRole('button', { name: 'Connect' })).toBeDisabled();
   await saveScreen(page, testInfo, 'integrations-existing-stack-error');
+  // An ExternalId the person chose, or another organization's, is not one Spendguard issued to them.
+  await page.getByLabel('ExternalId').fill('chosen-by-me');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'not an ExternalId Spendguard issued to this organization',
+  );
+  await page.getByLabel('ExternalId').fill(issued);
   await page.getByLabel('Role ARN').fill('arn:aws:iam::281947365012:role/SpendguardReadOnly');
   await expect(page.getByTestId('access-check')).toHaveCount(0);
 });

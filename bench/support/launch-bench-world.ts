@@ -5,6 +5,7 @@ import { simulatorAccess } from '../../src/server/aws-simulator-access.ts';
 import {
   integrationsModuleOf,
   startLaunchEventPoller,
+  trustIssuedExternalId,
 } from '../../src/server/testing/launch-event-fixtures.ts';
 import { createTestApp, type TestApp } from '../../src/server/testing/test-app.ts';
 import { testDatabaseKind } from '../../src/server/testing/test-database.ts';
@@ -36,14 +37,16 @@ export function startBenchApp(simulator: AwsSimulator, env: Record<string, strin
  */
 export async function connectRole(
   server: TestApp,
+  simulator: AwsSimulator,
   viewer: Viewer,
-  role: { name: string; roleArn: string; externalId: string },
+  role: { name: string; roleArn: string },
 ): Promise<string> {
-  const created = await integrationsModuleOf(server).create(viewer, {
+  const integrations = integrationsModuleOf(server);
+  const created = await integrations.create(viewer, {
     kind: 'aws-role',
     name: role.name,
     role_arn: role.roleArn,
-    external_id: role.externalId,
+    external_id: trustIssuedExternalId(simulator, role.roleArn, integrations, viewer),
   });
   await startLaunchEventPoller(server, created.id);
   return created.id;

@@ -72,10 +72,9 @@ async function main() {
     if (rule.statusCode !== 201) throw new Error(`POST /api/alert-rules: ${rule.body}`);
     const { company } = simulator;
     const accountId = company.demoRoleArn.split(':')[4] ?? '';
-    await connectRole(server, await viewerOf(server, owner), {
+    await connectRole(server, simulator, await viewerOf(server, owner), {
       name: 'Acme Corp',
       roleArn: company.demoRoleArn,
-      externalId: company.demoExternalId,
     });
 
     /** One burst of 8 p4d.24xlarge (about $176 an hour, over the rule's $100): its two deliveries. */

@@ -164,11 +164,7 @@ async function setUpTenants(simulator: AwsSimulator, server: TestApp): Promise<T
       settings: { single_launch_usd_per_hour: 50 },
     });
     if (rule.statusCode !== 201) throw new Error(`POST /api/alert-rules: ${rule.body}`);
-    await connectRole(server, await viewerOf(server, owner), {
-      name: `Tenant ${index}`,
-      roleArn,
-      externalId: `bench-${index}`,
-    });
+    await connectRole(server, simulator, await viewerOf(server, owner), { name: `Tenant ${index}`, roleArn });
     tenants.push({
       index,
       accountId,

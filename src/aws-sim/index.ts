@@ -135,6 +135,8 @@ export interface AwsSimulator {
    * template's role may do, read-only plus receiving from its launch-events queue).
    */
   registerRole(roleArn: string, externalId: string, options?: { permissions?: string[] }): void;
+  /** Adds an ExternalId to a registered role's trust policy (a customer trusting what Spendguard issued). */
+  trustExternalId(roleArn: string, externalId: string): void;
   putObject(bucket: string, key: string, bytes: Uint8Array | string, contentType?: string): void;
   deleteObject(bucket: string, key: string): void;
   faults: Faults;
@@ -354,6 +356,7 @@ export async function startAwsSimulator(options: AwsSimulatorOptions = {}): Prom
     services,
     registerRole: (roleArn, externalId, roleOptions) =>
       identities.registerRole(roleArn, externalId, roleOptions?.permissions),
+    trustExternalId: (roleArn, externalId) => identities.trustExternalId(roleArn, externalId),
     putObject: (bucket, key, bytes, contentType) => buckets.putObject(bucket, key, bytes, contentType),
     deleteObject: (bucket, key) => buckets.deleteObject(bucket, key),
     faults,

@@ -12,6 +12,14 @@ export const roleArn = z
     /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/,
     'must be an IAM role ARN (arn:aws:iam::123456789012:role/Name)',
   );
+/** An ExternalId as AWS allows it in a trust policy (and so safe inside the template's quoted YAML). */
+const externalIdText = z
+  .string()
+  .trim()
+  .regex(
+    /^[\w+=,.@:/-]{2,1224}$/,
+    'must be 2 to 1,224 letters, digits or + = , . @ : / - _ (what AWS allows in an ExternalId)',
+  );
 /** Where a CUR 2.0 / FOCUS / legacy CUR export lands; without it, Cost Explorer is the source. */
 export const exportLocation = z.object({
   bucket: z
@@ -163,7 +171,7 @@ export const createIntegrationInput = z.discriminatedUnion('kind', [
     name: integrationName,
     role_arn: roleArn,
     /** The ExternalId the role trusts; given by GET /api/integrations/setup when absent. */
-    external_id: z.string().trim().min(2).max(1224).optional(),
+    external_id: externalIdText.optional(),
     export: exportLocation.optional(),
   }),
   z.object({
@@ -179,7 +187,7 @@ export type CreateIntegrationInput = z.infer<typeof createIntegrationInput>;
 /** A role check before connecting, answered with what failed (wrong ARN, ExternalId, permission, throttled). */
 export const verifyRoleInput = z.object({
   role_arn: roleArn,
-  external_id: z.string().trim().min(2).max(1224),
+  external_id: externalIdText,
 });
 export const accessCheck = z.object({
   ok: z.boolean(),
@@ -228,7 +236,7 @@ export const updateIntegrationInput = z
   .refine((patch) => Object.keys(patch).length > 0, 'send at least one field to change');
 
 export const templateQuery = z.object({
-  external_id: z.string().trim().min(2).max(1224).optional(),
+  external_id: externalIdText.optional(),
   with_export: z.enum(['true', 'false']).optional(),
 });
 

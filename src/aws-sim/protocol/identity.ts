@@ -17,7 +17,8 @@ export interface CallerIdentity {
 }
 
 interface RegisteredRole {
-  externalId: string;
+  /** The ExternalIds its trust policy names (`sts:ExternalId` may list several). */
+  externalIds: Set<string>;
   permissions: string[];
 }
 
@@ -112,7 +113,14 @@ export class IdentityStore {
   }
 
   registerRole(roleArn: string, externalId: string, permissions: string[] = TEMPLATE_ROLE_PERMISSIONS): void {
-    this.roles.set(roleArn, { externalId, permissions });
+    this.roles.set(roleArn, { externalIds: new Set([externalId]), permissions });
+  }
+
+  /** Adds an ExternalId to a role's trust policy, as a customer does for a second trusted party. */
+  trustExternalId(roleArn: string, externalId: string): void {
+    const role = this.roles.get(roleArn);
+    if (!role) throw new Error(`no role ${roleArn} in the simulator`);
+    role.externalIds.add(externalId);
   }
 
   /** The secret to check the signature with and who the caller is, or why the key is refused. */
@@ -139,7 +147,7 @@ export class IdentityStore {
   ): Session | undefined {
     this.forgetExpiredSessions(expiresAt);
     const role = this.roles.get(roleArn);
-    if (!role || role.externalId !== externalId) return undefined;
+    if (!role || externalId === undefined || !role.externalIds.has(externalId)) return undefined;
     const [, , , , accountId = '', resource = ''] = roleArn.split(':');
     const roleName =
       resource

@@ -39,6 +39,9 @@ export async function startBackfillNodes(
       AWS_REGION: simulator.region,
       AWS_ACCESS_KEY_ID: simulator.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: simulator.credentials.secretAccessKey,
+      // The operator's own account, apart from the simulated customer's management account that the
+      // simulator's keys belong to: no role is assumed in the server's own account (decision 147).
+      SPENDGUARD_AWS_ACCOUNT_ID: '123456789012',
     });
     nodes.push(node);
     return node;
@@ -102,11 +105,14 @@ export async function callApi(
  */
 export async function connectSimulatedExport(nodes: BackfillNodes, simulator: AwsSimulator): Promise<string> {
   const { company } = simulator;
+  // The customer's role trusts the ExternalId the setup screen issued to the organization.
+  const kit = (await callApi(nodes, 'GET', '/api/integrations/setup-kit')) as { external_id: string };
+  simulator.trustExternalId(company.demoRoleArn, kit.external_id);
   const created = await callApi(nodes, 'POST', '/api/integrations', {
     kind: 'aws-role',
     name: 'Acme Corp',
     role_arn: company.demoRoleArn,
-    external_id: company.demoExternalId,
+    external_id: kit.external_id,
     export: {
       bucket: company.bucket,
       prefix: `${company.prefix}/${company.exportName}`,

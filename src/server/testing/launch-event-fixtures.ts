@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { AwsSimulator } from '../../aws-sim/index.ts';
+import { ACTION_ROLE_NAME, type AwsSimulator } from '../../aws-sim/index.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { sendJob } from '../jobs/job-definition.ts';
 import { pollLaunchEventsJob } from '../jobs/poll-launch-events.job.ts';
@@ -54,6 +54,21 @@ export function integrationsModuleOf(server: TestApp) {
   });
 }
 
+/**
+ * The customer's side of connecting a role: the ExternalId Spendguard issued to the organization (what the
+ * setup screen shows) added to the simulated role's trust policy.
+ */
+export function trustIssuedExternalId(
+  simulator: AwsSimulator,
+  roleArns: string | string[],
+  integrations: Pick<ReturnType<typeof integrationsModuleOf>, 'externalIdFor'>,
+  viewer: Viewer,
+): string {
+  const externalId = integrations.externalIdFor(viewer, undefined);
+  for (const roleArn of [roleArns].flat()) simulator.trustExternalId(roleArn, externalId);
+  return externalId;
+}
+
 /** Connects one of the simulated company's accounts (its demo role) to the person's organization. */
 export async function connectSimulatedAccount(
   server: TestApp,
@@ -62,11 +77,19 @@ export async function connectSimulatedAccount(
   options: { name: string; roleArn?: string },
 ): Promise<{ integrationId: string; accountId: string }> {
   const roleArn = options.roleArn ?? simulator.company.demoRoleArn;
-  const connected = await integrationsModuleOf(server).create(await viewerOf(server, person), {
+  const viewer = await viewerOf(server, person);
+  const integrations = integrationsModuleOf(server);
+  const connected = await integrations.create(viewer, {
     kind: 'aws-role',
     name: options.name,
     role_arn: roleArn,
-    external_id: simulator.company.demoExternalId,
+    // The stack deploys the opt-in action role beside it with the same ExternalId.
+    external_id: trustIssuedExternalId(
+      simulator,
+      [roleArn, roleArn.replace(/role\/.*$/, `role/${ACTION_ROLE_NAME}`)],
+      integrations,
+      viewer,
+    ),
   });
   return { integrationId: connected.id, accountId: roleArn.split(':')[4] ?? '' };
 }

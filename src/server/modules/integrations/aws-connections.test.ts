@@ -48,12 +48,26 @@ describe('connecting AWS', () => {
   // Connecting a role syncs before it answers (no queue here): a role in a new account with no spend yet,
   // so the setup kit is read in seconds instead of after 13 months of costs (aws-sync.test.ts brings those).
   it('starts a role integration on the setup screen with its own ExternalId, template and quick-create link', async () => {
-    simulator.registerRole(NEW_ACCOUNT_ROLE, 'acme-production-7f3k', { permissions: READ_ONLY_PERMISSIONS });
+    const newKit = await server.app.inject({ url: '/api/integrations/setup-kit', headers: owner.headers });
+    const externalId: string = newKit.json().external_id;
+    expect(externalId).toMatch(/^sg-[0-9a-f]{16}-[0-9a-f]{24}$/);
+    // The screen keeps its ExternalId across a reload; one it did not issue to this organization is replaced.
+    const reloaded = await server.app.inject({
+      url: `/api/integrations/setup-kit?external_id=${externalId}`,
+      headers: owner.headers,
+    });
+    expect(reloaded.json().external_id).toBe(externalId);
+    const chosen = await server.app.inject({
+      url: '/api/integrations/setup-kit?external_id=acme-production-7f3k',
+      headers: owner.headers,
+    });
+    expect(chosen.json().external_id).not.toBe('acme-production-7f3k');
+    simulator.registerRole(NEW_ACCOUNT_ROLE, externalId, { permissions: READ_ONLY_PERMISSIONS });
     const created = await post(owner, {
       kind: 'aws-role',
       name: 'Production',
       role_arn: NEW_ACCOUNT_ROLE,
-      external_id: 'acme-production-7f3k',
+      external_id: externalId,
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
@@ -61,14 +75,14 @@ describe('connecting AWS', () => {
       await server.app.inject({ url: `/api/integrations/${id}/setup`, headers: owner.headers })
     ).json();
     expect(kit.quick_create_url).toContain('console.aws.amazon.com/cloudformation/home');
-    expect(kit.quick_create_url).toContain('param_ExternalId=acme-production-7f3k');
+    expect(kit.quick_create_url).toContain(`param_ExternalId=${externalId}`);
     const template = await server.app.inject({
       url: `/api/integrations/${id}/cloudformation-template?with_export=true`,
       headers: owner.headers,
     });
     expect(template.headers['content-disposition']).toContain('spendguard-read-only-role.yaml');
     expect(template.body).toContain('sts:ExternalId: !Ref ExternalId');
-    expect(template.body).toContain("Default: 'acme-production-7f3k'");
+    expect(template.body).toContain(`Default: '${externalId}'`);
     for (const action of [
       'ce:Get*',
       'cloudwatch:GetMetricData',
@@ -94,6 +108,30 @@ describe('connecting AWS', () => {
     const kept = (await server.app.inject({ url: `/api/integrations/${id}`, headers: owner.headers })).json();
     expect(kept.role_arn).toBe(NEW_ACCOUNT_ROLE);
     await server.app.inject({ method: 'DELETE', url: `/api/integrations/${id}`, headers: owner.headers });
+  });
+
+  it("refuses a role in Spendguard's own account, whose bill and resources are the operator's", async () => {
+    const issued = (
+      await server.app.inject({ url: '/api/integrations/setup-kit', headers: owner.headers })
+    ).json().external_id;
+    const operatorRole = 'arn:aws:iam::123456789012:role/OperatorAdmin';
+    simulator.registerRole(operatorRole, issued, { permissions: ['*'] });
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/api/integrations/verify-role',
+      headers: owner.headers,
+      payload: { role_arn: operatorRole, external_id: issued },
+    });
+    expect(verified.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
+    expect(verified.json().message).toContain("Spendguard's own AWS account");
+    const created = await post(owner, {
+      kind: 'aws-role',
+      name: 'Operator',
+      role_arn: operatorRole,
+      external_id: issued,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().Message).toMatch(/^role_arn: That role is in Spendguard's own AWS account/);
   });
 
   it('refuses a second integration on the Free plan, naming the limit', async () => {

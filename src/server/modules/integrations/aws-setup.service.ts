@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { SetupKitView } from '../../../contracts/integrations.ts';
 import {
   ACTION_ROLE_NAME,
@@ -96,11 +95,10 @@ export function createAwsSetupService(deps: {
         `/api/integrations/${row.id}/cloudformation-template?with_export=${withExport}`,
       );
     },
-    /** Before an integration exists: a fresh ExternalId (or the one the screen already holds). */
+    /** Before an integration exists: a fresh ExternalId (or the one the screen holds, issued to this organization). */
     newKit(viewer: Viewer, externalId: string | undefined, withExport: boolean): SetupKitView {
       assertCanManage(viewer);
-      const id = externalId ?? `sg-${randomBytes(12).toString('hex')}`;
-      return kitFor(id, withExport, null);
+      return kitFor(deps.integrations.externalIdFor(viewer, externalId), withExport, null);
     },
   };
 }

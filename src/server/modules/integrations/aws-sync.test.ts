@@ -19,6 +19,8 @@ let simulator: AwsSimulator;
 let clock: TestClock;
 let server: TestApp;
 let headers: { authorization: string };
+/** Another organization's owner. */
+let strangerHeaders: { authorization: string };
 let integrationId: string;
 
 const dataKey = (period: string) =>
@@ -55,6 +57,7 @@ beforeAll(async () => {
   server = await createTestApp({ aws: simulatorAccess(simulator), clock });
   const { token } = await signUpVerifiedPerson(server, { email: 'ops@example.com' });
   headers = bearer(token);
+  strangerHeaders = bearer((await signUpVerifiedPerson(server, { email: 'elsewhere@example.com' })).token);
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -207,25 +210,52 @@ describe('throttling during a sync', () => {
 describe('checking access', () => {
   const verify = (payload: object) =>
     server.app.inject({ method: 'POST', url: '/api/integrations/verify-role', headers, payload });
+  /** The ExternalId the setup screen issues to the organization of these headers. */
+  const issuedExternalId = async (app: TestApp, asked: { authorization: string }): Promise<string> =>
+    (await app.app.inject({ url: '/api/integrations/setup-kit', headers: asked })).json().external_id;
 
   it('says the role cannot be assumed for a wrong role ARN or a wrong ExternalId', async () => {
-    const wrongArn = await verify({
-      role_arn: 'arn:aws:iam::281947365012:role/Nope',
-      external_id: 'spendguard-demo',
-    });
+    const issued = await issuedExternalId(server, headers);
+    const wrongArn = await verify({ role_arn: 'arn:aws:iam::281947365012:role/Nope', external_id: issued });
     expect(wrongArn.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
     expect(wrongArn.json().message).toContain('ExternalId');
-    const wrongId = await verify({ role_arn: simulator.company.demoRoleArn, external_id: 'not-the-one' });
+    // Issued to this organization, but not in the role's trust policy.
+    const wrongId = await verify({ role_arn: simulator.company.demoRoleArn, external_id: issued });
     expect(wrongId.json()).toMatchObject({ ok: false, code: 'AccessDenied' });
-    const malformed = await verify({ role_arn: 'arn:aws:iam::12:user/x', external_id: 'spendguard-demo' });
+    const malformed = await verify({ role_arn: 'arn:aws:iam::12:user/x', external_id: issued });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().Message).toContain('role_arn');
   });
 
+  it("refuses an ExternalId Spendguard did not issue to the caller's organization", async () => {
+    // The simulated role trusts this one, as a role of another organization trusts the ExternalId it was
+    // issued: knowing it does not let this organization check or connect that role.
+    const owners = await issuedExternalId(server, headers);
+    simulator.trustExternalId(simulator.company.demoRoleArn, owners);
+    const strangers = await issuedExternalId(server, strangerHeaders);
+    for (const external_id of [simulator.company.demoExternalId, strangers]) {
+      const refused = await verify({ role_arn: simulator.company.demoRoleArn, external_id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().Message).toMatch(/^external_id: not an ExternalId Spendguard issued/);
+    }
+    // The stranger's organization, with no integration yet, cannot connect with the owner's either.
+    for (const external_id of [simulator.company.demoExternalId, owners]) {
+      const connect = await server.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: strangerHeaders,
+        payload: { kind: 'aws-role', name: 'Theirs', role_arn: simulator.company.demoRoleArn, external_id },
+      });
+      expect(connect.statusCode).toBe(400);
+      expect(connect.json().Message).toMatch(/^external_id: /);
+    }
+  });
+
   it('names the missing permission when the role may not read Cost Explorer', async () => {
     const roleArn = 'arn:aws:iam::281947365012:role/NoCostExplorer';
-    simulator.registerRole(roleArn, 'ext-1234', { permissions: ['s3:*', 'ec2:Describe*'] });
-    const answer = (await verify({ role_arn: roleArn, external_id: 'ext-1234' })).json();
+    const issued = await issuedExternalId(server, headers);
+    simulator.registerRole(roleArn, issued, { permissions: ['s3:*', 'ec2:Describe*'] });
+    const answer = (await verify({ role_arn: roleArn, external_id: issued })).json();
     expect(answer).toMatchObject({ ok: false, code: 'MissingPermission' });
     expect(answer.message).toContain('ce:GetCostAndUsage');
     expect(answer.checks[0].ok).toBe(true);
@@ -235,12 +265,14 @@ describe('checking access', () => {
     const throttled = await createTestApp({ aws: { ...simulatorAccess(simulator), maxAttempts: 1 }, clock });
     try {
       const { token } = await signUpVerifiedPerson(throttled, { email: 'throttled@example.com' });
+      const external_id = await issuedExternalId(throttled, bearer(token));
+      simulator.trustExternalId(simulator.company.demoRoleArn, external_id);
       simulator.faults.throttle('sts', 1);
       const answer = await throttled.app.inject({
         method: 'POST',
         url: '/api/integrations/verify-role',
         headers: bearer(token),
-        payload: { role_arn: simulator.company.demoRoleArn, external_id: 'spendguard-demo' },
+        payload: { role_arn: simulator.company.demoRoleArn, external_id },
       });
       expect(answer.json()).toMatchObject({ ok: false, code: 'Throttled' });
     } finally {

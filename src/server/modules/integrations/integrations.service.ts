@@ -12,6 +12,7 @@ import { embeddedDatabaseAdvice } from '../../../domain/embedded-database-size.t
 import { summarizeMonthParts } from '../../../domain/export-month-parts.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
+import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AwsAccess } from '../../aws-access.ts';
@@ -26,6 +27,7 @@ import {
   LOCAL_CREDENTIALS_OFF,
   openAwsSession,
 } from './aws/aws-session.ts';
+import { createExternalIds } from './external-ids.ts';
 import { createIngestionRunLifecycle, removeUploadedFiles } from './ingestion-run-lifecycle.ts';
 import { settingsOf } from './integration-settings.ts';
 import { integrationView, toRunView } from './integration-views.ts';
@@ -114,6 +116,14 @@ export function createIntegrationsService(
   const { db } = context.database;
   const { aws, reads = UNCACHED_READS } = options;
   const localCredentialsAllowed = aws?.localCredentials === true;
+  const externalIds = createExternalIds(resolveAuthSecret(context.config));
+  /** A role is connected or checked only with an ExternalId issued to the caller's organization. */
+  const requireIssuedExternalId = (viewer: Viewer, externalId: string) => {
+    if (!externalIds.isIssuedTo(viewer.organizationId, externalId))
+      throw badRequest(
+        "external_id: not an ExternalId Spendguard issued to this organization. Take the one the setup screen shows (GET /api/integrations/setup-kit) and put it in the role's trust policy.",
+      );
+  };
   /** Told when an AWS integration is connected, to start its first sync. */
   const connectedListeners: Array<(integrationId: string) => Promise<void>> = [];
 
@@ -163,8 +173,9 @@ export function createIntegrationsService(
         throw new ApiError(409, 'DemoAlreadyConnected', 'The demo AWS account is already connected.');
       return insertDemoIntegration(access.demo, viewer.organizationId, input.name);
     }
-    const externalId =
-      (input.kind === 'aws-role' ? input.external_id : undefined) ?? randomBytes(16).toString('hex');
+    const given = input.kind === 'aws-role' ? input.external_id : undefined;
+    if (given !== undefined) requireIssuedExternalId(viewer, given);
+    const externalId = given ?? externalIds.issue(viewer.organizationId);
     if (input.kind === 'aws-role' && input.role_arn) {
       await verifyOrRefuse(
         checkAwsAccess(
@@ -308,6 +319,7 @@ export function createIntegrationsService(
     /** Checks a role before (or after) connecting it: which step failed and why. */
     async verifyRole(viewer: Viewer, input: { role_arn: string; external_id: string }): Promise<AccessCheck> {
       assertCanManage(viewer);
+      requireIssuedExternalId(viewer, input.external_id);
       return checkAwsAccess(
         requireAws(),
         {
@@ -351,6 +363,12 @@ export function createIntegrationsService(
           throw badRequest(
             'role_arn: the action role must be a separate role; the read-only role stays read-only.',
           );
+        // An action is proposed from what the read-only role sees: it may change only that account.
+        const accountOf = (arn: string | null) => arn?.split(':')[4];
+        if (accountOf(roleArn) !== accountOf(row.role_arn))
+          throw badRequest(
+            `role_arn: the action role must be in the account of the read-only role (${accountOf(row.role_arn) ?? 'none connected yet'}).`,
+          );
         try {
           await openAwsSession(requireAws(), { kind: 'aws-role', roleArn, externalId: row.external_id });
         } catch (error) {
@@ -360,6 +378,12 @@ export function createIntegrationsService(
       }
       await updateIntegrationSettings(db, row.id, { actionRoleArn: roleArn });
       return viewOf({ viewer, integrationId });
+    },
+    /** A fresh ExternalId for the setup screen, or the one it holds when it was issued to this organization. */
+    externalIdFor(viewer: Viewer, held: string | undefined): string {
+      return held !== undefined && externalIds.isIssuedTo(viewer.organizationId, held)
+        ? held
+        : externalIds.issue(viewer.organizationId);
     },
     onConnected(listener: (integrationId: string) => Promise<void>) {
       connectedListeners.push(listener);

@@ -25,6 +25,7 @@ import {
   integrationsModuleOf,
   launchEventsModuleOf,
   startLaunchEventPoller,
+  trustIssuedExternalId,
   viewerOf,
   waitUntil,
 } from '../../testing/launch-event-fixtures.ts';
@@ -142,11 +143,12 @@ beforeAll(async () => {
   stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
   const viewer = await viewerOf(server, owner);
   organizationId = viewer.organizationId;
-  const connected = await integrationsModuleOf(server).create(viewer, {
+  const integrations = integrationsModuleOf(server);
+  const connected = await integrations.create(viewer, {
     kind: 'aws-role',
     name: 'Acme Corp',
     role_arn: simulator.company.demoRoleArn,
-    external_id: simulator.company.demoExternalId,
+    external_id: trustIssuedExternalId(simulator, simulator.company.demoRoleArn, integrations, viewer),
   });
   demoIntegrationId = connected.id;
   demoAccount = simulator.company.demoRoleArn.split(':')[4] ?? '';
@@ -395,13 +397,13 @@ describe('queues that cannot be read', () => {
       kind: 'aws-role',
       name: 'No queue here',
       role_arn: missingRole,
-      external_id: 'no-queue',
+      external_id: trustIssuedExternalId(simulator, missingRole, integrations, viewer),
     });
     const denied = await integrations.create(viewer, {
       kind: 'aws-role',
       name: 'Stack from before launch events',
       role_arn: deniedRole,
-      external_id: 'old-stack',
+      external_id: trustIssuedExternalId(simulator, deniedRole, integrations, viewer),
     });
     await startLaunchEventPoller(server, missing.id);
     await startLaunchEventPoller(server, denied.id);
@@ -540,11 +542,12 @@ describe('a poller killed mid-batch', () => {
     const viewer = await viewerOf(server, owner);
     const dataAccount = simulator.company.accounts.find((account) => account.id === DATA_ACCOUNT);
     if (!dataAccount) throw new Error('acme-data is missing');
-    const data = await integrationsModuleOf(server).create(viewer, {
+    const integrations = integrationsModuleOf(server);
+    const data = await integrations.create(viewer, {
       kind: 'aws-role',
       name: 'acme-data',
       role_arn: dataAccount.demoRoleArn,
-      external_id: simulator.company.demoExternalId,
+      external_id: trustIssuedExternalId(simulator, dataAccount.demoRoleArn, integrations, viewer),
     });
     const burst = simulator.launchGpuBurst({ accountId: DATA_ACCOUNT, count: 2 });
     // The killed poller: it received the whole batch, then died before storing and deleting it.

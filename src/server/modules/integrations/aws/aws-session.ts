@@ -39,6 +39,7 @@ export async function openAwsSession(access: AwsAccess, identity: AwsIdentity): 
       throw callFailure(error, 'sts:GetCallerIdentity with the server’s own credentials');
     }
   }
+  await refuseOwnAccount(access, identity.roleArn);
   let answer: AssumeRoleCommandOutput;
   try {
     answer = await sts.send(
@@ -63,6 +64,27 @@ export async function openAwsSession(access: AwsAccess, identity: AwsIdentity): 
     },
     accountId: identity.roleArn.split(':')[4] ?? '',
   };
+}
+
+/** Why a role in the server's own account is never assumed for an organization. */
+export const OWN_ACCOUNT_ROLE =
+  "That role is in Spendguard's own AWS account: Spendguard assumes roles only in its customers' accounts. Give the role created in your account.";
+
+/**
+ * A role in the account of the server's own credentials would lend the operator's bill and resources to
+ * whichever organization names it (decision 147). Real AWS whose own account is not known yet asks STS
+ * once; the simulator's company lives in the account of the simulator's keys, and is its demo.
+ */
+async function refuseOwnAccount(access: AwsAccess, roleArn: string): Promise<void> {
+  if (access.spendguardAccountId === undefined && access.endpoint === undefined && !access.demo)
+    access.spendguardAccountId = await ownAccountId(access);
+  if (access.spendguardAccountId === undefined && access.endpoint === undefined && !access.demo)
+    throw new AwsAccessError(
+      'Unreachable',
+      'Spendguard could not confirm its own AWS account (sts:GetCallerIdentity), so it assumes no role yet. Try again in a minute.',
+    );
+  if (roleArn.split(':')[4] === access.spendguardAccountId)
+    throw new AwsAccessError('AccessDenied', OWN_ACCOUNT_ROLE);
 }
 
 /**
