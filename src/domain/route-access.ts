@@ -90,9 +90,11 @@ const OWNER_ONLY: RegExp[] = [/^\/subscription$/, /^\/credits$/];
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
 
+/** The path without trailing slashes ('/' for none left), in one pass: a regex from each slash is quadratic. */
 export function normalizePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end -= 1;
+  return end === 0 ? '/' : path.slice(0, end);
 }
 
 export function decideRouteAccess(rawPath: string, viewer: Viewer): RouteAccess {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
@@ -89,6 +90,18 @@ function proxyTrust(setting: false | number | string[]) {
 }
 
 /**
+ * A request's id in the logs: the proxy's `X-Request-Id` only when the operator trusts a proxy
+ * (TRUST_PROXY), and only a short plain one; otherwise our own. A client never writes its own log id.
+ */
+function requestIdFrom(trustsProxy: boolean) {
+  return (request: { headers: Record<string, string | string[] | undefined> }): string => {
+    const given = request.headers['x-request-id'];
+    if (trustsProxy && typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given)) return given;
+    return randomUUID();
+  };
+}
+
+/**
  * On the embedded database a write may hold its one connection for a month's swap (decision 064): a
  * permission read that has not answered in 10 ms is answered by its last value, up to 30 s old.
  */
@@ -108,7 +121,8 @@ export async function buildApp(
     loggerInstance: options.logger,
     trustProxy: proxyTrust(context.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: requestIdFrom(context.config.trustProxy !== false),
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // Tests read the route table as it is built (every route, including plugins' own).

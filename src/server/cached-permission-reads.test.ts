@@ -122,6 +122,36 @@ describe('what a node read about the caller is at most a second old (decision 05
     expect((await dashboard(nodeB, owner)).statusCode).toBe(200);
   });
 
+  it("a refused or anonymous write does not empty what a node keeps: it changed no one's permissions", async () => {
+    const signIn = await nodeA.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: owner.email, password: STRONG_PASSWORD },
+    });
+    const session: Person = { ...owner, token: signIn.json().token };
+    expect((await dashboard(nodeB, session)).statusCode).toBe(200);
+    await nodeA.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: bearer(session.token),
+      payload: {},
+    });
+    const anonymous = [
+      await nodeB.inject({ method: 'POST', url: '/api/nothing-here', payload: {} }),
+      await nodeB.inject({
+        method: 'POST',
+        url: '/api/analytics/page-views',
+        payload: { path: '/', query: '' },
+      }),
+      await nodeB.inject({ method: 'DELETE', url: `/api/teams/${webTeamId}` }),
+    ];
+    expect(anonymous.map((answer) => answer.statusCode)).toEqual([404, 202, 401]);
+    // Node B still holds the session it read: none of those emptied its cache.
+    expect((await dashboard(nodeB, session)).statusCode).toBe(200);
+    aSecondLater();
+    expect((await dashboard(nodeB, session)).statusCode).toBe(401);
+  });
+
   it("an integration renamed on one node is named so in every node's kept dashboard within a second", async () => {
     for (const node of [nodeA, nodeB]) expect((await dashboard(node, owner)).statusCode).toBe(200);
     const id = (await dashboard(nodeA, owner)).json().integration.id;

@@ -133,3 +133,12 @@ describe('the request log', () => {
     expect(logLines.join('')).not.toMatch(/SECRET-route-/);
   });
 });
+
+describe("the request log's request ids", () => {
+  it('are our own, not what a client sends as X-Request-Id (no proxy is trusted here)', async () => {
+    await server.app.inject({ url: '/api/health', headers: { 'x-request-id': 'client-chosen-id-4d2e' } });
+    const log = logLines.join('');
+    expect(log).toContain('/api/health');
+    expect(log).not.toContain('client-chosen-id-4d2e');
+  });
+});

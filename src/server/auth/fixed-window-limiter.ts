@@ -13,13 +13,20 @@ export class FixedWindowLimiter {
     private readonly now: () => number = elapsedMs,
   ) {}
 
+  /** How many keys it holds now. */
+  get keyCount(): number {
+    return this.windows.size;
+  }
+
   /** Counts one attempt; answers the seconds to wait when the key is over its limit. */
   hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     const now = this.now();
     const window = this.windows.get(key);
     if (!window || now - window.startedAt >= this.windowMs) {
-      this.windows.set(key, { startedAt: now, count: 1 });
       this.forgetOldWindows(now);
+      // Deleted first so the map stays in the order windows started.
+      this.windows.delete(key);
+      this.windows.set(key, { startedAt: now, count: 1 });
       return { allowed: true };
     }
     window.count += 1;
@@ -27,9 +34,11 @@ export class FixedWindowLimiter {
     return { allowed: false, retryAfterSeconds: Math.ceil((window.startedAt + this.windowMs - now) / 1000) };
   }
 
+  /** Windows are kept in the order they started: the ended ones are at the front, and only they are read. */
   private forgetOldWindows(now: number): void {
-    if (this.windows.size < 10_000) return;
-    for (const [key, window] of this.windows)
-      if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
+    for (const [key, window] of this.windows) {
+      if (now - window.startedAt < this.windowMs) return;
+      this.windows.delete(key);
+    }
   }
 }

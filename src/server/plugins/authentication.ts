@@ -16,6 +16,8 @@ declare module 'fastify' {
     requireViewer(options?: { verified?: boolean }): Promise<Viewer>;
     /** The signed-in person when there is one; visitors get undefined. */
     optionalViewer(): Promise<Viewer | undefined>;
+    /** Set once requireViewer or optionalViewer answered a signed-in person for this request. */
+    signedIn: boolean;
   }
 }
 
@@ -81,6 +83,7 @@ export function registerAuthentication(
           'Verify your e-mail address first: follow the link we sent you.',
         );
       }
+      this.signedIn = true;
       return result.viewer;
     },
   );
@@ -88,6 +91,8 @@ export function registerAuthentication(
   app.decorateRequest('optionalViewer', async function (this: FastifyRequest) {
     const result = await lookup(this);
     if (result.status !== 'signed-in' || tokenRefusal(this, result.viewer)) return undefined;
+    this.signedIn = true;
     return result.viewer;
   });
+  app.decorateRequest('signedIn', false);
 }

@@ -26,7 +26,7 @@ export const WAITING_PER_SLOT = 4;
 
 /**
  * A bound on API requests in flight (docs/decisions/029). Past it a request waits in a short FIFO
- * queue (WAITING_PER_SLOT per slot); past that it is answered 503 with `Retry-After` before any work,
+ * queue (WAITING_PER_SLOT per slot); past that it is answered 503 with `Retry-After` before its handler,
  * so the admitted ones finish in bounded time instead of every one queueing until it times out.
  * Static files and health are outside the bound.
  */
@@ -46,7 +46,10 @@ export function registerLoadShedding(app: FastifyInstance, options: { maxInFligh
     done();
   }
 
-  app.addHook('onRequest', (request, reply, done) => {
+  // Taken once the body is in (preValidation): a client that sends its body slowly, or never, holds a
+  // socket but no slot, so idle bodies cannot fill the bound and turn everyone else away. A file upload's
+  // body is streamed by its handler, so it holds a slot while it streams, as any work does.
+  app.addHook('preValidation', (request, reply, done) => {
     if (!isShedable(request)) return done();
     if (inFlight < options.maxInFlight) return admit(reply, done);
     if (waiting.length >= maxWaiting) {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpVerifiedPerson } from '../testing/accounts-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { WAITING_PER_SLOT } from './load-shedding.ts';
 
@@ -15,14 +16,32 @@ function writeWebBuild(): string {
   return folder;
 }
 
-/** A POST whose body never finishes: the server holds it in flight until the client gives up. */
-function startUnfinishedRequest(url: string): http.ClientRequest {
+/** A POST whose JSON body never finishes: no handler has it yet. */
+function startUnfinishedBody(url: string): http.ClientRequest {
   const request = http.request(`${url}/api/integrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': '1000' },
   });
   request.on('error', () => {});
   request.write('{"kind":');
+  return request;
+}
+
+/** A signed-in file upload whose file never finishes: its handler streams it, holding a slot. */
+function startUnfinishedUpload(url: string, token: string, integrationId: string): http.ClientRequest {
+  const boundary = 'spendguard-unfinished';
+  const request = http.request(`${url}/api/integrations/${integrationId}/files`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': '100000',
+    },
+  });
+  request.on('error', () => {});
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cur.csv"\r\nContent-Type: text/csv\r\n\r\nidentity/LineItemId,`,
+  );
   return request;
 }
 
@@ -60,9 +79,19 @@ describe('over the bound of API requests in flight', () => {
   let server: TestApp;
   let url = '';
   const held: http.ClientRequest[] = [];
+  let token = '';
+  let integrationId = '';
   beforeAll(async () => {
     server = await createTestApp({ queue: true, env: { API_MAX_IN_FLIGHT: '2' } });
     url = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    ({ token } = await signUpVerifiedPerson(server, { email: 'uploader@example.com' }));
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: bearer(token),
+      payload: { kind: 'upload', name: 'Files' },
+    });
+    integrationId = created.json().id;
   });
   afterAll(async () => {
     for (const request of held) request.destroy();
@@ -76,9 +105,20 @@ describe('over the bound of API requests in flight', () => {
     expect(burst.map((answer) => answer.status)).toEqual(burst.map(() => 401));
   });
 
+  it('holds no slot for a body still arriving: idle bodies cannot turn everyone else away', async () => {
+    const idle = Array.from({ length: 4 * (2 + 2 * WAITING_PER_SLOT) }, () => startUnfinishedBody(url));
+    try {
+      const answers = await Promise.all(Array.from({ length: 3 }, () => fetch(`${url}/api/users/me`)));
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401]);
+    } finally {
+      for (const request of idle) request.destroy();
+    }
+  });
+
   it('answers 503 {Code, Message} with Retry-After at once, serves health, and admits work again when load falls', async () => {
-    // Two requests in flight and eight waiting for a slot (WAITING_PER_SLOT per slot) fill the server.
-    for (let index = 0; index < 2 + 2 * WAITING_PER_SLOT; index += 1) held.push(startUnfinishedRequest(url));
+    // Two uploads in flight and eight waiting for a slot (WAITING_PER_SLOT per slot) fill the server.
+    for (let index = 0; index < 2 + 2 * WAITING_PER_SLOT; index += 1)
+      held.push(startUnfinishedUpload(url, token, integrationId));
     // All have reached the server once another request is refused; until then some may still be connecting.
     let busy: Response | undefined;
     for (let attempt = 0; attempt < 50 && busy?.status !== 503; attempt += 1) {

@@ -11,8 +11,17 @@ import { ApiError, badRequest } from '../../plugins/errors.ts';
 type Body = Record<string, unknown>;
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
+const LIMITED_PATHS = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/send-verification-email',
+]);
 
-/** Sign-in and sign-up are limited per IP and per e-mail; mail-sending calls per e-mail. */
+/**
+ * Sign-in, sign-up and the mail-sending calls are limited per IP and per e-mail. Only a valid address
+ * (at most 254 characters) becomes a key, so no request makes the limiter keep more than that.
+ */
 export function createAuthRateLimits(limits: { perIp: number; perEmail: number }) {
   const byIp = new FixedWindowLimiter(limits.perIp, RATE_WINDOW_MS);
   const byEmail = new FixedWindowLimiter(limits.perEmail, RATE_WINDOW_MS);
@@ -27,14 +36,10 @@ export function createAuthRateLimits(limits: { perIp: number; perEmail: number }
     }
   };
   return (path: string, ip: string, body: Body) => {
+    if (!LIMITED_PATHS.has(path)) return;
+    check(byIp.hit(`${path}:${ip}`));
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (path === '/sign-in/email' || path === '/sign-up/email') {
-      check(byIp.hit(`${path}:${ip}`));
-      if (email) check(byEmail.hit(`${path}:${email}`));
-    }
-    if ((path === '/request-password-reset' || path === '/send-verification-email') && email) {
-      check(byEmail.hit(`${path}:${email}`));
-    }
+    if (isValidEmail(email)) check(byEmail.hit(`${path}:${email}`));
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalRequestPath } from '../../../domain/request-paths.ts';
 import type { AppContext } from '../../context.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from './accounts.service.ts';
 import {
   checkAuthRequest,
@@ -59,6 +59,19 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, extra:
   return reply.send(Array.isArray(json) ? json : { ...json, ...extra });
 }
 
+/**
+ * A verification link's token as better-auth will verify it: one signed JWT, in its own characters. Any
+ * other spelling (a repeated parameter, padding or whitespace the JWT decoder would skip) is refused, so
+ * the once-only rule is decided on the token that is verified, not on one spelling of it.
+ */
+function verificationTokenOf(query: { token?: unknown }): string | undefined {
+  const { token } = query;
+  if (token === undefined) return undefined;
+  if (typeof token !== 'string' || token.length > 4_096 || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token))
+    throw badRequest("token: not a verification link's token. Open the link from the e-mail again.");
+  return token;
+}
+
 export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: AccountsService }> = async (
   app,
   { context, accounts },
@@ -81,7 +94,7 @@ export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: Acc
         throw forbidden('The demo account cannot change its password or e-mail.');
       }
       const verificationToken =
-        path === '/verify-email' ? (request.query as { token?: string }).token : undefined;
+        path === '/verify-email' ? verificationTokenOf(request.query as { token?: unknown }) : undefined;
       if (verificationToken && (await singleUse.wasUsed(verificationToken))) {
         return reply.redirect(
           `/sign-in?error=${encodeURIComponent('This verification link was already used.')}`,

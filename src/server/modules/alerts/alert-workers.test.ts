@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../testing/accounts-fixtures.ts';
 import { createUploadIntegration, uploadFocusSample } from '../../testing/alert-fixtures.ts';
 import { inlineAlertDelivery } from '../../testing/inline-alert-delivery.ts';
 import { type MailCatcher, startMailCatcher } from '../../testing/mail-catcher.ts';
@@ -16,6 +17,8 @@ let server: TestApp;
 let catcher: MailCatcher;
 let slack: SlackReceiver;
 let owner: Person;
+/** Someone of another organization. */
+let stranger: Person;
 let organizationId: string;
 
 beforeAll(async () => {
@@ -32,6 +35,7 @@ beforeAll(async () => {
     },
   });
   owner = await signUpVerified(server, 'owner@workers.test', 'Olivia Owner');
+  stranger = await signUpVerified(server, 'stranger@elsewhere.test', 'Sam Stranger');
   expect((await callAs(server, owner)('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
   const membership = await server.context.database.db
     .selectFrom('member')
@@ -138,24 +142,31 @@ describe('Slack through OAuth and the Web API', () => {
     const start = await as('GET', '/api/slack/oauth/start');
     expect(start.statusCode).toBe(200);
     const state = new URL(start.json().url).searchParams.get('state')!;
-    const forged = await server.app.inject({
-      method: 'GET',
-      url: `/api/slack/oauth/callback?code=abc&state=${state}x`,
-    });
+    // Slack sends the person who started it back, with their session.
+    const back = (query: string, person: Person | null = owner) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/slack/oauth/callback?${query}`,
+        headers: person ? bearer(person.token) : {},
+      });
+    const forged = await back(`code=abc&state=${state}x`);
     expect(forged.statusCode).toBe(400);
-    const refused = await server.app.inject({
-      method: 'GET',
-      url: `/api/slack/oauth/callback?code=used-code&state=${encodeURIComponent(state)}`,
-    });
+    // A signature of another length in bytes (é is two) is refused the same way, not answered 500.
+    const multibyte = await back(`code=abc&state=${state.split('.')[0]}.${'a'.repeat(42)}%C3%A9`);
+    expect(multibyte.statusCode).toBe(400);
+    // The start link sent to someone else, or followed signed out, connects nothing.
+    for (const person of [stranger, null]) {
+      const elsewhere = await back(`code=abc&state=${encodeURIComponent(state)}`, person);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().Message).toMatch(/^state: this Slack sign-in was started by someone else/);
+    }
+    const refused = await back(`code=used-code&state=${encodeURIComponent(state)}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       Code: 'SlackRefused',
       Message: 'code: Slack refused this sign-in (invalid_code); start again',
     });
-    const callback = await server.app.inject({
-      method: 'GET',
-      url: `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`,
-    });
+    const callback = await back(`code=abc&state=${encodeURIComponent(state)}`);
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/slack-setup?slack=connected');
     const view = (await as('GET', '/api/slack')).json();

@@ -82,7 +82,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService }> = async
     },
     async (request, reply) => {
       if (request.query.error || !request.query.code) return reply.redirect('/slack-setup?slack=cancelled');
-      await slack.oauthCallback(request.query.code, request.query.state);
+      await slack.oauthCallback(request.query.code, request.query.state, await request.optionalViewer());
       return reply.redirect('/slack-setup?slack=connected');
     },
   );

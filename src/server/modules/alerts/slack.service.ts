@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ErrorCode, type WebAPIPlatformError, WebClient } from '@slack/web-api';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../plugins/errors.ts';
+import { sameSecret } from '../../secret-compare.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 import type { SecretBox } from './alert-link-tokens.ts';
@@ -133,7 +134,7 @@ export function createSlackService(deps: {
       if (!oauthAvailable)
         throw new ApiError(503, 'SlackOAuthOff', 'Slack OAuth is not configured on this server.');
       const body = Buffer.from(
-        JSON.stringify({ o: viewer.organizationId, x: now().getTime() + OAUTH_STATE_MS }),
+        JSON.stringify({ o: viewer.organizationId, u: viewer.userId, x: now().getTime() + OAUTH_STATE_MS }),
       ).toString('base64url');
       const url = new URL(settings.authorizeUrl);
       url.searchParams.set('client_id', settings.clientId!);
@@ -145,17 +146,26 @@ export function createSlackService(deps: {
     },
 
     /** Slack sends the person back with a code; the bot token is kept sealed. */
-    async oauthCallback(code: string, state: string): Promise<void> {
+    async oauthCallback(code: string, state: string, viewer: Viewer | undefined): Promise<void> {
       if (!oauthAvailable)
         throw new ApiError(503, 'SlackOAuthOff', 'Slack OAuth is not configured on this server.');
       const [body = '', signature = ''] = state.split('.');
-      const expected = Buffer.from(signState(body));
-      if (expected.length !== signature.length || !timingSafeEqual(expected, Buffer.from(signature))) {
+      if (!sameSecret(signature, signState(body)))
         throw badRequest('state: this Slack sign-in did not start here', 'InvalidState');
-      }
-      const { o: organizationId, x: expiresAt } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+      const {
+        o: organizationId,
+        u: userId,
+        x: expiresAt,
+      } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
       if (expiresAt < now().getTime())
         throw badRequest('state: the Slack sign-in took too long; start again', 'InvalidState');
+      // Only the person who started it finishes it: a start link sent to someone else would otherwise
+      // put their workspace's bot token in the sender's organization.
+      if (!viewer || viewer.userId !== userId || viewer.organizationId !== organizationId)
+        throw badRequest(
+          'state: this Slack sign-in was started by someone else; sign in to Spendguard and start it again',
+          'InvalidState',
+        );
       const client = new WebClient(undefined, { slackApiUrl: settings.apiUrl, retryConfig: { retries: 0 } });
       const answer = await client.oauth.v2
         .access({

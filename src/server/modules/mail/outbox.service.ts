@@ -1,12 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { sameSecret } from '../../secret-compare.ts';
 import { listOutboxMails } from './mail.repository.ts';
 import { resolveOperatorKey } from './operator-key.ts';
 import { renderOutboxPage } from './outbox-page.ts';
-
-const sameKey = (given: string, expected: string) =>
-  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 /** The operator's window on mail kept by a server without SMTP. */
 export function createOutboxService(context: AppContext) {
@@ -14,7 +11,7 @@ export function createOutboxService(context: AppContext) {
   return {
     address: `${context.config.publicUrl}/api/outbox?key=${key}`,
     async renderFor(givenKey: string, to?: string): Promise<string> {
-      if (!sameKey(givenKey, key)) throw new ApiError(403, 'Forbidden', 'The operator key is not valid.');
+      if (!sameSecret(givenKey, key)) throw new ApiError(403, 'Forbidden', 'The operator key is not valid.');
       return renderOutboxPage(await listOutboxMails(context.database.db, 50, to));
     },
   };
