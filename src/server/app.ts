@@ -280,7 +280,13 @@ export async function buildApp(
   await app.register(awsEventsRoutes, { launchEvents });
   await app.register(demoBurstRoutes, { launchEvents });
   // The live meter of usage-driven spend (decision 091): CloudWatch usage metrics read every few minutes.
-  const usageMeter = createUsageMeterService({ context, integrations, costData, launches: launchEvents });
+  const usageMeter = createUsageMeterService({
+    context,
+    integrations,
+    costData,
+    launches: launchEvents,
+    organizations,
+  });
   await app.register(usageMeterRoutes, { usageMeter });
   await app.register(commitmentsRoutes, { commitments });
   // What alerts read of the meter (decision 096): generic readings, and a signal when a read stored periods.

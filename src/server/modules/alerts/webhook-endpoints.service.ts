@@ -204,7 +204,9 @@ export function createWebhookEndpointsService(deps: {
       return { delivery_id: deliveryId!, message: `Test queued for "${endpoint.description}".` };
     },
 
+    /** The endpoint's delivery log: every notification's title, so for those who manage alerts only. */
     async deliveries(viewer: Viewer, id: string): Promise<WebhookDeliveryView[]> {
+      requireAlertManager(viewer);
       await endpointOf(viewer, id);
       const rows = await listEndpointDeliveries(db, id, DELIVERY_LOG_LENGTH);
       const attempts = await listAttemptsOfDeliveries(

@@ -123,6 +123,8 @@ describe('who may see and change endpoints', () => {
     const create = await asMember('POST', '/api/webhooks', { url: receiver.url('/m'), description: 'Mine' });
     expect(create.statusCode).toBe(403);
     expect((await asMember('POST', `/api/webhooks/${mine.id}/secret`)).statusCode).toBe(403);
+    // The delivery log holds every notification's title, whatever team it concerns.
+    expect((await asMember('GET', `/api/webhooks/${mine.id}/deliveries`)).statusCode).toBe(403);
   });
 
   it('answers 400 naming the field for a malformed id', async () => {

@@ -9,6 +9,7 @@ import type {
   UsageMeterQuery,
   UsageMeterView,
 } from '../../../contracts/usage-meter.ts';
+import { type CostScope, isCostInScope } from '../../../domain/cost-scope.ts';
 import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
 import {
   accuracyByService,
@@ -48,6 +49,7 @@ import { isThrottling } from '../integrations/aws/aws-failure.ts';
 import { type AwsSession, openAwsSession } from '../integrations/aws/aws-session.ts';
 import type { AwsTarget, IntegrationsService } from '../integrations/integrations.service.ts';
 import type { LaunchEventsService } from '../launch-events/launch-events.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { accuracyOfOrganization } from './meter-accuracy.repository.ts';
 import { createMeterAccuracy } from './meter-accuracy.service.ts';
 import {
@@ -85,6 +87,8 @@ export interface UsageMeterDependencies {
   costData?: Pick<CostDataService, 'slices'>;
   /** Where the accounts just launched something: metered from the next read (docs/decisions/144). */
   launches?: Pick<LaunchEventsService, 'regionsStartedBetween'>;
+  /** What a member restricted to teams may see; without it, everyone sees the organization's. */
+  organizations?: Pick<OrganizationsService, 'costScopeFor'>;
 }
 
 /** One metered resource, priced, as the live ledger shows it. */
@@ -480,6 +484,23 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
 
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+  /** The rows a scope covers: by the account each integration reads (its role's) and the row's tags. */
+  async function rowsInScope(
+    organizationId: string,
+    rows: UsageRow[],
+    scope: CostScope,
+  ): Promise<UsageRow[]> {
+    const accountOf = new Map(
+      (await deps.integrations.awsTargetsOf(organizationId)).map((target) => [
+        target.id,
+        target.identity?.kind === 'aws-role' ? (target.identity.roleArn.split(':')[4] ?? '') : '',
+      ]),
+    );
+    return rows.filter((row) =>
+      isCostInScope(scope, { usageAccountId: accountOf.get(row.integrationId) ?? '', tags: row.tags ?? {} }),
+    );
+  }
+
   async function usageRows(
     organizationId: string,
     options: { integrationIds?: readonly string[]; atMs?: number } = {},
@@ -717,10 +738,15 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
         if (!target || target.organizationId !== organizationId) throw notFound('Integration');
       }
       const integrationIds = query.integration_id ? [query.integration_id] : undefined;
-      const [rows, meters] = await Promise.all([
+      const [allRows, meters, scope] = await Promise.all([
         usageRows(organizationId, { integrationIds }),
         states(organizationId),
+        deps.organizations?.costScopeFor(viewer),
       ]);
+      const restricted = scope?.restricted === true;
+      // A restricted member sees the rows of their teams' accounts and tags, and no bill comparison (its
+      // figures are the whole organization's).
+      const rows = restricted ? await rowsInScope(organizationId, allRows, scope) : allRows;
       return {
         rows: rows.map((row) => ({
           integration_id: row.integrationId,
@@ -767,7 +793,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
             metrics_requested: meter.metricsRequested,
             left_out: meter.leftOut,
             monthly_cost_usd: meter.monthlyCostUsd,
-            accuracy: meter.accuracy.map((check) => ({
+            accuracy: (restricted ? [] : meter.accuracy).map((check) => ({
               service: check.service,
               day: check.day,
               metered_usd: check.meteredUsd,

@@ -3,7 +3,7 @@ import type { AwsSimulator } from '../../../aws-sim/index.ts';
 import { READ_ONLY_PERMISSIONS } from '../../../aws-sim/index.ts';
 import type { TestClock } from '../../../aws-sim/testing/test-simulator.ts';
 import { connectSimulatedAccount } from '../../testing/launch-event-fixtures.ts';
-import { callAs, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
+import { callAs, inviteNewPerson, type Person, signUpVerified } from '../../testing/organization-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   closeUsageMeterWorld,
@@ -44,6 +44,8 @@ beforeAll(async () => {
     env: { METER_SERVICES: 'nat-gateway' },
   });
   ({ simulator, clock, server, meter, owner, integrationId, accountId } = world);
+  // Teams, for the members restricted to some accounts, are a Business feature.
+  expect((await callAs(server, owner)('POST', '/api/billing/trial')).statusCode).toBeLessThan(300);
 }, 60_000);
 afterAll(() => closeUsageMeterWorld(world));
 
@@ -186,6 +188,35 @@ describe('the NAT gateway meter', () => {
     expect(answer.meters[0]?.regions[0]?.error).toMatch(
       /lacks cloudwatch:(ListMetrics|GetMetricData) in us-east-1 \(AccessDenied\)/,
     );
+  });
+
+  it("shows a member restricted to teams only the rows of their teams' accounts", async () => {
+    const as = callAs(server, owner);
+    const team = async (name: string, account: string) => {
+      const created = await as('POST', '/api/teams', {
+        name,
+        member_ids: [],
+        scope: { account_ids: [account], tags: [] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    };
+    const ours = await inviteNewPerson(server, owner, {
+      email: 'network@meter.test',
+      role: 'member',
+      teamId: await team('Network', accountId),
+    });
+    const theirs = await inviteNewPerson(server, owner, {
+      email: 'elsewhere@meter.test',
+      role: 'member',
+      teamId: await team('Elsewhere', '999999999999'),
+    });
+    const everything = (await view(owner)).rows.length;
+    expect(everything).toBeGreaterThan(0);
+    expect((await view(ours)).rows).toHaveLength(everything);
+    const hidden = await view(theirs);
+    expect(hidden.rows).toEqual([]);
+    expect(hidden.meters.flatMap((meter) => meter.accuracy)).toEqual([]);
   });
 
   it('answers 404 for another organization’s integration, and shows it none of the rows', async () => {
