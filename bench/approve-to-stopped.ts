@@ -83,7 +83,7 @@ async function main() {
     });
     const owner = await signUpVerified(server, 'owner@approve.bench', 'Olivia Owner');
     const as = callAs(server, owner);
-    await connectSlackApp(server, as);
+    await connectSlackApp(as);
     slack.users.set('U-OWNER', owner.email);
     const organizationId = (await as('GET', '/api/organization')).json().id as string;
     const baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });

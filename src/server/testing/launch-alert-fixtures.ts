@@ -72,7 +72,7 @@ export async function startLaunchAlertWorld(options: {
     name: options.integrationName,
   });
   if (options.slackAppSigningSecret) {
-    await connectSlackApp(server, as);
+    await connectSlackApp(as);
   } else {
     const slackSet = await as('PUT', '/api/slack', { webhook_url: slack.webhookUrl, channel: '#launches' });
     expect(slackSet.statusCode, slackSet.body).toBe(200);

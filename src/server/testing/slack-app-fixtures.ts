@@ -1,16 +1,13 @@
 import { slackSignatureOf } from '../modules/alerts/slack-signature.ts';
 import type { callAs } from './organization-fixtures.ts';
 import type { SlackReceiver } from './slack-receiver.ts';
-import type { TestApp } from './test-app.ts';
 
 /** Slack connected by its app (OAuth against the local Slack receiver), as an owner connects it. */
-export async function connectSlackApp(server: TestApp, as: ReturnType<typeof callAs>): Promise<void> {
+export async function connectSlackApp(as: ReturnType<typeof callAs>): Promise<void> {
   const start = await as('GET', '/api/slack/oauth/start');
   const state = new URL(start.json().url).searchParams.get('state') ?? '';
-  const callback = await server.app.inject({
-    method: 'GET',
-    url: `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`,
-  });
+  // Slack sends the same person back, signed in.
+  const callback = await as('GET', `/api/slack/oauth/callback?code=abc&state=${encodeURIComponent(state)}`);
   if (callback.headers.location !== '/slack-setup?slack=connected')
     throw new Error(`Slack's app did not connect: ${callback.statusCode} ${callback.body}`);
 }
