@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../secret-compare.ts';
 
 /**
  * The mail's confirmation link (decision 102): `<action id>.<random>.<signature>`, the signature over
@@ -38,9 +39,7 @@ export function createActionLinks(secret: string) {
     verify(token: string, actionId: string, binding: string): boolean {
       const [id, nonce, signature] = token.split('.');
       if (id !== actionId || !nonce || !signature) return false;
-      const expected = Buffer.from(signatureOf(actionId, nonce, binding));
-      const presented = Buffer.from(signature);
-      return expected.length === presented.length && timingSafeEqual(expected, presented);
+      return sameSecret(signature, signatureOf(actionId, nonce, binding));
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   rateLimitRetryAt,
   runStatus,
 } from '../../../domain/resource-actions.ts';
+import { accountOfRoleArn } from '../../../domain/role-arn.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
@@ -197,7 +198,7 @@ export function createActionsService(deps: ActionsDependencies) {
     const roles = requireActionRole(target);
     const driver = DRIVERS[kind];
     const context = driverContext(requireAccess(), roles, region);
-    const accountId = roles.act.kind === 'aws-role' ? (roles.act.roleArn.split(':')[4] ?? '') : '';
+    const accountId = roles.act.kind === 'aws-role' ? (accountOfRoleArn(roles.act.roleArn) ?? '') : '';
     const described =
       input.accountId !== undefined && input.accountId !== accountId
         ? { missing: input.resourceIds.join(', ') }

@@ -3,7 +3,8 @@
  * the app's signing secret over `v0:<X-Slack-Request-Timestamp>:<raw body>`. A timestamp more than five
  * minutes from the server's clock is refused, so a captured request cannot be replayed later.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../secret-compare.ts';
 
 export const SLACK_SIGNATURE_WINDOW_SECONDS = 5 * 60;
 
@@ -25,9 +26,7 @@ export function slackSignatureRefusal(input: {
   if (!/^\d{1,12}$/.test(timestamp)) return 'X-Slack-Request-Timestamp: must be Unix seconds.';
   if (Math.abs(input.nowMs / 1000 - Number(timestamp)) > SLACK_SIGNATURE_WINDOW_SECONDS)
     return 'X-Slack-Request-Timestamp: more than 5 minutes from the server clock; the request is refused.';
-  const expected = Buffer.from(slackSignatureOf(input.signingSecret, timestamp, input.rawBody));
-  const presented = Buffer.from(signature);
-  if (expected.length !== presented.length || !timingSafeEqual(expected, presented))
+  if (!sameSecret(signature, slackSignatureOf(input.signingSecret, timestamp, input.rawBody)))
     return 'X-Slack-Signature: does not match the body signed with the Slack app signing secret.';
   return null;
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../secret-compare.ts';
 
 /**
  * Visitor chat tokens: 32 random bytes and an HMAC of them under the server's secret. The signature
@@ -17,9 +18,7 @@ export function createChatTokenSigner(secret: string) {
     isAuthentic(token: string): boolean {
       const [random, signature, extra] = token.split('.');
       if (!random || !signature || extra !== undefined || token.length > 200) return false;
-      const expected = Buffer.from(signatureOf(random));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return sameSecret(signature, signatureOf(random));
     },
   };
 }

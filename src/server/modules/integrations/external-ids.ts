@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../secret-compare.ts';
 
 /**
  * The ExternalIds customer roles trust (decision 147). Spendguard issues each one to an organization and
@@ -20,8 +21,7 @@ export function createExternalIds(secret: string) {
     isIssuedTo(organizationId: string, externalId: string): boolean {
       const match = /^sg-([0-9a-f]{16})-([0-9a-f]{24})$/.exec(externalId);
       if (!match) return false;
-      const expected = Buffer.from(sign(organizationId, match[1] as string));
-      return timingSafeEqual(expected, Buffer.from(match[2] as string));
+      return sameSecret(match[2] as string, sign(organizationId, match[1] as string));
     },
   };
 }

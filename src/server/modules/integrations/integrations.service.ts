@@ -12,6 +12,7 @@ import { embeddedDatabaseAdvice } from '../../../domain/embedded-database-size.t
 import { summarizeMonthParts } from '../../../domain/export-month-parts.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
 import type { PlanId } from '../../../domain/plans.ts';
+import { accountOfRoleArn } from '../../../domain/role-arn.ts';
 import { resolveAuthSecret } from '../../auth/auth-secret.ts';
 import { type CachedReads, UNCACHED_READS } from '../../auth/cached-reads.ts';
 import type { Viewer } from '../../auth/viewer.ts';
@@ -364,10 +365,10 @@ export function createIntegrationsService(
             'role_arn: the action role must be a separate role; the read-only role stays read-only.',
           );
         // An action is proposed from what the read-only role sees: it may change only that account.
-        const accountOf = (arn: string | null) => arn?.split(':')[4];
-        if (accountOf(roleArn) !== accountOf(row.role_arn))
+        const readAccount = row.role_arn ? accountOfRoleArn(row.role_arn) : undefined;
+        if (accountOfRoleArn(roleArn) !== readAccount)
           throw badRequest(
-            `role_arn: the action role must be in the account of the read-only role (${accountOf(row.role_arn) ?? 'none connected yet'}).`,
+            `role_arn: the action role must be in the account of the read-only role (${readAccount ?? 'none connected yet'}).`,
           );
         try {
           await openAwsSession(requireAws(), { kind: 'aws-role', roleArn, externalId: row.external_id });

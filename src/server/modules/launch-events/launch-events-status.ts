@@ -1,5 +1,6 @@
 import type { LaunchEventsStatusView } from '../../../contracts/launch-events.ts';
 import { noQueueVerdict, type RegionProbe } from '../../../domain/launch-event-regions.ts';
+import { accountOfRoleArn } from '../../../domain/role-arn.ts';
 import type { AwsTarget } from '../integrations/integrations.service.ts';
 import type { LaunchEventQueueRow } from './launch-events.repository.ts';
 
@@ -16,7 +17,7 @@ const latest = (...dates: Array<Date | null | undefined>) =>
 
 const accountOf = (target: AwsTarget) =>
   target.identity?.kind === 'aws-role'
-    ? (target.identity.roleArn.split(':')[4] ?? 'this account')
+    ? (accountOfRoleArn(target.identity.roleArn) ?? 'this account')
     : "the server's account";
 
 /** Whether one integration's launch events are arriving, from its queues' last polls and its last events. */

@@ -18,6 +18,7 @@ import {
 import { type LaunchChange, readLaunchEvent } from '../../../domain/launch-changes.ts';
 import { buildLiveLedger } from '../../../domain/live-ledger.ts';
 import { billedThroughMs, type PricedLedgerRow, priceLedgerRows } from '../../../domain/live-run-rate.ts';
+import { accountOfRoleArn } from '../../../domain/role-arn.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { AppContext } from '../../context.ts';
@@ -238,7 +239,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
   /** The accounts an integration's events may come from: its role's, and its linked accounts. */
   async function expectedAccounts(target: AwsTarget): Promise<string[] | undefined> {
     if (target.identity?.kind !== 'aws-role') return undefined;
-    const own = target.identity.roleArn.split(':')[4] ?? '';
+    const own = accountOfRoleArn(target.identity.roleArn) ?? '';
     const linked = (await deps.costData.usageAccounts(target.id)).map((account) => account.id);
     return [...new Set([own, ...linked])];
   }
@@ -398,7 +399,7 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
       if (!fleet) throw notFound('The demo GPU burst (it runs only with the built-in AWS simulator)');
       const targets = await deps.integrations.awsTargetsOf(viewer.organizationId);
       const accountOf = (target: AwsTarget) =>
-        target.identity?.kind === 'aws-role' ? (target.identity.roleArn.split(':')[4] ?? '') : '';
+        target.identity?.kind === 'aws-role' ? (accountOfRoleArn(target.identity.roleArn) ?? '') : '';
       const simulated = targets
         .filter((target) => fleet.accountIds.includes(accountOf(target)))
         .sort((a, b) => Number(b.demo) - Number(a.demo));

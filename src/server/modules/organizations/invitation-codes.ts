@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../secret-compare.ts';
 
 /**
  * The code in an invitation link: the invitation id and its signature. Owners and admins see invitation ids
@@ -15,9 +16,7 @@ export function createInvitationCodes(secret: string) {
     invitationIdOf(code: string): string | undefined {
       const [invitationId, signature, ...rest] = code.split('.');
       if (!invitationId || !signature || rest.length > 0) return undefined;
-      const expected = Buffer.from(sign(invitationId));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? invitationId : undefined;
+      return sameSecret(signature, sign(invitationId)) ? invitationId : undefined;
     },
   };
 }

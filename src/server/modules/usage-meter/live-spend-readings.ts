@@ -5,6 +5,7 @@ import {
   usualRateHistory,
   usualRateWindows,
 } from '../../../domain/live-spend-alerts.ts';
+import { accountOfRoleArn } from '../../../domain/role-arn.ts';
 import type { AppContext } from '../../context.ts';
 import { createSignal } from '../../signal.ts';
 import type { AwsTarget } from '../integrations/integrations.service.ts';
@@ -23,7 +24,7 @@ export interface LiveSpendReadingsDependencies {
 }
 
 const accountOf = (target: AwsTarget): string | null =>
-  target.identity?.kind === 'aws-role' ? (target.identity.roleArn.split(':')[4] ?? null) : null;
+  target.identity?.kind === 'aws-role' ? (accountOfRoleArn(target.identity.roleArn) ?? null) : null;
 
 /**
  * What alerts read of the usage meter (docs/decisions/096): every metered resource now as a generic

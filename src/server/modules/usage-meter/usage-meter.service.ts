@@ -24,6 +24,7 @@ import {
   type ResourceTagsRead,
   UNTAGGABLE_REASON,
 } from '../../../domain/metered-owner.ts';
+import { accountOfRoleArn } from '../../../domain/role-arn.ts';
 import { storableText } from '../../../domain/storable-text.ts';
 import {
   meterMonthlyCostUsd,
@@ -493,7 +494,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     const accountOf = new Map(
       (await deps.integrations.awsTargetsOf(organizationId)).map((target) => [
         target.id,
-        target.identity?.kind === 'aws-role' ? (target.identity.roleArn.split(':')[4] ?? '') : '',
+        target.identity?.kind === 'aws-role' ? (accountOfRoleArn(target.identity.roleArn) ?? '') : '',
       ]),
     );
     return rows.filter((row) =>
@@ -651,7 +652,7 @@ export function createUsageMeterService(deps: UsageMeterDependencies) {
     const accounts = (await deps.integrations.awsTargetsOf(viewer.organizationId))
       .sort((a, b) => Number(b.demo) - Number(a.demo))
       .flatMap((target) =>
-        target.identity?.kind === 'aws-role' ? [target.identity.roleArn.split(':')[4] ?? ''] : [],
+        target.identity?.kind === 'aws-role' ? [accountOfRoleArn(target.identity.roleArn) ?? ''] : [],
       );
     if (accounts.length === 0) throw noSimulatedAccount();
     return { fleet, accounts };

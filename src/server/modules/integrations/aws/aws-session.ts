@@ -5,6 +5,7 @@ import {
   type AssumeRoleCommandOutput,
   GetCallerIdentityCommand,
 } from '@aws-sdk/client-sts';
+import { accountOfRoleArn } from '../../../../domain/role-arn.ts';
 import type { AwsAccess, AwsCredentials } from '../../../aws-access.ts';
 import { awsClients } from './aws-clients.ts';
 import { AwsAccessError, assumeRoleFailure, callFailure } from './aws-failure.ts';
@@ -62,7 +63,7 @@ export async function openAwsSession(access: AwsAccess, identity: AwsIdentity): 
       secretAccessKey: issued.SecretAccessKey,
       sessionToken: issued.SessionToken,
     },
-    accountId: identity.roleArn.split(':')[4] ?? '',
+    accountId: accountOfRoleArn(identity.roleArn) ?? '',
   };
 }
 
@@ -76,14 +77,16 @@ export const OWN_ACCOUNT_ROLE =
  * once; the simulator's company lives in the account of the simulator's keys, and is its demo.
  */
 async function refuseOwnAccount(access: AwsAccess, roleArn: string): Promise<void> {
-  if (access.spendguardAccountId === undefined && access.endpoint === undefined && !access.demo)
+  const realAws = access.endpoint === undefined && !access.demo;
+  if (realAws && access.spendguardAccountId === undefined) {
     access.spendguardAccountId = await ownAccountId(access);
-  if (access.spendguardAccountId === undefined && access.endpoint === undefined && !access.demo)
-    throw new AwsAccessError(
-      'Unreachable',
-      'Spendguard could not confirm its own AWS account (sts:GetCallerIdentity), so it assumes no role yet. Try again in a minute.',
-    );
-  if (roleArn.split(':')[4] === access.spendguardAccountId)
+    if (access.spendguardAccountId === undefined)
+      throw new AwsAccessError(
+        'Unreachable',
+        'Spendguard could not confirm its own AWS account (sts:GetCallerIdentity), so it assumes no role yet. Try again in a minute.',
+      );
+  }
+  if (accountOfRoleArn(roleArn) === access.spendguardAccountId)
     throw new AwsAccessError('AccessDenied', OWN_ACCOUNT_ROLE);
 }
 
