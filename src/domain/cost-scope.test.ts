@@ -3,6 +3,7 @@ import {
   costScopeOf,
   isCostInScope,
   normalizeTeamCostScope,
+  ruleWithinScope,
   type TeamCostScope,
   watchesWithinScope,
 } from './cost-scope.ts';
@@ -104,5 +105,41 @@ describe('which budgets belong to a team', () => {
 
   it('a budget on all spend belongs to the organization, not to a team', () => {
     expect(watchesWithinScope({ accountIds: [], tag: null }, payments)).toBe(false);
+  });
+});
+
+describe('which alert rules a member limited to teams sees', () => {
+  const member = costScopeOf('member', [payments]);
+  const everything = { accountIds: [], tag: null };
+
+  it('one who sees all spend sees every rule', () => {
+    expect(ruleWithinScope({ filter: everything, team: null }, costScopeOf('owner', [payments]))).toBe(true);
+  });
+
+  it('a rule filtered on their account or their tag value is theirs; on another account it is not', () => {
+    expect(ruleWithinScope({ filter: { accountIds: ['111122223333'], tag: null }, team: null }, member)).toBe(
+      true,
+    );
+    expect(
+      ruleWithinScope(
+        { filter: { accountIds: [], tag: { key: 'team', value: 'payments' } }, team: null },
+        member,
+      ),
+    ).toBe(true);
+    expect(ruleWithinScope({ filter: { accountIds: ['444455556666'], tag: null }, team: null }, member)).toBe(
+      false,
+    );
+  });
+
+  it('a rule on all spend belongs to the organization', () => {
+    expect(ruleWithinScope({ filter: everything, team: null }, member)).toBe(false);
+  });
+
+  it('a rule bound to a team is theirs when that team’s whole scope is inside theirs', () => {
+    expect(ruleWithinScope({ filter: everything, team: payments }, member)).toBe(true);
+    expect(ruleWithinScope({ filter: everything, team: data }, member)).toBe(false);
+    const wider = { accountIds: ['111122223333', '444455556666'], tags: [] };
+    expect(ruleWithinScope({ filter: everything, team: wider }, member)).toBe(false);
+    expect(ruleWithinScope({ filter: everything, team: unscoped }, member)).toBe(false);
   });
 });

@@ -81,3 +81,23 @@ export function watchesWithinScope(watched: WatchedSpend, scope: TeamCostScope):
   const tag = watched.tag;
   return tag !== null && scope.tags.some((pair) => pair.key === tag.key && pair.value === tag.value);
 }
+
+/**
+ * Whether an alert rule is the viewer's to see: anyone who sees all spend sees every rule; a person limited
+ * to teams sees a rule that watches only their spend, by its filter (as a budget) or, for a rule bound to a
+ * team, by that team's whole scope lying inside theirs. A rule on all spend belongs to the organization.
+ */
+export function ruleWithinScope(
+  rule: { filter: WatchedSpend; team: TeamCostScope | null },
+  scope: CostScope,
+): boolean {
+  if (!scope.restricted) return true;
+  if (watchesWithinScope(rule.filter, scope)) return true;
+  const team = rule.team;
+  if (!team || !restrictsSpend(team)) return false;
+  const tags = new Set(scope.tags.map(tagId));
+  return (
+    team.accountIds.every((id) => scope.accountIds.includes(id)) &&
+    team.tags.every((tag) => tags.has(tagId(tag)))
+  );
+}

@@ -181,6 +181,7 @@ export async function buildApp(
     assertWithinLimit: billing.assertWithinLimit,
     planInForce: async (organizationId) => (await billing.entitlements(organizationId)).planInForce,
     reads,
+    scopes: organizations,
   });
   const recommendations = createRecommendationsService(context, {
     costSlices: costData.slices,
@@ -327,6 +328,7 @@ export async function buildApp(
     db,
     teams: createTeamsConfig(billing.assertFeature),
     alerts: alerts.settingsConfig,
+    organizations,
   });
   await app.register(configRoutes, { config });
 

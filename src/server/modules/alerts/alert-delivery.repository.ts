@@ -157,6 +157,8 @@ export function listRecentAlertsOf(db: Db, organizationId: string, userId: strin
       'alert_notifications.title',
       'alert_notifications.source_kind',
       'alert_notifications.fired_at',
+      'alert_notifications.account_ids',
+      'alert_notifications.details',
       'alert_deliveries.channel',
       'alert_deliveries.state',
     ])

@@ -27,6 +27,7 @@ import {
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import {
   type CostScope,
+  ruleWithinScope,
   type TeamCostScope,
   UNRESTRICTED,
   watchesWithinScope,
@@ -250,9 +251,22 @@ export function createAlertRulesService(
     return row;
   }
 
+  /** Whether the viewer sees a rule: any, unless their view is limited to teams the rule is not within. */
+  async function ruleVisibleIn(scope: CostScope, organizationId: string, row: RuleRow): Promise<boolean> {
+    if (!scope.restricted) return true;
+    const { filter, settings } = ruleOfRow(row);
+    const teamId = typeof settings.team_id === 'string' ? settings.team_id : null;
+    const team = teamId ? ((await launches.teamScope?.(organizationId, teamId)) ?? null) : null;
+    return ruleWithinScope(
+      { filter: { accountIds: filter.account_ids, tag: filter.tag ?? null }, team },
+      scope,
+    );
+  }
+
   async function requireRule(viewer: Viewer, id: string): Promise<RuleRow> {
     const row = await findRuleRow(db, viewer.organizationId, id);
-    if (!row) throw notFound('Alert rule');
+    const scope = (await launches.viewerScope?.(viewer)) ?? UNRESTRICTED;
+    if (!row || !(await ruleVisibleIn(scope, viewer.organizationId, row))) throw notFound('Alert rule');
     return row;
   }
 
@@ -348,7 +362,10 @@ export function createAlertRulesService(
 
     async listRules(viewer: Viewer): Promise<AlertRuleView[]> {
       const lastFired = await lastFiredBySource(db, viewer.organizationId);
-      return (await listRuleRows(db, viewer.organizationId)).map((row) => ruleView(row, lastFired));
+      const scope = (await launches.viewerScope?.(viewer)) ?? UNRESTRICTED;
+      const rows = await listRuleRows(db, viewer.organizationId);
+      const visible = await Promise.all(rows.map((row) => ruleVisibleIn(scope, viewer.organizationId, row)));
+      return rows.filter((_, index) => visible[index]).map((row) => ruleView(row, lastFired));
     },
 
     async getRule(viewer: Viewer, id: string): Promise<AlertRuleView> {

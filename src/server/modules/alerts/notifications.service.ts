@@ -25,6 +25,10 @@ import { requireAlertManager } from './alert-rules.service.ts';
 import { recipientConfirmationMail } from './alert-wording.ts';
 import { listEndpoints } from './webhook-endpoints.repository.ts';
 
+/** The member page shows a person's last five alerts; for a viewer limited to teams, five of the last 200 in their scope. */
+const RECENT_SHOWN = 5;
+const SCOPED_RECENT_READ = 200;
+
 export interface NotificationWatches {
   accountIds: string[];
   tag: TagPair | null;
@@ -132,12 +136,24 @@ export function createNotificationsService(deps: {
 
     preferences: preferencesOf,
 
-    /** The member page: what one person of the organization receives, and what they got lately. */
-    async receivedBy(organizationId: string, userId: string): Promise<MemberAlerts> {
-      const [stored, recent] = await Promise.all([
-        findPreferences(db, organizationId, userId),
-        listRecentAlertsOf(db, organizationId, userId, 5),
+    /**
+     * The member page: what one person of the organization receives, and the last alerts they got
+     * that the viewer's own scope would show them (a member limited to teams sees no titles of others').
+     */
+    async receivedBy(viewer: Viewer, userId: string): Promise<MemberAlerts> {
+      const scope = await organizations.costScopeFor(viewer);
+      const [stored, received] = await Promise.all([
+        findPreferences(db, viewer.organizationId, userId),
+        listRecentAlertsOf(
+          db,
+          viewer.organizationId,
+          userId,
+          scope.restricted ? SCOPED_RECENT_READ : RECENT_SHOWN,
+        ),
       ]);
+      const recent = received
+        .filter((row) => alertReachesScope(scope, watchesOf(row)))
+        .slice(0, RECENT_SHOWN);
       return {
         email: stored?.email ?? true,
         digest: (stored?.digest as MemberAlerts['digest']) ?? 'off',

@@ -106,8 +106,10 @@ describe('exporting', () => {
     expect(byQuery.json()).toEqual(parse(await exportYaml()));
   });
 
-  it('lets a member export but not plan or apply (403); a visitor gets 401', async () => {
-    const text = await exportYaml(member);
+  it('lets no member plan or apply (403), nor export when limited to teams (403); a visitor gets 401', async () => {
+    const text = await exportYaml(admin);
+    const exported = await callAs(server, member)('GET', '/api/config');
+    expect(exported.statusCode).toBe(403);
     expect((await send(member, '/api/config/plan', text)).statusCode).toBe(403);
     expect((await send(member, '/api/config/apply', text)).statusCode).toBe(403);
     expect((await server.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(401);

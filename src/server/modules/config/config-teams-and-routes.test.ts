@@ -269,7 +269,13 @@ describe('plans and limits', () => {
     ).toBe(200);
   });
 
-  it('lets a member read the document, even the routes', async () => {
+  it('refuses the whole document to a member limited to teams, and lets one who sees all spend read it, even the routes', async () => {
+    const refused = await callAs(server, member)('GET', '/api/config?format=json');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Message).toMatch(/teams limit the spend you see/);
+    const [team] = (await callAs(server, owner)('GET', '/api/teams')).json().teams;
+    const emptied = await callAs(server, owner)('PATCH', `/api/teams/${team.id}`, { member_ids: [] });
+    expect(emptied.statusCode).toBe(200);
     expect((await exportJson(member)).notifications.recipients).toEqual(['cfo@routes.test']);
   });
 });

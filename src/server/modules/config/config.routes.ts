@@ -49,7 +49,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = as
         summary: "Export the organization's budgets, alert rules, teams and notification routes",
         description:
           'YAML by default; JSON with `?format=json` or `Accept: application/json`. Names, not ids; sorted; ' +
-          'exporting twice gives the same text. Every member may export.',
+          'exporting twice gives the same text. Every member who sees all spend may export; a member limited to teams gets 403.',
         querystring: configExportQuery,
         response: { 200: configDocument, ...errors },
       },

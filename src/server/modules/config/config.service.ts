@@ -11,13 +11,18 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import type { AlertSettingsConfig } from '../alerts/alert-settings-config.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { TeamsConfig } from '../organizations/teams-config.ts';
 import { lockOrganizationConfig } from './config.repository.ts';
 import { checkConfigDocument } from './config-document.ts';
 import { type PreparedConfig, prepareConfig } from './config-preparation.ts';
 import { readOrganizationConfig } from './config-state.ts';
 
-/** Reading is open to every member, as budgets, rules and teams are; changing is for owners and admins. */
+/**
+ * Reading is open to every member who sees all spend: the document is the whole organization's, so a
+ * member limited to teams, who sees only their budgets and rules, is refused it rather than given a part
+ * that would delete the rest if applied. Changing is for owners and admins.
+ */
 function requireConfigManager(viewer: Viewer): void {
   if (viewer.isDemo) throw forbidden('The demo account cannot apply a configuration.');
   if (!managesOrganization(viewer.organizationRole)) {
@@ -36,8 +41,9 @@ export function createConfigService(deps: {
   db: Kysely<DatabaseSchema>;
   teams: TeamsConfig;
   alerts: AlertSettingsConfig;
+  organizations: Pick<OrganizationsService, 'costScopeFor'>;
 }) {
-  const { db, teams, alerts } = deps;
+  const { db, teams, alerts, organizations } = deps;
   const sources = { teams, alerts };
 
   async function prepare(on: Kysely<DatabaseSchema>, viewer: Viewer, desired: ConfigDocument) {
@@ -57,6 +63,11 @@ export function createConfigService(deps: {
   return {
     /** The whole organization in canonical form (the route renders it as YAML or JSON). */
     async export(viewer: Viewer): Promise<ConfigDocument> {
+      if ((await organizations.costScopeFor(viewer)).restricted) {
+        throw forbidden(
+          "Your teams limit the spend you see; the organization's whole configuration is exported by owners, admins and members who see all spend.",
+        );
+      }
       return (await readOrganizationConfig(db, viewer.organizationId, sources)).document;
     },
 

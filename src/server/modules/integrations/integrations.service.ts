@@ -5,9 +5,11 @@ import type {
   CreateIntegrationInput,
   ExportLocation,
   IngestionRunView,
+  IntegrationView,
   MonthPartsView,
 } from '../../../contracts/integrations.ts';
 import { isoDayOfInstant } from '../../../domain/calendar-days.ts';
+import type { CostScope } from '../../../domain/cost-scope.ts';
 import { embeddedDatabaseAdvice } from '../../../domain/embedded-database-size.ts';
 import { summarizeMonthParts } from '../../../domain/export-month-parts.ts';
 import { describeMonthsOutsideHistory, monthsOutsideHistory } from '../../../domain/plan-history-window.ts';
@@ -69,6 +71,8 @@ export interface IntegrationsOptions {
   planInForce?: (organizationId: string) => Promise<PlanId>;
   /** Where `resolve` keeps what it read for a second (decision 052); uncached when absent. */
   reads?: CachedReads;
+  /** What part of the spend a person sees; everyone sees all of it when absent. */
+  scopes?: { costScopeFor(viewer: Viewer): Promise<CostScope> };
 }
 
 /** An integration as the launch-events module sees it: whose it is and how to reach its AWS account. */
@@ -250,7 +254,21 @@ export function createIntegrationsService(
       ),
     });
   }
-  const currentView = (viewer: Viewer, integrationId: string) => viewOf({ viewer, integrationId });
+  /**
+   * A held run's months are the organization's whole bill: a member limited to teams sees that a run is
+   * held, as everyone does, but not those totals.
+   */
+  async function shownTo(viewer: Viewer, view: IntegrationView): Promise<IntegrationView> {
+    if (!(await options.scopes?.costScopeFor(viewer))?.restricted) return view;
+    const withoutTotals = (run: IngestionRunView | null) => run && { ...run, held_months: null };
+    return {
+      ...view,
+      latest_run: withoutTotals(view.latest_run),
+      last_good_run: withoutTotals(view.last_good_run),
+    };
+  }
+  const currentView = async (viewer: Viewer, integrationId: string) =>
+    shownTo(viewer, await viewOf({ viewer, integrationId }));
 
   const keptParts = createKeptMonthParts(context.config.dataDir);
   const monthPartsOf = (integrationId: string): MonthPartsView[] =>
@@ -282,7 +300,8 @@ export function createIntegrationsService(
     sweepOrphans,
     requireIntegration,
     async list(viewer: Viewer) {
-      return Promise.all((await listIntegrationRows(db, viewer.organizationId)).map(viewOf));
+      const rows = await listIntegrationRows(db, viewer.organizationId);
+      return Promise.all(rows.map(async (row) => shownTo(viewer, await viewOf(row))));
     },
     get: currentView,
     /** `default` is the organization's default integration (what the billing-data query reads when no integration is named). */

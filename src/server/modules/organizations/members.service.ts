@@ -19,7 +19,7 @@ import { recountTeamMembers } from './teams.repository.ts';
 
 /** The people of the viewer's organization: profiles, roles, and removal with the last owner kept. */
 /** What one person of an organization receives, told by the alerts module. */
-export type AlertsReceivedBy = (organizationId: string, userId: string) => Promise<MemberAlerts>;
+export type AlertsReceivedBy = (viewer: Viewer, userId: string) => Promise<MemberAlerts>;
 
 /** Before any alert setting exists: e-mail on, no digest, every kind, nothing sent yet. */
 const NO_ALERTS: MemberAlerts = { email: true, digest: 'off', kinds: [...NOTIFICATION_KINDS], recent: [] };
@@ -64,7 +64,7 @@ export function createMembersService(db: Kysely<DatabaseSchema>, organizations: 
     /** The member page: profile, teams, role, last activity, and the alerts they receive. */
     async profile(viewer: Viewer, slug: string): Promise<MemberProfile> {
       const member = await memberBy(viewer, { slug });
-      const alerts = await alertsReceivedBy(viewer.organizationId, member.user_id);
+      const alerts = await alertsReceivedBy(viewer, member.user_id);
       return {
         ...member,
         alert_channels: alerts.email ? [{ kind: 'email', address: member.email }] : [],

@@ -129,17 +129,21 @@ export function createRecommendationList(deps: {
       thresholds,
       imported,
     });
-    const finders = finderStates.map((state) => ({
-      integration_id: state.integration_id,
-      account_id: state.account_id,
-      finder: state.finder as RecommendationListView['finders'][number]['finder'],
-      state: state.state as RecommendationListView['finders'][number]['state'],
-      permission: state.permission,
-      message: state.message,
-      regions: state.regions,
-      calls: state.calls,
-      checked_at: state.checked_at.toISOString(),
-    }));
+    // A finder's state names an account, its regions and what its role lacks: a member limited to teams
+    // sees those of their accounts only.
+    const finders = finderStates
+      .filter((state) => !viewerScope.restricted || viewerScope.accountIds.includes(state.account_id))
+      .map((state) => ({
+        integration_id: state.integration_id,
+        account_id: state.account_id,
+        finder: state.finder as RecommendationListView['finders'][number]['finder'],
+        state: state.state as RecommendationListView['finders'][number]['state'],
+        permission: state.permission,
+        message: state.message,
+        regions: state.regions,
+        calls: state.calls,
+        checked_at: state.checked_at.toISOString(),
+      }));
     return { items, finders };
   }
 

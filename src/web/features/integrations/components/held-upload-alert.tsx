@@ -11,6 +11,28 @@ import { useDecideHeldRun } from '../api/decide-held-run.ts';
  * person replaces them or discards the file.
  */
 export function HeldUploadAlert({ integrationId, run }: { integrationId: string; run: IngestionRunView }) {
+  if (run.held_months === null) return <HeldForSomeoneElse run={run} />;
+  return <HeldUploadDecision integrationId={integrationId} run={run} />;
+}
+
+/** A member limited to teams is not shown the organization's monthly totals: only that the file waits. */
+function HeldForSomeoneElse({ run }: { run: IngestionRunView }) {
+  return (
+    <Alert
+      color="orange"
+      icon={<IconScale size={18} />}
+      title={`${run.files.join(', ')} is held`}
+      data-testid="held-upload"
+    >
+      <Text size="sm">
+        It would lower a month's bill by more than half. The current numbers stay on every screen until an
+        owner or admin replaces them or discards the file.
+      </Text>
+    </Alert>
+  );
+}
+
+function HeldUploadDecision({ integrationId, run }: { integrationId: string; run: IngestionRunView }) {
   const decide = useDecideHeldRun();
   const months = run.held_months ?? [];
   const choose = (action: 'confirm' | 'discard') => decide.mutate({ integrationId, runId: run.id, action });
