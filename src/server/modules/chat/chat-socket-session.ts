@@ -59,8 +59,6 @@ export function runChatSocketSession(socket: WebSocket, who: SocketParty, deps: 
   let pending = Promise.resolve();
 
   const handle = async (data: RawData, isBinary: boolean) => {
-    const limit = limiter.hit('frames');
-    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
     const frame = parseFrame(data, isBinary);
     if ('chatToken' in frame) {
       if (
@@ -96,6 +94,13 @@ export function runChatSocketSession(socket: WebSocket, who: SocketParty, deps: 
   };
 
   socket.on('message', (data, isBinary) => {
+    // The limit is judged as a frame arrives: a frame beyond it is answered and dropped, never queued
+    // behind a slow one, so a connection holds at most a window's frames in memory.
+    const limit = limiter.hit('frames');
+    if (!limit.allowed) {
+      answerFailure(rateLimited(limit.retryAfterSeconds));
+      return;
+    }
     pending = pending.then(() => handle(data, isBinary)).catch(answerFailure);
     deps.hub.track(pending);
   });

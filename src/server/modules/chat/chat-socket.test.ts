@@ -302,13 +302,19 @@ describe('frames the server refuses', () => {
     await socket.nextFrame(messageWith('still here'));
   });
 
-  it('limits how fast one connection may send', async () => {
+  it('limits how fast one connection may send: the frames beyond ten in ten seconds are answered and dropped', async () => {
     const { socket } = await chattingVisitor('fast@example.com');
-    for (let i = 0; i < 12; i++) socket.send({ message: `burst ${i}` });
+    for (let i = 0; i < 40; i++) socket.send({ message: `burst ${i}` });
     const limited = (await socket.nextFrame(errorWith('RateLimited'))) as {
       error: { retryAfterSeconds: number };
     };
     expect(limited.error.retryAfterSeconds).toBeGreaterThan(0);
+    // The e-mail was the window's first frame; nine of the burst fit, the other 31 are refused.
+    await socket.nextFrame(messageWith('burst 8'));
+    const refused = () => socket.frames.filter(errorWith('RateLimited')).length;
+    while (refused() < 31) await socket.nextFrame(errorWith('RateLimited'));
+    expect(refused()).toBe(31);
+    expect(socket.frames.some(messageWith('burst 9'))).toBe(false);
   });
 });
 
