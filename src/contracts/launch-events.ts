@@ -156,7 +156,7 @@ export const launchEventRejection = z.object({
   region: z.string(),
   /** SQS's MessageId, or `api:<envelope id>` for the API destination. */
   message_id: z.string(),
-  /** not-json, not-an-envelope, missing-field, bad-time, foreign-account, unsupported-event, failed-call. */
+  /** not-json, not-an-envelope, missing-field, bad-time, foreign-account, unknown-region, unsupported-event, failed-call. */
   reason: z.string(),
   /** What was wrong with it, in words. */
   message: z.string(),

@@ -30,6 +30,8 @@ describe('reading an EventBridge envelope', () => {
       [{ ...event, detail: 'running' }, 'missing-field'],
       [{ ...event, time: 'yesterday' }, 'bad-time'],
       [{ ...event, account: '111122223333' }, 'foreign-account'],
+      [{ ...event, region: 'zz-nowhere-1' }, 'unknown-region'],
+      [{ ...event, region: 'us-east-1.evil.example' }, 'unknown-region'],
       [null, 'not-an-envelope'],
     ];
     for (const [body, reason] of cases) {

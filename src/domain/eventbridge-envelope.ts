@@ -2,8 +2,11 @@
  * The EventBridge envelope every launch event arrives in (SQS message body or API-destination POST):
  * version, id, detail-type, source, account, time, region, resources, detail. A message that is
  * not one, or comes from an account the integration does not cover, is a typed rejection with a
- * reason, never a throw: the poller counts it, keeps it for inspection and deletes it.
+ * reason, never a throw: the poller counts it, keeps it for inspection and deletes it. The region is one
+ * of the commercial regions the poller probes: it reaches the Price List and the SDKs' endpoints.
  */
+
+import { COMMERCIAL_AWS_REGIONS } from './launch-event-regions.ts';
 
 export interface EventBridgeEnvelope {
   /** EventBridge's UUID: SQS delivers at least once, so this is the idempotence key. */
@@ -25,6 +28,7 @@ export type EnvelopeRejectionReason =
   | 'missing-field'
   | 'bad-time'
   | 'foreign-account'
+  | 'unknown-region'
   | 'unsupported-event'
   | 'failed-call';
 
@@ -87,6 +91,13 @@ export function parseEventBridgeEnvelope(
     return reject('bad-time', `The event time "${time}" is not an ISO 8601 timestamp.`);
   }
   if (timeMs < 0) return reject('bad-time', `The event time "${time}" is before 1970.`);
+  const region = String(value.region);
+  if (!COMMERCIAL_AWS_REGIONS.includes(region)) {
+    return reject(
+      'unknown-region',
+      `The event's region "${region.slice(0, 32)}" is not a commercial AWS region Spendguard knows.`,
+    );
+  }
   const account = String(value.account);
   if (expectations.accountIds && !expectations.accountIds.includes(account)) {
     return reject(
@@ -106,7 +117,7 @@ export function parseEventBridgeEnvelope(
       account,
       time,
       timeMs,
-      region: String(value.region),
+      region,
       resources,
       detail: value.detail,
     },

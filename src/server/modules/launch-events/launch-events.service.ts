@@ -16,6 +16,7 @@ import {
   MAX_ENVELOPE_FIELD_LENGTH,
 } from '../../../domain/eventbridge-envelope.ts';
 import { type LaunchChange, readLaunchEvent } from '../../../domain/launch-changes.ts';
+import { COMMERCIAL_AWS_REGIONS } from '../../../domain/launch-event-regions.ts';
 import { buildLiveLedger } from '../../../domain/live-ledger.ts';
 import { billedThroughMs, type PricedLedgerRow, priceLedgerRows } from '../../../domain/live-run-rate.ts';
 import { accountOfRoleArn } from '../../../domain/role-arn.ts';
@@ -385,7 +386,12 @@ export function createLaunchEventsService(deps: LaunchEventsDependencies) {
               ? `api:${envelope.id}`
               : `api:${randomUUID()}`,
           body: envelope,
-          region: isRecord(envelope) && typeof envelope.region === 'string' ? envelope.region : 'unknown',
+          region:
+            isRecord(envelope) &&
+            typeof envelope.region === 'string' &&
+            COMMERCIAL_AWS_REGIONS.includes(envelope.region)
+              ? envelope.region
+              : 'unknown',
         })),
         await expectedAccounts(target),
       );
