@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { clientAddressKey } from './client-address.ts';
 import { ApiError } from './errors.ts';
 import { isHealthProbe } from './load-shedding.ts';
 
@@ -35,6 +36,8 @@ export async function registerSecurity(
     // One page load fetches a dozen assets: only the API counts, and never a health probe.
     allowList: (request) => !request.url.startsWith('/api/') || isHealthProbe(request.url),
     timeWindow: '1 minute',
+    // Counted per IPv4 address or IPv6 /64 (client-address.ts), for the API-wide limit and each route's own.
+    keyGenerator: (request) => clientAddressKey(request.ip),
     // Thrown by the plugin (for the API-wide limit and every route's own): an ApiError reaches the caller
     // as 429 {Code, Message}, whatever the route's response schema.
     errorResponseBuilder: (_request, context) =>

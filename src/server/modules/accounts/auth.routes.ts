@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalRequestPath } from '../../../domain/request-paths.ts';
 import type { AppContext } from '../../context.ts';
+import { clientAddressKey } from '../../plugins/client-address.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import type { AccountsService } from './accounts.service.ts';
 import {
@@ -88,7 +89,7 @@ export const authRoutes: FastifyPluginAsync<{ context: AppContext; accounts: Acc
       const path = (canonicalRequestPath(request.url) ?? '').slice(BASE.length);
       if (!isOpenAuthEndpoint(request.method, path)) throw notFound('This endpoint');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      rateLimit(path, request.ip, body);
+      rateLimit(path, clientAddressKey(request.ip), body);
       const forwarded = request.method === 'POST' ? checkAuthRequest(path, body) : undefined;
       if (DEMO_FORBIDDEN_PATHS.has(path) && (await accounts.isDemoSession(request.headers))) {
         throw forbidden('The demo account cannot change its password or e-mail.');
