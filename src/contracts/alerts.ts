@@ -113,7 +113,7 @@ export const ALERT_RULE_KINDS = [
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
 export const costThresholdSettings = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('daily-amount'), amount_usd: z.number().positive('must be above 0') }),
+  z.object({ mode: z.literal('daily-amount'), amount_usd: z.number().positive('must be above 0').max(1e12) }),
   z.object({
     mode: z.literal('above-trailing-average'),
     percent: z.number().positive('must be above 0').max(10000),

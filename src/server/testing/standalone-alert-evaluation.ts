@@ -23,6 +23,7 @@ export function standaloneAlertEvaluation(
   const billing = createBillingService(context, organizations);
   const secret = resolveAuthSecret(context.config);
   return createAlertEvaluation({
+    log: context.log,
     now,
     db,
     spend: createCostSlices(db),

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type IsoDay, isoDayOfInstant } from '../../../domain/calendar-days.ts';
 import type { TeamCostScope } from '../../../domain/cost-scope.ts';
@@ -14,7 +15,7 @@ import {
   unacknowledgedBudgetAlerts,
 } from './alert-outbox.repository.ts';
 import { listBudgetRows, listRuleRows, organizationsToEvaluate } from './alert-rules.repository.ts';
-import { budgetOfRow, ruleOfRow, type StoredBudget } from './alert-rules.service.ts';
+import { budgetOfRow, ruleOfRow, type StoredBudget, type StoredRule } from './alert-rules.service.ts';
 import {
   budgetSpendAsOf,
   evaluationDayOf,
@@ -77,6 +78,8 @@ export function createAlertEvaluation(deps: {
   teamScope?: (organizationId: string, teamId: string) => Promise<TeamCostScope | null>;
   /** The injected clock (decision 078): the day judged and the live ledger's moment. */
   now: () => Date;
+  /** Where a rule or an organization that could not be judged is reported; the others are judged all the same. */
+  log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const { db, spend, billing, delivery } = deps;
   const { now } = deps;
@@ -183,24 +186,27 @@ export function createAlertEvaluation(deps: {
     let idleFindings: IdleEc2Finding[] | undefined;
     for (const rule of rules) {
       await turn();
-      if (rule.kind === 'idle-ec2') {
-        idleFindings ??= await deps.listIdleFindings(organizationId);
-        notifications.push(
-          ...(await idleInstanceNotifications({ db, organizationId, fired, now: now() }, rule, idleFindings)),
-        );
-      } else if (pass && rule.kind === 'cost-threshold') {
-        notifications.push(...(await costThresholdNotifications(pass, rule, firstDay)));
-      } else if (pass && rule.kind === 'anomaly' && planAllows(planInForce, 'anomaly-detection')) {
-        notifications.push(...(await anomalyNotifications(pass, rule)));
-      } else if (rule.kind === 'launch') {
-        notifications.push(...(await launchNotifications(launchContext, rule)));
-      } else if (rule.kind === 'live-spend') {
-        notifications.push(...(await liveSpendNotifications(liveSpendContext, rule)));
-      } else if (rule.kind === 'commitments') {
-        notifications.push(...(await commitmentNotifications(commitmentContext, rule)));
+      try {
+        notifications.push(...(await ruleNotifications(rule)));
+      } catch (error) {
+        deps.log.error({ err: error, organizationId, ruleId: rule.id }, 'an alert rule could not be judged');
       }
     }
     return notifications;
+
+    async function ruleNotifications(rule: StoredRule): Promise<NewNotification[]> {
+      if (rule.kind === 'idle-ec2') {
+        idleFindings ??= await deps.listIdleFindings(organizationId);
+        return idleInstanceNotifications({ db, organizationId, fired, now: now() }, rule, idleFindings);
+      }
+      if (pass && rule.kind === 'cost-threshold') return costThresholdNotifications(pass, rule, firstDay);
+      if (pass && rule.kind === 'anomaly' && planAllows(planInForce, 'anomaly-detection'))
+        return anomalyNotifications(pass, rule);
+      if (rule.kind === 'launch') return launchNotifications(launchContext, rule);
+      if (rule.kind === 'live-spend') return liveSpendNotifications(liveSpendContext, rule);
+      if (rule.kind === 'commitments') return commitmentNotifications(commitmentContext, rule);
+      return [];
+    }
   }
 
   /**
@@ -329,8 +335,13 @@ export function createAlertEvaluation(deps: {
     remindUnacknowledged,
     async evaluateAll(): Promise<number> {
       let fired = 0;
+      // One organization that cannot be judged never keeps the others from being judged.
       for (const organizationId of await organizationsToEvaluate(db)) {
-        fired += (await evaluateOrganization(organizationId)).fired;
+        try {
+          fired += (await evaluateOrganization(organizationId)).fired;
+        } catch (error) {
+          deps.log.error({ err: error, organizationId }, 'alert evaluation of an organization failed');
+        }
       }
       return fired;
     },

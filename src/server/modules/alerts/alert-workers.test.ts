@@ -189,6 +189,7 @@ describe('reminders', () => {
     const { context } = server;
     const organizations = createOrganizationsService(context.database.db);
     const evaluation = createAlertEvaluation({
+      log: context.log,
       now: () => new Date(),
       db: context.database.db,
       spend: createCostSlices(context.database.db),

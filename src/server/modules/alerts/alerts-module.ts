@@ -108,6 +108,7 @@ export async function createAlerts(deps: {
   });
   const endpoints = createWebhookEndpointsService({ db, ...webhooks, billing, delivery, now });
   const evaluation = createAlertEvaluation({
+    log: context.log,
     db,
     spend: costData.slices,
     billing,
