@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
 import {
@@ -20,7 +20,10 @@ export interface UploadedFile {
 export interface UploadLimits {
   /** The largest file one upload may carry (config `UPLOAD_MAX_BYTES`). */
   maxFileBytes: number;
-  /** The most the zips of one upload may expand to, together (config `UPLOAD_MAX_EXPANDED_BYTES`). */
+  /**
+   * The most one upload puts on disk, its plain files and what its zips expand to together (config
+   * `UPLOAD_MAX_EXPANDED_BYTES`): many files each under the per-file limit cannot fill the disk.
+   */
   maxExpandedBytes: number;
 }
 
@@ -39,7 +42,7 @@ export async function storeUploadedFiles(
   limits: UploadLimits,
 ): Promise<Array<{ path: string; label: string }>> {
   const files: Array<{ path: string; label: string }> = [];
-  let expandedBytes = 0;
+  let storedBytes = 0;
   for await (const upload of uploads) {
     const filePath = path.join(folder, safeNameOf(upload.fileName));
     if (fs.existsSync(filePath)) {
@@ -48,7 +51,21 @@ export async function storeUploadedFiles(
         `file: two files of this upload are named ${upload.fileName}: each part has its own name.`,
       );
     }
-    await pipeline(upload.stream, fs.createWriteStream(filePath));
+    try {
+      await pipeline(
+        upload.stream,
+        byteBudget(limits.maxExpandedBytes - storedBytes),
+        fs.createWriteStream(filePath),
+      );
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+      const limitGb = (limits.maxExpandedBytes / 1024 ** 3).toPrecision(3).replace(/\.?0+$/, '');
+      throw new ApiError(
+        413,
+        'UploadTooLarge',
+        `file: this upload's files come to more than ${limitGb} GB together (UPLOAD_MAX_EXPANDED_BYTES); upload them in several requests.`,
+      );
+    }
     if (upload.stream.truncated) {
       const limitMb = Math.round(limits.maxFileBytes / 1024 / 1024);
       throw new ApiError(413, 'FileTooLarge', `file: the upload is larger than the limit of ${limitMb} MB.`);
@@ -62,18 +79,34 @@ export async function storeUploadedFiles(
     if (isZipFileName(upload.fileName)) {
       // The zips of one upload share the expansion limit: each is given what the ones before left.
       const expanded = await expandArchive(filePath, upload.fileName, folder, {
-        maxExpandedBytes: limits.maxExpandedBytes - expandedBytes,
+        maxExpandedBytes: limits.maxExpandedBytes - storedBytes,
         uploadExpandedBytes: limits.maxExpandedBytes,
         maxFiles: MAX_FILES_PER_UPLOAD - files.length,
       });
-      for (const file of expanded) expandedBytes += fs.statSync(file.path).size;
+      for (const file of expanded) storedBytes += fs.statSync(file.path).size;
       files.push(...expanded);
       fs.rmSync(filePath);
-    } else files.push({ path: filePath, label: upload.fileName });
+    } else {
+      storedBytes += fs.statSync(filePath).size;
+      files.push({ path: filePath, label: upload.fileName });
+    }
     if (files.length > MAX_FILES_PER_UPLOAD) throw tooManyFiles();
   }
   if (files.length === 0) throw badRequest('file: no file was sent.');
   return files;
+}
+
+class OverBudget extends Error {}
+
+/** Passes bytes through until `budget` of them have passed; one more fails the stream. */
+function byteBudget(budget: number): Transform {
+  let passed = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      passed += chunk.length;
+      done(passed > budget ? new OverBudget() : null, chunk);
+    },
+  });
 }
 
 const tooManyFiles = () =>
