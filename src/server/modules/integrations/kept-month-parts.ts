@@ -20,13 +20,21 @@ const RECORD = 'month.json';
 const UPLOAD_MANIFESTS = 'upload-manifests.json';
 
 /** A hard link costs no copy (DATA_DIR is one file system); a copy where it is not. */
+/** Links a file, or copies it where links are refused; never over a file already there. */
 function linkOrCopy(from: string, to: string): void {
   try {
     fs.linkSync(from, to);
-  } catch {
-    fs.copyFileSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+    fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
   }
 }
+
+/**
+ * Where an upload's folder holds the month's kept parts: a folder no uploaded file can be named (an
+ * upload's names have no spaces), so a new part named like a kept one never takes its place.
+ */
+const KEPT_PARTS_FOLDER = 'kept parts';
 
 /**
  * The parts of each month an upload integration holds, kept under `DATA_DIR/month-parts/<integration>/
@@ -113,10 +121,12 @@ export function createKeptMonthParts(dataDir: string) {
 
   /** Links a month's kept parts into an upload's folder (those re-uploaded under the same name left out). */
   function linkInto(integrationId: string, period: string, folder: string, except: Set<string>): PartFile[] {
+    const within = path.join(folder, KEPT_PARTS_FOLDER, period);
+    fs.mkdirSync(within, { recursive: true });
     return filesOf(integrationId, period)
       .filter((file) => !except.has(file.label))
       .map((file, index) => {
-        const linked = path.join(folder, fileNameWithin(`kept-${index + 1}-`, path.basename(file.label)));
+        const linked = path.join(within, fileNameWithin(`kept-${index + 1}-`, path.basename(file.label)));
         linkOrCopy(file.path, linked);
         return { path: linked, label: file.label };
       });

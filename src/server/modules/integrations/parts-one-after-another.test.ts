@@ -240,3 +240,15 @@ describe('parts whose names are as long as a file name can be', () => {
     expect(await monthOf(integrationId)).toEqual(wholeMonth);
   });
 });
+
+describe('a part named as a kept part is linked beside', () => {
+  it('never takes its place: the month holds both, as the one-file month does', async () => {
+    const integrationId = await uploadIntegration('Names like the kept ones');
+    expect((await upload(integrationId, [part1])).json().state).toBe('succeeded');
+    // The name the kept part 1 is linked under in the next upload's folder, given to part 2.
+    const added = await upload(integrationId, [{ name: `kept-1-${part1.name}`, bytes: part2.bytes }], 'add');
+    expect(added.json().state).toBe('succeeded');
+    expect((await upload(integrationId, [part3], 'add')).json().state).toBe('succeeded');
+    expect(await monthOf(integrationId)).toEqual(wholeMonth);
+  });
+});
