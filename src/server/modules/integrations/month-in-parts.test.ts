@@ -143,6 +143,21 @@ describe('an upload refused', () => {
     ).toMatch(/^file: nested\.zip holds inner\.zip, which is not a billing file/);
   });
 
+  it('a zip whose list of files is larger than any zip of billing files needs, before it is read', async () => {
+    // 17 MiB, ending in a record that declares the whole archive to be its list of files.
+    const size = 17 * 1024 * 1024;
+    const archive = Buffer.alloc(size);
+    const end = size - 22;
+    archive.writeUInt32LE(0x06054b50, end);
+    archive.writeUInt16LE(1, end + 8);
+    archive.writeUInt16LE(1, end + 10);
+    archive.writeUInt32LE(end, end + 12);
+    archive.writeUInt32LE(0, end + 16);
+    expect(await refusal([{ name: 'listing.zip', bytes: archive }])).toBe(
+      'file: listing.zip lists its files in more than 16 MB, more than any zip of billing files needs: upload its files, or zip fewer of them.',
+    );
+  });
+
   it('zips of one upload share the expansion limit', async () => {
     // Two zips of 40 MiB each: each alone is under the 64 MiB limit, together they are not.
     const zeros = Buffer.alloc(40 * 1024 * 1024);

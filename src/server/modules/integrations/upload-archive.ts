@@ -57,6 +57,13 @@ function readAt(fd: number, position: number, length: number): Buffer {
   return buffer.subarray(0, read);
 }
 
+/**
+ * The most a zip's list of files may take: read into memory before anything else, it is bounded by this,
+ * not by what the archive declares (500 files with names, extras and comments of a few hundred bytes
+ * each take well under 1 MB).
+ */
+const MAX_DIRECTORY_BYTES = 16 * 1024 * 1024;
+
 /** The central directory, which names every file with its sizes, read from the end of the archive. */
 function readDirectory(fd: number, archiveSize: number, archive: string): ArchiveEntry[] {
   const tailStart = Math.max(0, archiveSize - END_RECORD_SIZE - MAX_COMMENT);
@@ -78,6 +85,10 @@ function readDirectory(fd: number, archiveSize: number, archive: string): Archiv
     );
   if (directoryOffset + directorySize > archiveSize)
     throw new UploadArchiveError(`${archive} is not a readable zip file: it is truncated or corrupt.`);
+  if (directorySize > MAX_DIRECTORY_BYTES)
+    throw new UploadArchiveError(
+      `${archive} lists its files in more than ${MAX_DIRECTORY_BYTES / 1024 / 1024} MB, more than any zip of billing files needs: upload its files, or zip fewer of them.`,
+    );
   const directory = readAt(fd, directoryOffset, directorySize);
   const entries: ArchiveEntry[] = [];
   let at = 0;
