@@ -258,17 +258,17 @@ export function createIntegrationsService(
    * A held run's months are the organization's whole bill: a member limited to teams sees that a run is
    * held, as everyone does, but not those totals.
    */
-  async function shownTo(viewer: Viewer, view: IntegrationView): Promise<IntegrationView> {
-    if (!(await options.scopes?.costScopeFor(viewer))?.restricted) return view;
+  async function viewsFor(viewer: Viewer): Promise<(view: IntegrationView) => IntegrationView> {
+    if (!(await options.scopes?.costScopeFor(viewer))?.restricted) return (view) => view;
     const withoutTotals = (run: IngestionRunView | null) => run && { ...run, held_months: null };
-    return {
+    return (view) => ({
       ...view,
       latest_run: withoutTotals(view.latest_run),
       last_good_run: withoutTotals(view.last_good_run),
-    };
+    });
   }
   const currentView = async (viewer: Viewer, integrationId: string) =>
-    shownTo(viewer, await viewOf({ viewer, integrationId }));
+    (await viewsFor(viewer))(await viewOf({ viewer, integrationId }));
 
   const keptParts = createKeptMonthParts(context.config.dataDir);
   const monthPartsOf = (integrationId: string): MonthPartsView[] =>
@@ -300,8 +300,11 @@ export function createIntegrationsService(
     sweepOrphans,
     requireIntegration,
     async list(viewer: Viewer) {
-      const rows = await listIntegrationRows(db, viewer.organizationId);
-      return Promise.all(rows.map(async (row) => shownTo(viewer, await viewOf(row))));
+      const [rows, shown] = await Promise.all([
+        listIntegrationRows(db, viewer.organizationId),
+        viewsFor(viewer),
+      ]);
+      return Promise.all(rows.map(async (row) => shown(await viewOf(row))));
     },
     get: currentView,
     /** `default` is the organization's default integration (what the billing-data query reads when no integration is named). */

@@ -19,8 +19,7 @@ const RECORD = 'month.json';
 /** Beside an upload's files: the manifests it carried, read once the run has replaced its month. */
 const UPLOAD_MANIFESTS = 'upload-manifests.json';
 
-/** A hard link costs no copy (DATA_DIR is one file system); a copy where it is not. */
-/** Links a file, or copies it where links are refused; never over a file already there. */
+/** A hard link costs no copy (DATA_DIR is one file system); a copy where it is not; never over a file. */
 function linkOrCopy(from: string, to: string): void {
   try {
     fs.linkSync(from, to);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
+import { sizeOf } from '../cost-data/billing-files/gzip-integrity.ts';
 
 /** Why an uploaded zip was refused; the route answers it as a 400 on `file`. */
 export class UploadArchiveError extends Error {}
@@ -43,11 +44,6 @@ const DEFLATED = 8;
 const BILLING_FILE_NAME = /\.(csv|csv\.gz|parquet)$/i;
 /** What macOS's Finder adds to a zip it makes: its own metadata, never opened. */
 const ARCHIVER_METADATA = /(^|\/)(__MACOSX\/|\.DS_Store$)/;
-
-const MIB = 1024 ** 2;
-const GIB = 1024 ** 3;
-const sizeOf = (bytes: number) =>
-  bytes >= GIB ? `${Number((bytes / GIB).toFixed(2))} GiB` : `${Number((bytes / MIB).toFixed(1))} MiB`;
 
 export const isZipFileName = (name: string) => /\.zip$/i.test(name);
 

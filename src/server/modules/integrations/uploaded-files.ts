@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, badRequest } from '../../plugins/errors.ts';
+import { sizeOf } from '../cost-data/billing-files/gzip-integrity.ts';
 import {
   type ArchiveLimits,
   expandUploadedArchive,
@@ -59,11 +60,10 @@ export async function storeUploadedFiles(
       );
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;
-      const limitGb = (limits.maxExpandedBytes / 1024 ** 3).toPrecision(3).replace(/\.?0+$/, '');
       throw new ApiError(
         413,
         'UploadTooLarge',
-        `file: this upload's files come to more than ${limitGb} GB together (UPLOAD_MAX_EXPANDED_BYTES); upload them in several requests.`,
+        `file: this upload's files come to more than ${sizeOf(limits.maxExpandedBytes)} together (UPLOAD_MAX_EXPANDED_BYTES); upload them in several requests.`,
       );
     }
     if (upload.stream.truncated) {
